@@ -1,0 +1,43 @@
+# The two commands of the README: `make run` and `make test`. Each sets itself up.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BENCH ?=
+PORT ?= 8000
+
+.PHONY: run test setup bench lint worker clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -r requirements.txt
+	touch $@
+
+setup: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py loadcatalog
+
+# Serves the app on the embedded default (SQLite, jobs on a filesystem broker) with
+# a Celery worker in a separate process; both stop together.
+run: setup
+	$(PY) manage.py collectstatic --noinput -v0
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops the server and the worker)"
+	@trap 'kill 0' INT TERM EXIT; \
+	$(PY) -m celery -A config worker --loglevel=warning --concurrency=2 & \
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+worker: $(VENV)/.installed
+	$(PY) -m celery -A config worker --loglevel=info
+
+test: $(VENV)/.installed
+	@$(PY) -c "import shutil,sys; sys.exit(0 if shutil.which('chromium') else 1)" || ./.ci/install-chromium
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed
+	@for f in bench/$(if $(BENCH),$(BENCH),*).py; do $(PY) $$f || exit 1; done
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) var staticfiles

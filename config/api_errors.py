@@ -1,0 +1,66 @@
+"""The one error envelope of the whole API.
+
+Every error answers {"error": {"code": ..., "message": ..., "details": {...}}}.
+`details` carries what locates the problem: a query position, a line number, the
+fields that failed validation. Domain errors subclass ApiError and are raised by
+services; views never build error responses by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApiError(exceptions.APIException):
+    """A domain error with a stable code and the details that locate it."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "bad_request"
+    default_detail = "The request is not valid."
+
+    def __init__(self, message: str | None = None, *, code: str | None = None,
+                 details: dict[str, Any] | None = None, status_code: int | None = None) -> None:
+        super().__init__(message or self.default_detail, code or self.default_code)
+        self.code = code or self.default_code
+        self.details = details or {}
+        if status_code is not None:
+            self.status_code = status_code
+
+
+def _code_for(exc: exceptions.APIException) -> str:
+    codes = exc.get_codes()
+    if isinstance(codes, str):
+        return codes
+    return exc.default_code if isinstance(exc.default_code, str) else "error"
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, ApiError):
+        body = {"code": exc.code, "message": str(exc.detail), "details": exc.details}
+    elif isinstance(exc, exceptions.ValidationError):
+        fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
+        first = next(iter(fields.items()), ("", [""]))
+        name, problems = first
+        problem = problems[0] if isinstance(problems, list) and problems else problems
+        body = {
+            "code": "invalid",
+            "message": f"{name}: {problem}" if name != "non_field_errors" else str(problem),
+            "details": {"fields": fields},
+        }
+    else:
+        body = {"code": _code_for(exc), "message": str(exc.detail), "details": {}}
+    response.data = {"error": body}
+    return response

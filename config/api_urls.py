@@ -1,0 +1,9 @@
+"""Every app's API under /api/: each app owns its own api_urls module."""
+
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("cards.api_urls")),
+    path("", include("decks.api_urls")),
+    path("", include("playtest.api_urls")),
+]

@@ -1,0 +1,20 @@
+import os
+from pathlib import Path
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("dreadgate")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+def ensure_broker_folders() -> None:
+    """The filesystem transport needs its folders to exist before either side connects."""
+    from django.conf import settings
+
+    for key in ("data_folder_in", "data_folder_out", "control_folder"):
+        folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get(key)
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
