@@ -1,1 +1,123 @@
+from __future__ import annotations
 
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from cards.models import Card
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class DeckFormat(models.TextChoices):
+    STANDARD = "standard", "Standard"
+    QUICK = "quick", "Quick"
+    TACTICAL = "tactical", "Tactical"
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", "Private"
+    UNLISTED = "unlisted", "Unlisted (anyone with the link)"
+    PUBLIC = "public", "Public"
+
+
+class Deck(models.Model):
+    """A deck: its main-deck entries, the gateway pair beside them (DC-7), and who may see it.
+
+    `version` grows by one on every save; writes must name the version they started from
+    (optimistic concurrency), so two editors never silently overwrite each other.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="decks",
+        help_text="Empty for the starter decks that come with the catalog.",
+    )
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True, max_length=5000)
+    format = models.CharField(max_length=10, choices=DeckFormat.choices, default=DeckFormat.STANDARD)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE,
+                                  db_index=True)
+    share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False,
+                                   help_text="The secret in an unlisted deck's link.")
+    gateway = models.ForeignKey(Card, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                help_text="The gateway card; the deck carries 2 copies beside the main deck.")
+    copied_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies")
+    is_starter = models.BooleanField(default=False)
+    starter_key = models.CharField(max_length=40, blank=True, help_text="Starter decks: the key in the data file.")
+    version = models.PositiveIntegerField(default=1)
+    catalog_version = models.CharField(max_length=32, blank=True)
+    # Derived on every save, for listing and searching without loading entries.
+    card_count = models.PositiveSmallIntegerField(default=0)
+    is_legal = models.BooleanField(default=False)
+    crafts = models.CharField(max_length=120, blank=True, help_text="Crafts of the deck's cards, space-separated.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["starter_key"], condition=models.Q(is_starter=True),
+                                    name="deck_starter_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        url = reverse("decks:detail", args=[self.pk])
+        return f"{url}?key={self.share_token}" if self.visibility == Visibility.UNLISTED else url
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.version}"'
+
+
+class DeckEntry(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    # PROTECT: a card that any deck uses can never be deleted from the catalog.
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries")
+    count = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["card__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card"], name="deck_entry_card_once"),
+            models.CheckConstraint(condition=models.Q(count__gte=1), name="deck_entry_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name}"
+
+
+class DeckRevision(models.Model):
+    """An immutable snapshot of a deck, written on every save. Cards are kept by collector number,
+    so a revision still reads after the catalog changes."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField(help_text="The deck version this snapshot is.")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    message = models.CharField(max_length=200, blank=True)
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True)
+    format = models.CharField(max_length=10, choices=DeckFormat.choices)
+    gateway = models.CharField(max_length=16, blank=True, help_text="Collector number of the gateway card.")
+    cards = models.JSONField(default=list, help_text="[[collector number, count], ...] sorted by collector number.")
+    catalog_version = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deck_revision_number_once")]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise ValueError("A deck revision is immutable once written.")
+        super().save(*args, **kwargs)

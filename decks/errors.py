@@ -1,0 +1,49 @@
+"""The deck domain's errors: each a stable code and an HTTP status, rendered by config.api_errors.
+
+Page views turn them into the matching page (404, 403, a form error) with decks.views.
+"""
+
+from __future__ import annotations
+
+from config.api_errors import ApiError
+
+
+class DeckNotFound(ApiError):
+    status_code = 404
+    default_code = "deck_not_found"
+    default_detail = "No such deck."
+
+
+class DeckForbidden(ApiError):
+    status_code = 403
+    default_code = "not_deck_owner"
+    default_detail = "Only the deck's owner may change it."
+
+
+class VersionRequired(ApiError):
+    status_code = 428
+    default_code = "version_required"
+    default_detail = "Send the deck's version (its ETag) in If-Match, so that another edit is never overwritten."
+
+
+class StaleVersion(ApiError):
+    status_code = 412
+    default_code = "stale_version"
+    default_detail = "The deck was changed since you loaded it; reload it and apply your change again."
+
+
+class InvalidDeckList(ApiError):
+    status_code = 400
+    default_code = "invalid_deck_list"
+    default_detail = "The deck list has lines that cannot be read; nothing was saved."
+
+
+class InvalidDeckCode(ApiError):
+    status_code = 400
+    default_code = "invalid_deck_code"
+    default_detail = "The deck code cannot be read."
+
+
+class InvalidDeck(ApiError):
+    status_code = 400
+    default_code = "invalid_deck"

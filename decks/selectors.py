@@ -1,0 +1,108 @@
+"""Reads: which decks a user may see, and decks as plain validation data."""
+
+from __future__ import annotations
+
+import threading
+
+from django.db.models import Count, Max, Q, QuerySet
+
+from cards.models import Card, CardType, CatalogRelease
+
+from .cardindex import CardIndex
+from .cardinfo import CardInfo, Entry
+from .errors import DeckNotFound
+from .models import Deck, DeckRevision, Visibility
+from .validation import Report, validate_deck
+
+_INFO_FIELDS = ("id", "collector_number", "name", "craft", "type", "subtype", "is_unique", "vitality", "attack",
+                "defense", "range", "maneuver")
+
+
+def card_info(card: Card) -> CardInfo:
+    return CardInfo(*(getattr(card, f) for f in _INFO_FIELDS))
+
+
+_index_lock = threading.Lock()
+_index: tuple[tuple, CardIndex] | None = None
+
+
+def _catalog_key() -> tuple:
+    release = CatalogRelease.objects.order_by("-loaded_at").values_list("version", flat=True).first()
+    stats = Card.objects.aggregate(n=Count("id"), top=Max("id"))
+    return release, stats["n"], stats["top"]
+
+
+def card_index() -> CardIndex:
+    """The whole catalog as an in-memory index, rebuilt only when the catalog changes."""
+    global _index
+    key = _catalog_key()
+    cached = _index
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    with _index_lock:
+        index = CardIndex(CardInfo(*row) for row in Card.objects.values_list(*_INFO_FIELDS).iterator(2000))
+        _index = (key, index)
+    return index
+
+
+def clear_card_index(**_: object) -> None:
+    global _index
+    _index = None
+
+
+def default_gateway() -> Card | None:
+    return Card.objects.filter(type=CardType.GATEWAY).order_by("collector_number").first()
+
+
+def deck_entries(deck: Deck) -> list[Entry]:
+    return [Entry(card_info(e.card), e.count) for e in deck.entries.select_related("card")]
+
+
+def deck_report(deck: Deck, entries: list[Entry] | None = None) -> Report:
+    return validate_deck(deck_entries(deck) if entries is None else entries, deck.format)
+
+
+def can_view(deck: Deck, user, key: str | None = None) -> bool:
+    if deck.visibility == Visibility.PUBLIC:
+        return True
+    if user is not None and user.is_authenticated and deck.owner_id == user.pk:
+        return True
+    return deck.visibility == Visibility.UNLISTED and bool(key) and key == deck.share_token
+
+
+def can_edit(deck: Deck, user) -> bool:
+    return user is not None and user.is_authenticated and deck.owner_id is not None and deck.owner_id == user.pk
+
+
+def deck_for_viewer(*, deck_id: int | str, user, key: str | None = None) -> Deck:
+    """The deck if `user` may see it; otherwise DeckNotFound, so a hidden deck's existence never leaks."""
+    try:
+        deck = Deck.objects.select_related("owner", "gateway", "copied_from").get(pk=int(deck_id))
+    except (Deck.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise DeckNotFound() from None
+    if not can_view(deck, user, key):
+        raise DeckNotFound()
+    return deck
+
+
+def deck_list_for_owner(*, user) -> QuerySet[Deck]:
+    return Deck.objects.filter(owner=user).select_related("owner")
+
+
+def deck_list_public(*, craft: str = "", format: str = "", card: str = "", q: str = "") -> QuerySet[Deck]:
+    decks = Deck.objects.filter(visibility=Visibility.PUBLIC).select_related("owner")
+    if craft:
+        decks = decks.filter(crafts__contains=craft)
+    if format:
+        decks = decks.filter(format=format)
+    if card:
+        decks = decks.filter(
+            Q(entries__card__collector_number__iexact=card) | Q(entries__card__name__icontains=card)
+        ).distinct()
+    if q:
+        decks = decks.filter(Q(name__icontains=q) | Q(description__icontains=q))
+    return decks.order_by("-is_starter", "-updated_at", "-id")
+
+
+def deck_revisions(deck: Deck) -> QuerySet[DeckRevision]:
+    return deck.revisions.select_related("author").order_by("-number")

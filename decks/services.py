@@ -1,0 +1,313 @@
+"""Writes: create, update, copy, revert, delete and import decks. Every save writes an immutable
+revision; every change to an existing deck names the version it started from (412 when stale)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from cards.models import Card
+from cards.selectors import catalog_version
+
+from .cardindex import CardIndex
+from .cardinfo import GATEWAY, CardInfo, Entry
+from .deckcode import DeckCode, DeckCodeError, decode
+from .decklist import DeckListError, parse_deck_list
+from .errors import DeckForbidden, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion, VersionRequired
+from .models import Deck, DeckEntry, DeckFormat, DeckRevision, Visibility
+from .selectors import card_index, can_edit, deck_entries, default_gateway
+from .validation import Issue, validate_deck
+
+MAX_COPIES_STORED = 60
+# Problems of a list's lines that stop an import: the list is not saved until they are fixed.
+# Deck-level problems (size, card types) do not: a deck may be saved as work in progress (DC rules).
+IMPORT_BLOCKING = frozenset({"unknown_card", "bad_count", "bad_line", "unique_over_limit", "copies_over_limit"})
+
+
+class _Unset:
+    pass
+
+
+UNSET: Any = _Unset()
+
+
+def merged(entries: Iterable[Entry]) -> list[Entry]:
+    """One entry per card, in first-seen order, counts added up."""
+    out: dict[int, Entry] = {}
+    for e in entries:
+        prev = out.get(e.card.id)
+        out[e.card.id] = Entry(e.card, e.count + (prev.count if prev else 0), prev.line if prev else e.line)
+    return list(out.values())
+
+
+def _check_entries(entries: list[Entry]) -> None:
+    for e in entries:
+        if e.card.type == GATEWAY:
+            raise InvalidDeck(f"{e.card.name} is the gateway card: set it as the deck's gateway, not as an entry.",
+                              details={"card": e.card.collector_number})
+        if not 1 <= e.count <= MAX_COPIES_STORED:
+            raise InvalidDeck(f"{e.card.name}: a count is a whole number from 1 to {MAX_COPIES_STORED}.",
+                              details={"card": e.card.collector_number, "count": e.count})
+
+
+def _require_owner(deck: Deck, actor) -> None:
+    if not can_edit(deck, actor):
+        raise DeckForbidden()
+
+
+def _require_version(expected_version: int | None) -> int:
+    if expected_version is None:
+        raise VersionRequired()
+    return expected_version
+
+
+def _derived(deck_format: str, entries: list[Entry]) -> dict[str, Any]:
+    report = validate_deck(entries, deck_format)
+    crafts = sorted({e.card.craft for e in entries})
+    return {"card_count": report.count, "is_legal": report.legal, "crafts": " ".join(crafts),
+            "catalog_version": catalog_version()}
+
+
+def _write_entries(deck: Deck, entries: list[Entry]) -> None:
+    deck.entries.all().delete()
+    DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card_id=e.card.id, count=e.count) for e in entries)
+
+
+def _snapshot(deck: Deck, entries: list[Entry], author, message: str) -> DeckRevision:
+    gateway = Card.objects.filter(pk=deck.gateway_id).values_list("collector_number", flat=True).first()
+    return DeckRevision.objects.create(
+        deck=deck, number=deck.version, author=author if author and author.is_authenticated else None,
+        message=message[:200], name=deck.name, description=deck.description, format=deck.format,
+        gateway=gateway or "", cards=sorted([e.card.collector_number, e.count] for e in entries),
+        catalog_version=deck.catalog_version,
+    )
+
+
+def _check_fields(name: str, deck_format: str, visibility: str) -> None:
+    if not name or not name.strip():
+        raise InvalidDeck("A deck needs a name.", details={"field": "name"})
+    if len(name) > 100:
+        raise InvalidDeck("A deck name is at most 100 characters.", details={"field": "name"})
+    if deck_format not in DeckFormat.values:
+        raise InvalidDeck(f"Unknown format {deck_format!r}; use one of {', '.join(DeckFormat.values)}.",
+                          details={"field": "format"})
+    if visibility not in Visibility.values:
+        raise InvalidDeck(f"Unknown visibility {visibility!r}; use one of {', '.join(Visibility.values)}.",
+                          details={"field": "visibility"})
+
+
+@transaction.atomic
+def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, description: str = "",
+                visibility: str = Visibility.PRIVATE, entries: Iterable[Entry] = (),
+                gateway: Card | None | _Unset = UNSET, copied_from: Deck | None = None,
+                message: str = "Created", is_starter: bool = False, starter_key: str = "") -> Deck:
+    _check_fields(name, format, visibility)
+    entries = merged(entries)
+    _check_entries(entries)
+    deck = Deck(owner=owner, name=name.strip(), description=description, format=format, visibility=visibility,
+                gateway=default_gateway() if gateway is UNSET else gateway, copied_from=copied_from,
+                is_starter=is_starter, starter_key=starter_key, **_derived(format, entries))
+    deck.save()
+    _write_entries(deck, entries)
+    _snapshot(deck, entries, owner, message)
+    return deck
+
+
+@transaction.atomic
+def deck_update(*, deck: Deck, actor, expected_version: int | None, name: str = UNSET, description: str = UNSET,
+                format: str = UNSET, visibility: str = UNSET, entries: Iterable[Entry] | None = None,
+                gateway: Card | None | _Unset = UNSET, message: str = "Saved") -> Deck:
+    """Change a deck; the write happens only if the deck is still at `expected_version`."""
+    _require_owner(deck, actor)
+    expected = _require_version(expected_version)
+    fields: dict[str, Any] = {}
+    for field_name, value in (("name", name), ("description", description), ("format", format),
+                              ("visibility", visibility)):
+        if value is not UNSET:
+            fields[field_name] = value.strip() if field_name == "name" else value
+    if gateway is not UNSET:
+        fields["gateway"] = gateway
+    _check_fields(fields.get("name", deck.name), fields.get("format", deck.format),
+                  fields.get("visibility", deck.visibility))
+    if entries is None:
+        new_entries = deck_entries(deck)
+    else:
+        new_entries = merged(entries)
+        _check_entries(new_entries)
+    fields.update(_derived(fields.get("format", deck.format), new_entries))
+    # The compare-and-set: no row matches once someone else has saved.
+    updated = Deck.objects.filter(pk=deck.pk, version=expected).update(
+        version=F("version") + 1, updated_at=timezone.now(), **fields
+    )
+    if not updated:
+        current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
+        raise StaleVersion(details={"expected": expected, "current": current})
+    deck.refresh_from_db()
+    if entries is not None:
+        _write_entries(deck, new_entries)
+    _snapshot(deck, new_entries, actor, message)
+    return deck
+
+
+@transaction.atomic
+def deck_copy(*, deck: Deck, owner, name: str | None = None) -> Deck:
+    """A private copy of a deck the owner can see, recording where it came from."""
+    return deck_create(owner=owner, name=(name or f"{deck.name} (copy)")[:100], format=deck.format,
+                       description=deck.description, entries=deck_entries(deck), gateway=deck.gateway,
+                       copied_from=deck, message=f"Copied from deck {deck.pk}, version {deck.version}")
+
+
+def _revision_entries(revision: DeckRevision, index: CardIndex) -> list[Entry]:
+    entries, missing = [], []
+    for number, count in revision.cards:
+        card = index.by_number.get(number.casefold())
+        if card is None:
+            missing.append(number)
+        else:
+            entries.append(Entry(card, count))
+    if missing:
+        raise InvalidDeck(f"Version {revision.number} uses cards no longer in the catalog: {', '.join(missing)}.",
+                          details={"missing": missing})
+    return entries
+
+
+@transaction.atomic
+def deck_revert(*, deck: Deck, actor, number: int, expected_version: int | None) -> Deck:
+    """A new version whose contents are those of revision `number` (history is never rewritten)."""
+    _require_owner(deck, actor)
+    revision = deck.revisions.filter(number=number).first()
+    if revision is None:
+        raise InvalidDeck(f"Deck {deck.pk} has no version {number}.", details={"number": number},
+                          status_code=404)
+    gateway = Card.objects.filter(collector_number=revision.gateway).first() if revision.gateway else None
+    return deck_update(deck=deck, actor=actor, expected_version=expected_version, name=revision.name,
+                       description=revision.description, format=revision.format,
+                       entries=_revision_entries(revision, card_index()), gateway=gateway,
+                       message=f"Reverted to version {number}")
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck, actor, expected_version: int | None) -> None:
+    _require_owner(deck, actor)
+    expected = _require_version(expected_version)
+    deleted, _ = Deck.objects.filter(pk=deck.pk, version=expected).delete()
+    if not deleted:
+        current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
+        raise StaleVersion(details={"expected": expected, "current": current})
+
+
+@transaction.atomic
+def deck_unpublish(*, deck: Deck, actor) -> Deck:
+    """Staff take a public deck out of the public list (it becomes private to its owner)."""
+    if not (actor and actor.is_authenticated and actor.is_staff):
+        raise DeckForbidden("Only staff may unpublish another player's deck.", code="not_staff")
+    if deck.visibility != Visibility.PUBLIC:
+        raise InvalidDeck("Only a public deck can be unpublished.", code="not_public", status_code=409)
+    entries = deck_entries(deck)
+    Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PRIVATE, version=F("version") + 1,
+                                           updated_at=timezone.now())
+    deck.refresh_from_db()
+    _snapshot(deck, entries, actor, f"Unpublished by staff ({actor.get_username()})")
+    return deck
+
+
+# --- import ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    entries: list[Entry]
+    gateway: CardInfo | None
+    problems: list[Issue]
+    meta: dict[str, str]
+
+
+def read_deck_list(text: str, deck_format: str, index: CardIndex | None = None) -> ImportResult:
+    """Read a list and find every line that stops it being imported (nothing is saved here)."""
+    index = index or card_index()
+    try:
+        parsed = parse_deck_list(text, index)
+    except DeckListError as exc:
+        raise InvalidDeckList(str(exc), details={"problems": []}) from exc
+    report = validate_deck(parsed.entries, deck_format if deck_format in DeckFormat.values else "standard")
+    problems = parsed.problems + [i for i in report.errors if i.code in IMPORT_BLOCKING]
+    problems.sort(key=lambda i: (i.line or 0))
+    return ImportResult(parsed.entries, parsed.gateway, problems, parsed.meta)
+
+
+def read_deck_code(code_text: str, index: CardIndex | None = None) -> tuple[DeckCode, list[Entry], CardInfo | None]:
+    index = index or card_index()
+    try:
+        code = decode(code_text)
+    except DeckCodeError as exc:
+        raise InvalidDeckCode(str(exc)) from exc
+    missing = [n for n, _ in code.cards if n.casefold() not in index.by_number]
+    if code.gateway and code.gateway.casefold() not in index.by_number:
+        missing.append(code.gateway)
+    if missing:
+        raise InvalidDeckCode(f"The deck code names cards not in the catalog: {', '.join(missing)}.",
+                              details={"missing": missing})
+    entries = [Entry(index.by_number[n.casefold()], c) for n, c in code.cards]
+    gateway = index.by_number[code.gateway.casefold()] if code.gateway else None
+    return code, entries, gateway
+
+
+def deck_import(*, owner, text: str = "", code: str = "", name: str = "", format: str = "",
+                visibility: str = Visibility.PRIVATE, description: str = "") -> Deck:
+    """Create a deck from a text list or a deck code; refuses (saving nothing) while any line is bad."""
+    index = card_index()
+    if code:
+        decoded, entries, gateway_info = read_deck_code(code, index)
+        deck_format = format or decoded.format
+    else:
+        # Copy limits, the only deck rules that stop an import, are the same in every format.
+        result = read_deck_list(text, DeckFormat.STANDARD, index)
+        meta_format = result.meta.get("format", "").lower()
+        deck_format = format or (meta_format if meta_format in DeckFormat.values else DeckFormat.STANDARD)
+        if result.problems:
+            raise InvalidDeckList(
+                f"{len(result.problems)} line{'s' if len(result.problems) != 1 else ''} of the list cannot be "
+                "imported; nothing was saved.",
+                details={"problems": [p.as_dict() for p in result.problems]},
+            )
+        entries, gateway_info = result.entries, result.gateway
+        name = name or result.meta.get("name", "")
+    gateway: Card | None | _Unset = UNSET
+    if gateway_info is not None:
+        gateway = Card.objects.get(pk=gateway_info.id)
+    return deck_create(owner=owner, name=(name or "Imported deck")[:100], format=deck_format,
+                       description=description, visibility=visibility, entries=entries, gateway=gateway,
+                       message="Imported")
+
+
+def entries_from_counts(counts: Sequence[tuple[str, int]], index: CardIndex | None = None) -> list[Entry]:
+    """Entries from (collector number or name, count) pairs, as the API and the editor send them."""
+    index = index or card_index()
+    out = []
+    for text, count in counts:
+        card = index.resolve(str(text))
+        if card is None:
+            raise InvalidDeck(f"No card is named or numbered {text!r}.", code="unknown_card",
+                              details={"card": text, "suggestions": index.suggest(str(text))})
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise InvalidDeck(f"{card.name}: the count must be a whole number.", details={"card": text})
+        out.append(Entry(card, count))
+    return out
+
+
+def revision_diff(old: DeckRevision, new: DeckRevision) -> dict[str, Any]:
+    """What changed from `old` to `new`: cards added, removed and recounted, and changed fields."""
+    a, b = dict(old.cards), dict(new.cards)
+    changes = []
+    for number in sorted(set(a) | set(b)):
+        before, after = a.get(number, 0), b.get(number, 0)
+        if before != after:
+            changes.append({"card": number, "before": before, "after": after, "delta": after - before})
+    fields = {f: {"before": getattr(old, f), "after": getattr(new, f)}
+              for f in ("name", "description", "format", "gateway") if getattr(old, f) != getattr(new, f)}
+    return {"from": old.number, "to": new.number, "cards": changes, "fields": fields}

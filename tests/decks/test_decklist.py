@@ -1,0 +1,107 @@
+"""Reading and writing plain-text deck lists."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from decks.cardindex import CardIndex
+from decks.cardinfo import Entry
+from decks.decklist import DeckListError, format_deck_list, parse_deck_list
+
+from .factories import info
+
+PIKE = info("unit", name="Iron Pikeman")
+GOBLIN = info("unit", name="Goblin Sapper", craft="engineering")
+GLYPH = info("glyph", name="Glyph of Ashes", unique=True, craft="sorcery")
+LEGEND = info("legend", name="Queen Maeve", unique=True)
+X_NAMED = info("talent", name="X Marks the Spot")
+GATE = info("gateway", name="The Dreadgate", craft="universal")
+INDEX = CardIndex([PIKE, GOBLIN, GLYPH, LEGEND, X_NAMED, GATE])
+
+
+def test_reads_counts_names_numbers_and_tolerates_comments_headers_and_blank_lines():
+    text = f"""# name: Pike Push
+// a comment
+# format: quick
+
+Legends (1)
+1 Queen Maeve
+Units:
+4 iron  PIKEMAN
+2x {GOBLIN.collector_number.lower()}
+[Glyphs]
+1 x Glyph of Ashes
+== Gateway ==
+Gateway
+2 The Dreadgate
+"""
+    text = text.replace("== Gateway ==\n", "")
+    parsed = parse_deck_list(text, INDEX)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count, e.line) for e in parsed.entries] == [
+        ("Queen Maeve", 1, 6), ("Iron Pikeman", 4, 8), ("Goblin Sapper", 2, 9), ("Glyph of Ashes", 1, 11),
+    ]
+    assert parsed.gateway == GATE
+    assert parsed.meta == {"name": "Pike Push", "format": "quick"}
+
+
+def test_a_name_starting_with_x_is_not_mistaken_for_the_times_sign():
+    parsed = parse_deck_list("2 X Marks the Spot\n3 x X Marks the Spot", INDEX)
+    assert [(e.card.name, e.count) for e in parsed.entries] == [("X Marks the Spot", 2), ("X Marks the Spot", 3)]
+
+
+def test_every_bad_line_is_reported_with_its_number_and_reason():
+    text = "4 Iron Pikeman\nfour Goblin Sapper\n0 Goblin Sapper\n2 Goblin Sappr\nGoblin Sapper\n99 Iron Pikeman\n" \
+           "2.5 Iron Pikeman\nthis is not a card line"
+    parsed = parse_deck_list(text, INDEX)
+    by_line = {p.line: p for p in parsed.problems}
+    assert sorted(by_line) == [2, 3, 4, 5, 6, 7, 8]
+    assert by_line[2].code == "bad_line"
+    assert by_line[3].code == "bad_count" and "from 1 to 60" in by_line[3].message
+    assert by_line[4].code == "unknown_card" and by_line[4].suggestions[0] == "Goblin Sapper"
+    assert "Did you mean Goblin Sapper" in by_line[4].message
+    assert by_line[5].code == "bad_count" and '"1 Goblin Sapper"' in by_line[5].message
+    assert by_line[6].code == "bad_count"
+    assert by_line[7].code == "bad_count"
+    assert all(f"Line {n}" in by_line[n].message for n in by_line)
+    assert [(e.card.name, e.count) for e in parsed.entries] == [("Iron Pikeman", 4)]
+
+
+def test_gateway_pair_is_at_most_two():
+    parsed = parse_deck_list("3 The Dreadgate", INDEX)
+    assert [p.code for p in parsed.problems] == ["bad_count"]
+
+
+def test_format_then_parse_gives_back_the_same_deck():
+    entries = [Entry(PIKE, 4), Entry(GLYPH, 1), Entry(LEGEND, 1), Entry(X_NAMED, 3), Entry(GOBLIN, 2)]
+    text = format_deck_list(entries, gateway=GATE, name="My  deck", format="tactical")
+    assert text.splitlines()[:2] == ["# name: My deck", "# format: tactical"]
+    assert "Units (6)" in text and "Gateway (2)" in text
+    parsed = parse_deck_list(text, INDEX)
+    assert parsed.problems == []
+    assert sorted((e.card.id, e.count) for e in parsed.entries) == sorted((e.card.id, e.count) for e in entries)
+    assert parsed.gateway == GATE
+
+
+def test_too_long_a_list_is_refused_as_a_whole():
+    try:
+        parse_deck_list("1 Iron Pikeman\n" * 1001, INDEX)
+    except DeckListError as exc:
+        assert "1000" in str(exc)
+    else:
+        raise AssertionError("expected DeckListError")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400) | st.lists(
+    st.sampled_from(["4 Iron Pikeman", "x", "# c", "Units:", "2x", "-1 a", "1 ", "[", "1 The Dreadgate", "\n", "9" * 30,
+                     "\u00b2 Goblin Sapper", "\u0663 Iron Pikeman", "3 x", " // ", "(3)"]), max_size=30
+).map("\n".join))
+def test_the_parser_never_raises_anything_but_its_own_error(text):
+    try:
+        parsed = parse_deck_list(text, INDEX)
+    except DeckListError:
+        return
+    for p in parsed.problems:
+        assert p.line is not None and 1 <= p.line
+    for e in parsed.entries:
+        assert 1 <= e.count <= 60
