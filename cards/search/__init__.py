@@ -1,0 +1,65 @@
+"""The card search language: one parser and one compiler for the catalog page, the API and the deck editor.
+
+Use it through one function::
+
+    from cards.search import SearchError, search_cards
+
+    result = search_cards("t:unit c:champion atk>=7 order:atk", order=None, direction=None)
+    result.queryset   # Card queryset, filtered and ordered (not yet evaluated)
+    result.warnings   # [SearchWarning(message, position)] for terms understood but ignored
+    result.order, result.direction  # the ordering that applies ("name", "asc" by default)
+
+`order` and `direction` arguments (the sort controls of a page or API parameters) take precedence
+over `order:` and `direction:` terms in the text. A query that cannot be run raises SearchError
+with `position` (0-based offset in the text) and `expected`; `SearchError.details()` is what the
+API puts in its error envelope. The language itself is documented on the help page
+(templates/cards/search_help.html) and in parser.py (grammar) and compiler.py (fields).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from ..models import Card
+from .compiler import DIRECTIONS, ORDER_ALIASES, ORDERS, compile_query, ordering
+from .errors import SearchError, SearchWarning
+from .parser import parse
+
+__all__ = ["SearchError", "SearchResult", "SearchWarning", "ORDERS", "DIRECTIONS", "search_cards"]
+
+DEFAULT_ORDER = "name"
+DEFAULT_DIRECTION = "asc"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    queryset: QuerySet[Card]
+    warnings: list[SearchWarning]
+    order: str
+    direction: str
+
+
+def _parameter(value: str | None, allowed, name: str, aliases: dict[str, str] | None = None) -> str | None:
+    if value in (None, ""):
+        return None
+    value = value.strip().lower()
+    value = (aliases or {}).get(value, value)
+    if value not in allowed:
+        raise SearchError(f"Unknown {name} '{value}'.", expected=sorted(allowed), parameter=name)
+    return value
+
+
+def search_cards(query_text: str, order: str | None = None, direction: str | None = None,
+                 queryset: QuerySet[Card] | None = None) -> SearchResult:
+    """Cards matching `query_text`, ordered; raises SearchError for a query that cannot be run."""
+    order = _parameter(order, ORDERS, "order", ORDER_ALIASES)
+    direction = _parameter(direction, DIRECTIONS, "direction")
+    compiled = compile_query(parse(query_text or ""))
+    order = order or compiled.order or DEFAULT_ORDER
+    direction = direction or compiled.direction or DEFAULT_DIRECTION
+    qs = Card.objects.all() if queryset is None else queryset
+    if compiled.q is not None:
+        qs = qs.filter(compiled.q)
+    return SearchResult(qs.order_by(*ordering(order, direction)), compiled.warnings, order, direction)

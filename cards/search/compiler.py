@@ -1,0 +1,252 @@
+"""Compiler of the search language: syntax tree in, Django Q object, ordering and warnings out.
+
+A compiled node is a Q, or None for "every card" (an ignored term): Q() cannot stand for that,
+because Django drops an empty Q from an OR instead of making the OR match everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, F, OuterRef, Q
+
+from ..crafts import CRAFTS
+from ..models import DIRECTION_BITS, Card, CardType, Subtype
+from .errors import SearchError, SearchWarning
+from .lookups import register as register_lookups
+from .parser import And, Node, Not, Or, Term
+
+register_lookups()
+
+NOTHING = Q(pk__in=[])
+
+STATS = {
+    "vit": "vitality", "vitality": "vitality",
+    "atk": "attack", "attack": "attack",
+    "def": "defense", "defense": "defense",
+    "rng": "range", "range": "range",
+    "man": "maneuver", "maneuver": "maneuver",
+}
+FIELDS = {
+    "name": "name", "c": "craft", "craft": "craft", "t": "type", "type": "type", "sub": "sub", "subtype": "sub",
+    "adir": "adir", "mdir": "mdir", "kw": "kw", "keyword": "kw", "is": "is", "o": "text", "text": "text",
+    "cn": "cn", "order": "order", "direction": "direction", **{k: "stat" for k in STATS},
+}
+ORDERS = {
+    "name": "name", "vit": "vitality", "atk": "attack", "def": "defense", "rng": "range", "man": "maneuver",
+    "cn": "collector_number", "craft": "craft",
+}
+ORDER_ALIASES = {"vitality": "vit", "attack": "atk", "defense": "def", "range": "rng", "maneuver": "man"}
+DIRECTIONS = ("asc", "desc")
+TYPE_ALIASES = {"inventory": CardType.ITEM.value, "hero": CardType.LEGEND.value}
+IS_VALUES = ("unique", "flying", "instant", "consumable")
+_NUMERIC_LOOKUPS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+
+
+def _craft_values() -> dict[str, str]:
+    values: dict[str, str] = {}
+    for key, info in CRAFTS.items():
+        values[key] = key
+        values[info.colour] = key
+    return values
+
+
+CRAFT_VALUES = _craft_values()
+
+
+@dataclass(slots=True)
+class Compiled:
+    q: Q | None
+    order: str | None = None
+    direction: str | None = None
+    warnings: list[SearchWarning] = field(default_factory=list)
+
+
+class _Compiler:
+    def __init__(self) -> None:
+        self.order: str | None = None
+        self.direction: str | None = None
+        self.warnings: list[SearchWarning] = []
+
+    def warn(self, message: str, term: Term) -> None:
+        self.warnings.append(SearchWarning(message, term.start))
+
+    # -- structure --
+
+    def node(self, node: Node, top: bool) -> Q | None:
+        if isinstance(node, Term):
+            return self.term(node, top)
+        if isinstance(node, Not):
+            inner = self.node(node.child, top=False)
+            return NOTHING if inner is None else ~inner
+        if isinstance(node, And):
+            parts = [q for q in (self.node(c, top) for c in node.children) if q is not None]
+            if not parts:
+                return None
+            result = parts[0]
+            for q in parts[1:]:
+                result &= q
+            return result
+        assert isinstance(node, Or)
+        parts = [self.node(c, top=False) for c in node.children]
+        if any(q is None for q in parts):
+            return None
+        result = parts[0]
+        for q in parts[1:]:
+            result |= q
+        return result
+
+    def term(self, term: Term, top: bool) -> Q | None:
+        if term.field is None:
+            return Q(name__icontains=term.value)
+        kind = FIELDS.get(term.field)
+        if kind is None:
+            self.warn(f"Unknown field '{term.field}' ignored; see the help page for the fields.", term)
+            return None
+        return getattr(self, f"field_{kind}")(term, top)
+
+    # -- helpers --
+
+    def only(self, term: Term, ops: tuple[str, ...]) -> None:
+        if term.op not in ops:
+            raise SearchError(
+                f"'{term.field}' takes {' or '.join(repr(o) for o in ops)}, not '{term.op}'.",
+                position=term.start + len(term.field or ""), expected=list(ops),
+            )
+
+    def choice(self, term: Term, choices: dict[str, str] | tuple[str, ...], what: str) -> str:
+        value = term.value.strip().lower()
+        if value in choices:
+            return choices[value] if isinstance(choices, dict) else value
+        listed = sorted(set(choices))
+        raise SearchError(f"Unknown {what} '{term.value}'.", position=term.value_start, expected=listed)
+
+    @staticmethod
+    def negatable(term: Term, q: Q) -> Q:
+        return ~q if term.op == "!=" else q
+
+    # -- fields --
+
+    def field_name(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "=", "!="))
+        q = Q(name__iexact=term.value) if term.op != ":" else Q(name__icontains=term.value)
+        return self.negatable(term, q)
+
+    def field_text(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "!="))
+        # Substring, as for names, on every backend (a trigram index serves it on PostgreSQL). Full-text
+        # search would stem words and drop stop words, so the same query would find other cards there.
+        return self.negatable(term, Q(text__icontains=term.value))
+
+    def field_craft(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "=", "!="))
+        return self.negatable(term, Q(craft=self.choice(term, CRAFT_VALUES, "craft or colour")))
+
+    def field_type(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "=", "!="))
+        value = term.value.strip().lower()
+        types = {t.value: t.value for t in CardType} | {t.label.lower(): t.value for t in CardType} | TYPE_ALIASES
+        subtypes = {s.value: s.value for s in Subtype}
+        if value in types:
+            q = Q(type=types[value])
+        elif value in subtypes:  # t:weapon reads naturally; sub: is the exact field
+            q = Q(subtype=subtypes[value])
+        else:
+            q = Q(type=self.choice(term, {t.value: t.value for t in CardType}, "card type"))
+        return self.negatable(term, q)
+
+    def field_sub(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "=", "!="))
+        return self.negatable(term, Q(subtype=self.choice(term, {s.value: s.value for s in Subtype}, "subtype")))
+
+    def field_stat(self, term: Term, top: bool) -> Q:
+        self.only(term, OPERATORS_ALL)
+        column = STATS[term.field]
+        raw = term.value.strip().lower()
+        if raw in STATS:
+            rhs: object = F(STATS[raw])  # atk>def compares two stats of the same card
+        else:
+            try:
+                rhs = int(raw)
+            except ValueError:
+                raise SearchError(f"'{term.field}' compares with a whole number, not '{term.value}'.",
+                                  position=term.value_start, expected=["a whole number", "a stat name"]) from None
+            if not 0 <= rhs <= 32767:
+                raise SearchError(f"'{term.value}' is out of range for '{term.field}'.", position=term.value_start,
+                                  expected=["a number from 0 to 32767"])
+        if term.op == "!=":
+            return Q(**{f"{column}__isnull": False}) & ~Q(**{column: rhs})
+        return Q(**{f"{column}__{_NUMERIC_LOOKUPS[term.op]}": rhs})
+
+    def _direction(self, term: Term, column: str) -> Q:
+        self.only(term, (":", "=", "!="))
+        name = self.choice(term, {d: d for d in DIRECTION_BITS}, "direction")
+        return self.negatable(term, Q(**{f"{column}__hasbit": DIRECTION_BITS[name]}))
+
+    def field_adir(self, term: Term, top: bool) -> Q:
+        return self._direction(term, "attack_directions")
+
+    def field_mdir(self, term: Term, top: bool) -> Q:
+        return self._direction(term, "maneuver_directions")
+
+    def field_kw(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "=", "!="))
+        value = term.value.strip()
+        through = Card.keywords.through.objects.filter(card_id=OuterRef("pk"))
+        has = Exists(through.filter(Q(keyword__slug__iexact=value) | Q(keyword__name__iexact=value)))
+        return self.negatable(term, Q(has))
+
+    def field_is(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "=", "!="))
+        value = self.choice(term, IS_VALUES, "property for 'is:'")
+        if value == "flying":
+            aviation = Card.keywords.through.objects.filter(card_id=OuterRef("pk"), keyword__slug="aviation")
+            q = Q(flying_maneuver__isnull=False) | Q(Exists(aviation))
+        else:
+            q = Q(**{f"is_{value}": True})
+        return self.negatable(term, q)
+
+    def field_cn(self, term: Term, top: bool) -> Q:
+        self.only(term, (":", "=", "!="))
+        value = term.value.strip()
+        q = Q(collector_number__istartswith=value[:-1]) if value.endswith("*") else Q(collector_number__iexact=value)
+        return self.negatable(term, q)
+
+    def field_order(self, term: Term, top: bool) -> None:
+        self.only(term, (":", "="))
+        value = term.value.strip().lower()
+        value = ORDER_ALIASES.get(value, value)
+        self.choice(term, {k: k for k in ORDERS}, "sort order")
+        self._setting(term, top, "order", value)
+        return None
+
+    def field_direction(self, term: Term, top: bool) -> None:
+        self.only(term, (":", "="))
+        value = self.choice(term, DIRECTIONS, "direction for sorting")
+        self._setting(term, top, "direction", value)
+        return None
+
+    def _setting(self, term: Term, top: bool, name: str, value: str) -> None:
+        if not top:
+            self.warn(f"'{term.field}:' only applies at the top level of the query; ignored here.", term)
+        elif getattr(self, name) is not None:
+            self.warn(f"A second '{term.field}:' is ignored; the first one applies.", term)
+        else:
+            setattr(self, name, value)
+
+
+OPERATORS_ALL = (":", "=", "!=", "<", "<=", ">", ">=")
+
+
+def compile_query(node: Node | None) -> Compiled:
+    if node is None:
+        return Compiled(None)
+    compiler = _Compiler()
+    q = compiler.node(node, top=True)
+    return Compiled(q, compiler.order, compiler.direction, compiler.warnings)
+
+
+def ordering(order: str, direction: str) -> list:
+    column = ORDERS[order]
+    key = F(column).desc(nulls_last=True) if direction == "desc" else F(column).asc(nulls_last=True)
+    return [key] if column == "name" else [key, "name"]

@@ -1,0 +1,222 @@
+"""Tokenizer and parser of the card search language: text in, syntax tree with positions out.
+
+Grammar (AND binds tighter than OR; juxtaposition is AND):
+
+    query   := or_expr EOF
+    or_expr := and_expr ("or" and_expr)*
+    and_expr:= unary (["and"] unary)*
+    unary   := "-"* atom
+    atom    := "(" or_expr ")" | term
+    term    := WORD | QUOTED | FIELD OP (WORD | QUOTED)
+
+Positions are 0-based character offsets into the query text. This module knows nothing of
+fields' meanings or of Django: the compiler gives the terms their meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import SearchError
+
+MAX_QUERY_LENGTH = 1000
+MAX_DEPTH = 32  # nesting of parentheses; deeper input is refused rather than recursed into
+
+OPERATORS = (":", "=", "!=", "<", "<=", ">", ">=")
+_FIELD_TERM = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
+_WORD_END = frozenset(' \t\r\n\f\v()"')
+
+
+# --- Syntax tree ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """`field op value`, or a bare word/phrase (field None) that searches names."""
+
+    field: str | None
+    op: str
+    value: str
+    quoted: bool
+    start: int
+    end: int
+    value_start: int
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    child: Node
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    children: tuple[Node, ...]
+
+
+Node = Term | Not | And | Or
+
+
+# --- Tokenizer -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str  # "(", ")", "-", "or", "and", "term", "eof"
+    start: int
+    end: int
+    term: Term | None = None
+
+
+def _read_quoted(text: str, start: int) -> tuple[str, int]:
+    """The string between the quote at `start` and the next quote, and the offset after it."""
+    close = text.find('"', start + 1)
+    if close < 0:
+        raise SearchError("This quote is never closed.", position=start, expected=['a closing "'])
+    return text[start + 1 : close], close + 1
+
+
+def tokenize(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch in "()":
+            tokens.append(Token(ch, i, i + 1))
+            i += 1
+        elif ch == "-":
+            if i + 1 >= n or text[i + 1].isspace() or text[i + 1] == ")":
+                raise SearchError("'-' must be followed by the term it negates.", position=i, expected=["a term"])
+            tokens.append(Token("-", i, i + 1))
+            i += 1
+        elif ch == '"':
+            value, end = _read_quoted(text, i)
+            tokens.append(Token("term", i, end, Term(None, ":", value, True, i, end, i + 1)))
+            i = end
+        else:
+            j = i
+            while j < n and text[j] not in _WORD_END:
+                j += 1
+            word = text[i:j]
+            match = _FIELD_TERM.match(word)
+            if match:
+                field, op = match.group(1).lower(), match.group(2)
+                value_start = i + match.end()
+                value, quoted = word[match.end() :], False
+                if not value and j < n and text[j] == '"':
+                    value, j = _read_quoted(text, j)
+                    quoted, value_start = True, value_start + 1
+                elif not value:
+                    raise SearchError(
+                        f"'{word}' needs a value after '{op}'.", position=value_start, expected=["a value"]
+                    )
+                tokens.append(Token("term", i, j, Term(field, op, value, quoted, i, j, value_start)))
+            elif word.lower() in ("or", "and"):
+                tokens.append(Token(word.lower(), i, j))
+            else:
+                tokens.append(Token("term", i, j, Term(None, ":", word, False, i, j, i)))
+            i = j
+    tokens.append(Token("eof", n, n))
+    return tokens
+
+
+# --- Parser --------------------------------------------------------------------------------
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token]) -> None:
+        self.tokens = tokens
+        self.i = 0
+
+    def peek(self) -> Token:
+        return self.tokens[self.i]
+
+    def take(self) -> Token:
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def or_expr(self, depth: int) -> Node:
+        children = [self.and_expr(depth)]
+        while self.peek().kind == "or":
+            self.take()
+            children.append(self.and_expr(depth, after="'or'"))
+        return children[0] if len(children) == 1 else Or(tuple(children))
+
+    def and_expr(self, depth: int, after: str | None = None) -> Node:
+        children: list[Node] = []
+        while True:
+            token = self.peek()
+            if token.kind == "and":
+                self.take()
+                if not children:
+                    raise SearchError("'and' needs a term before it.", position=token.start, expected=["a term"])
+                after = "'and'"
+                continue
+            if token.kind in ("eof", ")", "or"):
+                break
+            children.append(self.unary(depth))
+            after = None
+        if not children or after:
+            token = self.peek()
+            what = f"after {after}" if after else "here"
+            found = "the end of the query" if token.kind == "eof" else f"'{token.kind}'"
+            raise SearchError(f"Expected a search term {what}, found {found}.", position=token.start,
+                              expected=["a term", "'('", "'-'"])
+        return children[0] if len(children) == 1 else And(tuple(children))
+
+    def unary(self, depth: int) -> Node:
+        negations: list[int] = []
+        while self.peek().kind == "-":
+            negations.append(self.take().start)
+        node = self.atom(depth)
+        for start in reversed(negations):
+            node = Not(node, start)
+        return node
+
+    def atom(self, depth: int) -> Node:
+        token = self.take()
+        if token.kind == "term":
+            assert token.term is not None
+            return token.term
+        if token.kind == "(":
+            if depth >= MAX_DEPTH:
+                raise SearchError(f"Parentheses are nested more than {MAX_DEPTH} deep.", position=token.start,
+                                  expected=["fewer parentheses"])
+            node = self.or_expr(depth + 1)
+            close = self.peek()
+            if close.kind != ")":
+                raise SearchError(f"The '(' at column {token.start + 1} is never closed.", position=close.start,
+                                  expected=["')'"])
+            self.take()
+            return node
+        found = "the end of the query" if token.kind == "eof" else f"'{token.kind}'"
+        raise SearchError(f"Expected a search term, found {found}.", position=token.start, expected=["a term"])
+
+
+def parse(text: str) -> Node | None:
+    """The syntax tree of `text`, or None for a blank query (which matches every card)."""
+    if len(text) > MAX_QUERY_LENGTH:
+        raise SearchError(f"The query is longer than {MAX_QUERY_LENGTH} characters.", position=MAX_QUERY_LENGTH,
+                          expected=["a shorter query"])
+    if "\x00" in text:  # no database stores it; refuse it here rather than fail there
+        raise SearchError("The query contains a NUL character.", position=text.index("\x00"),
+                          expected=["printable text"])
+    tokens = tokenize(text)
+    if tokens[0].kind == "eof":
+        return None
+    parser = _Parser(tokens)
+    node = parser.or_expr(0)
+    rest = parser.peek()
+    if rest.kind == ")":
+        raise SearchError("This ')' has no '(' to close.", position=rest.start, expected=["a term", "the end"])
+    assert rest.kind == "eof", rest
+    return node

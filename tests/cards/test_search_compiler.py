@@ -1,0 +1,268 @@
+"""The compiler: every field and operator of the search language, against cards the tests make."""
+
+import pytest
+
+from cards.models import CardType
+from cards.search import SearchError, search_cards
+from tests.cards.search_factories import dirs, make_card, own
+
+pytestmark = pytest.mark.django_db
+
+
+def names(query, **kwargs):
+    return own(search_cards(query, **kwargs).queryset)
+
+
+@pytest.fixture
+def cards():
+    make_card("Tst Iron Golem", craft="engineering", vitality=6, attack=5, defense=7, range=4, maneuver=1,
+              attack_directions=dirs("n", "ne"), maneuver_directions=dirs("n"), keywords=("subdue",),
+              text="When this deploys, draw a card.")
+    make_card("Tst Sky Lancer", craft="divine", vitality=3, attack=4, defense=1, range=5, maneuver=2,
+              flying_maneuver=3, attack_directions=dirs("s", "sw"), maneuver_directions=dirs("e", "w"),
+              keywords=("aviation",), is_unique=True, text="Heals an ally.")
+    make_card("Tst Shadow Thief", craft="artifice", vitality=1, attack=0, defense=2, range=6, maneuver=3,
+              attack_directions=dirs("nw"), maneuver_directions=dirs("n", "s", "e", "w"))
+    make_card("Tst Old Reliquary", craft="universal", type=CardType.ITEM, subtype="relic weapon", cost=2,
+              is_consumable=True, text="Equipped unit gets +1 attack.")
+    make_card("Tst Quick Ward", craft="sorcery", type=CardType.TALENT, subtype="spell talent", cost=1,
+              is_instant=True, text="Prevent the next damage. Draw two cards.")
+    make_card("Tst Warlord", craft="champion", type=CardType.LEGEND, vitality=9, attack=8, defense=6, range=7,
+              maneuver=2, is_unique=True, influence=2)
+
+
+def test_bare_words_match_names_and_every_word_must_match(cards):
+    assert names("golem") == ["Tst Iron Golem"]
+    assert names("tst iron") == ["Tst Iron Golem"]
+    assert names("tst iron sky") == []
+
+
+def test_name_field_substring_exact_and_not(cards):
+    assert names("name:lancer") == ["Tst Sky Lancer"]
+    assert names('name:"shadow thief"') == ["Tst Shadow Thief"]
+    assert names("name=lancer") == []
+    assert names('name="tst sky lancer"') == ["Tst Sky Lancer"]
+    assert "Tst Sky Lancer" not in names("name!=\"Tst Sky Lancer\"")
+
+
+@pytest.mark.parametrize("query", ["c:divine", "craft:divine", "c:blue", "C:BLUE", "c=divine"])
+def test_craft_by_name_or_colour(cards, query):
+    assert names(query) == ["Tst Sky Lancer"]
+
+
+def test_universal_is_brown(cards):
+    assert names("c:universal") == names("c:brown") == ["Tst Old Reliquary"]
+
+
+def test_craft_not_equal(cards):
+    assert "Tst Sky Lancer" not in names("c!=blue")
+    assert len(names("c!=blue")) == 5
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("t:unit", ["Tst Iron Golem", "Tst Shadow Thief", "Tst Sky Lancer"]),
+        ("type:legend", ["Tst Warlord"]),
+        ("t:talent", ["Tst Quick Ward"]),
+        ("t:item", ["Tst Old Reliquary"]),
+        ('t:"inventory item"', ["Tst Old Reliquary"]),
+        ("t:weapon", []),
+        ("t:\"relic weapon\"", ["Tst Old Reliquary"]),
+    ],
+)
+def test_type(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_type_unit_does_not_match_legends(cards):
+    assert "Tst Warlord" not in names("t:unit")
+
+
+def test_subtype_whole_name(cards):
+    assert names('sub:"relic weapon"') == ["Tst Old Reliquary"]
+    assert names("sub:relic") == []
+    assert names('sub:"spell talent"') == ["Tst Quick Ward"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("vit:3", ["Tst Sky Lancer"]),
+        ("vit=3", ["Tst Sky Lancer"]),
+        ("vit!=3", ["Tst Iron Golem", "Tst Shadow Thief", "Tst Warlord"]),
+        ("vit<3", ["Tst Shadow Thief"]),
+        ("vit<=3", ["Tst Shadow Thief", "Tst Sky Lancer"]),
+        ("vit>6", ["Tst Warlord"]),
+        ("vit>=6", ["Tst Iron Golem", "Tst Warlord"]),
+        ("atk>=5", ["Tst Iron Golem", "Tst Warlord"]),
+        ("atk:0", ["Tst Shadow Thief"]),
+        ("def>6", ["Tst Iron Golem"]),
+        ("rng:5", ["Tst Sky Lancer"]),
+        ("rng>=6", ["Tst Shadow Thief", "Tst Warlord"]),
+        ("man:3", ["Tst Shadow Thief"]),
+        ("man<2", ["Tst Iron Golem"]),
+        ("atk>def", ["Tst Sky Lancer", "Tst Warlord"]),
+        ("vitality>=9", ["Tst Warlord"]),
+    ],
+)
+def test_stats_with_every_operator(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_stat_not_equal_leaves_out_cards_without_stats_but_negation_keeps_them(cards):
+    assert "Tst Quick Ward" not in names("vit!=3")
+    assert "Tst Quick Ward" in names("-vit:3")
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("adir:n", ["Tst Iron Golem"]),
+        ("adir:ne", ["Tst Iron Golem"]),
+        ("adir:sw", ["Tst Sky Lancer"]),
+        ("adir:nw", ["Tst Shadow Thief"]),
+        ("adir:e", []),
+        ("mdir:n", ["Tst Iron Golem", "Tst Shadow Thief"]),
+        ("mdir:w", ["Tst Shadow Thief", "Tst Sky Lancer"]),
+        ("mdir:n mdir:s", ["Tst Shadow Thief"]),
+        ("adir:n or adir:s", ["Tst Iron Golem", "Tst Sky Lancer"]),
+        ("t:unit adir!=n", ["Tst Shadow Thief", "Tst Sky Lancer"]),
+    ],
+)
+def test_directions(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_keywords_by_slug_or_name(cards):
+    assert names("kw:subdue") == ["Tst Iron Golem"]
+    assert names("keyword:Subdue") == ["Tst Iron Golem"]
+    assert "Tst Iron Golem" not in names("kw!=subdue")
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("is:unique", ["Tst Sky Lancer", "Tst Warlord"]),
+        ("is:flying", ["Tst Sky Lancer"]),
+        ("is:instant", ["Tst Quick Ward"]),
+        ("is:consumable", ["Tst Old Reliquary"]),
+        ("t:unit -is:unique", ["Tst Iron Golem", "Tst Shadow Thief"]),
+    ],
+)
+def test_is(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_rules_text_words_and_quoted_phrases(cards):
+    assert names("o:heals") == ["Tst Sky Lancer"]
+    assert names('o:"draw a card"') == ["Tst Iron Golem"]
+    assert names("o:draw") == ["Tst Iron Golem", "Tst Quick Ward"]
+    assert names('o:"+1 attack"') == ["Tst Old Reliquary"]
+
+
+def test_collector_number_exact_and_prefix():
+    card = make_card("Tst Numbered", collector_number="TST-X42")
+    make_card("Tst Numbered Too", collector_number="TST-X420")
+    assert names(f"cn:{card.collector_number}") == ["Tst Numbered"]
+    assert names("cn:tst-x42") == ["Tst Numbered"]
+    assert names("cn:TST-X4*") == ["Tst Numbered", "Tst Numbered Too"]
+
+
+def test_or_negation_and_parentheses(cards):
+    assert names("(c:blue or c:black) -is:unique") == ["Tst Shadow Thief"]
+    assert names("-(t:unit or t:legend)") == ["Tst Old Reliquary", "Tst Quick Ward"]
+    assert names("c:red or c:blue atk>5") == ["Tst Iron Golem"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("t:unit order:atk", ["Tst Shadow Thief", "Tst Sky Lancer", "Tst Iron Golem"]),
+        ("t:unit order:atk direction:desc", ["Tst Iron Golem", "Tst Sky Lancer", "Tst Shadow Thief"]),
+        ("t:unit order:vit", ["Tst Shadow Thief", "Tst Sky Lancer", "Tst Iron Golem"]),
+        ("t:unit order:def direction:desc", ["Tst Iron Golem", "Tst Shadow Thief", "Tst Sky Lancer"]),
+        ("t:unit order:rng", ["Tst Iron Golem", "Tst Sky Lancer", "Tst Shadow Thief"]),
+        ("t:unit order:man direction:desc", ["Tst Shadow Thief", "Tst Sky Lancer", "Tst Iron Golem"]),
+        ("t:unit order:craft", ["Tst Shadow Thief", "Tst Sky Lancer", "Tst Iron Golem"]),
+        ("t:unit order:name direction:desc", ["Tst Sky Lancer", "Tst Shadow Thief", "Tst Iron Golem"]),
+    ],
+)
+def test_order_and_direction_in_the_query(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_cards_without_the_stat_sort_last_both_ways(cards):
+    ascending, descending = names("order:atk"), names("order:atk direction:desc")
+    assert set(ascending[-2:]) == set(descending[-2:]) == {"Tst Old Reliquary", "Tst Quick Ward"}
+
+
+def test_order_by_collector_number():
+    make_card("Tst B", collector_number="TST-B")
+    make_card("Tst A", collector_number="TST-C")
+    assert names("tst order:cn") == ["Tst B", "Tst A"]
+
+
+def test_parameters_override_order_terms(cards):
+    result = search_cards("t:unit order:atk", order="vit", direction="desc")
+    assert (result.order, result.direction) == ("vit", "desc")
+    assert own(result.queryset) == ["Tst Iron Golem", "Tst Sky Lancer", "Tst Shadow Thief"]
+
+
+def test_default_order_is_name_ascending():
+    result = search_cards("")
+    assert (result.order, result.direction) == ("name", "asc")
+
+
+def test_bad_parameters_are_errors_naming_the_parameter():
+    with pytest.raises(SearchError) as caught:
+        search_cards("", order="colour")
+    assert caught.value.parameter == "order" and "cn" in caught.value.expected
+    with pytest.raises(SearchError) as caught:
+        search_cards("", direction="up")
+    assert caught.value.parameter == "direction" and caught.value.expected == ["asc", "desc"]
+
+
+@pytest.mark.parametrize(
+    ("query", "position", "expected"),
+    [
+        ("vit:x", 4, "a whole number"),
+        ("atk>=99999", 5, "a number from 0 to 32767"),
+        ("c:teal", 2, "purple"),
+        ("t:dragon", 2, "unit"),
+        ('sub:"relic sword"', 5, "relic weapon"),
+        ("adir:up", 5, "nw"),
+        ("is:shiny", 3, "flying"),
+        ("c>red", 1, ":"),
+        ("  name<foo", 6, "!="),
+        ("order:colour", 6, "man"),
+        ("direction:up", 10, "desc"),
+        ("o<5", 1, ":"),
+    ],
+)
+def test_bad_values_and_operators_are_errors_with_positions(query, position, expected):
+    with pytest.raises(SearchError) as caught:
+        search_cards(query)
+    assert caught.value.position == position
+    assert expected in caught.value.expected
+
+
+def test_unknown_field_is_a_warning_and_the_term_is_ignored(cards):
+    result = search_cards("tst foo:bar t:legend")
+    assert own(result.queryset) == ["Tst Warlord"]
+    assert len(result.warnings) == 1
+    assert result.warnings[0].position == 4 and "foo" in result.warnings[0].message
+
+
+def test_ignored_term_inside_or_matches_everything_not_nothing(cards):
+    assert len(names("t:legend or foo:bar")) == 6
+
+
+def test_order_under_or_or_negation_or_repeated_is_a_warning(cards):
+    assert search_cards("(t:unit order:atk)").order == "atk"  # a group joined by AND still applies
+    result = search_cards("t:unit or order:atk")
+    assert result.order == "name" and "top level" in result.warnings[0].message
+    result = search_cards("-order:atk")
+    assert result.order == "name" and result.warnings[0].position == 1
+    result = search_cards("order:atk order:def")
+    assert result.order == "atk" and result.warnings[0].position == 10

@@ -1,0 +1,115 @@
+"""The tokenizer and parser: syntax trees with positions, and errors that say where and what was expected."""
+
+import pytest
+
+from cards.search.errors import SearchError
+from cards.search.parser import OPERATORS, And, Not, Or, Term, parse
+
+
+def test_blank_query_is_none():
+    assert parse("") is None
+    assert parse("   ") is None
+
+
+def test_bare_word_is_a_name_term_with_its_position():
+    assert parse("  dragon") == Term(None, ":", "dragon", False, 2, 8, 2)
+
+
+def test_quoted_phrase_is_one_term():
+    assert parse('"iron golem"') == Term(None, ":", "iron golem", True, 0, 12, 1)
+
+
+@pytest.mark.parametrize("op", OPERATORS)
+def test_every_operator_is_tokenized(op):
+    node = parse(f"atk{op}5")
+    assert node == Term("atk", op, "5", False, 0, 4 + len(op), 3 + len(op))
+
+
+@pytest.mark.parametrize(
+    "field", ["name", "c", "craft", "t", "type", "sub", "vit", "atk", "def", "rng", "man", "adir", "mdir", "kw",
+              "is", "o", "cn", "order", "direction"],
+)
+def test_every_field_is_a_field_term(field):
+    node = parse(f"{field}:x")
+    assert isinstance(node, Term) and node.field == field and node.value == "x"
+
+
+def test_field_names_are_case_insensitive():
+    assert parse("ATK>=3").field == "atk"
+
+
+def test_quoted_field_value():
+    node = parse('sub:"relic weapon"')
+    assert node == Term("sub", ":", "relic weapon", True, 0, 18, 5)
+
+
+def test_juxtaposition_is_and_and_binds_tighter_than_or():
+    node = parse("a b or c")
+    assert isinstance(node, Or)
+    assert isinstance(node.children[0], And)
+    assert [t.value for t in node.children[0].children] == ["a", "b"]
+    assert node.children[1].value == "c"
+
+
+def test_explicit_and_and_case_insensitive_or():
+    node = parse("a AND b")
+    assert isinstance(node, And) and [t.value for t in node.children] == ["a", "b"]
+    assert isinstance(parse("a OR b"), Or)
+
+
+def test_negation_of_terms_and_groups():
+    node = parse("-t:unit -(a or b)")
+    assert isinstance(node, And)
+    first, second = node.children
+    assert isinstance(first, Not) and first.child.field == "t" and first.start == 0
+    assert isinstance(second, Not) and isinstance(second.child, Or) and second.start == 8
+
+
+def test_double_negation_nests():
+    node = parse("--a")
+    assert isinstance(node, Not) and isinstance(node.child, Not) and node.child.child.value == "a"
+
+
+def test_parentheses_group():
+    node = parse("(a or b) c")
+    assert isinstance(node, And) and isinstance(node.children[0], Or)
+
+
+def test_closing_paren_ends_a_value():
+    node = parse("(vit:5)")
+    assert node == Term("vit", ":", "5", False, 1, 6, 5)
+
+
+def test_word_that_only_looks_like_a_field_with_symbols_is_a_name():
+    assert parse("o'brien").field is None
+
+
+@pytest.mark.parametrize(
+    ("query", "position", "expected"),
+    [
+        ('"unclosed', 0, 'a closing "'),
+        ('o:"draw a', 2, 'a closing "'),
+        ("(a b", 4, "')'"),
+        ("((a) b", 6, "')'"),
+        ("a)", 1, "a term"),
+        ("a or", 4, "a term"),
+        ("or a", 0, "a term"),
+        ("a or or b", 5, "a term"),
+        ("()", 1, "a term"),
+        ("a - b", 2, "a term"),
+        ("a -", 2, "a term"),
+        ("vit>=", 5, "a value"),
+        ("and a", 0, "a term"),
+        ("a and", 5, "a term"),
+        ("ab\x00", 2, "printable text"),
+        ("x" * 1001, 1000, "a shorter query"),
+        ("(" * 40 + "a" + ")" * 40, 32, "fewer parentheses"),
+    ],
+)
+def test_syntax_errors_name_position_and_expectation(query, position, expected):
+    with pytest.raises(SearchError) as caught:
+        parse(query)
+    assert caught.value.position == position
+    assert expected in caught.value.expected
+    assert caught.value.details()["column"] == position + 1
+    assert f"column {position + 1}" in str(caught.value)
