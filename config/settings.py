@@ -189,3 +189,19 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# --- Playtest runs ---
+PLAYTEST_QUEUE = env.str("PLAYTEST_QUEUE", default="celery")  # workers listen with -Q
+PLAYTEST_MAX_GAMES = env.int("PLAYTEST_MAX_GAMES", default=100_000)
+PLAYTEST_MAX_ACTIVE_RUNS = env.int("PLAYTEST_MAX_ACTIVE_RUNS", default=3)
+PLAYTEST_MAX_CHUNK_ATTEMPTS = env.int("PLAYTEST_MAX_CHUNK_ATTEMPTS", default=3)
+PLAYTEST_RETRY_DELAY_SECONDS = env.int("PLAYTEST_RETRY_DELAY_SECONDS", default=2)
+PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default=5)
+PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=2 * 660)
+PLAYTEST_DETAILS_RETENTION_DAYS = env.int("PLAYTEST_DETAILS_RETENTION_DAYS", default=30)
+# Modules that register job kinds (the engines' kinds, plus any listed in the environment).
+PLAYTEST_JOB_KIND_MODULES = env.list("PLAYTEST_EXTRA_JOB_KIND_MODULES", default=[])
+CELERY_BEAT_SCHEDULE = {
+    "reap-runs": {"task": "playtest.tasks.reap_runs", "schedule": 15.0},
+    "prune-run-details": {"task": "playtest.tasks.prune_run_details", "schedule": 3600.0},
+}

@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+
+PlayChunk = Callable[[dict, int, int, int], dict]
+Merge = Callable[[list[dict], dict], dict]
+
+
+@dataclass(frozen=True, slots=True)
+class JobKind:
+    name: str
+    play_chunk: PlayChunk
+    merge: Merge
+    engine_version: str
+    chunk_size: int = 250
+    label: str = ""
+
+
+_KINDS: dict[str, JobKind] = {}
+
+
+def register(kind: JobKind) -> JobKind:
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def get_kind(name: str) -> JobKind:
+    _load_kind_modules()
+    try:
+        return _KINDS[name]
+    except KeyError:
+        raise LookupError(f"Unknown job kind {name!r}; known: {', '.join(sorted(_KINDS))}") from None
+
+
+def kinds() -> dict[str, JobKind]:
+    _load_kind_modules()
+    return dict(_KINDS)
+
+
+def _load_kind_modules() -> None:
+    # Kinds live beside their engines; importing the modules registers them.
+    for module in settings.PLAYTEST_JOB_KIND_MODULES:
+        importlib.import_module(module)

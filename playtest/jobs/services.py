@@ -1,0 +1,179 @@
+"""Submitting, executing, cancelling and reaping runs.
+
+Guarantees: a chunk's result counts once (a conditional update on its pending row); a chunk
+whose worker dies is redelivered (acks late, reject on worker lost) and retried up to
+PLAYTEST_MAX_CHUNK_ATTEMPTS times before the run fails with the reason; a run whose
+dispatch failed (broker down) stays in the outbox and is dispatched by the reaper; a run with
+no progress for PLAYTEST_STALE_SECONDS is failed by the reaper, so none stays running forever.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from cards.selectors import catalog_version
+from config.api_errors import ApiError
+
+from ..models import Run, RunChunk, RunStatus
+from ..models.runs import FINISHED_STATUSES, ChunkStatus
+from .registry import get_kind
+
+log = logging.getLogger(__name__)
+
+
+class RunLimitError(ApiError):
+    status_code = 429
+    default_code = "too_many_runs"
+
+
+def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None = None, title: str = "") -> Run:
+    job_kind = get_kind(kind)
+    maximum = settings.PLAYTEST_MAX_GAMES
+    if not 1 <= games <= maximum:
+        raise ApiError(f"games must be between 1 and {maximum}.", code="games_out_of_range",
+                       details={"field": "games", "maximum": maximum})
+    active = Run.objects.filter(owner=owner, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).count()
+    if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
+        raise RunLimitError(
+            f"You already have {active} runs queued or running; the limit is {settings.PLAYTEST_MAX_ACTIVE_RUNS}."
+            " Wait for one to finish or cancel one.",
+            details={"limit": settings.PLAYTEST_MAX_ACTIVE_RUNS},
+        )
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**62)
+    size = job_kind.chunk_size
+    with transaction.atomic():
+        run = Run.objects.create(
+            owner=owner, kind=kind, title=title, params=params, games=games, chunk_size=size, seed=seed,
+            engine_version=job_kind.engine_version, catalog_version=catalog_version(),
+        )
+        RunChunk.objects.bulk_create(
+            RunChunk(run=run, index=i, first_game=first, games=min(size, games - first))
+            for i, first in enumerate(range(0, games, size))
+        )
+        transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
+    return run
+
+
+def run_dispatch(*, run_id) -> bool:
+    """Send the run's pending chunks to the broker. On a broker failure the run stays in the
+    outbox (dispatched_at null) and the reaper tries again; nothing is lost."""
+    from ..tasks import run_chunk
+
+    pending = list(RunChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).values_list("index", flat=True))
+    try:
+        for index in pending:
+            run_chunk.apply_async(args=[str(run_id), index], queue=settings.PLAYTEST_QUEUE, retry=False)
+    except Exception as exc:  # the broker is down: keep the run in the outbox
+        log.warning("Dispatch of run %s failed, kept in the outbox: %s", run_id, exc)
+        return False
+    Run.objects.filter(pk=run_id, dispatched_at__isnull=True).update(dispatched_at=timezone.now())
+    return True
+
+
+def chunk_execute(*, run_id, index: int) -> None:
+    """Play one chunk. Safe to call any number of times for the same chunk."""
+    run = Run.objects.filter(pk=run_id).first()
+    if run is None or run.status in FINISHED_STATUSES:
+        return
+    chunk = RunChunk.objects.get(run=run, index=index)
+    if chunk.status == ChunkStatus.DONE:
+        return
+    RunChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
+    chunk.refresh_from_db(fields=["attempts"])
+    if chunk.attempts > settings.PLAYTEST_MAX_CHUNK_ATTEMPTS:
+        run_fail(run_id=run.pk, reason=(
+            f"Chunk {index} failed {chunk.attempts - 1} times"
+            + (f": {chunk.last_error}" if chunk.last_error else " (its worker died)")
+        ))
+        return
+    now = timezone.now()
+    Run.objects.filter(pk=run.pk, status=RunStatus.QUEUED).update(status=RunStatus.RUNNING, started_at=now)
+    kind = get_kind(run.kind)
+    try:
+        result = kind.play_chunk(run.params, run.seed, chunk.first_game, chunk.games)
+    except Exception as exc:
+        RunChunk.objects.filter(pk=chunk.pk).update(last_error=f"{type(exc).__name__}: {exc}"[:1000])
+        raise
+    with transaction.atomic():
+        counted = RunChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.PENDING).update(
+            status=ChunkStatus.DONE, result=result, finished_at=timezone.now()
+        )
+        if counted:
+            Run.objects.filter(pk=run.pk).update(games_done=F("games_done") + chunk.games, heartbeat_at=timezone.now())
+    if counted and not RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists():
+        run_finalize(run_id=run.pk)
+
+
+def run_finalize(*, run_id) -> None:
+    with transaction.atomic():
+        run = Run.objects.select_for_update().get(pk=run_id)
+        if run.status != RunStatus.RUNNING:
+            return
+        partials = list(run.chunks.order_by("index").values_list("result", flat=True))
+        run.result = get_kind(run.kind).merge(partials, run.params)
+        run.status = RunStatus.DONE
+        run.finished_at = timezone.now()
+        run.save(update_fields=["result", "status", "finished_at"])
+
+
+def run_fail(*, run_id, reason: str) -> None:
+    Run.objects.filter(pk=run_id).exclude(status__in=FINISHED_STATUSES).update(
+        status=RunStatus.FAILED, error=reason[:2000], finished_at=timezone.now()
+    )
+
+
+def run_cancel(*, run: Run) -> bool:
+    return bool(
+        Run.objects.filter(pk=run.pk).exclude(status__in=FINISHED_STATUSES).update(
+            status=RunStatus.CANCELLED, finished_at=timezone.now()
+        )
+    )
+
+
+def run_requeue(*, run: Run) -> Run:
+    """Staff action: put a failed or cancelled run back on the queue; done chunks are kept."""
+    if run.status not in (RunStatus.FAILED, RunStatus.CANCELLED):
+        raise ApiError("Only a failed or cancelled run can be requeued.", code="not_requeueable", status_code=409)
+    RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).update(attempts=0, last_error="")
+    Run.objects.filter(pk=run.pk).update(status=RunStatus.QUEUED, error="", finished_at=None, dispatched_at=None)
+    transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
+    run.refresh_from_db()
+    return run
+
+
+def runs_reap(*, now=None) -> dict[str, int]:
+    """Dispatch runs left in the outbox; fail runs that made no progress for too long."""
+    now = now or timezone.now()
+    outbox = Run.objects.filter(status=RunStatus.QUEUED, dispatched_at__isnull=True,
+                                created_at__lt=now - timedelta(seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS))
+    dispatched = sum(run_dispatch(run_id=pk) for pk in outbox.values_list("pk", flat=True))
+    stale_before = now - timedelta(seconds=settings.PLAYTEST_STALE_SECONDS)
+    stale = Run.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__lt=stale_before).filter(
+        heartbeat_at__lt=stale_before
+    ) | Run.objects.filter(
+        status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__lt=stale_before, heartbeat_at__isnull=True
+    )
+    failed = 0
+    for pk in stale.values_list("pk", flat=True):
+        run_fail(run_id=pk, reason=f"No progress for {settings.PLAYTEST_STALE_SECONDS} seconds; the run was stopped.")
+        failed += 1
+    return {"dispatched": dispatched, "failed": failed}
+
+
+def runs_prune_details(*, now=None) -> int:
+    """Drop per-chunk details of old runs; the run's merged result (its aggregates) stays."""
+    now = now or timezone.now()
+    cutoff = now - timedelta(days=settings.PLAYTEST_DETAILS_RETENTION_DAYS)
+    old = Run.objects.filter(status__in=FINISHED_STATUSES, finished_at__lt=cutoff, details_pruned_at__isnull=True)
+    ids = list(old.values_list("pk", flat=True))
+    RunChunk.objects.filter(run_id__in=ids).update(result=None)
+    Run.objects.filter(pk__in=ids).update(details_pruned_at=now)
+    return len(ids)

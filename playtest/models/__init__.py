@@ -1,0 +1,3 @@
+from .runs import Run, RunChunk, RunStatus
+
+__all__ = ["Run", "RunChunk", "RunStatus"]

@@ -1,0 +1,90 @@
+"""Background runs (playtests, tournaments): one Run split into chunks that any worker can take."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class RunStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+FINISHED_STATUSES = frozenset({RunStatus.DONE, RunStatus.FAILED, RunStatus.CANCELLED})
+
+
+class Run(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="runs")
+    kind = models.CharField(max_length=40, db_index=True)
+    title = models.CharField(max_length=200, blank=True)
+    params = models.JSONField(default=dict)
+    games = models.PositiveIntegerField()
+    chunk_size = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    status = models.CharField(max_length=10, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True)
+    games_done = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    engine_version = models.CharField(max_length=32)
+    catalog_version = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True, help_text="Null while waiting in the outbox.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="Last progress by any worker.")
+    finished_at = models.DateTimeField(null=True, blank=True)
+    details_pruned_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["owner", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id} ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in FINISHED_STATUSES
+
+    @property
+    def progress_percent(self) -> int:
+        return int(100 * self.games_done / self.games) if self.games else 100
+
+    @property
+    def duration_seconds(self) -> float | None:
+        if self.started_at and self.finished_at:
+            return (self.finished_at - self.started_at).total_seconds()
+        return None
+
+
+class ChunkStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    DONE = "done", "Done"
+
+
+class RunChunk(models.Model):
+    """A slice of a run's games. Its result is stored once: (run, index) is unique, and a
+    redelivered chunk that finds itself done changes nothing."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first_game = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=ChunkStatus.choices, default=ChunkStatus.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    result = models.JSONField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="run_chunk_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.run_id}#{self.index}"

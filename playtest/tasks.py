@@ -1,0 +1,25 @@
+"""Celery tasks: thin wrappers that pass ids and call the services."""
+
+from celery import shared_task
+from django.conf import settings
+
+from .jobs import services
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
+def run_chunk(self, run_id: str, index: int) -> None:
+    try:
+        services.chunk_execute(run_id=run_id, index=index)
+    except Exception as exc:
+        # Retried until chunk_execute sees too many attempts and fails the run with the reason.
+        raise self.retry(exc=exc, countdown=settings.PLAYTEST_RETRY_DELAY_SECONDS) from exc
+
+
+@shared_task
+def reap_runs() -> dict:
+    return services.runs_reap()
+
+
+@shared_task
+def prune_run_details() -> int:
+    return services.runs_prune_details()

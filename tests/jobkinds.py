@@ -1,0 +1,35 @@
+"""Job kinds used by the job-machinery tests (loaded by the test workers only).
+
+`test_sum` is deterministic per (seed, game) so results can be compared across chunkings;
+`test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes.
+"""
+
+import os
+import random
+import time
+
+from playtest.jobs.registry import JobKind, register
+
+
+def _sum_chunk(params, seed, first_game, games):
+    values = [random.Random(f"{seed}:{g}").randrange(1000) for g in range(first_game, first_game + games)]
+    time.sleep(params.get("sleep_per_game", 0) * games)
+    return {"games": games, "total": sum(values), "first": first_game, "values": values}
+
+
+def _sum_merge(partials, params):
+    return {
+        "games": sum(p["games"] for p in partials),
+        "total": sum(p["total"] for p in partials),
+        "values": [v for p in partials for v in p["values"]],
+    }
+
+
+def _poison_chunk(params, seed, first_game, games):
+    if params.get("hard"):
+        os._exit(1)  # the worker process dies, as on a segfault
+    raise RuntimeError("poison chunk")
+
+
+register(JobKind("test_sum", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=10))
+register(JobKind("test_poison", _poison_chunk, _sum_merge, engine_version="test-1", chunk_size=10))

@@ -1,0 +1,144 @@
+"""The job machinery, driven through its services (the worker tests drive it through Celery)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import override_settings
+from django.utils import timezone
+
+from cards.selectors import catalog_version
+from config.api_errors import ApiError
+from playtest.jobs import services
+from playtest.models import Run, RunChunk, RunStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("runner", password="x" * 12)
+
+
+def play_all(run):
+    for index in run.chunks.values_list("index", flat=True):
+        services.chunk_execute(run_id=run.pk, index=index)
+    run.refresh_from_db()
+    return run
+
+
+def test_submit_splits_the_games_into_chunks_and_records_versions(user):
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=25, seed=7)
+    chunks = list(run.chunks.values_list("index", "first_game", "games"))
+    assert chunks == [(0, 0, 10), (1, 10, 10), (2, 20, 5)]
+    assert run.status == RunStatus.QUEUED
+    assert run.engine_version == "test-1"
+    assert run.catalog_version == catalog_version()
+
+
+def test_a_run_finishes_with_the_merged_result(user):
+    run = play_all(services.run_submit(owner=user, kind="test_sum", params={}, games=25, seed=7))
+    assert run.status == RunStatus.DONE
+    assert run.games_done == 25
+    assert run.result["games"] == 25
+    assert run.started_at and run.finished_at
+
+
+def test_a_redelivered_chunk_never_counts_twice(user):
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=25, seed=7)
+    services.chunk_execute(run_id=run.pk, index=0)
+    services.chunk_execute(run_id=run.pk, index=0)  # redelivered
+    run.refresh_from_db()
+    assert run.games_done == 10
+    play_all(run)
+    assert run.games_done == 25 and run.result["games"] == 25
+
+
+def test_same_seed_same_results_whatever_the_chunking(user):
+    results = []
+    for size in (3, 10, 25):
+        with override_settings(PLAYTEST_MAX_ACTIVE_RUNS=10):
+            run = services.run_submit(owner=user, kind="test_sum", params={}, games=25, seed=99)
+        Run.objects.filter(pk=run.pk).update(chunk_size=size)
+        RunChunk.objects.filter(run=run).delete()
+        RunChunk.objects.bulk_create(
+            RunChunk(run=run, index=i, first_game=f, games=min(size, 25 - f)) for i, f in enumerate(range(0, 25, size))
+        )
+        results.append(play_all(run).result)
+    assert results[0] == results[1] == results[2]
+
+
+def test_more_games_than_the_maximum_is_refused_naming_the_maximum(user, settings):
+    settings.PLAYTEST_MAX_GAMES = 100
+    with pytest.raises(ApiError) as refused:
+        services.run_submit(owner=user, kind="test_sum", params={}, games=101)
+    assert refused.value.status_code == 400
+    assert "100" in str(refused.value.detail)
+    assert not Run.objects.exists()
+
+
+def test_too_many_active_runs_is_a_429(user, settings):
+    settings.PLAYTEST_MAX_ACTIVE_RUNS = 2
+    for _ in range(2):
+        services.run_submit(owner=user, kind="test_sum", params={}, games=5)
+    with pytest.raises(ApiError) as refused:
+        services.run_submit(owner=user, kind="test_sum", params={}, games=5)
+    assert refused.value.status_code == 429
+    assert Run.objects.count() == 2
+
+
+def test_a_cancelled_run_plays_no_more_chunks(user):
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=25, seed=1)
+    services.chunk_execute(run_id=run.pk, index=0)
+    assert services.run_cancel(run=run)
+    play_all(run)
+    assert run.status == RunStatus.CANCELLED
+    assert run.games_done == 10
+
+
+def test_a_poison_chunk_fails_the_run_after_bounded_attempts(user, settings):
+    settings.PLAYTEST_MAX_CHUNK_ATTEMPTS = 3
+    run = services.run_submit(owner=user, kind="test_poison", params={}, games=5)
+    for _ in range(3):
+        with pytest.raises(RuntimeError):
+            services.chunk_execute(run_id=run.pk, index=0)
+    services.chunk_execute(run_id=run.pk, index=0)  # the fourth delivery gives up
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED
+    assert "Chunk 0 failed 3 times: RuntimeError: poison chunk" in run.error
+
+
+def test_the_reaper_fails_a_run_without_progress(user, settings):
+    settings.PLAYTEST_STALE_SECONDS = 60
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=5)
+    long_ago = timezone.now() - timezone.timedelta(minutes=5)
+    Run.objects.filter(pk=run.pk).update(status=RunStatus.RUNNING, dispatched_at=long_ago, heartbeat_at=long_ago)
+    assert services.runs_reap()["failed"] == 1
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED and "No progress" in run.error
+
+
+def test_the_reaper_leaves_a_progressing_run_alone(user, settings):
+    settings.PLAYTEST_STALE_SECONDS = 60
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=5)
+    Run.objects.filter(pk=run.pk).update(status=RunStatus.RUNNING, dispatched_at=timezone.now(),
+                                         heartbeat_at=timezone.now())
+    assert services.runs_reap()["failed"] == 0
+
+
+def test_pruning_drops_chunk_details_and_keeps_the_aggregate(user, settings):
+    settings.PLAYTEST_DETAILS_RETENTION_DAYS = 1
+    run = play_all(services.run_submit(owner=user, kind="test_sum", params={}, games=25))
+    Run.objects.filter(pk=run.pk).update(finished_at=timezone.now() - timezone.timedelta(days=2))
+    assert services.runs_prune_details() == 1
+    run.refresh_from_db()
+    assert run.result["games"] == 25
+    assert not run.chunks.exclude(result=None).exists()
+
+
+def test_requeue_of_a_failed_run_keeps_its_done_chunks(user, django_capture_on_commit_callbacks):
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=25)
+    services.chunk_execute(run_id=run.pk, index=0)
+    services.run_fail(run_id=run.pk, reason="test")
+    run.refresh_from_db()
+    services.run_requeue(run=run)
+    play_all(run)
+    assert run.status == RunStatus.DONE and run.games_done == 25

@@ -1,0 +1,56 @@
+"""The job machinery against a real Celery worker process (Redis in CI, the filesystem broker locally)."""
+
+import os
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from playtest.jobs import services
+from playtest.models import Run, RunChunk, RunStatus
+from tests.support import live_db, wait_for
+
+pytestmark = [live_db, pytest.mark.worker]
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("runner", password="x" * 12)
+
+
+def finished(run):
+    run.refresh_from_db()
+    return run.is_finished and run
+
+
+def test_a_submitted_run_is_played_by_the_worker(celery_worker, user):
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=45, seed=3)
+    run = wait_for(lambda: finished(run), timeout=60, message="the run to finish")
+    assert run.status == RunStatus.DONE, run.error
+    assert run.games_done == 45
+    assert run.result["games"] == 45
+    assert run.dispatched_at is not None
+
+
+def test_a_chunk_that_raises_fails_the_run_with_its_reason(celery_worker, user, settings):
+    run = services.run_submit(owner=user, kind="test_poison", params={}, games=5)
+    run = wait_for(lambda: finished(run), timeout=60, message="the run to fail")
+    assert run.status == RunStatus.FAILED
+    assert "poison chunk" in run.error
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="redelivery after a worker dies needs the Redis broker")
+def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, settings):
+    settings.PLAYTEST_QUEUE = "kill-test"
+    # A short visibility timeout, above the hard time limit, so the killed worker's chunk comes back soon.
+    env = {"CELERY_VISIBILITY_TIMEOUT": "6", "CELERY_SOFT_TIME_LIMIT": "3", "CELERY_HARD_TIME_LIMIT": "4"}
+    args = ("--pool=solo", "-Q", "kill-test")
+    first = start_worker("first", extra_env=env, args=args)
+    run = services.run_submit(owner=user, kind="test_sum", params={"sleep_per_game": 0.08}, games=100, seed=5)
+    wait_for(lambda: Run.objects.get(pk=run.pk).games_done >= 10, timeout=30, message="the first chunk")
+    first.kill()
+    start_worker("second", extra_env=env, args=args)
+    run = wait_for(lambda: finished(run), timeout=120, message="the run to finish on the second worker")
+    assert run.status == RunStatus.DONE, run.error
+    assert run.games_done == 100
+    assert run.result["games"] == 100 and len(run.result["values"]) == 100
+    assert RunChunk.objects.filter(run=run, attempts__gte=2).exists(), "no chunk was redelivered"

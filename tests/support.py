@@ -1,0 +1,82 @@
+"""Helpers shared by tests: markers, waiting, and real worker processes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Apps whose tables a transactional test may flush: every app but the catalog, which is
+# loaded once per session and must survive transactional tests.
+FLUSHABLE_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "decks",
+    "playtest",
+]
+live_db = pytest.mark.django_db(transaction=True, available_apps=FLUSHABLE_APPS)
+
+
+def wait_for(predicate, timeout: float = 60, interval: float = 0.2, message: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"Timed out after {timeout} s waiting for {message}")
+
+
+class WorkerProcess:
+    """A real `celery worker` process on the test database."""
+
+    def __init__(self, name: str, log_dir: Path, extra_env: dict[str, str] | None = None,
+                 args: tuple[str, ...] = ("--concurrency=2",)) -> None:
+        from django.db import connection
+
+        self.log = log_dir / f"worker-{name}.log"
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings_test",
+            "DREADGATE_TEST_DB_NAME": str(connection.settings_dict["NAME"]),
+            **(extra_env or {}),
+        }
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=info",
+             f"--hostname={name}@%h", "--without-gossip", "--without-mingle", *args],
+            cwd=ROOT, env=env, stdout=self.log.open("w"), stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Worker exited early:\n{self.log.read_text()[-3000:]}")
+            if " ready." in self.log.read_text():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"Worker not ready in {timeout} s:\n{self.log.read_text()[-3000:]}")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Kill the worker's main process only (its pool children die with it or are orphaned)."""
+        os.kill(self.proc.pid, sig)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
