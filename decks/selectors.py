@@ -106,3 +106,40 @@ def deck_list_public(*, craft: str = "", format: str = "", card: str = "", q: st
 
 def deck_revisions(deck: Deck) -> QuerySet[DeckRevision]:
     return deck.revisions.select_related("author").order_by("-number")
+
+
+# --- exports (reads) ---------------------------------------------------------------------------------------
+
+
+def deck_gateway_info(deck: Deck) -> CardInfo | None:
+    return card_info(deck.gateway) if deck.gateway_id else None
+
+
+def deck_export_text(deck: Deck, entries: list[Entry] | None = None) -> str:
+    from .decklist import format_deck_list
+    return format_deck_list(deck_entries(deck) if entries is None else entries, gateway=deck_gateway_info(deck),
+                            name=deck.name, format=deck.format)
+
+
+def deck_export_code(deck: Deck, entries: list[Entry] | None = None) -> str:
+    from .deckcode import DeckCode, encode
+    entries = deck_entries(deck) if entries is None else entries
+    gateway = deck_gateway_info(deck)
+    return encode(DeckCode(deck.format, tuple(sorted((e.card.collector_number, e.count) for e in entries)),
+                           gateway.collector_number if gateway else None))
+
+
+def deck_export_json(deck: Deck, entries: list[Entry] | None = None) -> dict:
+    entries = deck_entries(deck) if entries is None else entries
+    gateway = deck_gateway_info(deck)
+    return {
+        "name": deck.name,
+        "description": deck.description,
+        "format": deck.format,
+        "version": deck.version,
+        "catalog_version": deck.catalog_version,
+        "gateway": {"card": gateway.collector_number, "name": gateway.name, "count": 2} if gateway else None,
+        "cards": [{"card": e.card.collector_number, "name": e.card.name, "count": e.count}
+                  for e in sorted(entries, key=lambda e: (e.card.type, e.card.name))],
+        "code": deck_export_code(deck, entries),
+    }

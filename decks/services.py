@@ -257,6 +257,16 @@ def read_deck_code(code_text: str, index: CardIndex | None = None) -> tuple[Deck
     return code, entries, gateway
 
 
+def validate_list(text: str, deck_format: str, index: CardIndex | None = None) -> dict[str, Any]:
+    """The validate endpoint's answer for a text list: reading errors and rule violations together."""
+    index = index or card_index()
+    try:
+        parsed = parse_deck_list(text, index)
+    except DeckListError as exc:
+        raise InvalidDeckList(str(exc)) from exc
+    return validate_deck(parsed.entries, deck_format, prior_errors=parsed.problems).as_dict()
+
+
 def deck_import(*, owner, text: str = "", code: str = "", name: str = "", format: str = "",
                 visibility: str = Visibility.PRIVATE, description: str = "") -> Deck:
     """Create a deck from a text list or a deck code; refuses (saving nothing) while any line is bad."""

@@ -1,0 +1,306 @@
+"""The decks API: thin views over decks.services and decks.selectors.
+
+Visibility is checked before ownership, so a deck the caller may not see answers 404 on every
+endpoint and a visible deck of someone else answers 403 to writes. Every write names the version
+it started from in If-Match (the ETag of GET): 428 without one, 412 when stale.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.models import Card, CardType
+
+from . import selectors, services
+from .errors import InvalidDeck, StaleVersion, VersionRequired
+from .models import Deck, Visibility
+from .serializers import (
+    CopySerializer,
+    DeckOutSerializer,
+    DeckSummarySerializer,
+    DeckWriteSerializer,
+    ImportRequestSerializer,
+    RevertSerializer,
+    RevisionSerializer,
+    ValidateRequestSerializer,
+    ValidationReportSerializer,
+)
+from .validation import validate_deck
+
+KEY_PARAM = OpenApiParameter("key", str, description="The secret of an unlisted deck's link.")
+IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True,
+                            description='The deck\'s ETag from GET, e.g. "3".')
+ERROR = OpenApiResponse(description='The error envelope: {"error": {"code", "message", "details"}}.')
+
+
+def expected_version(request) -> int:
+    raw = request.headers.get("If-Match", "").strip()
+    if not raw or raw == "*":
+        raise VersionRequired()
+    value = raw.removeprefix("W/").strip('"')
+    if not value.isascii() or not value.isdigit():
+        raise StaleVersion(f"If-Match {raw!r} is not a version of this deck.", details={"if_match": raw})
+    return int(value)
+
+
+def require_login(request) -> None:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated("Log in to create or change decks.")
+
+
+def visible_deck(request, pk) -> Deck:
+    return selectors.deck_for_viewer(deck_id=pk, user=request.user, key=request.query_params.get("key"))
+
+
+def deck_payload(deck: Deck, user) -> dict:
+    entries = selectors.deck_entries(deck)
+    view = SimpleNamespace(
+        **{f: getattr(deck, f) for f in ("id", "name", "description", "format", "visibility", "version",
+                                          "catalog_version", "card_count", "is_legal", "is_starter", "crafts",
+                                          "updated_at", "created_at", "owner", "copied_from_id", "gateway")},
+        entry_list=sorted(entries, key=lambda e: (e.card.type, e.card.name)),
+        report_dict=validate_deck(entries, deck.format).as_dict(),
+        code=selectors.deck_export_code(deck, entries),
+        share_url=deck.get_absolute_url() if deck.visibility == Visibility.UNLISTED
+        and selectors.can_edit(deck, user) else None,
+    )
+    return DeckOutSerializer(view).data
+
+
+def with_etag(response: Response, deck: Deck) -> Response:
+    response["ETag"] = deck.etag
+    return response
+
+
+def write_kwargs(data: dict) -> dict:
+    kwargs = {k: data[k] for k in ("name", "description", "format", "visibility") if k in data}
+    if "cards" in data:
+        kwargs["entries"] = services.entries_from_counts([(c["card"], c["count"]) for c in data["cards"]])
+    if "gateway" in data:
+        if data["gateway"] is None:
+            kwargs["gateway"] = None
+        else:
+            gateway = Card.objects.filter(collector_number__iexact=data["gateway"], type=CardType.GATEWAY).first()
+            if gateway is None:
+                raise InvalidDeck(f"{data['gateway']!r} is not a gateway card.", details={"field": "gateway"})
+            kwargs["gateway"] = gateway
+    return kwargs
+
+
+class DeckListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="List decks: your own (mine=true) or the public ones",
+        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str), OpenApiParameter("deck_format", str, enum=["standard", "quick", "tactical"]),
+                    OpenApiParameter("card", str, description="Collector number or part of a card name."),
+                    OpenApiParameter("q", str, description="Words of the deck name or description.")],
+        responses={200: DeckSummarySerializer(many=True)},
+    )
+    def get(self, request):
+        p = request.query_params
+        if p.get("mine") in ("1", "true"):
+            require_login(request)
+            decks = selectors.deck_list_for_owner(user=request.user)
+        else:
+            decks = selectors.deck_list_public(craft=p.get("craft", ""), format=p.get("deck_format", ""),
+                                               card=p.get("card", ""), q=p.get("q", ""))
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(decks, request, view=self)
+        return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
+
+    @extend_schema(summary="Create a deck", request=DeckWriteSerializer,
+                   responses={201: DeckOutSerializer, 400: ERROR, 403: ERROR})
+    def post(self, request):
+        require_login(request)
+        body = DeckWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        deck = services.deck_create(owner=request.user, **write_kwargs(body.validated_data))
+        return with_etag(Response(deck_payload(deck, request.user), status=status.HTTP_201_CREATED), deck)
+
+
+class DeckDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="A deck, with its cards, legality and deck code; the ETag header is its version",
+                   parameters=[KEY_PARAM], responses={200: DeckOutSerializer, 404: ERROR})
+    def get(self, request, pk):
+        deck = visible_deck(request, pk)
+        return with_etag(Response(deck_payload(deck, request.user)), deck)
+
+    def _update(self, request, pk, partial: bool):
+        deck = visible_deck(request, pk)
+        body = DeckWriteSerializer(data=request.data, partial=partial)
+        body.is_valid(raise_exception=True)
+        deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request),
+                                    **write_kwargs(body.validated_data))
+        return with_etag(Response(deck_payload(deck, request.user)), deck)
+
+    @extend_schema(summary="Replace a deck (owner only; If-Match required)", parameters=[KEY_PARAM, IF_MATCH],
+                   request=DeckWriteSerializer,
+                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+    def put(self, request, pk):
+        return self._update(request, pk, partial=False)
+
+    @extend_schema(summary="Change some of a deck's fields (owner only; If-Match required)",
+                   parameters=[KEY_PARAM, IF_MATCH], request=DeckWriteSerializer,
+                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+    def patch(self, request, pk):
+        return self._update(request, pk, partial=True)
+
+    @extend_schema(summary="Delete a deck (owner only; If-Match required)", parameters=[KEY_PARAM, IF_MATCH],
+                   responses={204: None, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+    def delete(self, request, pk):
+        deck = visible_deck(request, pk)
+        services.deck_delete(deck=deck, actor=request.user, expected_version=expected_version(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckCopyView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="Copy a deck you can see into a new private deck of yours", parameters=[KEY_PARAM],
+                   request=CopySerializer, responses={201: DeckOutSerializer, 403: ERROR, 404: ERROR})
+    def post(self, request, pk):
+        deck = visible_deck(request, pk)
+        require_login(request)
+        body = CopySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        copy = services.deck_copy(deck=deck, owner=request.user, name=body.validated_data.get("name"))
+        return with_etag(Response(deck_payload(copy, request.user), status=status.HTTP_201_CREATED), copy)
+
+
+class DeckRevertView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="Revert a deck to an earlier version (a new version; If-Match required)",
+                   parameters=[KEY_PARAM, IF_MATCH], request=RevertSerializer,
+                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+    def post(self, request, pk):
+        deck = visible_deck(request, pk)
+        body = RevertSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        deck = services.deck_revert(deck=deck, actor=request.user, number=body.validated_data["version"],
+                                    expected_version=expected_version(request))
+        return with_etag(Response(deck_payload(deck, request.user)), deck)
+
+
+class DeckUnpublishView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="Staff: take a public deck out of the public list", request=None,
+                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 409: ERROR})
+    def post(self, request, pk):
+        deck = visible_deck(request, pk)
+        deck = services.deck_unpublish(deck=deck, actor=request.user)
+        return with_etag(Response(deck_payload(deck, request.user)), deck)
+
+
+class DeckRevisionsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="A deck's saved versions, newest first", parameters=[KEY_PARAM],
+                   responses={200: RevisionSerializer(many=True), 404: ERROR})
+    def get(self, request, pk):
+        deck = visible_deck(request, pk)
+        return Response(RevisionSerializer(selectors.deck_revisions(deck), many=True).data)
+
+
+class DeckDiffView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="What changed between two versions of a deck",
+                   parameters=[KEY_PARAM, OpenApiParameter("from", int, required=True),
+                               OpenApiParameter("to", int, required=True)],
+                   responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR})
+    def get(self, request, pk):
+        deck = visible_deck(request, pk)
+        numbers = []
+        for name in ("from", "to"):
+            raw = request.query_params.get(name, "")
+            if not raw.isdigit():
+                raise InvalidDeck(f"'{name}' must be a version number.", details={"field": name})
+            numbers.append(int(raw))
+        revisions = {r.number: r for r in deck.revisions.filter(number__in=numbers)}
+        missing = [n for n in numbers if n not in revisions]
+        if missing:
+            raise InvalidDeck(f"Deck {deck.pk} has no version {missing[0]}.", details={"missing": missing},
+                              status_code=404, code="revision_not_found")
+        return Response(services.revision_diff(revisions[numbers[0]], revisions[numbers[1]]))
+
+
+class DeckExportView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(summary="Export a deck as text, deck code or JSON",
+                   parameters=[KEY_PARAM, OpenApiParameter("as", str, enum=["text", "code", "json"])],
+                   responses={(200, "text/plain"): OpenApiTypes.STR, (200, "application/json"): OpenApiTypes.OBJECT,
+                              404: ERROR})
+    def get(self, request, pk):
+        deck = visible_deck(request, pk)
+        kind = request.query_params.get("as", "json")
+        if kind == "text":
+            return HttpResponse(selectors.deck_export_text(deck), content_type="text/plain; charset=utf-8")
+        if kind == "code":
+            return HttpResponse(selectors.deck_export_code(deck), content_type="text/plain; charset=utf-8")
+        if kind != "json":
+            raise InvalidDeck("'as' is one of text, code, json.", details={"field": "as"})
+        return Response(selectors.deck_export_json(deck))
+
+
+class MyDecksExportView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="decks_export_mine", summary="Export all your decks at once (JSON)",
+                   responses={200: OpenApiTypes.OBJECT, 403: ERROR})
+    def get(self, request):
+        require_login(request)
+        decks = selectors.deck_list_for_owner(user=request.user).select_related("gateway")
+        return Response({"decks": [dict(selectors.deck_export_json(d), id=d.pk, visibility=d.visibility)
+                                   for d in decks]})
+
+
+class DeckImportView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Create a deck from a text list or a deck code; nothing is saved while any line is bad",
+        request=ImportRequestSerializer,
+        responses={201: DeckOutSerializer, 400: OpenApiResponse(description="Error envelope; details.problems "
+                                                                "lists every bad line (code, message, line)."),
+                   403: ERROR},
+    )
+    def post(self, request):
+        require_login(request)
+        body = ImportRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        d = body.validated_data
+        deck = services.deck_import(owner=request.user, text=d.get("list", ""), code=d.get("code", ""),
+                                    name=d.get("name", ""), format=d.get("format", ""),
+                                    visibility=d.get("visibility", Visibility.PRIVATE))
+        return with_etag(Response(deck_payload(deck, request.user), status=status.HTTP_201_CREATED), deck)
+
+
+class ValidateView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []  # open to anyone, writes nothing: no session (so no CSRF) needed
+
+    @extend_schema(
+        summary="Check a deck list against a format's rules without saving anything",
+        request=ValidateRequestSerializer,
+        responses={200: ValidationReportSerializer, 400: ERROR},
+    )
+    def post(self, request):
+        body = ValidateRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return Response(services.validate_list(body.validated_data["list"], body.validated_data["format"]))

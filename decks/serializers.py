@@ -1,0 +1,122 @@
+"""API shapes of decks. Serializers only check and translate; the rules live in services and validation."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from .models import DeckFormat, Visibility
+
+
+class CardCountSerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=80, help_text="Collector number (or exact card name).")
+    count = serializers.IntegerField(min_value=1, max_value=60)
+
+
+class DeckEntryOutSerializer(serializers.Serializer):
+    card = serializers.CharField(source="card.collector_number")
+    name = serializers.CharField(source="card.name")
+    type = serializers.CharField(source="card.type")
+    craft = serializers.CharField(source="card.craft")
+    is_unique = serializers.BooleanField(source="card.is_unique")
+    count = serializers.IntegerField()
+
+
+class IssueSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable code, e.g. copies_over_limit (docs/rules.md, DC rules).")
+    rule = serializers.CharField(help_text="The DC rule broken; empty for list-reading errors and warnings.")
+    message = serializers.CharField(help_text="Names the card at fault where there is one.")
+    card = serializers.CharField(required=False, help_text="Collector number of the card at fault.")
+    line = serializers.IntegerField(required=False, help_text="Line of the submitted list (1-based).")
+    suggestions = serializers.ListField(child=serializers.CharField(), required=False,
+                                        help_text="Closest card names, for an unknown card.")
+
+
+class ValidationReportSerializer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    count = serializers.IntegerField(help_text="Main-deck cards, without the gateway pair.")
+    errors = IssueSerializer(many=True)
+    warnings = IssueSerializer(many=True)
+
+
+class ValidateRequestSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=DeckFormat.choices)
+    list = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000,
+                                 help_text='A plain-text list: one "N Card Name" or "N collector-number" per line.')
+
+
+class GatewayOutSerializer(serializers.Serializer):
+    card = serializers.CharField(source="collector_number")
+    name = serializers.CharField()
+    count = serializers.SerializerMethodField()
+
+    def get_count(self, obj) -> int:
+        return 2
+
+
+class DeckSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField(source="owner.username", allow_null=True, default=None)
+    format = serializers.CharField()
+    visibility = serializers.CharField()
+    version = serializers.IntegerField()
+    card_count = serializers.IntegerField()
+    is_legal = serializers.BooleanField()
+    is_starter = serializers.BooleanField()
+    crafts = serializers.SerializerMethodField()
+    updated_at = serializers.DateTimeField()
+
+    def get_crafts(self, obj) -> list[str]:
+        return obj.crafts.split()
+
+
+class DeckOutSerializer(DeckSummarySerializer):
+    description = serializers.CharField()
+    catalog_version = serializers.CharField()
+    copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
+    gateway = GatewayOutSerializer(allow_null=True)
+    cards = DeckEntryOutSerializer(many=True, source="entry_list")
+    legality = ValidationReportSerializer(source="report_dict")
+    code = serializers.CharField(help_text="The deck code (import it with POST /api/decks/import/).")
+    share_url = serializers.CharField(allow_null=True, help_text="Unlisted decks, to their owner: the secret link.")
+    created_at = serializers.DateTimeField()
+
+
+class DeckWriteSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    description = serializers.CharField(allow_blank=True, required=False, max_length=5000)
+    format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    cards = CardCountSerializer(many=True, required=False)
+    gateway = serializers.CharField(allow_null=True, required=False, help_text="Collector number of the gateway card.")
+
+
+class RevertSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, help_text="The revision to go back to.")
+
+
+class CopySerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+
+
+class ImportRequestSerializer(serializers.Serializer):
+    list = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100_000)
+    code = serializers.CharField(required=False, allow_blank=True, max_length=4096)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+
+    def validate(self, attrs):
+        if not attrs.get("list") and not attrs.get("code"):
+            raise serializers.ValidationError("Send a deck list in 'list' or a deck code in 'code'.")
+        return attrs
+
+
+class RevisionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    author = serializers.CharField(source="author.username", allow_null=True, default=None)
+    message = serializers.CharField()
+    name = serializers.CharField()
+    format = serializers.CharField()
+    cards = serializers.ListField(child=serializers.ListField())

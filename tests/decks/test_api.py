@@ -1,0 +1,164 @@
+"""The decks API: CRUD, ETag / If-Match, validate, import, export, copy, revert, schema."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from decks.models import Deck, Visibility
+from decks.services import deck_create
+
+from .factories import entries_of, legal_pool, make_card, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner():
+    return make_user("deckowner")
+
+
+@pytest.fixture
+def api(owner):
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client
+
+
+def make_deck(owner, visibility=Visibility.PRIVATE, n=9):
+    return deck_create(owner=owner, name="API deck", visibility=visibility,
+                       entries=entries_of(*[(c, 4) for c in legal_pool(n)]))
+
+
+def test_create_get_with_etag_and_update_with_if_match(api):
+    cards = legal_pool(9)
+    body = {"name": "Fresh", "format": "quick", "cards": [{"card": c.collector_number, "count": 4} for c in cards]}
+    created = api.post("/api/decks/", body, format="json")
+    assert created.status_code == 201, created.json()
+    data = created.json()
+    assert created["ETag"] == '"1"' and data["legality"]["legal"] and data["card_count"] == 36
+    got = api.get(f"/api/decks/{data['id']}/")
+    assert got["ETag"] == '"1"' and got.json()["code"] == data["code"]
+    changed = api.patch(f"/api/decks/{data['id']}/", {"name": "Renamed"}, format="json", HTTP_IF_MATCH='"1"')
+    assert changed.status_code == 200 and changed["ETag"] == '"2"' and changed.json()["name"] == "Renamed"
+    assert changed.json()["card_count"] == 36  # a partial update keeps the cards
+
+
+def test_write_without_if_match_is_428_and_stale_is_412_keeping_the_other_edit(api, owner):
+    deck = make_deck(owner)
+    missing = api.patch(f"/api/decks/{deck.pk}/", {"name": "x"}, format="json")
+    assert missing.status_code == 428 and missing.json()["error"]["code"] == "version_required"
+    ok = api.patch(f"/api/decks/{deck.pk}/", {"name": "Tab one"}, format="json", HTTP_IF_MATCH='"1"')
+    assert ok.status_code == 200
+    stale = api.patch(f"/api/decks/{deck.pk}/", {"name": "Tab two"}, format="json", HTTP_IF_MATCH='"1"')
+    assert stale.status_code == 412
+    assert stale.json()["error"] == {"code": "stale_version", "message": stale.json()["error"]["message"],
+                                     "details": {"expected": 1, "current": 2}}
+    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='"1"').status_code == 412
+    assert Deck.objects.get(pk=deck.pk).name == "Tab one"
+    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='W/"2"').status_code == 204
+
+
+def test_validate_is_open_to_anonymous_and_reports_everything():
+    pike = make_card(name="Zz Api Pike")
+    glyph = make_card("glyph", name="Zz Api Glyph", unique=True)
+    text = f"5 {pike.name}\n2 {glyph.collector_number}\n3 Zz Api Pyke\n"
+    response = APIClient().post("/api/decks/validate/", {"format": "tactical", "list": text}, format="json")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["legal"] is False and data["count"] == 7
+    by_code = {e["code"]: e for e in data["errors"]}
+    assert set(by_code) == {"unknown_card", "too_few_cards", "copies_over_limit", "unique_over_limit",
+                            "type_not_allowed"}
+    assert by_code["unknown_card"]["line"] == 3 and "Zz Api Pike" in by_code["unknown_card"]["suggestions"]
+    assert by_code["copies_over_limit"]["card"] == pike.collector_number
+    assert by_code["copies_over_limit"]["line"] == 1
+    assert "Zz Api Glyph" in by_code["type_not_allowed"]["message"]
+    assert isinstance(data["warnings"], list)
+    assert Deck.objects.count() == 0
+
+
+def test_validate_legal_list():
+    text = "\n".join(f"4 {c.name}" for c in legal_pool(9))
+    data = APIClient().post("/api/decks/validate/", {"format": "standard", "list": text}, format="json").json()
+    assert data["legal"] is True and data["count"] == 36 and data["errors"] == []
+
+
+@pytest.mark.parametrize("body", [{"format": "standard"}, {"list": "4 x"}, {"format": "vintage", "list": ""}, []])
+def test_validate_malformed_request_is_400_in_the_envelope(body):
+    response = APIClient().post("/api/decks/validate/", body, format="json")
+    assert response.status_code == 400
+    assert set(response.json()["error"]) == {"code", "message", "details"}
+
+
+def test_import_refuses_bad_lines_then_accepts_the_fixed_list(api, owner):
+    pike = make_card(name="Zz Import Api Pike")
+    bad = api.post("/api/decks/import/", {"list": f"4 {pike.name}\nzero Pike\n0 {pike.name}"}, format="json")
+    assert bad.status_code == 400
+    error = bad.json()["error"]
+    assert error["code"] == "invalid_deck_list"
+    assert [(p["line"], p["code"]) for p in error["details"]["problems"]] == [(2, "bad_line"), (3, "bad_count")]
+    assert not Deck.objects.filter(owner=owner).exists()
+    good = api.post("/api/decks/import/", {"list": f"4 {pike.name}", "name": "Imported"}, format="json")
+    assert good.status_code == 201 and good.json()["name"] == "Imported"
+
+
+def test_export_text_code_json_and_import_back(api, owner):
+    deck = make_deck(owner)
+    text = api.get(f"/api/decks/{deck.pk}/export/?as=text").content.decode()
+    code = api.get(f"/api/decks/{deck.pk}/export/?as=code").content.decode()
+    as_json = api.get(f"/api/decks/{deck.pk}/export/?as=json").json()
+    assert as_json["code"] == code and sum(c["count"] for c in as_json["cards"]) == 36
+    for body in ({"list": text}, {"code": code}):
+        back = api.post("/api/decks/import/", body, format="json").json()
+        assert back["code"] == code
+    assert api.get(f"/api/decks/{deck.pk}/export/?as=pdf").status_code == 400
+    mine = api.get("/api/decks/export/").json()["decks"]
+    assert len(mine) == 3
+
+
+def test_bad_deck_code_is_400():
+    user = make_user()
+    client = APIClient()
+    client.force_authenticate(user)
+    response = client.post("/api/decks/import/", {"code": "AgAA"}, format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_deck_code"
+
+
+def test_copy_revert_revisions_and_diff(api, owner):
+    other = make_user()
+    public = make_deck(other, Visibility.PUBLIC)
+    copy = api.post(f"/api/decks/{public.pk}/copy/", {}, format="json")
+    assert copy.status_code == 201 and copy.json()["copied_from"] == public.pk
+    pk = copy.json()["id"]
+    api.patch(f"/api/decks/{pk}/", {"cards": [], "name": "Emptied"}, format="json", HTTP_IF_MATCH='"1"')
+    diff = api.get(f"/api/decks/{pk}/diff/?from=1&to=2").json()
+    assert len(diff["cards"]) == 9 and all(c["after"] == 0 for c in diff["cards"])
+    assert api.get(f"/api/decks/{pk}/diff/?from=1&to=9").status_code == 404
+    reverted = api.post(f"/api/decks/{pk}/revert/", {"version": 1}, format="json", HTTP_IF_MATCH='"2"')
+    assert reverted.status_code == 200 and reverted.json()["card_count"] == 36 and reverted["ETag"] == '"3"'
+    assert [r["number"] for r in api.get(f"/api/decks/{pk}/revisions/").json()] == [3, 2, 1]
+
+
+def test_unknown_card_in_a_write_is_400_naming_it(api):
+    response = api.post("/api/decks/", {"name": "x", "cards": [{"card": "NOPE-1", "count": 1}]}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "unknown_card" and "NOPE-1" in response.json()["error"]["message"]
+
+
+def test_public_list_filters(owner):
+    make_deck(owner, Visibility.PUBLIC)
+    hinter = deck_create(owner=owner, name="Beasts", visibility=Visibility.PUBLIC, format="tactical",
+                         entries=entries_of((make_card(craft="hinter", name="Zz Beast"), 4)))
+    make_deck(owner, Visibility.PRIVATE)
+    client = APIClient()
+    names = lambda q: [d["name"] for d in client.get(f"/api/decks/{q}").json()["results"]]  # noqa: E731
+    assert sorted(names("")) == ["API deck", "Beasts"]
+    assert names("?craft=hinter") == ["Beasts"]
+    assert names("?deck_format=tactical") == ["Beasts"]
+    assert names("?card=zz beast") == ["Beasts"]
+    assert hinter.pk
+
+
+def test_schema_documents_the_deck_endpoints(client):
+    schema = client.get("/api/schema/").content.decode()
+    for path in ("/api/decks/validate/", "/api/decks/{id}/", "/api/decks/import/", "/api/decks/{id}/export/"):
+        assert path in schema
