@@ -5,13 +5,15 @@ PY := $(VENV)/bin/python
 BENCH ?=
 PORT ?= 8000
 
-.PHONY: run test setup bench lint worker clean
+.PHONY: run test setup setup-venv bench lint worker clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q --upgrade pip
 	$(VENV)/bin/pip install -q -r requirements.txt
 	touch $@
+
+setup-venv: $(VENV)/.installed
 
 setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput

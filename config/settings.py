@@ -109,6 +109,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+WHITENOISE_USE_FINDERS = DEBUG
 
 CACHES = {
     "default": (
@@ -172,6 +173,7 @@ else:
         "data_folder_out": str(BROKER_DIR / "queue"),
         "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
+        "polling_interval": 0.1,
     }
 CELERY_TASK_IGNORE_RESULT = True  # progress and results live in our own tables
 CELERY_TASK_ACKS_LATE = True

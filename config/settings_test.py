@@ -6,6 +6,7 @@ import os
 from .settings import *  # noqa: F403
 from .settings import BROKER_DIR, DATABASES, VAR_DIR
 
+WHITENOISE_USE_FINDERS = True  # serve static files without collectstatic
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 PLAYTEST_JOB_KIND_MODULES = [*PLAYTEST_JOB_KIND_MODULES, "tests.jobkinds"]  # noqa: F405
 
@@ -23,4 +24,5 @@ if CELERY_BROKER_URL == "filesystem://":  # noqa: F405
         "data_folder_out": _folder + "/queue",
         "control_folder": _folder + "/control",
         "store_processed": False,
+        "polling_interval": 0.1,
     }

@@ -1,4 +1,10 @@
+import os
+import subprocess
+import sys
+
 import pytest
+
+from tests.support import ROOT
 
 
 @pytest.mark.django_db
@@ -16,3 +22,48 @@ def test_front_page_has_navigation(client):
     for label in ("Cards", "Decks", "Playtest", "Dread Draw", "Log in", "Sign up"):
         assert label in html
     assert "/static/django_htmx/htmx-2" in html
+
+
+@pytest.mark.django_db
+def test_html_responses_carry_the_security_headers(client):
+    response = client.get("/")
+    csp = response["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["X-Frame-Options"] == "DENY"
+
+
+def test_production_settings_pass_the_deploy_check():
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings_production",
+           "DJANGO_SECRET_KEY": "k" * 20 + "-production-check-" + "z" * 30, "DJANGO_ALLOWED_HOSTS": "dreadgate.example"}
+    done = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.django_db
+def test_production_settings_send_hsts_over_https(client, settings):
+    settings.SECURE_HSTS_SECONDS = 31536000
+    settings.SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    response = client.get("/", secure=True)
+    assert response["Strict-Transport-Security"].startswith("max-age=31536000")
+
+
+@pytest.mark.django_db
+def test_sign_up_logs_in_and_log_out_ends_the_session(client):
+    response = client.post("/accounts/signup/", {"username": "newplayer", "password1": "a-long-passphrase-7",
+                                                 "password2": "a-long-passphrase-7"})
+    assert response.status_code == 302
+    assert "newplayer" in client.get("/").content.decode()
+    client.post("/accounts/logout/")
+    assert "newplayer" not in client.get("/").content.decode()
+
+
+@pytest.mark.django_db
+def test_sign_up_refuses_a_common_password_with_a_message(client):
+    response = client.post("/accounts/signup/", {"username": "weak", "password1": "password123",
+                                                 "password2": "password123"})
+    assert response.status_code == 400
+    assert "too common" in response.content.decode()
