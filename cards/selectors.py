@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.db.models import Count
 
-from .models import Card, CatalogRelease
+from .models import Card, CatalogRelease, Keyword
 
 
 def catalog_version() -> str:
@@ -43,3 +43,57 @@ def card_face_etag(card: Card) -> str:
     from .svg import RENDER_VERSION
 
     return f'"{card.collector_number}-{card.catalog_version}-r{RENDER_VERSION}"'
+
+
+def craft_list() -> list[dict[str, str]]:
+    from .crafts import CRAFTS
+
+    return [
+        {"slug": key, "name": info.craft.label, "colour": info.colour, "hex": info.hex, "icon": info.icon,
+         "speciality": info.speciality}
+        for key, info in CRAFTS.items()
+    ]
+
+
+def card_type_list() -> list[dict[str, object]]:
+    from .models import ITEM_SUBTYPES, TALENT_SUBTYPES, CardType, Subtype
+
+    subtypes = {CardType.TALENT: TALENT_SUBTYPES, CardType.ITEM: ITEM_SUBTYPES}
+    return [
+        {"slug": t.value, "name": t.label, "subtypes": [s.value for s in Subtype if s in subtypes.get(t, ())]}
+        for t in CardType
+    ]
+
+
+EXPORT_FORMAT = 1
+EXPORT_FIELDS = (
+    "collector_number", "name", "craft", "type", "subtype", "text", "flavor", "vitality", "attack", "defense",
+    "range", "maneuver", "flying_maneuver", "attack_directions", "maneuver_directions", "is_unique", "is_instant",
+    "is_consumable", "cost", "influence", "abilities", "catalog_version",
+)
+
+
+def catalog_export(*, version: str) -> dict[str, object]:
+    """Every card with its keywords, built from plain rows (8,100+ cards) and cached per catalog version."""
+    from django.core.cache import cache
+
+    from .svg import directions_of
+
+    key = f"catalog-export:{EXPORT_FORMAT}:{version}"
+    export = cache.get(key)
+    if export is not None:
+        return export
+    keywords: dict[int, list[str]] = {}
+    for card_id, slug in Card.keywords.through.objects.values_list("card_id", "keyword__slug").order_by("keyword__slug"):
+        keywords.setdefault(card_id, []).append(slug)
+    cards = []
+    for row in Card.objects.order_by("collector_number").values("id", *EXPORT_FIELDS):
+        card_id = row.pop("id")
+        row["attack_directions"] = directions_of(row["attack_directions"])
+        row["maneuver_directions"] = directions_of(row["maneuver_directions"])
+        row["keywords"] = keywords.get(card_id, [])
+        cards.append(row)
+    export = {"format": EXPORT_FORMAT, "catalog_version": version, "card_count": len(cards), "cards": cards,
+              "keywords": list(Keyword.objects.values("slug", "name", "reminder"))}
+    cache.set(key, export, 24 * 3600)
+    return export

@@ -1,0 +1,35 @@
+"""The API's card filter: the search language, through the one parser and compiler."""
+
+from __future__ import annotations
+
+import django_filters
+
+from config.api_errors import ApiError
+
+from .models import Card
+from .search import SearchError, search_cards
+
+
+class CardSearchFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="noop", help_text="A query in the search language (see /cards/help/).")
+    order = django_filters.CharFilter(method="noop", help_text="name, vit, atk, def, rng, man, cn or craft.")
+    direction = django_filters.CharFilter(method="noop", help_text="asc or desc.")
+
+    class Meta:
+        model = Card
+        fields: list[str] = []
+
+    warnings: list = []
+
+    def noop(self, queryset, name, value):
+        return queryset
+
+    def filter_queryset(self, queryset):
+        data = self.form.cleaned_data
+        query = data.get("q") or ""
+        try:
+            result = search_cards(query, data.get("order"), data.get("direction"), queryset=queryset)
+        except SearchError as error:
+            raise ApiError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None
+        self.warnings = result.warnings
+        return result.queryset

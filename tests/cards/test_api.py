@@ -1,0 +1,132 @@
+"""The cards API: search with the one search language, details, lists, export, the error envelope."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cards.crafts import CRAFTS
+from cards.models import CardType
+from tests.cards.search_factories import dirs, make_card, make_keyword
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cards():
+    make_card("Tst Api Golem", craft="engineering", vitality=26, attack=5, defense=7, range=4, maneuver=1,
+              attack_directions=dirs("n"), keywords=("subdue",), collector_number="TST-A1")
+    make_card("Tst Api Lancer", craft="divine", vitality=23, attack=4, defense=1, range=5, maneuver=2,
+              collector_number="TST-A2")
+    make_card("Tst Api Ward", craft="sorcery", type=CardType.TALENT, subtype="spell talent", cost=1,
+              collector_number="TST-A3")
+
+
+def test_search_returns_count_results_and_warnings(client, cards):
+    body = client.get("/api/cards/", {"q": "tst api t:unit"}).json()
+    assert body["count"] == 2
+    assert [c["name"] for c in body["results"]] == ["Tst Api Golem", "Tst Api Lancer"]
+    assert body["warnings"] == []
+    golem = body["results"][0]
+    assert golem == golem | {
+        "collector_number": "TST-A1", "craft": "engineering", "type": "unit", "subtype": "",
+        "vitality": 26, "attack": 5, "defense": 7, "range": 4, "maneuver": 1,
+        "attack_directions": ["n"], "keywords": ["subdue"], "image": "/cards/TST-A1.svg",
+    }
+
+
+def test_non_units_have_null_stats(client, cards):
+    ward = client.get("/api/cards/", {"q": "tst api t:talent"}).json()["results"][0]
+    assert ward["subtype"] == "spell talent" and ward["vitality"] is None and ward["cost"] == 1
+
+
+def test_order_and_direction_as_parameters_and_in_the_query(client, cards):
+    by_param = client.get("/api/cards/", {"q": "tst api t:unit", "order": "atk", "direction": "desc"}).json()
+    by_text = client.get("/api/cards/", {"q": "tst api t:unit order:atk direction:desc"}).json()
+    assert [c["name"] for c in by_param["results"]] == ["Tst Api Golem", "Tst Api Lancer"]
+    assert by_param["results"] == by_text["results"]
+    ascending = client.get("/api/cards/", {"q": "tst api t:unit", "order": "atk"}).json()
+    assert [c["name"] for c in ascending["results"]] == ["Tst Api Lancer", "Tst Api Golem"]
+
+
+def test_warnings_for_ignored_terms(client, cards):
+    body = client.get("/api/cards/", {"q": "tst api colour:red"}).json()
+    assert body["count"] == 3
+    assert body["warnings"][0]["position"] == 8 and "colour" in body["warnings"][0]["message"]
+
+
+def test_unparsable_query_is_400_in_the_error_envelope_with_position(client):
+    response = client.get("/api/cards/", {"q": "atk>=5 (c:red"})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_query"
+    assert error["details"]["position"] == 13 and error["details"]["expected"] == ["')'"]
+    assert "column 14" in error["message"]
+    assert error["details"]["query"] == "atk>=5 (c:red"
+
+
+def test_bad_order_parameter_is_400_naming_the_parameter(client):
+    error = client.get("/api/cards/", {"order": "colour"}).json()["error"]
+    assert error["code"] == "invalid_query" and error["details"]["parameter"] == "order"
+
+
+def test_pagination_with_page_size(client, cards):
+    body = client.get("/api/cards/", {"q": "tst api", "page_size": 2, "page": 2}).json()
+    assert body["count"] == 3 and [c["name"] for c in body["results"]] == ["Tst Api Ward"]
+    assert body["previous"] and body["next"] is None
+
+
+def test_query_count_does_not_grow_with_page_size(client):
+    for i in range(30):
+        make_card(f"Tst Many {i:02d}", keywords=("subdue", "spectral"))
+    counts = []
+    for size in (3, 30):
+        with CaptureQueriesContext(connection) as queries:
+            body = client.get("/api/cards/", {"q": "tst many", "page_size": size}).json()
+        assert len(body["results"]) == size
+        assert all(sorted(card["keywords"]) == ["spectral", "subdue"] for card in body["results"])
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+
+
+def test_card_detail_by_collector_number(client, cards):
+    body = client.get("/api/cards/TST-A1/").json()
+    assert body["name"] == "Tst Api Golem"
+    assert body["keywords"] == [{"slug": "subdue", "name": "Subdue", "reminder": "subdue reminder."}]
+    assert "abilities" in body and "flavor" in body
+
+
+def test_unknown_card_is_404_in_the_envelope(client):
+    response = client.get("/api/cards/NOPE-1/")
+    assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+
+
+def test_crafts_types_and_keywords_lists(client):
+    make_keyword("spectral")
+    crafts = client.get("/api/crafts/").json()
+    assert [c["slug"] for c in crafts] == list(CRAFTS)
+    assert {"slug": "universal", "colour": "brown"}.items() <= crafts[-1].items()
+    types = {t["slug"]: t for t in client.get("/api/types/").json()}
+    assert set(types) == {t.value for t in CardType}
+    assert "relic weapon" in types["item"]["subtypes"] and "spell talent" in types["talent"]["subtypes"]
+    assert "spectral" in [k["slug"] for k in client.get("/api/keywords/").json()]
+
+
+def test_bulk_export_is_versioned_and_holds_every_card(client, cards):
+    from cards.models import Card
+
+    response = client.get("/api/catalog/export/")
+    body = response.json()
+    assert body["format"] == 1 and body["catalog_version"]
+    assert body["card_count"] == len(body["cards"]) == Card.objects.count()
+    golem = next(c for c in body["cards"] if c["collector_number"] == "TST-A1")
+    assert golem["keywords"] == ["subdue"] and golem["attack_directions"] == ["n"]
+    assert body["catalog_version"] in response["ETag"]
+    assert client.get("/api/catalog/export/", HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
+
+
+def test_schema_documents_the_card_endpoints(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    assert "/api/cards/" in schema["paths"]
+    params = [p["name"] for p in schema["paths"]["/api/cards/"]["get"]["parameters"]]
+    assert {"q", "order", "direction", "page", "page_size"} <= set(params)
+    assert client.get("/api/docs/").status_code == 200
