@@ -149,6 +149,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "runs": env.str("THROTTLE_RUNS", default="30/hour"),
+        "imports": env.str("THROTTLE_IMPORTS", default="120/hour"),
+        "search": env.str("THROTTLE_SEARCH", default="600/minute"),
+        "anon_burst": env.str("THROTTLE_ANON", default="120/minute"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dreadgate API",

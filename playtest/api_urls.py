@@ -1,1 +1,8 @@
-urlpatterns: list = []
+from rest_framework.routers import SimpleRouter
+
+from . import api
+
+router = SimpleRouter()
+router.register("runs", api.RunViewSet, basename="run")
+
+urlpatterns = router.urls

@@ -5,4 +5,7 @@ from . import views
 app_name = "playtest"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("runs/<uuid:run_id>/", views.run_detail, name="run_detail"),
+    path("runs/<uuid:run_id>/progress/", views.run_progress, name="run_progress"),
+    path("runs/<uuid:run_id>/cancel/", views.run_cancel, name="run_cancel"),
 ]

@@ -46,6 +46,8 @@ def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None =
             " Wait for one to finish or cancel one.",
             details={"limit": settings.PLAYTEST_MAX_ACTIVE_RUNS},
         )
+    if job_kind.validate_params:
+        params = job_kind.validate_params(params, owner)
     if seed is None:
         seed = random.SystemRandom().randrange(2**62)
     size = job_kind.chunk_size

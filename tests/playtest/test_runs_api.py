@@ -1,0 +1,75 @@
+"""Runs through the API and the pages: owner only, limits, cancel."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from playtest.jobs import services
+from playtest.models import Run, RunStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice", password="x" * 12)
+
+
+@pytest.fixture
+def bob():
+    return get_user_model().objects.create_user("bob", password="x" * 12)
+
+
+def test_submit_answers_202_with_the_queued_run(client, alice):
+    client.force_login(alice)
+    response = client.post("/api/runs/", {"kind": "test_sum", "games": 30, "seed": 4}, content_type="application/json")
+    assert response.status_code == 202, response.json()
+    body = response.json()
+    assert body["status"] == "queued" and body["games"] == 30
+    assert Run.objects.get(pk=body["id"]).owner == alice
+
+
+def test_submit_over_the_maximum_is_a_400_naming_it(client, alice, settings):
+    settings.PLAYTEST_MAX_GAMES = 1000
+    client.force_login(alice)
+    response = client.post("/api/runs/", {"kind": "test_sum", "games": 1001}, content_type="application/json")
+    assert response.status_code == 400
+    assert "1000" in response.json()["error"]["message"]
+    assert not Run.objects.exists()
+
+
+def test_anonymous_cannot_submit(client):
+    response = client.post("/api/runs/", {"kind": "test_sum", "games": 3}, content_type="application/json")
+    assert response.status_code in (401, 403)
+    assert not Run.objects.exists()
+
+
+def test_someone_elses_run_is_invisible(client, alice, bob):
+    run = services.run_submit(owner=alice, kind="test_sum", params={}, games=5)
+    client.force_login(bob)
+    assert client.get(f"/api/runs/{run.pk}/").status_code == 404
+    assert client.get("/api/runs/").json()["count"] == 0
+    assert client.post(f"/api/runs/{run.pk}/cancel/").status_code == 404
+    assert client.get(f"/playtest/runs/{run.pk}/").status_code == 404
+    assert client.post(f"/playtest/runs/{run.pk}/cancel/").status_code == 404
+    run.refresh_from_db()
+    assert run.status == RunStatus.QUEUED
+
+
+def test_owner_cancels_through_the_api(client, alice):
+    run = services.run_submit(owner=alice, kind="test_sum", params={}, games=5)
+    client.force_login(alice)
+    response = client.post(f"/api/runs/{run.pk}/cancel/")
+    assert response.status_code == 200 and response.json()["status"] == "cancelled"
+
+
+def test_run_page_polls_progress_until_finished(client, alice):
+    run = services.run_submit(owner=alice, kind="test_sum", params={}, games=25)
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert f"/playtest/runs/{run.pk}/progress/" in page and 'hx-trigger="every 1s"' in page
+    for index in range(3):
+        services.chunk_execute(run_id=run.pk, index=index)
+    progress = client.get(f"/playtest/runs/{run.pk}/progress/", HTTP_HX_REQUEST="true")
+    assert progress["HX-Refresh"] == "true"
+    assert "25 of 25 games" in progress.content.decode()
+    assert "Report" in client.get(f"/playtest/runs/{run.pk}/").content.decode()
