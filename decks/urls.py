@@ -5,4 +5,21 @@ from . import views
 app_name = "decks"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("public/", views.public, name="public"),
+    path("new/", views.new, name="new"),
+    path("import/", views.import_list, name="import"),
+    path("export/", views.export_all, name="export_all"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("<int:pk>/stats/", views.stats_panel, name="stats"),
+    path("<int:pk>/print/", views.printable, name="print"),
+    path("<int:pk>/export.txt", views.export, {"kind": "txt"}, name="export_txt"),
+    path("<int:pk>/export.json", views.export, {"kind": "json"}, name="export_json"),
+    path("<int:pk>/history/", views.history, name="history"),
+    path("<int:pk>/copy/", views.copy, name="copy"),
+    path("<int:pk>/delete/", views.delete, name="delete"),
+    path("<int:pk>/revert/<int:number>/", views.revert, name="revert"),
+    path("<int:pk>/unpublish/", views.unpublish, name="unpublish"),
+    path("<int:pk>/edit/", views.edit, name="edit"),
+    path("<int:pk>/edit/search/", views.edit_search, name="edit_search"),
+    path("<int:pk>/edit/change/", views.edit_change, name="edit_change"),
 ]

@@ -1,6 +1,329 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Deck pages: thin views over decks.selectors and decks.services.
+
+A deck the visitor may not see is a 404 everywhere; a visible deck of someone else is read-only
+(its edit pages and write actions answer 403).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from cards.crafts import CRAFTS
+from cards.search import SearchError, search_cards
+
+from . import selectors, services
+from .cardinfo import Entry
+from .errors import DeckForbidden, DeckNotFound, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion
+from .models import Deck, DeckFormat, Visibility
+from .presenters import OddsInputs, panel
+
+SEARCH_LIMIT = 30
 
 
+def _visible(request: HttpRequest, pk: int) -> Deck:
+    try:
+        return selectors.deck_for_viewer(deck_id=pk, user=request.user, key=request.GET.get("key")
+                                         or request.POST.get("key"))
+    except DeckNotFound:
+        raise Http404("No such deck.") from None
+
+
+def _owned(request: HttpRequest, pk: int) -> Deck:
+    deck = _visible(request, pk)
+    if not selectors.can_edit(deck, request.user):
+        raise PermissionDenied("Only the deck's owner may change it.")
+    return deck
+
+
+def _version(request: HttpRequest) -> int | None:
+    raw = request.POST.get("version", "")
+    return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def _deck_context(request: HttpRequest, deck: Deck, entries: list[Entry] | None = None) -> dict:
+    entries = selectors.deck_entries(deck) if entries is None else entries
+    return {
+        "deck": deck,
+        "entries": entries,
+        "can_edit": selectors.can_edit(deck, request.user),
+        "key": request.GET.get("key", "") if deck.visibility == Visibility.UNLISTED else "",
+        **panel(entries, deck.format, OddsInputs.from_params(request.GET if request.method == "GET" else request.POST)),
+    }
+
+
+# --- lists ---------------------------------------------------------------------------------------------
+
+
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "decks/index.html")
+    if not request.user.is_authenticated:
+        return public(request)
+    decks = selectors.deck_list_for_owner(user=request.user)
+    return render(request, "decks/index.html", {"decks": decks})
+
+
+@require_safe
+def public(request: HttpRequest) -> HttpResponse:
+    filters = {k: request.GET.get(k, "").strip()[:80] for k in ("craft", "format", "card", "q")}
+    decks = selectors.deck_list_public(**filters)
+    page = Paginator(decks, 30).get_page(request.GET.get("page"))
+    return render(request, "decks/public.html", {
+        "page": page, "filters": filters, "crafts": CRAFTS.values(), "formats": DeckFormat.choices,
+    })
+
+
+# --- one deck ------------------------------------------------------------------------------------------
+
+
+@require_safe
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _visible(request, pk)
+    context = _deck_context(request, deck)
+    context["visual"] = request.GET.get("view") == "visual"
+    context["code"] = selectors.deck_export_code(deck, context["entries"])
+    context["revisions"] = selectors.deck_revisions(deck)[:10]
+    return render(request, "decks/detail.html", context)
+
+
+@require_safe
+def stats_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _visible(request, pk)
+    return render(request, "decks/_stats.html", _deck_context(request, deck))
+
+
+@require_safe
+def printable(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _visible(request, pk)
+    return render(request, "decks/print.html", _deck_context(request, deck))
+
+
+@require_safe
+def export(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    deck = _visible(request, pk)
+    if kind == "txt":
+        response = HttpResponse(selectors.deck_export_text(deck), content_type="text/plain; charset=utf-8")
+    else:
+        response = HttpResponse(json.dumps(selectors.deck_export_json(deck), indent=2),
+                                content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.{kind}"'
+    return response
+
+
+@login_required
+@require_safe
+def export_all(request: HttpRequest) -> HttpResponse:
+    decks = selectors.deck_list_for_owner(user=request.user).select_related("gateway")
+    if request.GET.get("as") == "txt":
+        body = "\n\n".join(selectors.deck_export_text(d) for d in decks)
+        response = HttpResponse(body, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="my-decks.txt"'
+        return response
+    data = {"decks": [dict(selectors.deck_export_json(d), id=d.pk, visibility=d.visibility) for d in decks]}
+    response = HttpResponse(json.dumps(data, indent=2), content_type="application/json")
+    response["Content-Disposition"] = 'attachment; filename="my-decks.json"'
+    return response
+
+
+@require_safe
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _visible(request, pk)
+    revisions = list(selectors.deck_revisions(deck))
+    diff = None
+    a, b = request.GET.get("from", ""), request.GET.get("to", "")
+    if a.isdigit() and b.isdigit():
+        by_number = {r.number: r for r in revisions}
+        if int(a) in by_number and int(b) in by_number:
+            diff = services.revision_diff(by_number[int(a)], by_number[int(b)])
+            index = selectors.card_index()
+            for change in diff["cards"]:
+                card = index.by_number.get(change["card"].casefold())
+                change["name"] = card.name if card else change["card"]
+    return render(request, "decks/history.html", {"deck": deck, "revisions": revisions, "diff": diff,
+                                                  "can_edit": selectors.can_edit(deck, request.user)})
+
+
+# --- writes --------------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def new(request: HttpRequest) -> HttpResponse:
+    start = request.GET.get("card", "") or request.POST.get("card", "")
+    card = selectors.card_index().resolve(start) if start else None
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.get_full_path()}")
+    error = ""
+    if request.method == "POST":
+        try:
+            deck = services.deck_create(
+                owner=request.user, name=request.POST.get("name", ""), format=request.POST.get("format", "standard"),
+                visibility=request.POST.get("visibility", Visibility.PRIVATE),
+                description=request.POST.get("description", ""),
+                entries=[Entry(card, 1)] if card else [],
+            )
+        except InvalidDeck as exc:
+            error = str(exc.detail)
+        else:
+            return redirect("decks:edit", pk=deck.pk)
+    return render(request, "decks/new.html", {"card": card, "error": error, "formats": DeckFormat.choices,
+                                              "visibilities": Visibility.choices, "post": request.POST},
+                  status=400 if error else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_list(request: HttpRequest) -> HttpResponse:
+    context: dict = {"formats": DeckFormat.choices, "post": request.POST, "problems": [], "error": ""}
+    if request.method == "POST":
+        try:
+            deck = services.deck_import(owner=request.user, text=request.POST.get("list", ""),
+                                        code=request.POST.get("code", "").strip(), name=request.POST.get("name", ""),
+                                        format=request.POST.get("format", ""))
+        except InvalidDeckList as exc:
+            context["error"] = str(exc.detail)
+            context["problems"] = exc.details.get("problems", [])
+        except (InvalidDeckCode, InvalidDeck) as exc:
+            context["error"] = str(exc.detail)
+        else:
+            messages.success(request, f"Imported “{deck.name}” ({deck.card_count} cards).")
+            return redirect("decks:edit", pk=deck.pk)
+    return render(request, "decks/import.html", context, status=400 if context["error"] else 200)
+
+
+@require_POST
+def copy(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _visible(request, pk)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={deck.get_absolute_url()}")
+    new_deck = services.deck_copy(deck=deck, owner=request.user)
+    messages.success(request, f"Copied “{deck.name}” into your decks.")
+    return redirect("decks:edit", pk=new_deck.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    if request.method == "POST":
+        try:
+            services.deck_delete(deck=deck, actor=request.user, expected_version=_version(request))
+        except (StaleVersion, services.VersionRequired):
+            messages.error(request, "The deck changed since this page was loaded; check it and delete again.")
+            return redirect("decks:delete", pk=deck.pk)
+        messages.success(request, f"Deleted “{deck.name}”.")
+        return redirect("decks:index")
+    return render(request, "decks/delete.html", {"deck": deck})
+
+
+@require_POST
+def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    try:
+        services.deck_revert(deck=deck, actor=request.user, number=number, expected_version=_version(request))
+    except (StaleVersion, services.VersionRequired):
+        messages.error(request, "The deck changed since this page was loaded; nothing was reverted.")
+    except InvalidDeck as exc:
+        messages.error(request, str(exc.detail))
+    else:
+        messages.success(request, f"Reverted to version {number}.")
+    return redirect("decks:history", pk=deck.pk)
+
+
+@require_POST
+def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _visible(request, pk)
+    try:
+        services.deck_unpublish(deck=deck, actor=request.user)
+    except DeckForbidden:
+        raise PermissionDenied("Only staff may unpublish a deck.") from None
+    except InvalidDeck as exc:
+        messages.error(request, str(exc.detail))
+    else:
+        messages.success(request, f"“{deck.name}” is no longer public.")
+    return redirect("decks:public")
+
+
+# --- the editor ----------------------------------------------------------------------------------------
+
+
+@require_safe
+def edit(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    context = _deck_context(request, deck)
+    context.update(formats=DeckFormat.choices, visibilities=Visibility.choices)
+    return render(request, "decks/editor.html", context)
+
+
+@require_safe
+def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    query = request.GET.get("q", "").strip()[:300]
+    context: dict = {"deck": deck, "query": query, "results": [], "error": None, "warnings": []}
+    if query:
+        try:
+            result = search_cards(query)
+            context["results"] = list(result.queryset.exclude(type="gateway")[:SEARCH_LIMIT])
+            context["warnings"] = result.warnings
+        except SearchError as exc:
+            context["error"] = exc
+    counts = dict(deck.entries.values_list("card__collector_number", "count"))
+    for card in context["results"]:
+        card.in_deck = counts.get(card.collector_number, 0)
+    return render(request, "decks/editor.html#results", context)
+
+
+@require_POST
+def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """One edit from the editor, saved at once (autosave): add, remove or set a card's count, or change
+    the deck's name, format, visibility or description."""
+    deck = _owned(request, pk)
+    entries = {e.card.collector_number: e for e in selectors.deck_entries(deck)}
+    kwargs: dict = {}
+    notice, status = "", 200
+    number = request.POST.get("card", "")
+    if number:
+        card = selectors.card_index().resolve(number)
+        if card is None or card.type == "gateway":
+            notice, status = f"No card {number!r} can be added.", 400
+        else:
+            current = entries[card.collector_number].count if card.collector_number in entries else 0
+            raw_count, raw_delta = request.POST.get("count", ""), request.POST.get("delta", "")
+            try:
+                target = int(raw_count) if raw_count != "" else current + int(raw_delta or "1")
+            except ValueError:
+                target, notice, status = current, "A count is a whole number.", 400
+            target = min(max(target, 0), services.MAX_COPIES_STORED)
+            if target:
+                entries[card.collector_number] = Entry(card, target)
+            else:
+                entries.pop(card.collector_number, None)
+            kwargs["entries"] = list(entries.values())
+            kwargs["message"] = f"{card.name}: {current} → {target}"
+    for name in ("name", "format", "visibility", "description"):
+        if name in request.POST:
+            kwargs[name] = request.POST[name]
+    if status == 200 and kwargs:
+        try:
+            deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request), **kwargs)
+            notice = f"Saved (version {deck.version})."
+        except (StaleVersion, services.VersionRequired):
+            deck.refresh_from_db()
+            notice, status = ("This deck was changed in another window; your last change was not applied. "
+                              "The list below is the saved deck."), 409
+        except InvalidDeck as exc:
+            deck.refresh_from_db()
+            notice, status = str(exc.detail), 400
+    context = _deck_context(request, deck)
+    context.update(notice=notice, failed=status != 200, formats=DeckFormat.choices, visibilities=Visibility.choices)
+    response = render(request, "decks/editor.html#panel", context)
+    # htmx swaps 200s only: keep the status honest for clients, but let the panel show the problem.
+    if status != 200 and not request.htmx:
+        response.status_code = status
+    return response

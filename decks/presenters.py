@@ -1,0 +1,73 @@
+"""What the deck pages show, computed from plain entries: grouped list, legality, stats and charts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cards.crafts import CRAFTS
+
+from . import stats
+from .cardinfo import TYPE_LABELS, TYPE_ORDER, Entry
+from .charts import bar_chart
+from .validation import validate_deck
+
+OPENING_HAND = 6  # DG-4.4
+DEFAULT_TURNS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class OddsInputs:
+    category: str = "type:unit"
+    hand: int = OPENING_HAND
+    draws: int = 1
+    turns: int = DEFAULT_TURNS
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> OddsInputs:
+        def number(name: str, default: int, low: int, high: int) -> int:
+            raw = str(params.get(name, "")).strip()
+            return min(max(int(raw), low), high) if raw.isascii() and raw.isdigit() else default
+
+        return cls(str(params.get("category", "") or "type:unit")[:60], number("hand", OPENING_HAND, 0, 20),
+                   number("draws", 1, 0, 10), number("turns", DEFAULT_TURNS, 1, 15))
+
+
+def grouped(entries: Sequence[Entry]) -> list[dict]:
+    groups = []
+    for t in TYPE_ORDER:
+        rows = sorted((e for e in entries if e.card.type == t), key=lambda e: e.card.name.casefold())
+        if rows:
+            label = TYPE_LABELS[t]
+            groups.append({"type": t, "label": label if label.endswith("s") else label + "s", "entries": rows,
+                           "count": sum(e.count for e in rows)})
+    return groups
+
+
+def panel(entries: Sequence[Entry], deck_format: str, odds: OddsInputs | None = None) -> dict:
+    """Everything the deck panel (editor and deck page) shows, recomputed on every change."""
+    odds = odds or OddsInputs()
+    report = validate_deck(entries, deck_format)
+    curve = stats.vitality_curve(entries)
+    crafts = stats.craft_breakdown(entries)
+    types = stats.type_breakdown(entries)
+    label, odds_rows = stats.category_odds(entries, odds.category, hand_size=odds.hand, draws_per_turn=odds.draws,
+                                           turns=odds.turns)
+    categories = [(key, name) for key, (name, _) in stats.categories(entries).items()]
+    return {
+        "groups": grouped(entries),
+        "report": report,
+        "count": report.count,
+        "curve": curve,
+        "curve_chart": bar_chart("Vitality curve (copies per vitality)", [(str(v), n) for v, n in curve]),
+        "crafts": [(c, CRAFTS[c].colour if c in CRAFTS else "", n) for c, n in crafts],
+        "craft_chart": bar_chart("Cards per craft", [(c[:3].title(), n) for c, n in crafts],
+                                 colours=[CRAFTS[c].hex if c in CRAFTS else "#6a3d9a" for c, _ in crafts]),
+        "types": types,
+        "type_chart": bar_chart("Cards per type", [(t.split()[-1][:6], n) for t, n in types]),
+        "averages": stats.averages(entries),
+        "odds": odds,
+        "odds_label": label,
+        "odds_rows": odds_rows,
+        "odds_categories": categories,
+    }

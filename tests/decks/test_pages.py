@@ -1,0 +1,143 @@
+"""Deck pages: lists, deck page, editor changes, import, export, delete, print, history."""
+
+import pytest
+
+from decks.models import Deck, Visibility
+from decks.services import deck_create
+
+from .factories import entries_of, legal_pool, make_card, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner():
+    return make_user("pageowner")
+
+
+@pytest.fixture
+def logged_in(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def make_deck(owner, visibility=Visibility.PRIVATE, **kwargs):
+    pool = legal_pool(9)
+    return deck_create(owner=owner, name="Page deck", visibility=visibility,
+                       entries=entries_of(*[(c, 4) for c in pool]), **kwargs)
+
+
+def test_my_decks_and_public_decks(logged_in, owner, client):
+    make_deck(owner)
+    other = make_user()
+    deck_create(owner=other, name="Shared Hinter", visibility=Visibility.PUBLIC,
+                entries=entries_of((make_card(craft="hinter"), 4)))
+    mine = logged_in.get("/decks/").content.decode()
+    assert "Page deck" in mine and "Shared Hinter" not in mine
+    public = logged_in.get("/decks/public/?craft=hinter").content.decode()
+    assert "Shared Hinter" in public and "Page deck" not in public
+    assert "Shared Hinter" not in logged_in.get("/decks/public/?craft=sorcery").content.decode()
+
+
+def test_deck_page_shows_badge_stats_odds_and_actions(logged_in, owner):
+    deck = make_deck(owner)
+    html = logged_in.get(f"/decks/{deck.pk}/").content.decode()
+    assert 'data-legal="true"' in html and "Legal · Standard · 36 cards" in html
+    assert "<svg" in html and "Vitality curve" in html
+    assert "N = 36" in html and "K = 36" in html  # all units: every category hit is certain
+    assert f"/playtest/new/?deck={deck.pk}" in html
+    assert "Clone" in html and "Edit" in html
+    visual = logged_in.get(f"/decks/{deck.pk}/?view=visual").content.decode()
+    assert visual.count("<img") == 9 and 'alt="Zz Test Unit' in visual
+
+
+def test_odds_panel_recalculates(logged_in, owner):
+    deck = make_deck(owner)
+    html = logged_in.get(f"/decks/{deck.pk}/stats/?category=vit:2&hand=6&draws=1&turns=2").content.decode()
+    assert "K = 0" in html and "0.0%" in html
+
+
+def test_editor_adds_changes_and_removes_cards_with_autosave(logged_in, owner):
+    deck = deck_create(owner=owner, name="Empty", entries=[])
+    card = make_card(name="Zz Editor Pike")
+    url = f"/decks/{deck.pk}/edit/change/"
+    html = logged_in.post(url, {"card": card.collector_number, "delta": "1", "version": "1"},
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert "Saved (version 2)" in html and "Zz Editor Pike" in html and 'data-legal="false"' in html
+    html = logged_in.post(url, {"card": card.collector_number, "count": "4", "version": "2"}).content.decode()
+    assert Deck.objects.get(pk=deck.pk).entries.get().count == 4
+    stale = logged_in.post(url, {"card": card.collector_number, "count": "1", "version": "2"})
+    assert stale.status_code == 409 and "changed in another window" in stale.content.decode()
+    assert Deck.objects.get(pk=deck.pk).entries.get().count == 4
+    logged_in.post(url, {"card": card.collector_number, "delta": "-4", "version": "3"})
+    assert not Deck.objects.get(pk=deck.pk).entries.exists()
+    logged_in.post(url, {"name": "Renamed", "format": "tactical", "version": "4"})
+    deck.refresh_from_db()
+    assert deck.name == "Renamed" and deck.format == "tactical" and deck.version == 5
+
+
+def test_editor_search_uses_the_search_language(logged_in, owner):
+    deck = deck_create(owner=owner, name="Empty", entries=[])
+    make_card(name="Zz Searchable Pike")
+    html = logged_in.get(f"/decks/{deck.pk}/edit/search/?q=Zz+Searchable").content.decode()
+    assert "Zz Searchable Pike" in html and "add-card" in html
+    assert 'id="results"' in html and "<html" not in html
+    bad = logged_in.get(f"/decks/{deck.pk}/edit/search/?q=atk>>").content.decode()
+    assert "Search problem at position" in bad
+
+
+def test_new_deck_with_a_starting_card(logged_in):
+    card = make_card(name="Zz Starter Card")
+    form = logged_in.get(f"/decks/new/?card={card.collector_number}")
+    assert "Zz Starter Card" in form.content.decode()
+    response = logged_in.post(f"/decks/new/?card={card.collector_number}", {"name": "From a card",
+                                                                          "format": "quick"})
+    deck = Deck.objects.get(name="From a card")
+    assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/edit/"
+    assert deck.format == "quick" and deck.entries.get().card == card
+
+
+def test_import_page_reports_every_bad_line_and_saves_nothing(logged_in, owner):
+    card = make_card(name="Zz Import Page Pike")
+    response = logged_in.post("/decks/import/", {"list": f"4 {card.name}\n7 {card.name}\nbanana\n2 Zz Imprt Page Pike"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert 'data-line="2"' in html and 'data-line="3"' in html and 'data-line="4"' in html
+    assert "Did you mean Zz Import Page Pike" in html
+    assert not Deck.objects.filter(owner=owner).exists()
+    ok = logged_in.post("/decks/import/", {"list": f"4 {card.name}", "name": "Good"})
+    assert ok.status_code == 302 and Deck.objects.get(owner=owner).name == "Good"
+
+
+def test_exports_print_history_and_delete(logged_in, owner):
+    deck = make_deck(owner)
+    text = logged_in.get(f"/decks/{deck.pk}/export.txt").content.decode()
+    assert text.startswith("# name: Page deck") and "Units (36)" in text
+    assert logged_in.get(f"/decks/{deck.pk}/export.json").json()["code"]
+    everything = logged_in.get("/decks/export/").json()
+    assert [d["name"] for d in everything["decks"]] == ["Page deck"]
+    assert "Page deck" in logged_in.get("/decks/export/?as=txt").content.decode()
+    assert "Units (36)" in logged_in.get(f"/decks/{deck.pk}/print/").content.decode()
+    logged_in.post(f"/decks/{deck.pk}/edit/change/", {"name": "Second", "version": "1"})
+    history = logged_in.get(f"/decks/{deck.pk}/history/?from=1&to=2").content.decode()
+    assert "“Page deck” → “Second”" in history
+    logged_in.post(f"/decks/{deck.pk}/revert/1/", {"version": "2"})
+    assert Deck.objects.get(pk=deck.pk).name == "Page deck"
+    assert "cannot be undone" in logged_in.get(f"/decks/{deck.pk}/delete/").content.decode()
+    assert logged_in.post(f"/decks/{deck.pk}/delete/", {"version": "1"}).status_code == 302
+    assert Deck.objects.filter(pk=deck.pk).exists()  # stale version: nothing deleted
+    logged_in.post(f"/decks/{deck.pk}/delete/", {"version": "3"})
+    assert not Deck.objects.filter(pk=deck.pk).exists()
+
+
+def test_clone_and_staff_unpublish(client, owner):
+    deck = make_deck(owner, Visibility.PUBLIC)
+    me = make_user()
+    client.force_login(me)
+    response = client.post(f"/decks/{deck.pk}/copy/")
+    copy = Deck.objects.get(owner=me)
+    assert response["Location"] == f"/decks/{copy.pk}/edit/" and copy.copied_from == deck
+    assert client.post(f"/decks/{deck.pk}/unpublish/").status_code == 403
+    client.force_login(make_user(staff=True))
+    assert client.post(f"/decks/{deck.pk}/unpublish/").status_code == 302
+    assert Deck.objects.get(pk=deck.pk).visibility == Visibility.PRIVATE
