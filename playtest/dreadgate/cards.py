@@ -1,0 +1,129 @@
+"""Card definitions as plain data: the Card model's fields, built from dicts, no database needed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+CRAFT_ORDER = ("artifice", "champion", "divine", "engineering", "hinter", "sorcery", "universal")
+CRAFT_INDEX = {c: i for i, c in enumerate(CRAFT_ORDER)}
+UNIVERSAL = CRAFT_INDEX["universal"]
+
+KW_SUBDUE, KW_EXECUTION, KW_SPECTRAL, KW_AVIATION = 1, 2, 4, 8
+KEYWORD_BITS = {"subdue": KW_SUBDUE, "execution": KW_EXECUTION, "spectral": KW_SPECTRAL, "aviation": KW_AVIATION}
+
+TALENT_SUBTYPES = frozenset(
+    {"talent", "enchant talent", "battlefield talent", "intrigue talent", "spell talent"}
+)
+
+
+class CardDataError(ValueError):
+    """A card definition the engine can't play (unknown keyword, missing stat, ...)."""
+
+
+@dataclass(slots=True)
+class CardDef:
+    """One card as the engine sees it; field names are those of cards.models.Card."""
+
+    collector_number: str
+    name: str
+    craft: str
+    type: str
+    subtype: str = ""
+    vitality: int | None = None
+    attack: int | None = None
+    defense: int | None = None
+    range: int | None = None
+    maneuver: int | None = None
+    flying_maneuver: int | None = None
+    attack_directions: int = 0
+    maneuver_directions: int = 0
+    is_unique: bool = False
+    is_instant: bool = False
+    is_consumable: bool = False
+    cost: int | None = None
+    influence: int | None = None
+    keywords: list[str] = field(default_factory=list)
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CardDef:
+        """Build from a dict with the model's field names; unknown keys (text, flavor, ...) are left out."""
+        names = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in names}
+        kws = values.get("keywords") or []
+        values["keywords"] = [k if isinstance(k, str) else k["slug"] for k in kws]
+        values["abilities"] = list(values.get("abilities") or [])
+        return cls(**values)
+
+    @property
+    def is_board_card(self) -> bool:
+        return self.type in ("unit", "legend")
+
+
+class Compiled:
+    """Per-definition numbers the hot loop reads, computed once per game."""
+
+    __slots__ = (
+        "card", "index", "code", "kind", "craft", "vit", "atk", "dfn", "rng", "mnv", "fmnv", "adirs", "mdirs",
+        "kw", "cost", "influence", "abilities", "has_static", "has_use", "instant", "tp_cost", "relic_weapon",
+        "battlefield_item", "consumable", "subtype", "lasting",
+    )  # fmt: skip
+
+    def __init__(self, card: CardDef, index: int):
+        self.card = card
+        self.index = index
+        self.code = card.collector_number
+        self.kind = card.type
+        self.subtype = card.subtype or ""
+        if card.craft not in CRAFT_INDEX:
+            raise CardDataError(f"{card.collector_number}: unknown craft {card.craft!r}")
+        self.craft = CRAFT_INDEX[card.craft]
+        kw = 0
+        for slug in card.keywords:
+            if slug not in KEYWORD_BITS:
+                raise CardDataError(f"{card.collector_number}: unknown keyword {slug!r}")
+            kw |= KEYWORD_BITS[slug]
+        self.kw = kw
+        if card.is_board_card:
+            for stat in ("vitality", "attack", "defense", "range", "maneuver"):
+                if getattr(card, stat) is None:
+                    raise CardDataError(f"{card.collector_number}: a {card.type} needs {stat}")
+        self.vit = card.vitality or 0
+        self.atk = card.attack or 0
+        self.dfn = card.defense or 0
+        self.rng = card.range or 0
+        self.mnv = card.maneuver or 0
+        self.fmnv = card.flying_maneuver if card.flying_maneuver is not None else self.mnv
+        self.adirs = card.attack_directions or 0
+        self.mdirs = card.maneuver_directions or 0
+        self.cost = card.cost or 0
+        self.influence = card.influence or 0
+        self.abilities = tuple(card.abilities)
+        triggers = [a.get("trigger") for a in self.abilities]
+        self.has_static = any(t in ("static", "equipped") for t in triggers)
+        self.has_use = any(t in ("activated", "instant") for t in triggers)
+        self.instant = card.type in ("talent", "glyph") and (card.is_instant or "instant" in triggers)
+        instant_costs = [a.get("cost", 0) for a in self.abilities if a.get("trigger") == "instant"]
+        self.tp_cost = sum(instant_costs) if instant_costs else self.cost
+        self.relic_weapon = card.type == "item" and self.subtype == "relic weapon"
+        self.battlefield_item = card.type == "item" and self.subtype == "battlefield"
+        self.consumable = card.type == "item" and (card.is_consumable or "consumable" in triggers)
+        self.lasting = _lasting(self.abilities)
+
+
+def _lasting(abilities) -> str | None:
+    """The longest duration among a card's effects, for Battlefield Talents on the sideline (DG-15.2)."""
+    order = {"end_of_turn": 0, "next_turn": 1, "permanent": 2}
+    best = None
+    stack = [a.get("effect") for a in abilities]
+    while stack:
+        eff = stack.pop()
+        if not isinstance(eff, dict):
+            continue
+        if eff.get("op") == "sequence":
+            stack.extend(eff.get("steps") or [])
+        dur = eff.get("duration")
+        if dur in order and (best is None or order[dur] > order[best]):
+            best = dur
+    return best

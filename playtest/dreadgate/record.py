@@ -1,0 +1,211 @@
+"""Serialisation (seed + actions, compact snapshot), the game log and per-player observations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .board import SEAT_NAMES, cell_name
+from .cards import CRAFT_ORDER, KEYWORD_BITS, CardDef
+from .notation import format_action
+from .state import ENGINE_VERSION, FORMATS, PHASES, State, Unit
+
+
+class RecordError(ValueError):
+    """A record or snapshot that can't be loaded (unknown card, other engine version, bad shape)."""
+
+
+def new_game(decks: Sequence[Sequence[CardDef | Mapping[str, Any]]], seed: int, fmt: str = "standard") -> State:
+    """A game from two deck lists (CardDef or dicts with the Card model's field names) and a seed."""
+    lists = [[c if isinstance(c, CardDef) else CardDef.from_dict(dict(c)) for c in deck] for deck in decks]
+    return State(lists, seed, fmt)
+
+
+def to_record(state: State) -> dict[str, Any]:
+    """The game as seed plus actions: enough to replay it exactly with the same card definitions."""
+    return {
+        "engine": ENGINE_VERSION,
+        "format": FORMATS[state.fmt],
+        "seed": state.seed,
+        "decks": [[c.collector_number for c in deck] for deck in state.deck_lists],
+        "actions": [list(a) for a in state.history],
+    }
+
+
+def _decks(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> list[list[CardDef]]:
+    try:
+        return [[cards[code] for code in deck] for deck in record["decks"]]
+    except KeyError as exc:
+        raise RecordError(f"decks: unknown card {exc.args[0]!r}") from exc
+    except TypeError as exc:
+        raise RecordError("decks: must be two lists of collector numbers") from exc
+
+
+def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+    if record.get("engine") != ENGINE_VERSION:
+        raise RecordError(f"engine: recorded with {record.get('engine')!r}, this is {ENGINE_VERSION}")
+    state = State(_decks(record, cards), record["seed"], record["format"])
+    for i, action in enumerate(record["actions"]):
+        try:
+            state.apply(tuple(action))
+        except Exception as exc:
+            raise RecordError(f"actions[{i}]: {exc}") from exc
+    return state
+
+
+def game_log(state: State) -> list[str]:
+    """The game's actions in notation, each written as it was played."""
+    fresh = state.replay(())
+    out = []
+    for action in state.history:
+        out.append(format_action(fresh, action))
+        fresh.apply(action)
+    return out
+
+
+# --- snapshot -------------------------------------------------------------------------------
+
+_SCALARS = ("rs", "turn", "active", "ap", "rp", "phase", "decider", "winner", "condition")
+_LISTS = ("deck", "hand", "boneyard", "beyond", "sideline", "beyond_score", "bone_score", "tp", "ap_next", "infl",
+          "mulled", "revealed", "return_phase", "discards")  # fmt: skip
+
+
+def to_snapshot(state: State) -> dict[str, Any]:
+    """The whole state as plain JSON data; from_snapshot gives back an equal state."""
+    snap: dict[str, Any] = {
+        "engine": ENGINE_VERSION,
+        "format": FORMATS[state.fmt],
+        "seed": state.seed,
+        "decks": [[c.collector_number for c in deck] for deck in state.deck_lists],
+    }
+    for name in _SCALARS:
+        snap[name] = getattr(state, name)
+    for name in _LISTS:
+        snap[name] = _plain(getattr(state, name))
+    snap["units"] = [state.units[i].snapshot() for i in sorted(state.units)]
+    snap["side_until"] = sorted([k, v] for k, v in state.side_until.items())
+    snap["used"] = sorted([list(x) for x in state.used])
+    snap["combat"] = None if state.combat is None else [
+        state.combat[0], [list(x) for x in state.combat[1]], sorted([k, v] for k, v in state.combat[2].items())
+    ]  # fmt: skip
+    snap["pending"] = _plain(state.pending)
+    snap["history"] = [list(a) for a in state.history]
+    return snap
+
+
+def _plain(value):
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool):
+        return value
+    return value
+
+
+def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+    if snap.get("engine") != ENGINE_VERSION:
+        raise RecordError(f"engine: snapshot of {snap.get('engine')!r}, this is {ENGINE_VERSION}")
+    state = State(_decks(snap, cards), snap["seed"], snap["format"])
+    try:
+        for name in _SCALARS:
+            setattr(state, name, snap[name])
+        for name in _LISTS:
+            setattr(state, name, [list(x) if isinstance(x, list) else x for x in snap[name]])
+        state.units = {}
+        state.board = [-1] * 25
+        state.statics, state.users, state.item_bearer = set(), set(), {}
+        for row in snap["units"]:
+            iid, owner, cell, vit, flying, dep, moved, att, sw, stun, items, sub_by, subbing, mods, kwmods = row
+            u = Unit(iid, owner, state.inst[iid], cell, dep)
+            u.vit, u.flying, u.moved, u.attacked, u.switched, u.stun = vit, bool(flying), moved, att, sw, stun
+            u.items, u.subdued_by, u.subduing = list(items), sub_by, subbing
+            u.mods = [tuple(m) for m in mods]
+            u.kwmods = [(b, bool(g), t) for b, g, t in kwmods]
+            u.recalc()
+            u.flying = bool(flying)
+            state.units[iid] = u
+            if sub_by < 0:
+                state.board[cell] = iid
+            for item in items:
+                state.item_bearer[item] = iid
+        for iid in list(state.units) + list(state.item_bearer) + state.sideline[0] + state.sideline[1]:
+            c = state.inst[iid]
+            if c.has_static:
+                state.statics.add(iid)
+            if c.has_use:
+                state.users.add(iid)
+        state.side_until = {k: v for k, v in snap["side_until"]}
+        state.used = {tuple(x) for x in snap["used"]}
+        combat = snap["combat"]
+        state.combat = None if combat is None else [combat[0], [tuple(x) for x in combat[1]], dict(combat[2])]
+        state.pending = snap["pending"]
+        state.history = [tuple(a) for a in snap["history"]]
+        state.static_live = True
+        state.refresh_statics()
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        raise RecordError(f"snapshot: {exc}") from exc
+    return state
+
+
+# --- observations ---------------------------------------------------------------------------
+
+
+def _codes(state: State, iids) -> list[str]:
+    return [state.inst[i].code for i in iids]
+
+
+def _unit_view(state: State, u: Unit) -> dict[str, Any]:
+    return {
+        "cell": cell_name(u.cell), "card": u.c.code, "name": u.c.card.name, "owner": u.owner, "vitality": u.vit,
+        "attack": u.atk, "defense": u.dfn, "range": u.rng, "maneuver": u.mnv, "flying_maneuver": u.fmnv,
+        "flying": u.flying, "keywords": [k for k, bit in KEYWORD_BITS.items() if u.kw & bit],
+        "items": _codes(state, u.items), "subdued": u.subdued_by >= 0, "subduing": u.subduing >= 0,
+        "fresh": u.deployed == state.turn, "moved": u.moved == state.turn, "attacked": u.attacked == state.turn,
+        "stunned": u.stun >= state.turn,
+    }  # fmt: skip
+
+
+def observation(state: State, player: int) -> dict[str, Any]:
+    """What `player` (0 or 1; -1 for a spectator) may see: no deck order, no hand but their own (DG-2.6)."""
+    players = []
+    for p in (0, 1):
+        view: dict[str, Any] = {
+            "seat": SEAT_NAMES[p],
+            "deck": len(state.deck[p]),
+            "hand_size": len(state.hand[p]),
+            "boneyard": _codes(state, state.boneyard[p]),
+            "beyond": _codes(state, state.beyond[p]),
+            "sideline": _codes(state, state.sideline[p]),
+            "talent_points": state.tp[p],
+            "beyond_score": state.beyond_score[p],
+            "boneyard_score": state.bone_score[p],
+        }
+        if p == player:
+            view["hand"] = _codes(state, state.hand[p])
+        players.append(view)
+    obs: dict[str, Any] = {
+        "engine": ENGINE_VERSION,
+        "format": FORMATS[state.fmt],
+        "turn": state.turn,
+        "active": state.active,
+        "phase": PHASES[state.phase],
+        "current_player": state.current_player,
+        "action_points": state.ap,
+        "recycling_points": state.rp,
+        "influence": {CRAFT_ORDER[i]: n for i, n in enumerate(state.infl) if n},
+        "units": [_unit_view(state, state.units[i]) for i in sorted(state.units)],
+        "players": players,
+        "winner": state.winner,
+        "condition": state.condition,
+        "revealed": _codes(state, state.revealed[player]) if player in (0, 1) else [],
+    }
+    if state.combat is not None:
+        obs["combat"] = {
+            "target": state.combat[0] in state.units and cell_name(state.units[state.combat[0]].cell),
+            "attackers": [cell_name(state.units[a].cell) for a, _ in state.combat[1] if a in state.units],
+        }
+    if state.pending is not None:
+        obs["playing"] = state.defs[state.pending[2]].code
+    if state.discards and player == state.decider:
+        victim = state.discards[0][1]
+        obs["discard_from"] = _codes(state, state.hand[victim])
+    return obs
