@@ -82,7 +82,7 @@ def to_snapshot(state: State) -> dict[str, Any]:
         snap[name] = getattr(state, name)
     for name in _LISTS:
         snap[name] = _plain(getattr(state, name))
-    snap["units"] = [state.units[i].snapshot() for i in sorted(state.units)]
+    snap["units"] = [u.snapshot() for u in state.units.values()]  # in play order: it orders legal actions
     snap["side_until"] = sorted([k, v] for k, v in state.side_until.items())
     snap["used"] = sorted([list(x) for x in state.used])
     snap["combat"] = None if state.combat is None else [
@@ -123,7 +123,7 @@ def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Stat
             u.recalc()
             u.flying = bool(flying)
             state.units[iid] = u
-            if sub_by < 0:
+            if subbing < 0:  # a subduing unit shares its cell without holding it (DG-12.2)
                 state.board[cell] = iid
             for item in items:
                 state.item_bearer[item] = iid

@@ -37,6 +37,10 @@ DRAW_RESULT = 2  # winner value of a drawn game
 TACTICAL_TYPES = frozenset({"unit", "item"})
 
 
+_NO_ARGS = frozenset({END, DRAW, STRIKE, PASS, KEEP, MULLIGAN})
+_ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_DIR, DISCARD})
+
+
 class Unit:
     """A unit or legend on the battlefield. Stats are effective values (printed + modifiers)."""
 
@@ -255,7 +259,7 @@ class State(EffectsMixin):
                 target = self.combat[0]
                 joined = {a for a, _ in self.combat[1]}
                 for u in self.units.values():
-                    if u.owner == self.active and u.iid not in joined and u.attacked != self.turn:
+                    if u.owner == self.active and u.iid not in joined and u.attacked != self.turn and self._can_act(u):
                         for t, _ in self._attack_targets(u):
                             if t == target:
                                 out.append((ATTACK, u.iid, t))
@@ -446,6 +450,8 @@ class State(EffectsMixin):
         if not isinstance(action, tuple) or len(action) != 3 or not all(type(x) is int for x in action):
             raise IllegalAction("DG-19.1", f"{action!r} is not an action")
         kind, a, b = action
+        if (kind in _NO_ARGS and (a or b)) or (kind in _ONE_ARG and b) or not 0 <= kind < 20:
+            raise IllegalAction("DG-19.1", f"{action!r} is not an action")
         ph = self.phase
         if ph == OVER_PHASE:
             raise IllegalAction("DG-1.7", "the game is over")

@@ -1,0 +1,171 @@
+"""Property tests: random legal play keeps every invariant; undo, replay and snapshots are exact."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from playtest.dreadgate import from_record, from_snapshot, new_game
+from playtest.dreadgate.board import GATE
+from playtest.dreadgate.cards import KW_AVIATION
+from playtest.dreadgate.state import OVER_PHASE, TACTICAL
+
+from .factories import ability, gateway, rich_deck
+
+FORMATS = st.sampled_from(["standard", "quick", "tactical"])
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@lru_cache(maxsize=1)
+def deck():
+    gate = gateway(ability("static", {"op": "modify", "stat": "maneuver", "amount": 1, "duration": "while_source",
+                                      "target": {"select": "all", "side": "friendly",
+                                                 "filter": {"type": ["legend"]}}}))  # fmt: skip
+    return rich_deck() + [gate]
+
+
+def tactical_deck():
+    return [c for c in deck() if c.type in ("unit", "item")]
+
+
+def start(seed: int, fmt: str):
+    d = tactical_deck() if fmt == "tactical" else deck()
+    return new_game([d, d], seed, fmt)
+
+
+def cards():
+    return {c.collector_number: c for c in deck()}
+
+
+def check_invariants(s) -> None:
+    """Invariants of DG-1 to DG-18 that hold after every action."""
+    # Every card is in exactly one place (DG-2.5).
+    seen = []
+    for p in (0, 1):
+        seen += s.deck[p] + s.hand[p] + s.boneyard[p] + s.beyond[p] + s.sideline[p]
+    for u in s.units.values():
+        seen.append(u.iid)
+        seen += u.items
+    assert sorted(seen) == list(range(len(s.inst)))
+    for cell, occ in enumerate(s.board):
+        if occ >= 0:
+            u = s.units[occ]
+            assert u.cell == cell and u.subduing < 0
+    for u in s.units.values():
+        assert 1 <= u.vit <= u.c.vit  # DG-10.9: a unit at 0 is gone; DG-3.2: never above printed
+        if u.subduing >= 0:  # DG-12.2: a subduer shares the cell of the unit it subdues
+            o = s.units[u.subduing]
+            assert o.cell == u.cell and o.subdued_by == u.iid and o.owner != u.owner and not o.flying
+        else:
+            assert s.board[u.cell] == u.iid
+        if s.fmt != TACTICAL:
+            assert u.cell != GATE  # DG-2.3
+        assert not u.flying or u.kw & KW_AVIATION  # DG-11
+        assert u.atk >= 0 and u.dfn >= 0 and u.rng >= 1 and u.mnv >= 0  # DG-3.2
+    assert s.ap >= 0 and s.rp >= 0 and min(s.tp) >= 0  # DG-5.1
+    for p in (0, 1):
+        assert s.beyond_score[p] <= sum(s.inst[i].vit for i in s.beyond[p])  # DG-9.1
+        assert s.bone_score[p] <= sum(s.inst[i].vit for i in s.boneyard[p] if s.inst[i].kind in ("unit", "legend"))
+    assert s.turn <= 100  # DG-1.8
+    if s.phase == OVER_PHASE:
+        assert s.legal_actions() == [] and s.winner in (0, 1, 2)
+    else:
+        actions = s.legal_actions()
+        assert actions, "a game that is not over always has an action"
+        assert len(set(actions)) == len(actions)
+        for a in actions:
+            s._check(a)  # every listed action is accepted by the rules check
+
+
+def play_random(s, rnd: random.Random, steps: int, every=None) -> None:
+    for _ in range(steps):
+        if s.is_over():
+            return
+        s.apply(rnd.choice(s.legal_actions()))
+        if every:
+            every(s)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS)
+def test_random_legal_play_never_breaks_an_invariant(seed, fmt):
+    s = start(seed, fmt)
+    check_invariants(s)
+    play_random(s, random.Random(seed), 600, every=check_invariants)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 300))
+def test_undo_restores_the_exact_state(seed, fmt, steps):
+    s = start(seed, fmt)
+    rnd = random.Random(seed)
+    play_random(s, rnd, steps)
+    for _ in range(3):
+        if s.is_over():
+            break
+        before = s.to_snapshot()
+        action = rnd.choice(s.legal_actions())
+        s.apply(action)
+        assert s.undo() == action
+        assert s.to_snapshot() == before
+        s.apply(action)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 400))
+def test_replaying_seed_and_actions_reproduces_the_state(seed, fmt, steps):
+    s = start(seed, fmt)
+    play_random(s, random.Random(seed), steps)
+    again = from_record(s.to_record(), cards())
+    assert again.to_snapshot() == s.to_snapshot()
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 400))
+def test_snapshot_round_trips(seed, fmt, steps):
+    s = start(seed, fmt)
+    rnd = random.Random(seed)
+    play_random(s, rnd, steps)
+    loaded = from_snapshot(s.to_snapshot(), cards())
+    assert loaded.to_snapshot() == s.to_snapshot()
+    assert loaded.legal_actions() == s.legal_actions()
+    # and both continue identically
+    tail = random.Random(seed + 1)
+    for _ in range(40):
+        if s.is_over():
+            break
+        action = tail.choice(s.legal_actions())
+        s.apply(action)
+        loaded.apply(action)
+    assert loaded.to_snapshot() == s.to_snapshot()
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 300))
+def test_notation_round_trips_for_every_legal_action(seed, fmt, steps):
+    s = start(seed, fmt)
+    play_random(s, random.Random(seed), steps)
+    for action in s.legal_actions():
+        assert s.parse(s.notation(action)) == action
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), steps=st.integers(0, 200), kind=st.integers(0, 19), a=st.integers(-2, 140),
+       b=st.integers(-2, 30))  # fmt: skip
+def test_an_action_is_refused_exactly_when_it_is_not_legal(seed, steps, kind, a, b):
+    s = start(seed, "standard")
+    play_random(s, random.Random(seed), steps)
+    action = (kind, a, b)
+    before = s.to_snapshot()
+    legal = action in set(s.legal_actions())
+    try:
+        s.apply(action)
+        accepted = True
+    except Exception as exc:
+        assert type(exc).__name__ == "IllegalAction" and exc.rule.startswith("DG-")
+        accepted = False
+        assert s.to_snapshot() == before  # a refusal leaves the state unchanged
+    assert accepted == legal
