@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from cards.models import Card, CardType
 
 from . import selectors, services
-from .errors import InvalidDeck, StaleVersion, VersionRequired
+from .errors import DeckForbidden, InvalidDeck, StaleVersion, VersionRequired
 from .models import Deck, Visibility
 from .serializers import (
     CopySerializer,
@@ -60,6 +60,14 @@ def require_login(request) -> None:
 
 def visible_deck(request, pk) -> Deck:
     return selectors.deck_for_viewer(deck_id=pk, user=request.user, key=request.query_params.get("key"))
+
+
+def owned_deck(request, pk) -> Deck:
+    """Writes: 404 for a deck the caller cannot see, then 403 unless it is theirs (before reading the body)."""
+    deck = visible_deck(request, pk)
+    if not selectors.can_edit(deck, request.user):
+        raise DeckForbidden()
+    return deck
 
 
 def deck_payload(deck: Deck, user) -> dict:
@@ -139,7 +147,7 @@ class DeckDetailView(APIView):
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
     def _update(self, request, pk, partial: bool):
-        deck = visible_deck(request, pk)
+        deck = owned_deck(request, pk)
         body = DeckWriteSerializer(data=request.data, partial=partial)
         body.is_valid(raise_exception=True)
         deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request),
@@ -161,7 +169,7 @@ class DeckDetailView(APIView):
     @extend_schema(summary="Delete a deck (owner only; If-Match required)", parameters=[KEY_PARAM, IF_MATCH],
                    responses={204: None, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
     def delete(self, request, pk):
-        deck = visible_deck(request, pk)
+        deck = owned_deck(request, pk)
         services.deck_delete(deck=deck, actor=request.user, expected_version=expected_version(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -187,7 +195,7 @@ class DeckRevertView(APIView):
                    parameters=[KEY_PARAM, IF_MATCH], request=RevertSerializer,
                    responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
     def post(self, request, pk):
-        deck = visible_deck(request, pk)
+        deck = owned_deck(request, pk)
         body = RevertSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         deck = services.deck_revert(deck=deck, actor=request.user, number=body.validated_data["version"],
