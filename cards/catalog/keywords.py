@@ -29,8 +29,8 @@ KEYWORDS: dict[str, KeywordInfo] = {
         KeywordInfo(
             "spectral",
             "Spectral",
-            "This unit can only be killed by a unit bearing a Relic Weapon, or by a talent or glyph. "
-            "Any other damage cannot reduce its vitality below 1.",
+            "This unit can only be killed by an attack in which a unit bearing a Relic Weapon takes part, "
+            "by a talent or glyph, or by a destroy effect. Any other damage leaves it at 1 vitality.",
         ),
         KeywordInfo(
             "aviation",

@@ -2,10 +2,18 @@ from django.core.management.base import BaseCommand
 
 from cards.catalog.loader import load_catalog
 
+# Each card set's loader: (label, function returning a report dict). All run in this order;
+# each is idempotent, so running the command again changes nothing.
+LOADERS = [
+    ("dreadgate", load_catalog),
+]
+
 
 class Command(BaseCommand):
     help = "Load (or update in place) the whole card catalog. Idempotent: a second run changes nothing."
 
     def handle(self, *args, **options):
-        report = load_catalog()
-        self.stdout.write(str(report))
+        for label, loader in LOADERS:
+            report = loader()
+            summary = ", ".join(f"{key} {value}" for key, value in report.items())
+            self.stdout.write(f"{label}: {summary}")

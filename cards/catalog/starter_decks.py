@@ -1,0 +1,83 @@
+"""The starter deck lists (cards/catalog/data/starter_decks.yaml), resolved to collector numbers.
+
+Pure Python: the decks app turns them into Deck rows, the rules engine and benches play them as they
+are. Cards are named in the file by card name or collector number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .authored import DATA_DIR, CatalogDataError
+from .build import Catalog, default_catalog
+
+STARTER_DECKS_FILE = DATA_DIR / "starter_decks.yaml"
+DECK_SIZE = range(36, 61)
+MAX_COPIES = 4
+MAX_UNIQUE_COPIES = 1
+
+
+@dataclass(frozen=True, slots=True)
+class StarterDeck:
+    craft: str
+    name: str
+    description: str
+    gateway: str  # collector number of the gateway card that comes with the deck
+    cards: tuple[tuple[str, int], ...]  # (collector number, copies), in file order
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.cards)
+
+
+def load_starter_decks(catalog: Catalog | None = None, path: Path = STARTER_DECKS_FILE) -> dict[str, StarterDeck]:
+    """The starter decks by craft; every card reference is checked against the catalog."""
+    catalog = catalog or default_catalog()
+    by_number = catalog.by_number()
+    by_name = {c["name"]: c["collector_number"] for c in catalog.cards}
+    with open(path, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh) or {}
+    errors: list[str] = []
+    decks: dict[str, StarterDeck] = {}
+    for craft, deck in (data.get("decks") or {}).items():
+        where = f"decks.{craft}"
+        cards = []
+        for ref, count in (deck.get("cards") or {}).items():
+            number = ref if ref in by_number else by_name.get(ref)
+            if number is None:
+                errors.append(f"{where}.cards: {ref!r} is neither a card name nor a collector number")
+            elif not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                errors.append(f"{where}.cards.{ref}: the count must be a whole number from 1")
+            else:
+                cards.append((number, count))
+        gateway = deck.get("gateway", "")
+        if by_number.get(gateway, {}).get("type") != "gateway":
+            errors.append(f"{where}.gateway: {gateway!r} is not a gateway card")
+        decks[craft] = StarterDeck(craft, deck.get("name", ""), deck.get("description", ""), gateway, tuple(cards))
+    if errors:
+        raise CatalogDataError(errors, path.name)
+    return decks
+
+
+def deck_rule_problems(cards: tuple[tuple[str, int], ...], catalog: Catalog | None = None) -> list[str]:
+    """Breaches of the three deck-construction rules of the rules text (size, unique, copies)."""
+    catalog = catalog or default_catalog()
+    by_number = catalog.by_number()
+    problems = []
+    copies: dict[str, int] = {}
+    for number, count in cards:
+        copies[number] = copies.get(number, 0) + count
+    size = sum(copies.values())
+    if size not in DECK_SIZE:
+        problems.append(f"the deck holds {size} cards; it must hold {DECK_SIZE.start} to {DECK_SIZE.stop - 1}")
+    for number, count in copies.items():
+        card = by_number[number]
+        limit = MAX_UNIQUE_COPIES if card["is_unique"] else MAX_COPIES
+        if count > limit:
+            problems.append(f"{number} {card['name']}: {count} copies, at most {limit} allowed")
+        if card["type"] == "gateway":
+            problems.append(f"{number} {card['name']}: a gateway card is not part of the main deck")
+    return problems

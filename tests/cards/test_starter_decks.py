@@ -1,0 +1,55 @@
+"""Starter decks: one per craft, legal by the three deck rules, and built around their craft."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from cards.catalog.build import default_catalog
+from cards.catalog.starter_decks import deck_rule_problems, load_starter_decks
+
+CRAFTS = ("artifice", "champion", "divine", "engineering", "hinter", "sorcery")
+
+
+@pytest.fixture(scope="module")
+def decks():
+    return load_starter_decks()
+
+
+def test_one_starter_deck_per_craft(decks):
+    assert sorted(decks) == sorted(CRAFTS)
+
+
+@pytest.mark.parametrize("craft", CRAFTS)
+def test_starter_deck_is_legal(decks, craft):
+    deck = decks[craft]
+    assert 36 <= deck.size <= 60
+    assert deck_rule_problems(deck.cards) == []
+    by_number = default_catalog().by_number()
+    for number, count in deck.cards:
+        assert count <= (1 if by_number[number]["is_unique"] else 4)
+
+
+@pytest.mark.parametrize("craft", CRAFTS)
+def test_starter_deck_is_a_sensible_mix_of_its_craft(decks, craft):
+    by_number = default_catalog().by_number()
+    deck = decks[craft]
+    types = Counter()
+    for number, count in deck.cards:
+        card = by_number[number]
+        assert card["craft"] in (craft, "universal"), number
+        types[card["type"]] += count
+    assert types["legend"] >= 3 and types["glyph"] == 5
+    assert types["unit"] >= 12 and types["talent"] >= 8 and types["item"] >= 4
+    assert by_number[deck.gateway]["type"] == "gateway"
+
+
+def test_the_deck_rules_catch_each_breach():
+    catalog = default_catalog()
+    glyph = next(c for c in catalog.cards if c["type"] == "glyph")
+    unit = next(c for c in catalog.cards if c["type"] == "unit" and not c["is_unique"])
+    problems = deck_rule_problems(((glyph["collector_number"], 2), (unit["collector_number"], 5)))
+    assert any("7 cards" in p for p in problems)
+    assert any(glyph["collector_number"] in p and "at most 1" in p for p in problems)
+    assert any(unit["collector_number"] in p and "at most 4" in p for p in problems)
