@@ -103,14 +103,34 @@ class EffectsMixin:
     def _sources(self, p: int):
         """(source iid, ability index, ability) for the activated and instant abilities player p controls."""
         tactical = self.fmt == 2
+        seen = set()
         for iid in sorted(self.users):
             if self.owner_of[iid] != p:
                 continue
-            if tactical and iid in self.units:
+            is_unit = iid in self.units
+            if tactical and is_unit:
                 continue  # DG-1.4: no unit abilities in Tactical
             for idx, ability in enumerate(self.inst[iid].abilities):
                 if ability.get("trigger") in ("activated", "instant"):
+                    if not is_unit:
+                        # Copies of an item in one place are one source in the notation: offer the first unused.
+                        key = (self.item_bearer.get(iid, -1), self.inst[iid].index, idx)
+                        if key in seen or self.item_for(p, *key) != iid:
+                            continue
+                        seen.add(key)
                     yield iid, idx, ability
+
+    def item_for(self, p: int, bearer: int, d: int, idx: int) -> int:
+        """The first copy of item d on that bearer (or p's sideline if -1) whose ability idx is unused."""
+        pool = self.units[bearer].items if bearer >= 0 else self.sideline[p]
+        first = -1
+        for iid in pool:
+            if self.inst[iid].index == d:
+                if (iid, idx) not in self.used:
+                    return iid
+                if first < 0:
+                    first = iid
+        return first
 
     def _can_use(self, p: int, src: int, idx: int, ability: dict, explain: bool = False) -> bool:
         trig = ability.get("trigger")

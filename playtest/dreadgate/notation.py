@@ -152,17 +152,17 @@ def parse_action(state: State, text: str) -> Action:
             holder, code = tok.split("/", 1)
             bearer = _unit(state, holder, at, p, "own")
             d = _card(state, code, at + len(holder) + 1)
-            for item in state.units[bearer].items:
-                if state.inst[item].index == d:
-                    return (USE, item, n)
-            raise NotationError(f"the unit on {holder} bears no {code}", at + len(holder) + 1)
+            item = state.item_for(p, bearer, d, n)
+            if item < 0:
+                raise NotationError(f"the unit on {holder} bears no {code}", at + len(holder) + 1)
+            return (USE, item, n)
         if parse_cell(tok.split(".")[0].lower()) is not None:
             return (USE, _unit(state, tok, at, p, "own"), n)
         d = _card(state, tok, at)
-        for item in state.sideline[p] if p >= 0 else ():
-            if state.inst[item].index == d:
-                return (USE, item, n)
-        raise NotationError(f"{tok} is not on your sideline", at)
+        item = state.item_for(p, -1, d, n) if p >= 0 else -1
+        if item < 0:
+            raise NotationError(f"{tok} is not on your sideline", at)
+        return (USE, item, n)
     raise NotationError(f"unknown action '{word}'", pos)
 
 

@@ -164,7 +164,9 @@ class State(EffectsMixin):
         self.statics: set[int] = set()  # instance ids of in-play cards with continuous abilities
         self.users: set[int] = set()  # instance ids of in-play cards with activated or instant abilities
         self.item_bearer: dict[int, int] = {}  # attached item -> bearer unit
-        self.static_live = any(g is not None and g.has_static for g in self.gateway) and self.fmt != TACTICAL
+        # A gateway's static abilities apply all game (DG-2.7), so they are re-evaluated after every action.
+        self.gate_static = any(g is not None and g.has_static for g in self.gateway) and self.fmt != TACTICAL
+        self.static_live = False
         self.beyond_score = [0, 0]
         self.bone_score = [0, 0]
         self.turn = 0
@@ -441,7 +443,7 @@ class State(EffectsMixin):
         self._check(action)
         self._do(action)
         self.history.append(action)
-        if self.static_live or self.statics:
+        if self.static_live or self.statics or self.gate_static:
             self.refresh_statics()
         if self.phase != OVER_PHASE:
             self._check_win()
