@@ -97,3 +97,30 @@ def catalog_export(*, version: str) -> dict[str, object]:
               "keywords": list(Keyword.objects.values("slug", "name", "reminder"))}
     cache.set(key, export, 24 * 3600)
     return export
+
+
+PAGE_SIZE = 60
+TABLE_COLUMNS = (  # (order key, heading, abbreviation shown on narrow screens)
+    ("name", "Name", "Name"), ("craft", "Craft", "Craft"), ("vit", "Vitality", "Vit"), ("atk", "Attack", "Atk"),
+    ("def", "Defense", "Def"), ("rng", "Range", "Rng"), ("man", "Maneuver", "Man"), ("cn", "Number", "No."),
+)
+
+
+def card_search_page(*, query: str, order: str | None, direction: str | None, page_number: str | int | None):
+    """One page of search results for the catalog page; raises SearchError like search_cards."""
+    from django.core.paginator import Paginator
+
+    from .search import search_cards
+
+    result = search_cards(query, order, direction)
+    page = Paginator(result.queryset, PAGE_SIZE).get_page(page_number)
+    return result, page
+
+
+def public_decks_with_card(card: Card, limit: int = 20) -> list:
+    """Public decks that use the card (the decks app owns the rule of what is public)."""
+    try:
+        from decks.selectors import deck_list_public
+    except ImportError:  # the catalog works without the decks app
+        return []
+    return list(deck_list_public(card=card.collector_number)[:limit])

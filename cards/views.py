@@ -2,14 +2,87 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from .selectors import card_face_etag, card_face_svg, card_get, catalog_summary
+from .crafts import CRAFTS
+from .models import CardType, Keyword
+from .search import SearchError
+from .search.compiler import ORDERS
+from .selectors import (
+    TABLE_COLUMNS,
+    card_face_etag,
+    card_face_svg,
+    card_get,
+    card_search_page,
+    catalog_summary,
+    public_decks_with_card,
+)
+from .svg import DIRECTION_NAMES, description, directions_of, maneuver_text, type_line
 
 # Faces change only with the catalog: browsers revalidate hourly with the ETag, which names the version.
 CARD_FACE_CACHE_CONTROL = "public, max-age=3600"
+COMPASS = (("nw", "n", "ne"), ("w", None, "e"), ("sw", "s", "se"))
 
 
+def _columns(order: str, direction: str) -> list[dict[str, str]]:
+    columns = []
+    for key, label, short in TABLE_COLUMNS:
+        current = key == order
+        columns.append({
+            "key": key, "label": label, "short": short, "current": current,
+            "aria_sort": ("ascending" if direction == "asc" else "descending") if current else "",
+            "next_direction": "desc" if current and direction == "asc" else "asc",
+        })
+    return columns
+
+
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "cards/index.html", {"summary": catalog_summary()})
+    query = request.GET.get("q", "")
+    view_mode = "table" if request.GET.get("view") == "table" else "grid"
+    context = {
+        "q": query, "view_mode": view_mode, "summary": catalog_summary(), "orders": list(ORDERS),
+        "crafts": CRAFTS.values(), "types": CardType, "keywords": Keyword.objects.all(),
+        "stats": ("vit", "atk", "def", "rng", "man"), "directions": DIRECTION_NAMES.items(),
+    }
+    try:
+        result, page = card_search_page(query=query, order=request.GET.get("order"),
+                                        direction=request.GET.get("direction"), page_number=request.GET.get("page"))
+    except SearchError as error:
+        position = error.position
+        context.update(error=error, caret=" " * position + "^" if position is not None else "",
+                       order=request.GET.get("order") or "name", direction="asc")
+    else:
+        context.update(page=page, warnings=result.warnings, order=result.order, direction=result.direction,
+                       columns=_columns(result.order, result.direction))
+    htmx = getattr(request, "htmx", None)
+    template = "cards/index_update.html" if htmx and not htmx.history_restore_request else "cards/index.html"
+    return render(request, template, context)
+
+
+@require_safe
+def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
+    card = card_get(collector_number=collector_number)
+    if card is None:
+        raise Http404(f"No card with collector number {collector_number}.")
+    keywords = list(card.keywords.all())
+    attack, maneuver = set(directions_of(card.attack_directions)), set(directions_of(card.maneuver_directions))
+    compass = [[
+        {"name": d, "label": DIRECTION_NAMES[d] if d else "the unit", "attack": d in attack, "maneuver": d in maneuver}
+        for d in row] for row in COMPASS]
+    return render(request, "cards/card.html", {
+        "card": card, "keywords": keywords, "type_line": type_line(card), "craft": CRAFTS[card.craft],
+        "description": description(card, [k.name for k in keywords]), "compass": compass,
+        "attack_names": [DIRECTION_NAMES[d] for d in directions_of(card.attack_directions)],
+        "maneuver_names": [DIRECTION_NAMES[d] for d in directions_of(card.maneuver_directions)],
+        "maneuver_text": maneuver_text(card) if card.maneuver is not None else "",
+        "has_stats": card.vitality is not None, "decks": public_decks_with_card(card),
+    })
+
+
+@require_safe
+def search_help(request: HttpRequest) -> HttpResponse:
+    return render(request, "cards/search_help.html", {
+        "crafts": CRAFTS.values(), "types": CardType, "orders": list(ORDERS), "keywords": Keyword.objects.all(),
+    })
 
 
 @require_safe

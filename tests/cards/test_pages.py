@@ -1,0 +1,125 @@
+"""Catalog, card and help pages: the same search language, htmx partial updates, no inline script."""
+
+import re
+
+import pytest
+
+from cards.models import CardType
+from tests.cards.search_factories import dirs, make_card
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cards():
+    make_card("Tst Page Golem", craft="engineering", vitality=26, attack=5, defense=7, range=4, maneuver=1,
+              attack_directions=dirs("n", "ne"), maneuver_directions=dirs("s"), keywords=("subdue",),
+              collector_number="TST-P1", text="Draw a card.")
+    make_card("Tst Page Lancer", craft="divine", vitality=23, attack=4, defense=1, range=5, maneuver=2,
+              flying_maneuver=3, collector_number="TST-P2")
+    make_card("Tst Page Ward", craft="sorcery", type=CardType.TALENT, subtype="spell talent", cost=1,
+              collector_number="TST-P3")
+
+
+def assert_no_inline_script_or_style(html):
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in tag, tag
+    assert " style=" not in html
+
+
+def test_catalog_page_searches_with_the_query_in_the_url(client, cards):
+    html = client.get("/cards/", {"q": "tst page t:unit"}).content.decode()
+    assert "2 cards" in html
+    assert "/cards/TST-P1.svg" in html and "/cards/TST-P2.svg" in html and "TST-P3.svg" not in html
+    assert 'value="tst page t:unit"' in html
+    assert_no_inline_script_or_style(html)
+    assert "/static/js/card-search.js" in html
+
+
+def test_table_view_sorts_and_header_links_toggle_direction(client, cards):
+    html = client.get("/cards/", {"q": "tst page t:unit", "view": "table", "order": "atk"}).content.decode()
+    assert html.index("Tst Page Lancer") < html.index("Tst Page Golem")
+    assert 'aria-sort="ascending"' in html
+    assert "order=atk&amp;direction=desc" in html
+    html = client.get("/cards/", {"q": "tst page t:unit", "view": "table", "order": "atk",
+                                  "direction": "desc"}).content.decode()
+    assert html.index("Tst Page Golem") < html.index("Tst Page Lancer")
+
+
+def test_htmx_request_gets_only_the_results_and_the_sort_controls(client, cards):
+    html = client.get("/cards/", {"q": "tst page"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in html and "3 cards" in html
+    assert 'id="view-controls"' in html and 'hx-swap-oob="true"' in html
+
+
+def test_pagination_keeps_the_query(client):
+    for i in range(61):
+        make_card(f"Tst Paged {i:02d}")
+    html = client.get("/cards/", {"q": "tst paged"}).content.decode()
+    assert "page 1 of 2" in html
+    assert "q=tst+paged&amp;page=2" in html
+    second = client.get("/cards/", {"q": "tst paged", "page": 2}).content.decode()
+    assert "Tst Paged 60" in second and "Tst Paged 00" not in second
+
+
+def test_unparsable_query_shows_the_position_and_expectation_not_an_error_page(client):
+    response = client.get("/cards/", {"q": "atk>=5 (c:red"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'role="alert"' in html and "never closed" in html and "At column 14, expected &#x27;)&#x27;" in html
+
+
+def test_warnings_are_shown(client, cards):
+    html = client.get("/cards/", {"q": "tst page colour:red"}).content.decode()
+    assert "Unknown field" in html and "(column 10)" in html
+
+
+def test_filter_controls_write_query_terms(client):
+    html = client.get("/cards/").content.decode()
+    assert 'data-term-field="c"' in html and 'data-term="is:unique"' in html and 'data-term-field="adir"' in html
+    assert "data-filters hidden" in html  # shown by the script, which is what makes them work
+
+
+def test_card_page_shows_every_field_and_explains_the_direction_indicator(client, cards):
+    response = client.get("/cards/TST-P1/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    for text in ("Tst Page Golem", "Unit — Engineering", "TST-P1", "Vitality", "26", "Attack", "Defense", "Range",
+                 "Maneuver", "Subdue", "Draw a card.", "outer ring", "inner ring",
+                 "Attacks toward: north (forward), north-east.", "Maneuvers toward: south (back)."):
+        assert text in html, text
+    assert '<img src="/cards/TST-P1.svg" alt="Card face of Tst Page Golem' in html
+    assert 'href="/decks/new/?card=TST-P1"' in html
+    assert "Public decks with this card" in html
+    assert_no_inline_script_or_style(html)
+
+
+def test_card_page_for_a_talent_has_no_stats(client, cards):
+    html = client.get("/cards/TST-P3/").content.decode()
+    assert "Spell Talent" in html and "Direction indicator" not in html and "Cost" in html
+
+
+def test_card_page_lists_public_decks_using_the_card(client, cards):
+    from cards.models import Card
+    from decks.models import Deck, DeckEntry, Visibility
+
+    card = Card.objects.get(collector_number="TST-P1")
+    public = Deck.objects.create(name="Tst Public Deck", visibility=Visibility.PUBLIC)
+    private = Deck.objects.create(name="Tst Private Deck", visibility=Visibility.PRIVATE)
+    for deck in (public, private):
+        DeckEntry.objects.create(deck=deck, card=card, count=1)
+    html = client.get("/cards/TST-P1/").content.decode()
+    assert "Tst Public Deck" in html and "Tst Private Deck" not in html
+
+
+def test_unknown_card_page_is_404(client):
+    assert client.get("/cards/NOPE-1/").status_code == 404
+
+
+def test_help_page_documents_every_field_with_runnable_examples(client):
+    html = client.get("/cards/help/").content.decode()
+    for field in ("name:", "c:", "t:", "sub:", "vit", "atk", "def", "rng", "man", "adir:", "mdir:", "kw:", "is:",
+                  "o:", "cn:", "order:", "direction:"):
+        assert f"<code>{field}" in html, field
+    assert 'href="/cards/?q=sub%3A%22relic+weapon%22"' in html
+    assert_no_inline_script_or_style(html)
