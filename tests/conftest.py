@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from cards.catalog.dreaddraw import load_dreaddraw_set
 from cards.catalog.loader import load_catalog
 
 from tests.support import FLUSHABLE_APPS, WorkerProcess, live_db, wait_for  # noqa: F401  (re-exported)
@@ -30,6 +31,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         load_catalog()
+        load_dreaddraw_set()
 
 
 # --- Celery workers -----------------------------------------------------------------------

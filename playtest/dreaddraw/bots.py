@@ -1,0 +1,261 @@
+"""Bots that play through a PlayerView, so they can only use what their seat may see.
+
+- RandomBot: a uniformly random legal decision.
+- HeuristicBot: fixed rules of thumb (draw unless the last card is high and a Reserve beats it).
+- ProbabilityBot: counts the cards it has seen to estimate the chance that the top of the Draw
+  Deck beats its last card, and looks a few summons ahead to choose between the Draw Deck and a
+  Reserve, which card to keep after damage and how to use each optional ability.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cardset import (
+    K_RESERVE, OP_ARRANGE_DRAW, OP_DRAIN, OP_GAIN_LIFE, OP_LOOKOUT, OP_PEEK_DRAW, OP_SCRY, OP_SHIELD, OP_SPIKES,
+    OP_STEADFAST,
+)
+from .decisions import BOTTOM, DRAW, KEEP, ORDER, RESERVE, SKIP, USE, B, D, S, U
+from .game import P_ABILITY, P_ARRANGE, P_KEEP, P_SCRY, Game
+from .observation import PlayerView
+
+
+class Bot:
+    name = "bot"
+
+    def choose(self, view: PlayerView):  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView):
+        legal = view.legal()
+        return legal[self.rng.randrange(len(legal))]
+
+
+def next_to_summon(view: PlayerView) -> int:
+    """Who DD-3.6 gives the next turn to if the current player's summon stands as it is now."""
+    n = view.n
+    cur = view.current()
+    best = None
+    for p in range(n):
+        if view.in_round(p) and (best is None or view.total(p) < best):
+            best = view.total(p)
+    if view.in_round(cur) and view.total(cur) == best:
+        return cur
+    p = cur
+    for _ in range(n):
+        p = (p + 1) % n
+        if view.in_round(p) and view.total(p) == best:
+            return p
+    return cur
+
+
+class HeuristicBot(Bot):
+    """Rules of thumb, no counting: use a Reserve only once the last card is 6 or more."""
+
+    name = "heuristic"
+    THRESHOLD = 6
+
+    def choose(self, view: PlayerView):
+        prompt = view.prompt()
+        cs = view.cs
+        if not prompt:
+            last = view.last_strength(view.seat)
+            if last >= self.THRESHOLD:
+                options = [c for c in view.reserves(view.seat) if cs.strength[c] > last]
+                if options:
+                    return (RESERVE, min(options, key=lambda c: (cs.strength[c], c)))
+            return D
+        kind = prompt[0]
+        if kind == P_KEEP:
+            return (KEEP, max(view.hand(), key=lambda c: (cs.strength[c], c)))
+        if kind == P_ABILITY:
+            if cs.op[prompt[2]] == OP_DRAIN:
+                targets = [p for p in range(view.n) if p != view.seat and view.alive(p)]
+                return (USE, targets[0]) if targets else S
+            return U
+        if kind == P_ARRANGE:
+            return (ORDER, prompt[3])
+        return (ORDER, (prompt[3],))  # Scry: leave it
+
+
+# Value of a card in Reserve beyond its strength (always-on cards work from there, DD-7.5).
+KEEP_BONUS = {OP_SHIELD: 5.0, OP_STEADFAST: 2.0, OP_LOOKOUT: 2.5, OP_SPIKES: 1.5}
+
+
+class ProbabilityBot(Bot):
+    """Counts seen cards (visible information only) and looks `depth` summons ahead."""
+
+    name = "probability"
+
+    def __init__(self, depth: int = 3, reserve_cost: float = 5.0) -> None:
+        self.depth = depth
+        self.reserve_cost = reserve_cost
+
+    # -- counting
+
+    def pool_counts(self, view: PlayerView) -> list[int]:
+        """How many cards of each strength may be on top of the Draw Deck, as far as this seat knows."""
+        mask = view.public_pool_mask()
+        for c in view.known_life():
+            mask &= ~(1 << c)
+        for c in view.hand():
+            mask &= ~(1 << c)
+        cs = view.cs
+        counts = [0] * (cs.max_strength + 1)
+        strength = cs.strength
+        while mask:
+            low = mask & -mask
+            counts[strength[low.bit_length() - 1]] += 1
+            mask ^= low
+        return counts
+
+    def gain(self, last: int, reserves: tuple[int, ...], counts: list[int], total: int, depth: int,
+             memo: dict) -> float:
+        """Expected strength still to be added this round, over `depth` more summons, choosing well.
+
+        The lowest total summons next (DD-3.6), so the player who reaches the highest total before
+        failing wins the round: strength added is what counts. A Reserve spent now is gone for later
+        rounds, so using one costs RESERVE_COST.
+        """
+        if depth == 0 or total == 0:
+            return 0.0
+        key = (last, reserves, depth)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        best = 0.0
+        for s in range(max(last + 1, 0), len(counts)):
+            if counts[s]:
+                best += counts[s] / total * (s + self.gain(s, reserves, counts, total, depth - 1, memo))
+        tried = set()
+        for i, r in enumerate(reserves):
+            if r > last and r not in tried:
+                tried.add(r)
+                rest = reserves[:i] + reserves[i + 1:]
+                v = r - self.reserve_cost + self.gain(r, rest, counts, total, depth - 1, memo)
+                if v > best:
+                    best = v
+        memo[key] = best
+        return best
+
+    def choose(self, view: PlayerView):
+        prompt = view.prompt()
+        if not prompt:
+            return self.choose_summon(view)
+        kind = prompt[0]
+        if kind == P_KEEP:
+            return self.choose_keep(view)
+        if kind == P_ABILITY:
+            return self.choose_ability(view, prompt)
+        if kind == P_ARRANGE:
+            return self.choose_order(view, prompt[3])
+        return self.choose_scry(view, prompt[3])
+
+    def choose_summon(self, view: PlayerView):
+        cs = view.cs
+        me = view.seat
+        last = view.last_strength(me)
+        options = [c for c in view.reserves(me) if cs.strength[c] > last]
+        if not options:
+            return D
+        strength = cs.strength
+        reserves = tuple(sorted(strength[c] for c in view.reserves(me)))
+        top = view.known_draw_top()
+        counts = self.pool_counts(view)
+        total = sum(counts)
+        memo: dict = {}
+        depth = self.depth
+        if top:
+            s = strength[top]
+            ok = s > last or (s == last and view.has_op(me, OP_STEADFAST))
+            draw_value = s + self.gain(s, reserves, counts, total, depth - 1, memo) if ok else 0.0
+        elif total:
+            draw_value = sum(
+                counts[s] / total * (s + self.gain(s, reserves, counts, total, depth - 1, memo))
+                for s in range(max(last + 1, 0), len(counts)) if counts[s]
+            )
+        else:
+            draw_value = 0.0
+        best, best_value = D, draw_value
+        for c in sorted(options, key=lambda c: (strength[c], c)):
+            i = reserves.index(strength[c])
+            rest = reserves[:i] + reserves[i + 1:]
+            v = strength[c] - self.reserve_cost + self.gain(strength[c], rest, counts, total, depth - 1, memo)
+            if v > best_value + 1e-9:
+                best, best_value = (RESERVE, c), v
+        return best
+
+    def keep_value(self, view: PlayerView, c: int) -> float:
+        cs = view.cs
+        value = float(cs.strength[c]) + KEEP_BONUS.get(cs.op[c], 0.0) * (cs.amount[c] or 1)
+        if cs.keyword[c] == K_RESERVE and cs.op[c] == OP_GAIN_LIFE:
+            value += 3.0 * cs.amount[c]
+        return value
+
+    def choose_keep(self, view: PlayerView):
+        return (KEEP, max(view.hand(), key=lambda c: (self.keep_value(view, c), c)))
+
+    def choose_ability(self, view: PlayerView, prompt: tuple):
+        cs = view.cs
+        op = cs.op[prompt[2]]
+        if op == OP_DRAIN:
+            targets = [p for p in range(view.n) if p != view.seat and view.alive(p)]
+            if not targets:
+                return S
+            # Bring the weakest opponent closer to defeat; with empty Life Decks it does nothing.
+            with_life = [p for p in targets if view.life_size(p)]
+            if not with_life:
+                return S
+            return (USE, min(with_life, key=lambda p: (view.life_size(p) + len(view.reserves(p)), p)))
+        if op in (OP_PEEK_DRAW, OP_SCRY, OP_ARRANGE_DRAW):
+            return U
+        return U
+
+    def _wants_on_top(self, view: PlayerView, c: int) -> float:
+        """How much this seat wants card c to be the next one revealed."""
+        cs = view.cs
+        nxt = next_to_summon(view)
+        last = view.last_strength(nxt)
+        good = cs.strength[c] > last
+        if nxt == view.seat:
+            # The weakest card that still beats my last leaves the most room to escalate.
+            return (100 - cs.strength[c]) if good else -1.0
+        return -1.0 if good else 100.0
+
+    def choose_scry(self, view: PlayerView, c: int):
+        return (ORDER, (c,)) if self._wants_on_top(view, c) > 0 else B
+
+    def choose_order(self, view: PlayerView, cards: tuple[int, ...]):
+        first = max(cards, key=lambda c: (self._wants_on_top(view, c), c))
+        rest = tuple(sorted((c for c in cards if c != first), key=lambda c: view.cs.strength[c]))
+        return (ORDER, (first, *rest))
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "probability": ProbabilityBot}
+
+
+def make_bot(kind: str, seed: int = 0) -> Bot:
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot {kind!r} (one of {', '.join(BOTS)})")
+    return RandomBot(seed) if kind == "random" else BOTS[kind]()
+
+
+def play_game(bots: list[Bot], seed: int, cardset=None, max_decisions: int = 100_000) -> Game:
+    """Play one whole game between these bots (seat i is bots[i])."""
+    g = Game(len(bots), seed, cardset)
+    views = [PlayerView(g, p) for p in range(g.n)]
+    count = 0
+    while not g.over:
+        p = g.to_move()
+        g.apply(p, bots[p].choose(views[p]))
+        count += 1
+        if count > max_decisions:
+            raise RuntimeError(f"game with seed {seed} did not finish in {max_decisions} decisions")
+    return g

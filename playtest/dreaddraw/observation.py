@@ -1,0 +1,246 @@
+"""What one seat may see (DD-1.2): the public table plus that seat's own private knowledge.
+
+`PlayerView` is the cheap, read-only interface bots play through; `observe()` is the full
+JSON-ready observation the browser and the API show. Neither exposes a hidden card: the Draw
+Deck and Life Decks appear as sizes, except for the cards this seat has been allowed to see.
+"""
+
+from __future__ import annotations
+
+from .cardset import OP_LOOKOUT
+from .decisions import to_notation
+from .game import (
+    E_ABILITY, E_ARRANGED, E_DAMAGE, E_DAMAGE_DRAWN, E_DEFEATED, E_DISCARD, E_DISCARD_ROW, E_DRAIN, E_ELIMINATED,
+    E_FAIL, E_FAIL_EMPTY, E_FORTUNE, E_GAIN_LIFE, E_GAME_WON, E_KEEP, E_RESERVES_DISCARDED, E_RESHUFFLE, E_ROUND,
+    E_ROUND_WON, E_SCRY_BOTTOM, E_SCRY_TOP, E_SEE, E_SKIP, E_SUMMON, E_SUMMON_RESERVE, E_TO_RESERVES, E_TURN,
+    P_ABILITY, P_ARRANGE, P_KEEP, P_SCRY, Game,
+)
+
+PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SCRY: "scry"}
+
+
+class PlayerView:
+    """Read-only access to what `seat` may see. Bots get this, never the Game."""
+
+    __slots__ = ("_g", "seat", "cs", "n")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._g = game
+        self.seat = seat
+        self.cs = game.cs
+        self.n = game.n
+
+    # public table
+    def to_move(self) -> int:
+        return self._g.to_move()
+
+    def current(self) -> int:
+        return self._g.current
+
+    def row(self, seat: int) -> list[int]:
+        return self._g.rows[seat]
+
+    def total(self, seat: int) -> int:
+        return self._g.totals[seat]
+
+    def reserves(self, seat: int) -> list[int]:
+        return self._g.reserves[seat]
+
+    def life_size(self, seat: int) -> int:
+        return len(self._g.life[seat])
+
+    def in_round(self, seat: int) -> bool:
+        return self._g.in_round[seat]
+
+    def alive(self, seat: int) -> bool:
+        return self._g.alive[seat]
+
+    def draw_size(self) -> int:
+        return len(self._g.draw)
+
+    def discard(self) -> list[int]:
+        return self._g.discard
+
+    def last_strength(self, seat: int) -> int:
+        return self._g.last_strength(seat)
+
+    def has_op(self, seat: int, op: int) -> int:
+        return self._g.has_op(seat, op)
+
+    def public_pool_mask(self) -> int:
+        """Cards that may be in the Draw Deck as far as everyone knows (face-up cards excluded)."""
+        return self._g.base_mask & ~self._g.seen_mask
+
+    # this seat's own knowledge
+    def legal(self) -> list:
+        return self._g.legal() if self._g.to_move() == self.seat else []
+
+    def prompt(self) -> tuple:
+        """The pending prompt if it is this seat's, else ()."""
+        g = self._g
+        return g.queue[0] if g.queue and g.queue[0][1] == self.seat else ()
+
+    def hand(self) -> list[int]:
+        g = self._g
+        return g.hand if g.queue and g.queue[0][1] == self.seat else []
+
+    def known_life(self) -> set[int]:
+        return self._g.known_life[self.seat]
+
+    def known_draw_top(self) -> int:
+        """The top card of the Draw Deck if this seat knows it (looked at it, or has Lookout), else 0."""
+        g = self._g
+        if not g.draw:
+            return 0
+        top = g.draw[-1]
+        if top in g.known_draw[self.seat] or g.has_op(self.seat, OP_LOOKOUT):
+            return top
+        return 0
+
+    def known_draw(self) -> list[tuple[int, int]]:
+        """(position from the top, card) for every Draw Deck card whose place this seat knows."""
+        g = self._g
+        known = set(g.known_draw[self.seat])
+        draw = g.draw
+        if draw and g.has_op(self.seat, OP_LOOKOUT):
+            known.add(draw[-1])
+        if not known:
+            return []
+        size = len(draw)
+        return [(size - 1 - i, c) for i, c in enumerate(draw) if c in known][::-1]
+
+
+def _card(cs, c: int) -> dict:
+    return {"number": c, "name": cs.name(c), "strength": cs.strength[c], "damage": cs.damage[c]}
+
+
+def describe(g: Game, entry: tuple, names: list[str] | None = None) -> str:
+    """One readable log line."""
+    cs = g.cs
+    names = names or [f"Seat {p + 1}" for p in range(g.n)]
+    event, p, a, b, _ = entry
+    who = names[p] if 0 <= p < len(names) else ""
+    label = cs.label
+    if event == E_ROUND:
+        return f"Round {a} begins."
+    if event == E_TURN:
+        return f"{who} to summon."
+    if event == E_SUMMON:
+        extra = " (same strength, Steadfast)" if b else ""
+        return f"{who} reveals {label(a)} from the Draw Deck and summons it{extra}."
+    if event == E_SUMMON_RESERVE:
+        return f"{who} summons {label(a)} from their Reserves."
+    if event == E_FAIL:
+        return f"{who} reveals {label(a)}, not stronger than {label(b)}: the summon fails."
+    if event == E_FAIL_EMPTY:
+        return f"{who} has nothing to reveal (Draw Deck and Discard Pile empty): the summon fails."
+    if event == E_ELIMINATED:
+        return f"{who} is eliminated from the round."
+    if event == E_DISCARD_ROW:
+        return f"{who} discards {a} summoned card{'s' if a != 1 else ''}."
+    if event == E_RESHUFFLE:
+        return f"The Draw Deck ran out: the Discard Pile ({a} cards) is shuffled into a new Draw Deck."
+    if event == E_ABILITY:
+        target = f" on {names[b]}" if b >= 0 else ""
+        return f"{who} uses {cs.name(a)}'s ability{target}."
+    if event == E_SKIP:
+        return f"{who} does not use {cs.name(a)}'s ability."
+    if event == E_SEE:
+        where = "top of their Life Deck" if b else "top of the Draw Deck"
+        return f"{who} looks at the {where}: {', '.join(label(c) for c in a) or 'nothing'}."
+    if event == E_ARRANGED:
+        if b:
+            return f"{who} puts back, top first: {', '.join(label(c) for c in a)}."
+        return f"{who} rearranges the top {a} cards of the Draw Deck."
+    if event == E_SCRY_BOTTOM:
+        return f"{who} puts the top card of the Draw Deck on the bottom."
+    if event == E_SCRY_TOP:
+        return f"{who} leaves the top card of the Draw Deck where it is."
+    if event == E_GAIN_LIFE:
+        return f"{who} gains {a} life."
+    if event == E_DRAIN:
+        return f"{names[b]} drains {who}: " + (f"{label(a)} is discarded from their Life Deck." if a else "their Life Deck is empty.")
+    if event == E_TO_RESERVES:
+        return f"{label(a)} goes to {who}'s Reserves."
+    if event == E_ROUND_WON:
+        return f"{who} wins the round and deals {a} damage to each opponent."
+    if event == E_DAMAGE:
+        return f"{who} takes {a} damage."
+    if event == E_DAMAGE_DRAWN:
+        return f"{who} draws {', '.join(label(c) for c in a)} from their Life Deck."
+    if event == E_KEEP:
+        return f"{who} keeps {label(a)} in Reserve." if b > 1 else f"{who} draws {label(a)} from their Life Deck."
+    if event == E_DISCARD:
+        return f"{who} discards {', '.join(label(c) for c in a)}."
+    if event == E_DEFEATED:
+        return f"{who} takes damage with an empty Life Deck and is defeated."
+    if event == E_RESERVES_DISCARDED:
+        return f"{who}'s {a} Reserve card{'s' if a != 1 else ''} go to the Discard Pile."
+    if event == E_GAME_WON:
+        return f"{who} is the last player left and wins the game!"
+    if event == E_FORTUNE:
+        return f"{who}'s fortune is told from {len(a)} remaining Life card{'s' if len(a) != 1 else ''}."
+    return f"event {event}"
+
+
+def visible_log(g: Game, seat: int) -> list[tuple]:
+    """Log entries `seat` may read (public ones and its own private ones). seat -1: public only."""
+    return [e for e in g.log if e[4] == -1 or e[4] == seat]
+
+
+def fortune_reading(g: Game) -> list[dict]:
+    """DD-8.2: present, immediate future, then distant future, with each card's meaning."""
+    out = []
+    for i, c in enumerate(g.fortune):
+        card = g.cs.cards[c]
+        if i == 0:
+            place, meaning = "present", card.fortune_present
+        elif i == 1:
+            place, meaning = "immediate future", card.fortune_near
+        else:
+            place, meaning = "distant future", card.fortune_far
+        out.append({**_card(g.cs, c), "place": place, "meaning": meaning})
+    return out
+
+
+def observe(g: Game, seat: int, names: list[str] | None = None) -> dict:
+    """The JSON-ready observation of `seat` (-1 for a spectator who sees only the public table)."""
+    cs = g.cs
+    view = PlayerView(g, seat) if seat >= 0 else None
+    players = []
+    for p in range(g.n):
+        players.append({
+            "seat": p, "alive": g.alive[p], "in_round": g.in_round[p], "total": g.totals[p],
+            "row": [_card(cs, c) for c in g.rows[p]], "reserves": [_card(cs, c) for c in g.reserves[p]],
+            "life_size": len(g.life[p]),
+        })
+    mover = g.to_move()
+    obs: dict = {
+        "seat": seat, "players": players, "round": g.round_no, "current": g.current, "why": g.why,
+        "to_move": mover, "draw_size": len(g.draw), "discard": [_card(cs, c) for c in g.discard],
+        "over": g.over, "winner": g.winner, "round_winner": g.round_winner,
+        "fortune": fortune_reading(g) if g.over else [],
+        "log": [describe(g, e, names) for e in visible_log(g, seat)],
+        "prompt": None, "legal": [], "known_draw": [], "known_life": [], "hand_size": len(g.hand),
+    }
+    if view is not None:
+        obs["known_draw"] = [{"position": pos, **_card(cs, c)} for pos, c in view.known_draw()]
+        obs["known_life"] = [_card(cs, c) for c in g.life[seat][::-1] if c in g.known_life[seat]]
+    if g.queue:
+        entry = g.queue[0]
+        kind, owner, card = entry[0], entry[1], entry[2]
+        prompt: dict = {"kind": PROMPT_NAMES[kind], "seat": owner}
+        if kind != P_KEEP:
+            prompt["card"] = _card(cs, card)
+            prompt["text"] = cs.cards[card].text
+        if owner == seat:  # only the prompted seat sees the cards the prompt is about
+            if kind == P_KEEP:
+                prompt["cards"] = [_card(cs, c) for c in g.hand]
+            elif kind == P_ARRANGE:
+                prompt["cards"] = [_card(cs, c) for c in entry[3]]
+            elif kind == P_SCRY:
+                prompt["cards"] = [_card(cs, entry[3])]
+        obs["prompt"] = prompt
+    if mover == seat and seat >= 0:
+        obs["legal"] = [to_notation(d) for d in g.legal()]
+    return obs

@@ -1,0 +1,217 @@
+"""Every ability of the set, executed: one scenario per effect, then every ability card in turn."""
+
+from __future__ import annotations
+
+import pytest
+from dd_factories import CS, check_conservation, new_game, rig, skip_prompts, vanilla, vanillas, with_op
+
+from playtest.dreaddraw.cardset import KEYWORDS, OPS
+from playtest.dreaddraw.decisions import B, D, S, U, keep, order, use
+from playtest.dreaddraw.errors import IllegalDecision
+from playtest.dreaddraw.game import P_ABILITY, P_ARRANGE, P_SCRY
+from playtest.dreaddraw.observation import PlayerView, observe
+
+STRENGTH = CS.strength
+
+
+def summon_it(card: int, players: int = 2, draw_after: list[int] = (), **kw):
+    g = rig(new_game(players), draw_top=[card, *draw_after], **kw)
+    g.apply(0, D)
+    assert g.prompt()[:3] == (P_ABILITY, 0, card)
+    return g
+
+
+def test_peek_draw_shows_the_top_cards_to_the_user_only():
+    peeker = with_op("peek_draw", "summon")[0]
+    x, y, z = vanillas(2, 5, 8)
+    g = summon_it(peeker, players=3, draw_after=[x, y, z])
+    g.apply(0, U)
+    n = CS.amount[peeker]
+    assert [c["number"] for c in observe(g, 0)["known_draw"]] == [x, y, z][:n]
+    assert observe(g, 1)["known_draw"] == []
+    assert PlayerView(g, 0).known_draw_top() == x
+    assert PlayerView(g, 1).known_draw_top() == 0
+
+
+def test_scry_may_put_the_top_card_on_the_bottom():
+    scry = with_op("scry", "summon")[0]
+    x, y = vanillas(6, 3)
+    g = summon_it(scry, draw_after=[x, y])
+    g.apply(0, U)
+    assert g.prompt()[0] == P_SCRY and g.prompt()[3] == x
+    g.apply(0, B)
+    assert g.draw[0] == x and g.draw[-1] == y
+    g2 = summon_it(scry, draw_after=[x, y])
+    g2.apply(0, U)
+    g2.apply(0, order((x,)))
+    assert g2.draw[-1] == x
+
+
+def test_arrange_puts_the_cards_back_in_the_chosen_order_and_others_lose_track():
+    arranger = next(c for c in with_op("arrange_draw", "summon") if CS.amount[c] == 3)
+    x, y, z = vanillas(2, 5, 8)
+    g = summon_it(arranger, players=3, draw_after=[x, y, z])
+    g.known_draw[1].update({x, y, z})  # seat 1 had seen them
+    g.apply(0, U)
+    assert g.prompt()[0] == P_ARRANGE and set(g.prompt()[3]) == {x, y, z}
+    assert len(g.legal()) == 6
+    with pytest.raises(IllegalDecision) as err:
+        g.apply(0, order((x, y)))
+    assert err.value.rule == "DD-7.1"
+    g.apply(0, order((z, x, y)))
+    assert g.draw[-3:] == [y, x, z]
+    assert g.known_draw[1] == set()
+    assert PlayerView(g, 0).known_draw_top() == z
+    check_conservation(g)
+
+
+def test_peek_life_lets_a_player_see_the_top_of_their_own_life_deck():
+    reed = with_op("peek_life", "summon")[0]
+    g = summon_it(reed)
+    top = g.life[0][::-1][:CS.amount[reed]]
+    g.apply(0, U)
+    assert [c["number"] for c in observe(g, 0)["known_life"]] == top
+    assert observe(g, 1)["known_life"] == []
+
+
+def test_drain_discards_the_top_life_card_of_the_chosen_player():
+    drainer = with_op("drain")[0]
+    g = summon_it(drainer, players=3)
+    legal = g.legal()
+    assert use(1) in legal and use(2) in legal and use(0) not in legal
+    with pytest.raises(IllegalDecision):
+        g.apply(0, use(0))
+    top = g.life[2][-1]
+    g.apply(0, use(2))
+    assert len(g.life[2]) == 9 and g.discard[-1] == top
+    assert g.alive[2]
+
+
+def test_drain_on_an_empty_life_deck_does_not_defeat():
+    drainer = with_op("drain")[0]
+    g = summon_it(drainer, life_sizes={1: 0})
+    g.apply(0, use(1))
+    assert g.alive[1] and g.life[1] == []
+
+
+def test_recruit_puts_the_top_draw_card_into_reserves_and_offers_its_reserve_ability():
+    recruiter = with_op("recruit")[0]
+    healer = with_op("gain_life", "reserve")[0]
+    g = summon_it(recruiter, draw_after=[healer])
+    g.apply(0, U)
+    assert healer in g.reserves[0]
+    assert g.prompt()[:3] == (P_ABILITY, 0, healer)
+    g.apply(0, U)
+    assert len(g.life[0]) == 10 + CS.amount[healer]
+
+
+def test_gain_life_from_reserve_keyword():
+    card = next(c for c in with_op("gain_life", "reserve") if CS.amount[c] == 2)
+    w = [vanilla(4, damage=1), vanilla(7, damage=2)]
+    loser_row, fail = vanillas(9, 3)
+    g = rig(new_game(2, current=1), rows={0: w, 1: [loser_row]}, draw_top=[fail], life={1: [*vanillas(1, 2), card]})
+    g.apply(1, D)  # 3 damage: draws all three
+    g.apply(1, keep(card))
+    g.apply(1, U)
+    assert len(g.life[1]) == 2
+
+
+def test_salvage_keeps_the_card_in_reserves():
+    salvager = with_op("salvage")[0]
+    bad = vanilla(1)
+    g = rig(new_game(3), rows={0: [salvager]}, draw_top=[bad])
+    g.apply(0, D)
+    g.apply(0, U)
+    assert salvager in g.reserves[0] and g.rows[0] == []
+
+
+def test_scavenge_takes_the_failed_card_from_the_discard_pile():
+    scav = with_op("scavenge")[0]
+    ten, bad = vanillas(10, 9)
+    g = rig(new_game(3), rows={0: [scav, ten]}, draw_top=[bad])
+    g.apply(0, D)
+    g.apply(0, U)
+    assert bad in g.reserves[0]
+
+
+def test_shield_and_spikes_change_the_damage():
+    shield = with_op("shield")[0]
+    spikes = with_op("spikes")[0]
+    w = vanilla(5, damage=1)
+    loser_row, fail = vanillas(9, 2)
+    g = rig(new_game(2, current=1), rows={0: [w], 1: [loser_row]}, reserves={0: [spikes]}, draw_top=[fail])
+    g.apply(1, D)
+    assert g.round_damage == 1 + CS.amount[spikes]
+    g = rig(new_game(2, current=1), rows={0: [w], 1: [loser_row]}, reserves={1: [shield]}, draw_top=[fail])
+    before = len(g.life[1])
+    g.apply(1, D)
+    skip_prompts(g)
+    assert len(g.life[1]) == before  # 1 damage, 1 shield
+
+
+def test_steadfast_lets_an_equal_card_succeed():
+    steadfast = with_op("steadfast")[0]
+    five_a, five_b = [c for c in CS.numbers if STRENGTH[c] == 5 and not CS.op[c]][:2]
+    g = rig(new_game(3), rows={0: [five_a]}, reserves={0: [steadfast]}, draw_top=[five_b])
+    g.apply(0, D)
+    assert g.rows[0] == [five_a, five_b]
+    g = rig(new_game(3), rows={0: [five_a]}, draw_top=[five_b])
+    g.apply(0, D)
+    assert not g.in_round[0]
+
+
+def test_lookout_shows_its_owner_the_top_card():
+    lookout = with_op("lookout")[0]
+    x = vanilla(4)
+    g = rig(new_game(3), reserves={1: [lookout]}, draw_top=[x])
+    assert PlayerView(g, 1).known_draw_top() == x
+    assert PlayerView(g, 0).known_draw_top() == 0
+    assert observe(g, 1)["known_draw"][0]["number"] == x
+    assert observe(g, 2)["known_draw"] == []
+
+
+def test_every_effect_in_the_set_has_a_scenario_above():
+    tested = {"peek_draw", "scry", "arrange_draw", "peek_life", "drain", "recruit", "gain_life", "salvage",
+              "scavenge", "shield", "spikes", "steadfast", "lookout"}
+    used = {OPS[CS.op[c]] for c in CS.numbers if CS.op[c]}
+    assert used <= tested
+
+
+def _trigger(card: int):
+    """Put `card` where its ability fires and return the game with that ability prompted (or in effect)."""
+    keyword = KEYWORDS[CS.keyword[card]]
+    if keyword == "summon":
+        return summon_it(card, players=3)
+    if keyword == "reserve":
+        w = [vanilla(4, damage=1), vanilla(7, damage=2)]
+        loser_row, fail = vanillas(9, 3)
+        g = rig(new_game(2, current=1), rows={0: w, 1: [loser_row]}, draw_top=[fail],
+                life={1: [*vanillas(1, 2, 6), card]})
+        g.apply(1, D)
+        g.apply(1, keep(card))
+        return g
+    if keyword == "aftermath":
+        bad = next(c for c in CS.numbers if STRENGTH[c] <= STRENGTH[card] and not CS.op[c])
+        g = rig(new_game(3), rows={0: [card]}, draw_top=[bad])
+        g.apply(0, D)
+        return g
+    return rig(new_game(3), reserves={0: [card]})
+
+
+@pytest.mark.parametrize("card", [c for c in CS.numbers if CS.op[c]], ids=lambda c: CS.name(c))
+def test_every_ability_card_executes(card):
+    g = _trigger(card)
+    if KEYWORDS[CS.keyword[card]] == "always":
+        assert g.has_op(0, CS.op[card]) == CS.amount[card]
+        return
+    assert g.prompt()[0] == P_ABILITY and g.prompt()[2] == card
+    seat = g.to_move()
+    before = (len(g.life[seat]), len(g.reserves[seat]), len(g.discard), sorted(g.draw))
+    choice = next(d for d in g.legal() if d != S)
+    g.apply(seat, choice)
+    skip_prompts(g)
+    after = (len(g.life[seat]), len(g.reserves[seat]), len(g.discard), sorted(g.draw))
+    op = OPS[CS.op[card]]
+    if op in ("gain_life", "recruit", "salvage", "scavenge", "drain"):
+        assert after != before, f"{CS.name(card)} changed nothing"
+    check_conservation(g)

@@ -1,0 +1,70 @@
+"""Bots: legal decisions only, whole games finish, and the stronger bot wins more (small sample)."""
+
+from __future__ import annotations
+
+import pytest
+from dd_factories import CS
+
+from playtest.dreaddraw.decisions import reserve
+from playtest.dreaddraw.bots import HeuristicBot, ProbabilityBot, RandomBot, make_bot, play_game
+from playtest.dreaddraw.observation import PlayerView
+from playtest.dreaddraw.tournament import merge, play_chunk, seat_lineup, wilson
+
+
+class CheckingBot:
+    """Wraps a bot and asserts every decision it makes is legal."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, view: PlayerView):
+        d = self.bot.choose(view)
+        assert d in view.legal(), (d, view.legal())
+        return d
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "probability"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_bots_only_make_legal_decisions_and_finish_games(kind, players):
+    for seed in range(15):
+        g = play_game([CheckingBot(make_bot(kind, seed=seed + p)) for p in range(players)], seed, CS)
+        assert g.over and g.alive[g.winner] and g.alive_count == 1
+
+
+def test_a_view_offers_no_decisions_to_a_seat_that_is_not_moving():
+    g = play_game([RandomBot(1), RandomBot(2)], 3, CS)
+    assert PlayerView(g, 0).legal() == []
+
+
+def test_heuristic_beats_random_on_a_small_sample():
+    # The 10,000-game figures are in bench/dreaddraw_bots.py; this only guards against a broken bot.
+    params = {"lineup": ["heuristic", "random"]}
+    result = merge([play_chunk(params, 1, 0, 300)], params)
+    assert next(b for b in result["bots"] if b["bot"] == "heuristic")["ci95"][0] > 0.5
+
+
+def test_the_probability_bot_prefers_a_sure_reserve_when_the_draw_is_hopeless():
+    from dd_factories import new_game, rig, vanillas
+
+    nine, ten = vanillas(9, 10)
+    g = rig(new_game(), rows={0: [nine]}, reserves={0: [ten]})
+    # Only tens can beat a nine from the Draw Deck; the bot must take the sure Reserve instead.
+    assert ProbabilityBot().choose(PlayerView(g, 0)) == reserve(ten)
+    assert HeuristicBot().choose(PlayerView(g, 0)) == reserve(ten)
+
+
+def test_seats_rotate_and_chunks_merge_to_the_same_result():
+    assert seat_lineup(["a", "b", "c"], 1) == ["b", "c", "a"]
+    params = {"lineup": ["heuristic", "random", "random"]}
+    whole = merge([play_chunk(params, 5, 0, 40)], params)
+    parts = merge([play_chunk(params, 5, 0, 15), play_chunk(params, 5, 15, 25)], params)
+    assert whole == parts
+    assert sum(b["wins"] for b in whole["bots"]) == 40
+
+
+def test_wilson_interval_contains_the_rate_and_narrows_with_more_games():
+    low, high = wilson(55, 100)
+    assert low < 0.55 < high
+    low2, high2 = wilson(5500, 10000)
+    assert high2 - low2 < high - low
+    assert wilson(0, 0) == (0.0, 1.0)
