@@ -407,7 +407,8 @@ class Game:
     def _answer_keep(self, entry: tuple, d: Decision) -> None:
         p = entry[1]
         if d[0] != KEEP or d[1] not in self.hand:
-            raise IllegalDecision("DD-5.1", f"choose one of the cards you drew to keep ({', '.join(f'K{c}' for c in self.hand)})")
+            options = ", ".join(f"K{c}" for c in self.hand)
+            raise IllegalDecision("DD-5.1", f"choose one of the cards you drew to keep ({options})")
         del self.queue[0]
         c = d[1]
         rest = [x for x in self.hand if x != c]
@@ -500,7 +501,8 @@ class Game:
     def _answer_arrange(self, entry: tuple, d: Decision) -> None:
         _, p, c, top = entry
         if d[0] != ORDER or len(d[1]) != len(top) or sorted(d[1]) != sorted(top):
-            raise IllegalDecision("DD-7.1", f"put back exactly the cards you looked at: O{'.'.join(map(str, top))} in any order")
+            shown = ".".join(map(str, top))
+            raise IllegalDecision("DD-7.1", f"put back exactly the cards you looked at (O{shown}), in any order")
         del self.queue[0]
         k = len(top)
         self.draw[-k:] = list(reversed(d[1]))

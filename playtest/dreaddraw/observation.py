@@ -159,7 +159,8 @@ def describe(g: Game, entry: tuple, names: list[str] | None = None) -> str:
     if event == E_GAIN_LIFE:
         return f"{who} gains {a} life."
     if event == E_DRAIN:
-        return f"{names[b]} drains {who}: " + (f"{label(a)} is discarded from their Life Deck." if a else "their Life Deck is empty.")
+        what = f"{label(a)} is discarded from their Life Deck." if a else "their Life Deck is empty."
+        return f"{names[b]} drains {who}: {what}"
     if event == E_TO_RESERVES:
         return f"{label(a)} goes to {who}'s Reserves."
     if event == E_ROUND_WON:

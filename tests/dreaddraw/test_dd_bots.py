@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from dd_factories import CS
 
 from playtest.dreaddraw.decisions import reserve
 from playtest.dreaddraw.bots import HeuristicBot, ProbabilityBot, RandomBot, make_bot, play_game
 from playtest.dreaddraw.observation import PlayerView
 from playtest.dreaddraw.tournament import merge, play_chunk, seat_lineup, wilson
+from tests.dreaddraw.factories import CS
 
 
 class CheckingBot:
@@ -44,7 +44,7 @@ def test_heuristic_beats_random_on_a_small_sample():
 
 
 def test_the_probability_bot_prefers_a_sure_reserve_when_the_draw_is_hopeless():
-    from dd_factories import new_game, rig, vanillas
+    from tests.dreaddraw.factories import new_game, rig, vanillas
 
     nine, ten = vanillas(9, 10)
     g = rig(new_game(), rows={0: [nine]}, reserves={0: [ten]})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from dd_factories import CS, check_conservation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from playtest.dreaddraw.cardset import OP_LOOKOUT
 from playtest.dreaddraw.game import P_ARRANGE, P_KEEP, P_SCRY, Game
 from playtest.dreaddraw.observation import PlayerView, observe, visible_log
 from playtest.dreaddraw.serialize import game_from_dict, game_to_dict, replay
+from tests.dreaddraw.factories import CS, check_conservation
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.lists(st.integers(0, 1000), min_size=1, max_size=400))
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from dd_factories import CS, check_conservation, new_game, rig, skip_prompts, vanilla, vanillas, with_op
 
 from playtest.dreaddraw.decisions import B, D, S, U, keep, order, reserve, use
 from playtest.dreaddraw.errors import IllegalDecision
@@ -12,6 +11,7 @@ from playtest.dreaddraw.game import (
 )
 from playtest.dreaddraw.observation import observe
 from playtest.dreaddraw.serialize import game_to_dict
+from tests.dreaddraw.factories import CS, check_conservation, new_game, rig, skip_prompts, vanilla, vanillas, with_op
 
 STRENGTH = CS.strength
 

@@ -23,7 +23,8 @@ def with_op(op: str, keyword: str | None = None) -> list[int]:
 def vanilla(strength: int, exclude: tuple[int, ...] = (), damage: int | None = None) -> int:
     """A card with no ability of this strength (and damage, if given), not in `exclude`."""
     for c in CS.numbers:
-        if CS.strength[c] == strength and not CS.op[c] and c not in exclude and (damage is None or CS.damage[c] == damage):
+        fits = damage is None or CS.damage[c] == damage
+        if CS.strength[c] == strength and not CS.op[c] and c not in exclude and fits:
             return c
     raise LookupError(f"no vanilla card of strength {strength} damage {damage}")
 
