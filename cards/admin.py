@@ -26,8 +26,15 @@ class CardAdmin(admin.ModelAdmin):
     show_full_result_count = False  # no COUNT(*) over 8,000+ rows on every filtered page
     fieldsets = (
         (None, {"fields": ("collector_number", "name", "craft", "type", "subtype", "catalog_version")}),
-        ("Stats", {"fields": (("vitality", "attack", "defense", "range", "maneuver", "flying_maneuver"),
-                              ("attack_directions", "maneuver_directions"))}),  # fmt: skip
+        (
+            "Stats",
+            {
+                "fields": (
+                    ("vitality", "attack", "defense", "range", "maneuver", "flying_maneuver"),
+                    ("attack_directions", "maneuver_directions"),
+                )
+            },
+        ),
         ("Play", {"fields": ("cost", "influence", "is_unique", "is_instant", "is_consumable", "keywords")}),
         ("Text", {"fields": ("text", "flavor", "abilities")}),
     )

@@ -84,7 +84,9 @@ def parse_authored(data: Any, source: str = "") -> tuple[str, list[dict[str, Any
                 errors.extend(card_errors)
                 if card:
                     cards.append(card)
-    gateway, gateway_errors = _card(data.get("gateway"), craft="universal", ctype="gateway", letter="X", where="gateway")
+    gateway, gateway_errors = _card(
+        data.get("gateway"), craft="universal", ctype="gateway", letter="X", where="gateway"
+    )
     errors.extend(gateway_errors)
     if gateway:
         cards.append(gateway)

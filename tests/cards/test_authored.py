@@ -98,8 +98,10 @@ def test_bad_data_is_reported_card_by_card_with_every_problem():
     with pytest.raises(CatalogDataError) as raised:
         parse_authored(data)
     errors = raised.value.errors
-    assert "crafts.champion.legends[0] (L-CHA-01 Aldric Vane, Captain of the Purge).stats.attack: must be an integer " \
+    assert (
+        "crafts.champion.legends[0] (L-CHA-01 Aldric Vane, Captain of the Purge).stats.attack: must be an integer "
         "from 0 to 9" in errors
+    )
     assert any("L-CHA-01" in e and "abilities[0].effect.amount: a modifier of 0 does nothing" in e for e in errors)
     assert any("G-XYZ-1" in e and "number: must match G-DIV-\\d\\d" in e for e in errors)
 

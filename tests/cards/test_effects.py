@@ -56,9 +56,7 @@ def test_unknown_op_and_bad_amount_name_their_path():
 
 
 def test_cost_must_fit_the_trigger():
-    assert validate_ability({**SHIELD_WALL, "cost": 0}) == [
-        "cost: an activated ability costs 1..4 (action points)"
-    ]
+    assert validate_ability({**SHIELD_WALL, "cost": 0}) == ["cost: an activated ability costs 1..4 (action points)"]
 
 
 def test_sequence_steps_and_previous_target():

@@ -47,7 +47,7 @@ def test_reserved_names_are_never_given_to_units(units):
 
 def test_collector_numbers_are_derived_from_stats(units):
     for u in units:
-        assert u["collector_number"] == "U-%d%d%d%d%d" % tuple(u[s] for s in STATS)
+        assert u["collector_number"] == "U-" + "".join(str(u[s]) for s in STATS)
     assert collector_number(9, 3, 0, 2, 1) == "U-93021"
     assert len({u["collector_number"] for u in units}) == 8100
 
