@@ -67,7 +67,7 @@ class Compiled:
     __slots__ = (
         "card", "index", "code", "kind", "craft", "vit", "atk", "dfn", "rng", "mnv", "fmnv", "adirs", "mdirs",
         "kw", "cost", "influence", "abilities", "has_static", "has_use", "instant", "tp_cost", "relic_weapon",
-        "battlefield_item", "consumable", "subtype", "lasting",
+        "battlefield_item", "consumable", "subtype", "lasting", "board", "continuous", "chosen",
     )  # fmt: skip
 
     def __init__(self, card: CardDef, index: int):
@@ -75,6 +75,7 @@ class Compiled:
         self.index = index
         self.code = card.collector_number
         self.kind = card.type
+        self.board = card.type in ("unit", "legend")
         self.subtype = card.subtype or ""
         if card.craft not in CRAFT_INDEX:
             raise CardDataError(f"{card.collector_number}: unknown craft {card.craft!r}")
@@ -110,6 +111,23 @@ class Compiled:
         self.battlefield_item = card.type == "item" and self.subtype == "battlefield"
         self.consumable = card.type == "item" and (card.is_consumable or "consumable" in triggers)
         self.lasting = _lasting(self.abilities)
+        # the chosen targets of the abilities that resolve as the card is played (DG-18.5)
+        played = ("consumable",) if card.type == "item" else ("play", "instant")
+        self.chosen = tuple(
+            step["target"]
+            for a in self.abilities
+            if a.get("trigger") in played
+            for step in _steps(a["effect"])
+            if isinstance(step.get("target"), dict) and step["target"].get("select") == "chosen"
+        )
+        # (trigger, steps) of the continuous abilities, read by refresh_statics after most actions
+        self.continuous = tuple(
+            (a["trigger"], tuple(_steps(a["effect"]))) for a in self.abilities if a.get("trigger") in ("static", "equipped")
+        )
+
+
+def _steps(effect):
+    return effect["steps"] if effect.get("op") == "sequence" else [effect]
 
 
 def _lasting(abilities) -> str | None:

@@ -163,11 +163,10 @@ class EffectsMixin:
 
     def _playable(self, p: int, c: Compiled, bearer: int) -> bool:
         """DG-18.5: every chosen target of the card's played abilities has a legal unit."""
-        if not c.abilities:
-            return True
-        trig = ("consumable",) if c.kind == "item" else ("play", "instant")
-        abilities = [a for a in c.abilities if a.get("trigger") in trig]
-        return self._targets_exist(p, -1, abilities)
+        for target in c.chosen:
+            if not self._candidates(p, -1, None, target):
+                return False
+        return True
 
     def _targets_exist(self, p: int, src: int, abilities) -> bool:
         cell = self._source_cell(src) if src >= 0 else None
@@ -185,8 +184,7 @@ class EffectsMixin:
         side = target.get("side", "any")
         filt = target.get("filter") or {}
         out = []
-        for iid in sorted(self.units):
-            u = self.units[iid]
+        for iid, u in self.units.items():  # play order: deterministic, and replays reproduce it
             if side == "friendly" and u.owner != ctrl or side == "enemy" and u.owner == ctrl:
                 continue
             if filt and not self._matches(u, filt, src, cell):
@@ -491,43 +489,41 @@ class EffectsMixin:
         new: dict[int, tuple[list, list]] = {}
         applied = False
         tactical = self.fmt == 2
-        sources: list[tuple[int, int, Compiled, tuple[str, ...]]] = []
-        if not tactical:
+        sources = []
+        if self.gate_static:
             for p in (0, 1):
                 g = self.gateway[p]
-                if g is not None and g.has_static:
-                    sources.append((p, -1, g, ("static",)))
+                if g is not None and g.continuous:
+                    sources.append((p, -1, g, "static"))
         for iid in sorted(self.statics):
-            c = self.inst[iid]
             if iid in units:
                 if not tactical:
-                    sources.append((self.owner_of[iid], iid, c, ("static",)))
+                    sources.append((self.owner_of[iid], iid, self.inst[iid], "static"))
             else:
-                sources.append((self.owner_of[iid], iid, c, ("static", "equipped")))
-        for ctrl, src, c, trigs in sources:
+                sources.append((self.owner_of[iid], iid, self.inst[iid], ""))
+        for ctrl, src, c, only in sources:
             cell = self._source_cell(src) if src >= 0 else None
-            for ability in c.abilities:
-                if ability.get("trigger") not in trigs:
+            for trig, steps in c.continuous:
+                if only and trig != only:
                     continue
                 prev: list[int] = []
-                for step in steps_of(ability["effect"]):
+                for step in steps:
                     targets = self._select(ctrl, src, cell, step["target"], prev)
+                    op = step["op"]
                     for t in targets:
-                        if t not in units:
-                            continue
-                        mods, kws = new.setdefault(t, ([], []))
-                        if step["op"] == "modify":
-                            mods.append((STAT_INDEX[step["stat"]], step["amount"]))
+                        entry = new.get(t)
+                        if entry is None:
+                            entry = new[t] = ([], [])
+                        if op == "modify":
+                            entry[0].append((STAT_INDEX[step["stat"]], step["amount"]))
                         else:
-                            kws.append((KEYWORD_BITS[step["keyword"]], step["op"] == "grant_keyword"))
+                            entry[1].append((KEYWORD_BITS[step["keyword"]], op == "grant_keyword"))
                         applied = True
                     prev = targets
+        empty = ([], [])
         for iid, u in units.items():
-            mods, kws = new.get(iid, ([], []))
+            mods, kws = new.get(iid, empty)
             if mods != u.smods or kws != u.skw:
-                had = u.kw & KW_AVIATION
-                u.smods, u.skw = mods, kws
+                u.smods, u.skw = list(mods), list(kws)
                 u.recalc()
-                if u.kw & KW_AVIATION and not had and not u.c.kw & KW_AVIATION:
-                    u.flying = False
         self.static_live = applied

@@ -38,6 +38,7 @@ TACTICAL_TYPES = frozenset({"unit", "item"})
 
 
 _NO_ARGS = frozenset({END, DRAW, STRIKE, PASS, KEEP, MULLIGAN})
+_NO_UNIT_CHANGE = frozenset({DRAW, RECYCLE, ATTACK, GROUND, FLY})  # statics need no refresh after these
 _ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_DIR, DISCARD})
 
 
@@ -188,6 +189,8 @@ class State(EffectsMixin):
         self.winner = -1
         self.condition = ""
         self.history: list[Action] = []
+        self._stamp = 0  # bumped by every change, so a cached list of legal actions is never stale
+        self._legal: tuple[int, list[Action]] | None = None
         for seat in (0, 1):
             self._draw(seat, OPENING_HAND)
 
@@ -252,6 +255,15 @@ class State(EffectsMixin):
     # --- legal actions ---------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        """The legal actions of the player who decides now, in a fixed order (empty when the game is over)."""
+        cached = self._legal
+        if cached is not None and cached[0] == self._stamp:
+            return list(cached[1])
+        out = self._legal_actions()
+        self._legal = (self._stamp, out)
+        return list(out)
+
+    def _legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == MAIN_PHASE:
             return self._main_actions()
@@ -295,26 +307,36 @@ class State(EffectsMixin):
         ap = self.ap
         turn = self.turn
         board = self.board
-        units = self.units
-        hand_defs = {self.inst[iid].index for iid in self.hand[p]}
-        holds_board_card = 0
+        inst = self.inst
+        # One pass over the hand: distinct definitions, and how many unit or legend cards it holds.
+        hand_defs: dict[int, Compiled] = {}  # in hand order, which is deterministic
+        board_cards = 0
+        for iid in self.hand[p]:
+            c = inst[iid]
+            if c.board:
+                board_cards += 1
+            hand_defs[c.index] = c
         if ap >= 1 and self.deck[p]:
             out.append((DRAW, 0, 0))
         tactical = self.fmt == TACTICAL
         empty_back = [c for c in BACK_RANK[p] if board[c] < 0] if ap >= 1 else ()
+        units = self.units
         my_units = [u for u in units.values() if u.owner == p]
-        for d in sorted(hand_defs):
-            c = self.defs[d]
-            kind = c.kind
-            if kind == "unit" or kind == "legend":
-                holds_board_card += 1
-                if empty_back and self._available(c.craft) >= c.vit:
+        gate = GATE if self.fmt != TACTICAL else -1
+        tp = self.tp[p]
+        instants = []
+        infl = self.infl
+        points = ap + self.rp
+        any_infl = sum(infl)
+        for d, c in hand_defs.items():
+            if c.board:
+                if empty_back and points + (any_infl if c.craft == UNIVERSAL else infl[c.craft]) >= c.vit:
                     for cell in empty_back:
                         out.append((DEPLOY, d, cell))
-            elif kind == "item":
+            elif c.kind == "item":
                 if c.cost > ap:
-                    continue
-                if c.consumable or c.battlefield_item:
+                    pass
+                elif c.consumable or c.battlefield_item:
                     if self._playable(p, c, NO_BEARER):
                         out.append((EQUIP, d, NO_BEARER))
                 else:
@@ -323,27 +345,60 @@ class State(EffectsMixin):
             elif not tactical:  # talent or glyph
                 if c.cost <= ap and self._playable(p, c, NO_BEARER):
                     out.append((PLAY, d, 0))
-        if holds_board_card:
-            inst = self.inst
-            board_cards = sum(1 for iid in self.hand[p] if inst[iid].kind in ("unit", "legend"))
-            for d in sorted(hand_defs):
-                if board_cards - (self.defs[d].kind in ("unit", "legend")) >= 1:
-                    out.append((RECYCLE, d, 0))
-        out.extend(self._instant_actions(p))
+                if c.instant and c.tp_cost <= tp and self._playable(p, c, NO_BEARER):
+                    instants.append((INSTANT, d, 0))
+            if board_cards - c.board >= 1:  # DG-7.6
+                out.append((RECYCLE, d, 0))
+        out.extend(instants)
         for u in my_units:
             if u.kw & KW_AVIATION and u.switched != turn and u.stun < turn and u.subdued_by < 0:
                 out.append((GROUND if u.flying else FLY, u.iid, 0))
-            if u.deployed == turn or u.stun >= turn or u.subdued_by >= 0:
+            if u.deployed == turn or u.stun >= turn or u.subdued_by >= 0 or ap < 1:
                 continue
-            if ap >= 1:
-                if u.moved != turn:
-                    for cell in self._move_targets(u):
-                        out.append((MOVE, u.iid, cell))
-                if u.attacked != turn:
-                    for t, _ in self._attack_targets(u):
-                        out.append((ATTACK, u.iid, t))
+            iid = u.iid
+            if u.moved != turn:  # DG-8, inlined from _move_targets for speed
+                flying = u.flying
+                reach = u.fmnv if flying else u.mnv
+                share = u.kw & (KW_SUBDUE | KW_EXECUTION)
+                rays = RAYS[u.cell]
+                for d in MASK_DIRS[u.mdirs]:
+                    for cell in rays[d][:reach]:
+                        if cell == gate:
+                            if flying:
+                                continue
+                            out.append((MOVE, iid, cell))
+                            break
+                        occ = board[cell]
+                        if occ < 0:
+                            out.append((MOVE, iid, cell))
+                            continue
+                        if share and self._can_share(u, units[occ]):
+                            out.append((MOVE, iid, cell))
+                        if not flying:
+                            break
+            if u.attacked != turn:  # DG-10, inlined from _attack_targets
+                owner = u.owner
+                rays = RAYS[u.cell]
+                reach = u.rng
+                for d in MASK_DIRS[u.adirs]:
+                    dist = 0
+                    for cell in rays[d][:reach]:
+                        dist += 1
+                        occ = board[cell]
+                        if occ < 0:
+                            continue
+                        o = units[occ]
+                        if o.owner != owner:
+                            if dist > 1 or not o.flying:
+                                out.append((ATTACK, iid, occ))
+                        elif o.subdued_by >= 0:
+                            o = units[o.subdued_by]
+                            if dist > 1 or not o.flying:
+                                out.append((ATTACK, iid, o.iid))
         if self.users:
-            out.extend(self._activated_actions(p))
+            for src, idx, ability in self._sources(p):
+                if self._can_use(p, src, idx, ability):
+                    out.append((USE, src, idx))
         return out
 
     def _count_in_hand(self, p: int, d: int) -> int:
@@ -429,21 +484,18 @@ class State(EffectsMixin):
                     out.append((USE, src, idx))
         return out
 
-    def _activated_actions(self, p: int) -> list[Action]:
-        out: list[Action] = []
-        for src, idx, ability in self._sources(p):
-            if ability.get("trigger") == "activated" and self._can_use(p, src, idx, ability):
-                out.append((USE, src, idx))
-        return out
 
     # --- apply -----------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
         """Check and play one action; IllegalAction (with the rule) leaves the state unchanged."""
-        self._check(action)
+        cached = self._legal
+        if cached is None or cached[0] != self._stamp or action not in cached[1]:
+            self._check(action)  # raises with the rule; a listed action is known legal
+        self._stamp += 1
         self._do(action)
         self.history.append(action)
-        if self.static_live or self.statics or self.gate_static:
+        if (self.static_live or self.statics or self.gate_static) and action[0] not in _NO_UNIT_CHANGE:
             self.refresh_statics()
         if self.phase != OVER_PHASE:
             self._check_win()

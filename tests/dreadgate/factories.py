@@ -58,10 +58,12 @@ def game(*cards: CardDef, fmt: str = "standard", seed: int = 1, keep: bool = Tru
         for p in (0, 1):
             state.deck[p].extend(state.hand[p])
             state.hand[p].clear()
+        state._stamp += 1
     return state
 
 
 def _take(state: State, p: int, code: str) -> int:
+    state._stamp += 1  # the position changes by hand: no cached legal actions survive it
     for zone in (state.deck[p], state.hand[p]):
         for iid in zone:
             if state.inst[iid].code == code:
