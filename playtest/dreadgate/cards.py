@@ -67,7 +67,7 @@ class Compiled:
     __slots__ = (
         "card", "index", "code", "kind", "craft", "vit", "atk", "dfn", "rng", "mnv", "fmnv", "adirs", "mdirs",
         "kw", "cost", "influence", "abilities", "has_static", "has_use", "instant", "tp_cost", "relic_weapon",
-        "battlefield_item", "consumable", "subtype", "lasting", "board", "continuous", "chosen",
+        "battlefield_item", "consumable", "subtype", "lasting", "board", "continuous", "chosen", "uses",
     )  # fmt: skip
 
     def __init__(self, card: CardDef, index: int):
@@ -104,6 +104,12 @@ class Compiled:
         triggers = [a.get("trigger") for a in self.abilities]
         self.has_static = any(t in ("static", "equipped") for t in triggers)
         self.has_use = any(t in ("activated", "instant") for t in triggers)
+        # (index, ability, activated?, cost) of the abilities a player uses as actions or instants
+        self.uses = tuple(
+            (i, a, a["trigger"] == "activated", a.get("cost", 0))
+            for i, a in enumerate(self.abilities)
+            if a.get("trigger") in ("activated", "instant")
+        )
         self.instant = card.type in ("talent", "glyph") and (card.is_instant or "instant" in triggers)
         instant_costs = [a.get("cost", 0) for a in self.abilities if a.get("trigger") == "instant"]
         self.tp_cost = sum(instant_costs) if instant_costs else self.cost

@@ -100,25 +100,33 @@ class EffectsMixin:
         b = self.item_bearer.get(src)
         return None if b is None else self.units[b].cell
 
-    def _sources(self, p: int):
-        """(source iid, ability index, ability) for the activated and instant abilities player p controls."""
+    def _sources(self, p: int, affordable: bool = False):
+        """(source iid, ability index, ability) for the activated and instant abilities player p controls.
+
+        With `affordable`, only those whose cost p can pay now (a cheap filter before _can_use).
+        """
         tactical = self.fmt == 2
+        ap = self.ap if (self.phase == 1 and p == self.active) else -1
+        tp = self.tp[p]
         seen = set()
+        units = self.units
         for iid in sorted(self.users):
             if self.owner_of[iid] != p:
                 continue
-            is_unit = iid in self.units
+            is_unit = iid in units
             if tactical and is_unit:
                 continue  # DG-1.4: no unit abilities in Tactical
-            for idx, ability in enumerate(self.inst[iid].abilities):
-                if ability.get("trigger") in ("activated", "instant"):
-                    if not is_unit:
-                        # Copies of an item in one place are one source in the notation: offer the first unused.
-                        key = (self.item_bearer.get(iid, -1), self.inst[iid].index, idx)
-                        if key in seen or self.item_for(p, *key) != iid:
-                            continue
-                        seen.add(key)
-                    yield iid, idx, ability
+            c = self.inst[iid]
+            for idx, ability, activated, cost in c.uses:
+                if affordable and cost > (ap if activated else tp):
+                    continue
+                if not is_unit:
+                    # Copies of an item in one place are one source in the notation: offer the first unused.
+                    key = (self.item_bearer.get(iid, -1), c.index, idx)
+                    if key in seen or self.item_for(p, *key) != iid:
+                        continue
+                    seen.add(key)
+                yield iid, idx, ability
 
     def item_for(self, p: int, bearer: int, d: int, idx: int) -> int:
         """The first copy of item d on that bearer (or p's sideline if -1) whose ability idx is unused."""
@@ -487,43 +495,49 @@ class EffectsMixin:
         """Rebuild every modifier from static and equipped abilities (effects.md: re-evaluated on change)."""
         units = self.units
         new: dict[int, tuple[list, list]] = {}
-        applied = False
         tactical = self.fmt == 2
-        sources = []
         if self.gate_static:
             for p in (0, 1):
                 g = self.gateway[p]
                 if g is not None and g.continuous:
-                    sources.append((p, -1, g, "static"))
+                    self._apply_static(p, -1, None, g, "static", new)
         for iid in sorted(self.statics):
             if iid in units:
                 if not tactical:
-                    sources.append((self.owner_of[iid], iid, self.inst[iid], "static"))
+                    self._apply_static(self.owner_of[iid], iid, units[iid].cell, self.inst[iid], "static", new)
             else:
-                sources.append((self.owner_of[iid], iid, self.inst[iid], ""))
-        for ctrl, src, c, only in sources:
-            cell = self._source_cell(src) if src >= 0 else None
-            for trig, steps in c.continuous:
-                if only and trig != only:
-                    continue
-                prev: list[int] = []
-                for step in steps:
-                    targets = self._select(ctrl, src, cell, step["target"], prev)
-                    op = step["op"]
+                self._apply_static(self.owner_of[iid], iid, self._source_cell(iid), self.inst[iid], "", new)
+        # Only units that had static modifiers or get some now can change.
+        for iid in self.smodded | new.keys():
+            u = units.get(iid)
+            if u is None:
+                continue
+            mods, kws = new.get(iid) or ([], [])
+            if mods != u.smods or kws != u.skw:
+                u.smods, u.skw = mods, kws
+                u.recalc()
+        self.smodded = set(new)
+        self.static_live = bool(new)
+
+    def _apply_static(self, ctrl: int, src: int, cell: int | None, c: Compiled, only: str, new: dict) -> None:
+        for trig, steps in c.continuous:
+            if only and trig != only:
+                continue
+            prev: list[int] = []
+            for step in steps:
+                targets = self._select(ctrl, src, cell, step["target"], prev)
+                if step["op"] == "modify":
+                    mod = (STAT_INDEX[step["stat"]], step["amount"])
                     for t in targets:
                         entry = new.get(t)
                         if entry is None:
                             entry = new[t] = ([], [])
-                        if op == "modify":
-                            entry[0].append((STAT_INDEX[step["stat"]], step["amount"]))
-                        else:
-                            entry[1].append((KEYWORD_BITS[step["keyword"]], op == "grant_keyword"))
-                        applied = True
-                    prev = targets
-        empty = ([], [])
-        for iid, u in units.items():
-            mods, kws = new.get(iid, empty)
-            if mods != u.smods or kws != u.skw:
-                u.smods, u.skw = list(mods), list(kws)
-                u.recalc()
-        self.static_live = applied
+                        entry[0].append(mod)
+                else:
+                    mod = (KEYWORD_BITS[step["keyword"]], step["op"] == "grant_keyword")
+                    for t in targets:
+                        entry = new.get(t)
+                        if entry is None:
+                            entry = new[t] = ([], [])
+                        entry[1].append(mod)
+                prev = targets

@@ -168,6 +168,7 @@ class State(EffectsMixin):
         # A gateway's static abilities apply all game (DG-2.7), so they are re-evaluated after every action.
         self.gate_static = any(g is not None and g.has_static for g in self.gateway) and self.fmt != TACTICAL
         self.static_live = False
+        self.smodded: set[int] = set()  # units that carry modifiers from static abilities
         self.beyond_score = [0, 0]
         self.bone_score = [0, 0]
         self.turn = 0
@@ -396,7 +397,7 @@ class State(EffectsMixin):
                             if dist > 1 or not o.flying:
                                 out.append((ATTACK, iid, o.iid))
         if self.users:
-            for src, idx, ability in self._sources(p):
+            for src, idx, ability in self._sources(p, affordable=True):
                 if self._can_use(p, src, idx, ability):
                     out.append((USE, src, idx))
         return out
@@ -479,7 +480,7 @@ class State(EffectsMixin):
                 if c.tp_cost <= tp and self._playable(p, c, NO_BEARER):
                     out.append((INSTANT, c.index, 0))
         if self.users:
-            for src, idx, ability in self._sources(p):
+            for src, idx, ability in self._sources(p, affordable=True):
                 if ability.get("trigger") == "instant" and self._can_use(p, src, idx, ability):
                     out.append((USE, src, idx))
         return out
@@ -849,11 +850,14 @@ class State(EffectsMixin):
         """DG-1.2 to DG-1.7: after every action."""
         f = self.fmt
         bone_goal = BONEYARD_GOAL[f]
-        beyond_goal = BEYOND_GOAL[f]
+        beyond_goal = BEYOND_GOAL[f] or FOREVER
+        bone, beyond = self.bone_score, self.beyond_score
+        if bone[0] < bone_goal and bone[1] < bone_goal and beyond[0] < beyond_goal and beyond[1] < beyond_goal:
+            return
         won = [False, False]
         why = ["", ""]
         for p in (0, 1):
-            if beyond_goal is not None and self.beyond_score[p] >= beyond_goal:
+            if self.beyond_score[p] >= beyond_goal:
                 won[p], why[p] = True, "beyond"
             if self.bone_score[1 - p] >= bone_goal:
                 won[p], why[p] = True, why[p] or "boneyard"
