@@ -7,8 +7,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
-    path("accounts/signup/", views.signup, name="signup"),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/", include("config.accounts.urls")),
     path("admin/", admin.site.urls),
     path("cards/", include("cards.urls")),
     path("decks/", include("decks.urls")),

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import authenticate
+from django.contrib.auth.forms import UserCreationForm
+
+from . import throttle
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(required=False, help_text="Optional; needed to reset a forgotten password.")
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting an account asks for its password again (through the throttled backend)."""
+
+    password = forms.CharField(widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+                               help_text="Your current password, to confirm.")
+
+    def __init__(self, request, *args, **kwargs):
+        self.request = request
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        user = self.request.user
+        if throttle.is_locked(user.get_username(), throttle.client_address(self.request)):
+            raise forms.ValidationError(throttle.lock_message(), code="locked")
+        if authenticate(self.request, username=user.get_username(), password=password) is None:
+            raise forms.ValidationError("That is not your password; nothing was deleted.", code="wrong_password")
+        return password

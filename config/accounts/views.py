@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
+
+from . import services, throttle
+from .forms import DeleteAccountForm, SignupForm
+
+
+class ThrottledLoginView(LoginView):
+    """Django's log-in (which renews the session key), answering 429 with a message while locked."""
+
+    def post(self, request, *args, **kwargs):
+        username = request.POST.get("username", "")
+        if username and throttle.is_locked(username, throttle.client_address(request)):
+            # No password is checked: the form is shown again with the reason, unvalidated.
+            form = self.get_form_class()(request, initial={"username": username})
+            context = self.get_context_data(form=form, lock_error=throttle.lock_message())
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+@sensitive_post_parameters("password1", "password2")
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="config.accounts.backends.ThrottledModelBackend")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    return render(request, "registration/account.html", {"deck_count": request.user.decks.count()})
+
+
+@login_required
+@sensitive_post_parameters("password")
+def account_delete(request: HttpRequest) -> HttpResponse:
+    form = DeleteAccountForm(request, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        logout(request)
+        decks = services.account_delete(user=user)
+        messages.success(request, f"Your account and its {decks} decks were deleted.")
+        return redirect("home")
+    status = 400 if form.errors else 200
+    return render(request, "registration/account_delete.html",
+                  {"form": form, "deck_count": request.user.decks.count()}, status=status)

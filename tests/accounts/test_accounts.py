@@ -1,0 +1,208 @@
+"""Accounts: password rules, throttled log-ins, sessions, password change and reset, deletion."""
+
+import base64
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
+from django.core import mail
+from django.test import Client
+from rest_framework.test import APIClient
+
+from decks.models import Deck, DeckRevision
+from decks.services import deck_create
+from playtest.models import Run
+from tests.decks.factories import entries_of, legal_pool
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a-long-passphrase-7"
+User = get_user_model()
+
+
+@pytest.fixture
+def user():
+    return User.objects.create_user("alice", email="alice@example.com", password=PASSWORD)
+
+
+def log_in(client, username="alice", password=PASSWORD, address="10.0.0.1"):
+    return client.post("/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def signup(client, password, username="newplayer"):
+    return client.post("/accounts/signup/", {"username": username, "email": "", "password1": password,
+                                             "password2": password})
+
+
+# --- Password rules ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("password, reason", [
+    ("short-7x", "too short"),
+    ("password123", "too common"),
+    ("8461937205", "entirely numeric"),
+])
+def test_sign_up_refuses_weak_passwords_with_the_reason(client, password, reason):
+    response = signup(client, password)
+    assert response.status_code == 400
+    assert reason in response.content.decode()
+    assert not User.objects.filter(username="newplayer").exists()
+
+
+def test_sign_up_accepts_a_long_uncommon_password_and_an_optional_email(client):
+    response = client.post("/accounts/signup/", {"username": "bob", "email": "bob@example.com",
+                                                 "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302
+    assert User.objects.get(username="bob").email == "bob@example.com"
+
+
+# --- Log-in, throttle, session -------------------------------------------------------------
+
+def test_log_in_renews_the_session_key(client, user):
+    client.get("/accounts/login/")
+    session = client.session  # an anonymous session exists before the log-in
+    session["marker"] = 1
+    session.save()
+    before = client.cookies["sessionid"].value
+    assert log_in(client).status_code == 302
+    after = client.cookies["sessionid"].value
+    assert after != before
+    assert not Session.objects.filter(session_key=before).exists()
+
+
+def test_log_out_ends_the_session_on_the_server(client, user):
+    log_in(client)
+    key = client.cookies["sessionid"].value
+    assert client.post("/accounts/logout/").status_code == 302
+    assert not Session.objects.filter(session_key=key).exists()
+    # Replaying the old cookie does not log anyone in.
+    replay = Client()
+    replay.cookies["sessionid"] = key
+    assert "alice" not in replay.get("/").content.decode()
+
+
+def test_log_out_by_get_is_refused(client, user):
+    log_in(client)
+    assert client.get("/accounts/logout/").status_code == 405
+    assert "alice" in client.get("/").content.decode()
+
+
+def test_failed_log_ins_lock_the_username_for_that_address(client, user, settings):
+    settings.LOGIN_FAILURE_LIMIT = 3
+    for _ in range(3):
+        response = log_in(client, password="wrong-password")
+        assert response.status_code == 400
+    locked = log_in(client)  # even the right password is not checked now
+    assert locked.status_code == 429
+    assert "Too many failed log-ins" in locked.content.decode()
+    assert "_auth_user_id" not in client.session
+    # Another address is not locked out by the attacker's failures.
+    assert log_in(Client(), address="10.0.0.2").status_code == 302
+
+
+def test_a_success_clears_the_failures(client, user, settings):
+    settings.LOGIN_FAILURE_LIMIT = 3
+    log_in(client, password="wrong-password")
+    log_in(client, password="wrong-password")
+    assert log_in(client).status_code == 302
+    client.post("/accounts/logout/")
+    log_in(client, password="wrong-password")
+    log_in(client, password="wrong-password")
+    assert log_in(client).status_code == 302
+
+
+def test_one_address_guessing_many_usernames_is_locked(client, user, settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 4
+    for n in range(4):
+        log_in(client, username=f"guess{n}", password="wrong-password")
+    assert log_in(client).status_code == 429
+
+
+def test_http_basic_on_the_api_shares_the_lock_and_answers_429_in_the_envelope(user, settings):
+    settings.LOGIN_FAILURE_LIMIT = 2
+    api = APIClient(REMOTE_ADDR="10.0.0.9")
+    api.credentials(HTTP_AUTHORIZATION="Basic " + base64.b64encode(b"alice:nope").decode())
+    for _ in range(2):  # refused (403: the session scheme comes first, so no WWW-Authenticate challenge)
+        assert api.get("/api/decks/?mine=true").json()["error"]["code"] == "authentication_failed"
+    api.credentials(HTTP_AUTHORIZATION="Basic " + base64.b64encode(f"alice:{PASSWORD}".encode()).decode())
+    response = api.get("/api/decks/?mine=true")
+    assert response.status_code == 429
+    assert response.json()["error"]["code"] == "throttled"
+    assert "Too many failed log-ins" in response.json()["error"]["message"]
+
+
+# --- Password change and reset -------------------------------------------------------------
+
+def test_password_change_needs_the_old_password_and_logs_out_other_sessions(client, user):
+    other_device = Client()
+    log_in(other_device)
+    log_in(client)
+    wrong = client.post("/accounts/password_change/", {"old_password": "nope", "new_password1": "another-passphrase-9",
+                                                       "new_password2": "another-passphrase-9"})
+    assert wrong.status_code == 200 and "incorrectly" in wrong.content.decode()
+    done = client.post("/accounts/password_change/", {"old_password": PASSWORD, "new_password1": "another-passphrase-9",
+                                                      "new_password2": "another-passphrase-9"})
+    assert done.status_code == 302 and done["Location"] == "/accounts/password_change/done/"
+    assert "Password changed" in client.get(done["Location"]).content.decode()
+    assert "alice" in client.get("/").content.decode()  # this session stays
+    assert "alice" not in other_device.get("/").content.decode()  # the other one is logged out
+    user.refresh_from_db()
+    assert user.check_password("another-passphrase-9")
+
+
+def test_password_reset_by_email_link_works_once(client, user):
+    assert "Reset your password" in client.get("/accounts/password_reset/").content.decode()
+    response = client.post("/accounts/password_reset/", {"email": "alice@example.com"})
+    assert response.status_code == 302
+    assert "Check your e-mail" in client.get(response["Location"]).content.decode()
+    assert len(mail.outbox) == 1
+    link = re.search(r"https?://[^/]+(/accounts/reset/\S+)", mail.outbox[0].body).group(1)
+    form_page = client.get(link, follow=True)
+    assert "Choose a new password" in form_page.content.decode()
+    set_url = form_page.redirect_chain[-1][0]
+    weak = client.post(set_url, {"new_password1": "password123", "new_password2": "password123"})
+    assert "too common" in weak.content.decode()
+    done = client.post(set_url, {"new_password1": "brand-new-phrase-4", "new_password2": "brand-new-phrase-4"})
+    assert done.status_code == 302
+    assert "Password set" in client.get(done["Location"]).content.decode()
+    user.refresh_from_db()
+    assert user.check_password("brand-new-phrase-4")
+    again = Client().get(link, follow=True)
+    assert "not valid any more" in again.content.decode()
+
+
+def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client, user):
+    response = client.post("/accounts/password_reset/", {"email": "nobody@example.com"})
+    assert response.status_code == 302 and response["Location"] == "/accounts/password_reset/done/"
+    assert mail.outbox == []
+
+
+# --- Account deletion ----------------------------------------------------------------------
+
+def test_account_deletion_needs_the_password_and_removes_the_decks(client, user):
+    deck = deck_create(owner=user, name="Mine", entries=entries_of(*[(c, 4) for c in legal_pool(9)]))
+    Run.objects.create(owner=user, kind="test_sum", games=1, chunk_size=1, seed=1)
+    other = User.objects.create_user("bob", password=PASSWORD)
+    kept = deck_create(owner=other, name="Bob's", entries=[])
+    log_in(client)
+    page = client.get("/accounts/delete/")
+    assert "1 decks" in page.content.decode()
+    wrong = client.post("/accounts/delete/", {"password": "wrong-password"})
+    assert wrong.status_code == 400 and "nothing was deleted" in wrong.content.decode()
+    assert User.objects.filter(pk=user.pk).exists() and Deck.objects.filter(pk=deck.pk).exists()
+
+    key = client.cookies["sessionid"].value
+    done = client.post("/accounts/delete/", {"password": PASSWORD}, follow=True)
+    assert "Your account and its 1 decks were deleted." in done.content.decode()
+    assert not User.objects.filter(pk=user.pk).exists()
+    assert not Deck.objects.filter(pk=deck.pk).exists()
+    assert not DeckRevision.objects.filter(deck_id=deck.pk).exists()
+    assert not Run.objects.filter(owner_id=user.pk).exists()
+    assert not Session.objects.filter(session_key=key).exists()
+    assert Deck.objects.filter(pk=kept.pk).exists()
+
+
+def test_account_pages_need_a_log_in(client):
+    for url in ("/accounts/", "/accounts/delete/", "/accounts/password_change/"):
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
