@@ -26,7 +26,8 @@ def world():
     client = Client(enforce_csrf_checks=True)
     client.force_login(user)
     client.get("/")  # sets the CSRF cookie, as a browser would have it
-    values = {"pk": deck.pk, "run_id": run.pk, "collector_number": "X-GATE", "uidb64": "MQ", "token": "set-password"}
+    values = {"pk": deck.pk, "number": 1, "run_id": run.pk, "collector_number": "X-GATE", "uidb64": "MQ",
+              "token": "set-password"}
     return client, values, deck, run
 
 
@@ -36,7 +37,7 @@ def test_every_unsafe_request_without_a_token_is_refused(world):
     for route in all_routes():
         if route in SESSIONLESS:
             continue
-        path = fill(route, values)
+        path = fill(route, {**values, "pk": run.pk} if "runs/" in route else values)
         for method in UNSAFE:
             response = getattr(client, method)(path, {}, content_type="application/json")
             assert response.status_code == 403, f"{method.upper()} {path} answered {response.status_code} without CSRF"
