@@ -13,6 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from cards.models import Card, CatalogRelease, Keyword
 
@@ -67,10 +68,12 @@ def load_catalog(catalog: Catalog | None = None) -> dict[str, Any]:
 
     release_created = False
     if to_create or to_update or not CatalogRelease.objects.filter(version=catalog.version).exists():
-        CatalogRelease.objects.get_or_create(
+        release, release_created = CatalogRelease.objects.get_or_create(
             version=catalog.version, defaults={"digest": catalog.digest, "card_count": len(catalog.cards)}
         )
-        release_created = True
+        if not release_created:
+            # Back to an earlier release's content: it becomes the current release again.
+            CatalogRelease.objects.filter(pk=release.pk).update(loaded_at=timezone.now())
     return {
         "version": catalog.version,
         "created": len(to_create),

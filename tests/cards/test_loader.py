@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from cards.catalog.build import Catalog, content_digest, default_catalog
 from cards.catalog.loader import load_catalog
 from cards.models import Card, CatalogRelease, Keyword
+from cards.selectors import catalog_version
 
 pytestmark = pytest.mark.django_db
 WRITES = ("INSERT", "UPDATE", "DELETE")
@@ -96,6 +97,17 @@ def test_a_changed_card_is_updated_in_place_and_stamped():
     assert Card.objects.filter(catalog_version=changed.version).count() == 1
     assert CatalogRelease.objects.filter(version=changed.version).exists()
     assert len(writes(ctx.captured_queries)) <= 5  # the card, its keyword link, the release
+
+
+def test_going_back_to_an_earlier_release_makes_it_current_again():
+    original = default_catalog()
+    changed = variant(lambda cards: cards[0].update(flavor="A passing change."))
+    load_catalog(changed)
+    assert catalog_version() == changed.version
+    report = load_catalog(original)
+    assert (report["updated"], report["release_created"]) == (1, False)
+    assert catalog_version() == original.version
+    assert Card.objects.get(collector_number=original.cards[0]["collector_number"]).catalog_version == original.version
 
 
 def test_cards_missing_from_the_data_are_never_deleted():
