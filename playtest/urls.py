@@ -8,4 +8,5 @@ urlpatterns = [
     path("runs/<uuid:run_id>/", views.run_detail, name="run_detail"),
     path("runs/<uuid:run_id>/progress/", views.run_progress, name="run_progress"),
     path("runs/<uuid:run_id>/cancel/", views.run_cancel, name="run_cancel"),
+    path("runs/<uuid:run_id>/games/<int:game>/", views.replay, name="replay"),
 ]

@@ -1,8 +1,9 @@
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from .dreadgate_replay import replay_step
 from .jobs import services
 from .jobs.registry import get_kind
 from .selectors import run_list_for
@@ -21,7 +22,9 @@ def dreaddraw_index(request: HttpRequest) -> HttpResponse:
 def run_detail(request: HttpRequest, run_id) -> HttpResponse:
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
     kind = get_kind(run.kind)
-    return render(request, "playtest/run_detail.html", {"run": run, "report_template": kind.report_template})
+    report = kind.present(run.result, run.params) if kind.present and run.status == "done" else None
+    return render(request, "playtest/run_detail.html",
+                  {"run": run, "report_template": kind.report_template, "report": report})
 
 
 @login_required
@@ -39,3 +42,18 @@ def run_cancel(request: HttpRequest, run_id) -> HttpResponse:
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
     services.run_cancel(run=run)
     return redirect("playtest:run_detail", run_id=run.pk)
+
+
+@login_required
+def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
+    run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind="dreadgate_playtest", status="done")
+    sample = next((s for s in (run.result or {}).get("samples", []) if s["game"] == game), None)
+    if sample is None:
+        raise Http404("That game was not kept as a sample.")
+    try:
+        step = int(request.GET.get("step", 0))
+    except ValueError:
+        step = 0
+    context = {"run": run, "game": game, **replay_step(run.params, sample["record"], step)}
+    template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
+    return render(request, template, context)

@@ -22,6 +22,8 @@ class JobKind:
     validate_params: Callable[[dict, object], dict] | None = None
     # Template that renders a finished run's result (context: run, result).
     report_template: str = "playtest/reports/generic.html"
+    # Turns a finished run's result into the report's figures (context `report`).
+    present: Callable[[dict, dict], dict] | None = None
 
 
 _KINDS: dict[str, JobKind] = {}

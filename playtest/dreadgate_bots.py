@@ -1,0 +1,171 @@
+"""Policies that play Dreadgate: pure Python over the engine, seeded, swappable per seat.
+
+- `passive`: the goldfish opponent; keeps its hand and does nothing.
+- `random`: a uniformly random legal action, the baseline.
+- `goldfish`: races to the Beyond win (DG-1.2): deploys legends then the biggest units it can pay for,
+  recycles spare cards to pay, advances on the Gateway, grounds fliers that can reach it, draws
+  when it has nothing better to do.
+- `matchup`: the goldfish plan, plus attacks that win their combat and a defence that hurts melee attackers.
+
+Each policy scores the legal actions and takes the best, ties broken by the seat's own random source,
+so a game is replayable from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .dreadgate.actions import (
+    ATTACK, DEFEND, DEPLOY, DRAW, END, EQUIP, GROUND, KEEP, MOVE, MULLIGAN, PASS, RECYCLE, STRIKE, TARGET_UNIT, Action,
+)  # fmt: skip
+from .dreadgate.board import GATE, MASK_DIRS, RAYS, distance, turn_mask
+from .dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, TACTICAL, State
+
+Policy = Callable[[State, random.Random], Action]
+BOARD_KINDS = ("unit", "legend")
+
+
+def passive(state: State, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    for preferred in ((KEEP, 0, 0), (END, 0, 0), (PASS, 0, 0), (STRIKE, 0, 0)):
+        if preferred in legal:
+            return preferred
+    return legal[0]
+
+
+def random_legal(state: State, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def _best(scored: list[tuple[float, Action]], rng: random.Random) -> Action:
+    top = max(score for score, _ in scored)
+    return rng.choice([action for score, action in scored if score == top])
+
+
+def _gate_reach(state: State, cell: int, mdirs: int, reach: int) -> bool:
+    """Whether a grounded unit on `cell` could end a maneuver on the Gateway (DG-8.5)."""
+    board = state.board
+    for d in MASK_DIRS[mdirs]:
+        for step in RAYS[cell][d][:reach]:
+            if step == GATE:
+                return True
+            if board[step] >= 0:
+                break
+    return False
+
+
+class GoldfishPlan:
+    """Scores for the race to the Beyond; `matchup` adds combat on top."""
+
+    def __init__(self, fight: bool = False):
+        self.fight = fight
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        phase = state.phase
+        legal = state.legal_actions()
+        if phase == MULLIGAN_PHASE:
+            p = state.current_player
+            has_board_card = any(state.inst[iid].kind in BOARD_KINDS for iid in state.hand[p])
+            return (KEEP, 0, 0) if has_board_card or (MULLIGAN, 0, 0) not in legal else (MULLIGAN, 0, 0)
+        if phase == MAIN_PHASE:
+            return _best([(self.score(state, a), a) for a in legal], rng)
+        if phase == COMBAT_PHASE:
+            return self.combat(state, legal, rng)
+        if phase == DEFENSE_PHASE:
+            return self.defend(state, legal, rng)
+        if legal and legal[0][0] == TARGET_UNIT:
+            me = state.current_player
+            enemies = [a for a in legal if state.units[a[1]].owner != me]
+            return rng.choice(enemies or legal)
+        return rng.choice(legal)
+
+    def score(self, state: State, action: Action) -> float:
+        kind, a, b = action
+        p = state.active
+        racing = state.fmt != TACTICAL
+        if kind == MOVE:
+            u = state.units[a]
+            if b == GATE:
+                return 1000 + u.vit
+            if not racing:
+                return self.advance_score(state, u, b) if self.fight else -1
+            return self.advance_score(state, u, b)
+        if kind == DEPLOY:
+            c = state.defs[a]
+            if c.kind == "legend":
+                return 900 + (c.influence or 0)
+            mdirs = turn_mask(c.mdirs, p)
+            lined_up = racing and _gate_reach(state, b, mdirs, 2)
+            return 500 + 10 * c.vit + (20 if lined_up else 0) - distance(b, GATE)
+        if kind == GROUND:
+            u = state.units[a]
+            return 950 if racing and _gate_reach(state, u.cell, u.mdirs, u.mnv) else -1
+        if kind == RECYCLE:
+            return 300 if self.recycling_pays(state, p, a) else -1
+        if kind == ATTACK:
+            return self.attack_score(state, a, b) if self.fight else -1
+        if kind == EQUIP:
+            return 40 if b >= 0 and state.ap >= 2 else -1
+        if kind == DRAW:
+            deployable = any(
+                state.inst[iid].kind in BOARD_KINDS and state._available(state.inst[iid].craft) >= state.inst[iid].vit
+                for iid in state.hand[p]
+            )
+            return 20 if deployable else 100
+        if kind == END:
+            return 0
+        return -1  # talents, glyphs and other abilities: not part of the plan
+
+    def advance_score(self, state: State, u, cell: int) -> float:
+        before, after = distance(u.cell, GATE), distance(cell, GATE)
+        lined_up = _gate_reach(state, cell, u.mdirs, u.mnv) and not u.flying
+        gain = (before - after) * 50 + (100 if lined_up else 0)
+        return 200 + gain if gain > 0 else -1
+
+    def recycling_pays(self, state: State, p: int, d: int) -> bool:
+        """Recycle a card that is not a unit or legend when that lets a unit in hand be paid for."""
+        if state.defs[d].kind in BOARD_KINDS:
+            return False
+        spare = sum(1 for iid in state.hand[p] if state.inst[iid].kind not in BOARD_KINDS)
+        for iid in state.hand[p]:
+            c = state.inst[iid]
+            if c.kind in BOARD_KINDS:
+                short = c.vit - state._available(c.craft)
+                if 0 < short <= spare and state.ap >= 1:
+                    return True
+        return False
+
+    def attack_score(self, state: State, attacker: int, target: int) -> float:
+        u, t = state.units[attacker], state.units[target]
+        melee = distance(u.cell, t.cell) == 1
+        if u.atk > t.dfn:
+            kills = u.atk - t.dfn >= t.vit
+            return 600 + (200 if kills else 0) + 10 * t.vit + (0 if melee else 50)
+        if not melee:
+            return 150 if u.atk == t.dfn else -1
+        return -1
+
+    def combat(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        target, attackers, _ = state.combat
+        t = state.units[target]
+        total = sum(state.units[a].atk for a, _ in attackers)
+        more = [a for a in legal if a[0] == ATTACK]
+        if total <= t.dfn and more:
+            return max(more, key=lambda a: (state.units[a[1]].atk, -a[1]))
+        return (STRIKE, 0, 0)
+
+    def defend(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+        defends = [a for a in legal if a[0] == DEFEND]
+        if not defends:
+            return (PASS, 0, 0) if (PASS, 0, 0) in legal else rng.choice(legal)
+        # All the defense on the strongest attacker: the return damage hurts it most.
+        return max(defends, key=lambda a: (a[2], state.units[a[1]].atk, -a[1]))
+
+
+POLICIES: dict[str, Policy] = {
+    "passive": passive,
+    "random": random_legal,
+    "goldfish": GoldfishPlan(fight=False),
+    "matchup": GoldfishPlan(fight=True),
+}

@@ -1,0 +1,115 @@
+"""The Dreadgate playtest job kind: goldfish and matchup runs of users' decks.
+
+Submission snapshots the decks (every card's definition and the list) into the run's
+parameters, so a run always says exactly what it played, even after the deck or the catalog
+changes, and the workers never read the decks table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+
+from cards.models import Card
+from config.api_errors import ApiError
+from decks.charts import bar_chart
+from decks.models import Deck, DeckEntry
+from decks.selectors import deck_for_viewer
+
+from . import dreadgate_sim
+from .charts import line_chart
+from .dreadgate import ENGINE_VERSION, GameSetupError, new_game
+from .dreadgate_bots import POLICIES
+from .dreadgate_report import report
+from .jobs.registry import JobKind, register
+
+MODES = {"goldfish": ("goldfish", "passive"), "matchup": ("matchup", "matchup")}
+FORMATS = ("standard", "quick", "tactical")
+CARD_FIELDS = (
+    "collector_number", "name", "craft", "type", "subtype", "vitality", "attack", "defense", "range", "maneuver",
+    "flying_maneuver", "attack_directions", "maneuver_directions", "is_unique", "is_instant", "is_consumable",
+    "cost", "influence", "abilities",
+)  # fmt: skip
+
+
+def card_definition(card: Card) -> dict[str, Any]:
+    data = {field: getattr(card, field) for field in CARD_FIELDS}
+    data["keywords"] = sorted(k.slug for k in card.keywords.all())
+    return data
+
+
+def deck_snapshot(deck: Deck) -> dict[str, Any]:
+    entries = DeckEntry.objects.filter(deck=deck).select_related("card").prefetch_related(
+        Prefetch("card__keywords")
+    )
+    cards: dict[str, dict] = {}
+    listing: list[str] = []
+    for entry in entries:
+        code = entry.card.collector_number
+        cards[code] = card_definition(entry.card)
+        listing.extend([code] * entry.count)
+    if deck.gateway_id:
+        gateway = Card.objects.prefetch_related("keywords").get(pk=deck.gateway_id)
+        cards[gateway.collector_number] = card_definition(gateway)
+        listing.append(gateway.collector_number)
+    return {"id": deck.pk, "name": deck.name, "version": deck.version, "legal": deck.is_legal,
+            "cards": cards, "list": listing}
+
+
+def _field_error(field: str, message: str) -> ApiError:
+    return ApiError(f"{field}: {message}", code="invalid", details={"field": field})
+
+
+def validate_params(params: dict, owner) -> dict:
+    """{"mode", "deck", "opponent" (matchups), "format", "key"/"opponent_key" (unlisted decks),
+    "policies"} -> the parameters the workers play from."""
+    mode = params.get("mode", "goldfish")
+    if mode not in MODES:
+        raise _field_error("mode", f"must be one of {', '.join(MODES)}")
+    deck = deck_for_viewer(deck_id=params.get("deck"), user=owner, key=params.get("key"))
+    if mode == "matchup":
+        if params.get("opponent") in (None, ""):
+            raise _field_error("opponent", "a matchup needs an opponent deck")
+        opponent = deck_for_viewer(deck_id=params["opponent"], user=owner, key=params.get("opponent_key"))
+    else:
+        opponent = deck  # the goldfish opponent holds the same deck and never plays it
+    fmt = params.get("format") or deck.format
+    if fmt not in FORMATS:
+        raise _field_error("format", f"must be one of {', '.join(FORMATS)}")
+    policies = params.get("policies") or list(MODES[mode])
+    if not isinstance(policies, list) or len(policies) != 2 or any(p not in POLICIES for p in policies):
+        raise _field_error("policies", f"two of {', '.join(POLICIES)}")
+    decks = [deck_snapshot(deck), deck_snapshot(opponent)]
+    try:
+        new_game([dreadgate_sim.deck_cards(d) for d in decks], 0, fmt)
+    except GameSetupError as exc:
+        raise ApiError(f"The deck can't be played: {exc}", code="deck_unplayable", details={"field": "deck"}) from exc
+    return {"mode": mode, "format": fmt, "policies": policies, "decks": decks}
+
+
+
+
+def present(result: dict, params: dict) -> dict:
+    """The report with its charts, for the run page."""
+    figures = report(result, params)
+    for deck in figures["decks"]:
+        deck["histogram_chart"] = bar_chart(f"{deck['name']}: games won per turn",
+                                            [(str(turn), n) for turn, n in deck["histogram"]])
+        deck["won_by_turn_chart"] = line_chart(f"{deck['name']}: share of games won by turn", deck["won_by_turn"])
+    figures["game_length_chart"] = bar_chart("Games by length in turns",
+                                             [(str(turns), n) for turns, n in figures["game_length_histogram"]])
+    return figures
+
+
+DREADGATE_PLAYTEST = register(JobKind(
+    name="dreadgate_playtest",
+    label="Dreadgate playtest",
+    play_chunk=dreadgate_sim.play_chunk,
+    merge=dreadgate_sim.merge,
+    engine_version=ENGINE_VERSION,
+    chunk_size=100,
+    validate_params=validate_params,
+    report_template="playtest/reports/dreadgate.html",
+    present=present,
+))

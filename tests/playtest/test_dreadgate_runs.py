@@ -1,0 +1,119 @@
+"""Dreadgate playtest runs: submission snapshots the decks, chunks play real games, the report adds up."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from config.api_errors import ApiError
+from decks.models import Visibility
+from playtest import dreadgate_sim
+from playtest.dreadgate import ENGINE_VERSION
+from playtest.dreadgate_report import report
+from playtest.jobs import services
+from playtest.models import RunStatus
+from tests.playtest.dreadgate_decks import starter_deck
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice", password="x" * 12)
+
+
+@pytest.fixture
+def bob():
+    return get_user_model().objects.create_user("bob", password="x" * 12)
+
+
+def play_all(run):
+    for index in run.chunks.values_list("index", flat=True):
+        services.chunk_execute(run_id=run.pk, index=index)
+    run.refresh_from_db()
+    return run
+
+
+def test_submission_snapshots_every_card_of_the_deck(alice):
+    deck = starter_deck(alice)
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=4, seed=1)
+    snapshot = run.params["decks"][0]
+    assert snapshot["id"] == deck.pk
+    assert len(snapshot["list"]) == deck.card_count + 1  # the main deck and its gateway card
+    assert set(snapshot["list"]) == set(snapshot["cards"])
+    assert run.params["policies"] == ["goldfish", "passive"]
+    assert run.engine_version == ENGINE_VERSION
+
+
+def test_a_goldfish_run_reports_turns_to_win_and_card_use(alice):
+    deck = starter_deck(alice)
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},
+                                       games=12, seed=5))
+    assert run.status == RunStatus.DONE, run.error
+    result = run.result
+    assert result["games"] == 12
+    assert sum(result["wins"]) + result["draws"] == 12
+    assert result["wins"][1] == 0, "the goldfish opponent does nothing, so it never wins"
+    figures = report(result, run.params)
+    mine = figures["decks"][0]
+    assert mine["wins"] == result["wins"][0]
+    if mine["wins"]:
+        assert mine["turns_to_win"]["median_low"] <= mine["turns_to_win"]["median"] <= mine["turns_to_win"]["median_high"]
+        assert mine["won_by_turn"][-1][1] == pytest.approx(mine["wins"] / 12)
+    assert mine["played"], "a goldfish deck plays cards"
+    assert len(figures["samples"]) == 5
+
+
+def test_a_matchup_plays_both_decks(alice, bob):
+    mine = starter_deck(alice, craft="champion")
+    theirs = starter_deck(bob, craft="sorcery", visibility=Visibility.PUBLIC)
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest",
+                                       params={"mode": "matchup", "deck": mine.pk, "opponent": theirs.pk},
+                                       games=6, seed=2))
+    assert run.status == RunStatus.DONE, run.error
+    assert run.params["policies"] == ["matchup", "matchup"]
+    assert sum(run.result["wins"]) + run.result["draws"] == 6
+    assert run.result["played"][1], "the opponent plays too"
+
+
+def test_same_seed_same_report_whatever_the_chunking(alice):
+    deck = starter_deck(alice)
+    params = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=1).params
+    whole = dreadgate_sim.play_chunk(params, 77, 0, 6)
+    split = dreadgate_sim.merge([dreadgate_sim.play_chunk(params, 77, 0, 2),
+                                 dreadgate_sim.play_chunk(params, 77, 2, 4)], params)
+    assert dreadgate_sim.merge([whole], params) == split
+
+
+def test_someone_elses_private_deck_cannot_be_playtested(alice, bob):
+    hidden = starter_deck(bob)
+    with pytest.raises(ApiError) as refused:
+        services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": hidden.pk}, games=4)
+    assert refused.value.status_code == 404
+
+
+def test_a_public_deck_may_be_playtested_by_anyone_and_the_run_is_theirs(alice, bob):
+    public = starter_deck(bob, visibility=Visibility.PUBLIC)
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": public.pk}, games=4)
+    assert run.owner == alice
+
+
+def test_a_matchup_without_an_opponent_is_a_400_naming_the_field(alice):
+    deck = starter_deck(alice)
+    with pytest.raises(ApiError) as refused:
+        services.run_submit(owner=alice, kind="dreadgate_playtest", params={"mode": "matchup", "deck": deck.pk},
+                            games=4)
+    assert refused.value.status_code == 400 and refused.value.details["field"] == "opponent"
+
+
+def test_the_report_page_and_a_replay_step(client, alice):
+    deck = starter_deck(alice)
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},
+                                       games=5, seed=9))
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert "Turns to win" in page and "Probability of having won by turn N" in page
+    assert f"/playtest/runs/{run.pk}/games/0/" in page
+    replay = client.get(f"/playtest/runs/{run.pk}/games/0/?step=3")
+    assert replay.status_code == 200
+    html = replay.content.decode()
+    assert "Step 3 of" in html and 'data-cell="c3"' in html
+    assert client.get(f"/playtest/runs/{run.pk}/games/9/").status_code == 404
