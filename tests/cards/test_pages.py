@@ -49,7 +49,7 @@ def test_table_view_sorts_and_header_links_toggle_direction(client, cards):
 def test_htmx_request_gets_only_the_results_and_the_sort_controls(client, cards):
     html = client.get("/cards/", {"q": "tst page"}, HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in html and "3 cards" in html
-    assert 'id="view-controls"' in html and 'hx-swap-oob="true"' in html
+    assert 'id="view-controls"' in html and 'hx-swap-oob="innerHTML"' in html
 
 
 def test_pagination_keeps_the_query(client):
