@@ -117,3 +117,18 @@ def test_craft_specialities_show_in_the_distribution(units):
     assert set(ranged) == {"engineering", "sorcery"}
     aviation = Counter(u["craft"] for u in units if "aviation" in u["keywords"])
     assert aviation.most_common(1)[0][0] in {"hinter", "engineering"}
+
+
+@pytest.mark.parametrize(
+    ("number", "craft", "name"),
+    [
+        ("U-10011", "universal", "Homesick Herder"),
+        ("U-93021", "champion", "Hardened Conqueror"),
+        ("U-55522", "hinter", "Longtooth Bat Swarm"),
+        ("U-99933", "sorcery", "Eldritch Archmage"),
+    ],
+)
+def test_known_units_keep_their_craft_and_name(units, number, craft, name):
+    # A snapshot: decks and replays name these cards, so an accidental generator change must show here.
+    unit = next(u for u in units if u["collector_number"] == number)
+    assert (unit["craft"], unit["name"]) == (craft, name)
