@@ -124,6 +124,14 @@ def deck_update(*, deck: Deck, actor, expected_version: int | None, name: str = 
                 gateway: Card | None | _Unset = UNSET, message: str = "Saved") -> Deck:
     """Change a deck; the write happens only if the deck is still at `expected_version`."""
     _require_owner(deck, actor)
+    return _apply_update(deck=deck, author=actor, expected_version=expected_version, name=name,
+                         description=description, format=format, visibility=visibility, entries=entries,
+                         gateway=gateway, message=message)
+
+
+def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str, description: str, format: str,
+                  visibility: str, entries: Iterable[Entry] | None, gateway: Card | None | _Unset,
+                  message: str) -> Deck:
     expected = _require_version(expected_version)
     fields: dict[str, Any] = {}
     for field_name, value in (("name", name), ("description", description), ("format", format),
@@ -150,8 +158,29 @@ def deck_update(*, deck: Deck, actor, expected_version: int | None, name: str = 
     deck.refresh_from_db()
     if entries is not None:
         _write_entries(deck, new_entries)
-    _snapshot(deck, new_entries, actor, message)
+    _snapshot(deck, new_entries, author, message)
     return deck
+
+
+@transaction.atomic
+def starter_deck_save(*, key: str, name: str, description: str, entries: Iterable[Entry],
+                      gateway: Card | None) -> tuple[Deck, str]:
+    """Create or update (in place, with a new revision) the public, ownerless starter deck `key`.
+    Returns the deck and "created", "updated" or "unchanged": saving the same contents twice changes nothing."""
+    entries = merged(entries)
+    deck = Deck.objects.filter(is_starter=True, starter_key=key).first()
+    if deck is None:
+        return deck_create(owner=None, name=name, description=description, visibility=Visibility.PUBLIC,
+                           entries=entries, gateway=gateway, is_starter=True, starter_key=key,
+                           message="Starter deck"), "created"
+    same = (deck.name == name and deck.description == description and deck.gateway_id == (gateway and gateway.pk)
+            and sorted((e.card.id, e.count) for e in deck_entries(deck)) == sorted((e.card.id, e.count)
+                                                                                   for e in entries))
+    if same:
+        return deck, "unchanged"
+    return _apply_update(deck=deck, author=None, expected_version=deck.version, name=name, description=description,
+                         format=UNSET, visibility=Visibility.PUBLIC, entries=entries, gateway=gateway,
+                         message="Starter deck updated with the catalog"), "updated"
 
 
 @transaction.atomic

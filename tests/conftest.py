@@ -18,6 +18,7 @@ import pytest
 
 from cards.catalog.dreaddraw import load_dreaddraw_set
 from cards.catalog.loader import load_catalog
+from decks.starters import load_starter_decks
 
 from tests.support import FLUSHABLE_APPS, WorkerProcess, live_db, wait_for  # noqa: F401  (re-exported)
 
@@ -32,6 +33,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         load_catalog()
         load_dreaddraw_set()
+        load_starter_decks()
 
 
 # --- Celery workers -----------------------------------------------------------------------

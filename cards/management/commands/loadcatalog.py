@@ -2,12 +2,14 @@ from django.core.management.base import BaseCommand
 
 from cards.catalog.dreaddraw import load_dreaddraw_set
 from cards.catalog.loader import load_catalog
+from decks.starters import load_starter_decks
 
 # Each card set's loader: (label, function returning a report dict). All run in this order;
 # each is idempotent, so running the command again changes nothing.
 LOADERS = [
     ("dreadgate", load_catalog),
     ("dreaddraw", load_dreaddraw_set),
+    ("starter decks", load_starter_decks),  # after the cards they use
 ]
 
 
