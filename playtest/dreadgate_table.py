@@ -8,13 +8,15 @@ from .dreadgate import State, observation
 from .dreadgate.board import FILES, GATE, SEAT_NAMES, SIZE, cell_name
 
 
-def grid(obs: dict[str, Any], gate: bool = True) -> list[list[dict[str, Any]]]:
-    """The 5x5 battlefield as rows from rank 5 (North's back rank) down to rank 1 (South's)."""
+def grid(obs: dict[str, Any], gate: bool = True, flip: bool = False) -> list[list[dict[str, Any]]]:
+    """The 5x5 battlefield as rows from rank 5 (North's back rank) down to rank 1 (South's);
+    turned half a circle (`flip`) when North looks at it, so that forward is always up."""
     units = {u["cell"]: u for u in obs["units"]}
     rows = []
-    for rank in range(SIZE, 0, -1):
+    ranks = range(1, SIZE + 1) if flip else range(SIZE, 0, -1)
+    for rank in ranks:
         row = []
-        for file in FILES:
+        for file in reversed(FILES) if flip else FILES:
             name = f"{file}{rank}"
             row.append({"name": name, "gate": gate and name == cell_name(GATE), "unit": units.get(name)})
         rows.append(row)
@@ -31,7 +33,7 @@ def game_view(state: State, names: dict[str, str], *, reveal_all: bool = False, 
         for zone in ("hand", "boneyard", "beyond", "sideline"):
             if zone in player:
                 player[zone] = [{"code": c, "name": names.get(c, c)} for c in player[zone]]
-    obs["grid"] = grid(obs, gate=obs["format"] != "tactical")
+    obs["grid"] = grid(obs, gate=obs["format"] != "tactical", flip=viewer == 1 and not reveal_all)
     obs["seat_names"] = {0: "South", 1: "North"}
     obs["active_name"] = "South" if obs["active"] == 0 else "North"
     obs["seat_codes"] = SEAT_NAMES

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import goldfish_views, views
 
 app_name = "playtest"
 urlpatterns = [
@@ -9,4 +9,10 @@ urlpatterns = [
     path("runs/<uuid:run_id>/progress/", views.run_progress, name="run_progress"),
     path("runs/<uuid:run_id>/cancel/", views.run_cancel, name="run_cancel"),
     path("runs/<uuid:run_id>/games/<int:game>/", views.replay, name="replay"),
+    path("new/", goldfish_views.new_playtest, name="new"),
+    path("tables/<uuid:table_id>/", goldfish_views.table, name="table"),
+    path("tables/<uuid:table_id>/act/", goldfish_views.table_act, name="table_act"),
+    path("tables/<uuid:table_id>/undo/", goldfish_views.table_undo, name="table_undo"),
+    path("tables/<uuid:table_id>/ai-turn/", goldfish_views.table_ai_turn, name="table_ai_turn"),
+    path("tables/<uuid:table_id>/dummy/", goldfish_views.table_dummy, name="table_dummy"),
 ]

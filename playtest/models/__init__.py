@@ -1,3 +1,4 @@
 from .runs import Run, RunChunk, RunStatus
+from .tables import GoldfishTable
 
-__all__ = ["Run", "RunChunk", "RunStatus"]
+__all__ = ["GoldfishTable", "Run", "RunChunk", "RunStatus"]

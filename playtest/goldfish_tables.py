@@ -1,0 +1,161 @@
+"""Services of the interactive goldfish table: a person plays a deck against a passive opponent
+that holds only training dummies, which it deploys where the person asks (to have something to attack).
+
+The state is rebuilt from seed plus actions on each request; the engine checks every action, so an
+illegal one is refused with its rule number and nothing is saved.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from cards.selectors import catalog_version
+from config.api_errors import ApiError
+from decks.selectors import deck_for_viewer
+
+from .dreadgate import ENGINE_VERSION, IllegalAction, State, new_game
+from .dreadgate.actions import DEPLOY, Action
+from .dreadgate.board import BACK_RANK, cell_name, parse_cell
+from .dreadgate_bots import POLICIES, passive
+from .dreadgate_runs import FORMATS, deck_snapshot
+from .dreadgate_sim import deck_cards
+from .models import GoldfishTable
+
+HUMAN_DECK, DUMMY_DECK = 0, 1
+AI_TURN_LIMIT = 500  # actions in one "let the AI play this turn"
+DUMMY_CARD = {
+    "collector_number": "X-DUMMY", "name": "Training Dummy", "craft": "universal", "type": "unit",
+    "vitality": 2, "attack": 0, "defense": 0, "range": 1, "maneuver": 1,
+    "attack_directions": 0, "maneuver_directions": 0,
+}  # fmt: skip
+DUMMY_DECK_SNAPSHOT = {"id": None, "name": "Training dummies", "legal": True, "cards": {"X-DUMMY": DUMMY_CARD},
+                       "list": ["X-DUMMY"] * 40}
+
+
+class TableRefused(ApiError):
+    """An action the rules refuse; carries the rule number and a link to it."""
+
+    default_code = "illegal_action"
+
+    def __init__(self, exc: IllegalAction):
+        super().__init__(exc.message, details={"rule": exc.rule, "rule_url": exc.anchor})
+        self.rule = exc.rule
+
+
+def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = None,
+                 format: str | None = None) -> GoldfishTable:
+    deck = deck_for_viewer(deck_id=deck_id, user=owner, key=key)
+    fmt = format or deck.format
+    if fmt not in FORMATS:
+        raise ApiError(f"format: must be one of {', '.join(FORMATS)}", code="invalid", details={"field": "format"})
+    table = GoldfishTable(
+        owner=owner, deck=deck, seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
+        params={"format": fmt, "decks": [deck_snapshot(deck), DUMMY_DECK_SNAPSHOT]},
+        engine_version=ENGINE_VERSION, catalog_version=catalog_version(),
+    )
+    try:
+        state = table_state(table)
+    except Exception as exc:  # the engine can't set up this deck
+        raise ApiError(f"The deck can't be played: {exc}", code="deck_unplayable", details={"field": "deck"}) from exc
+    _advance_opponent(table, state)
+    table.save()
+    return table
+
+
+def table_state(table: GoldfishTable) -> State:
+    state = new_game([deck_cards(d) for d in table.params["decks"]], table.seed, table.params["format"])
+    for action in table.actions:
+        state.apply(tuple(action))
+    return state
+
+
+def human_seat(state: State) -> int:
+    return state.deck_of_seat.index(HUMAN_DECK)
+
+
+def _apply(table: GoldfishTable, state: State, action: Action) -> None:
+    state.apply(action)
+    table.actions.append(list(action))
+
+
+def _advance_opponent(table: GoldfishTable, state: State) -> None:
+    """The passive opponent takes its decisions, deploying waiting dummies where it may."""
+    me = human_seat(state)
+    while not state.is_over() and state.current_player == 1 - me:
+        legal = state.legal_actions()
+        dummy = next((a for a in legal if a[0] == DEPLOY and cell_name(a[2]) in table.dummies), None)
+        if dummy:
+            table.dummies.remove(cell_name(dummy[2]))
+        _apply(table, state, dummy or passive(state, random.Random(0)))
+
+
+def _your_decision(state: State) -> None:
+    if state.is_over():
+        raise TableRefused(IllegalAction("DG-1.2", "the game is over"))
+    if state.current_player != human_seat(state):
+        raise TableRefused(IllegalAction("DG-5.9", "it is not your decision"))
+
+
+@transaction.atomic
+def table_act(*, table: GoldfishTable, action: Action) -> State:
+    table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    state = table_state(table)
+    _your_decision(state)
+    start = len(table.actions)
+    try:
+        _apply(table, state, action)
+    except IllegalAction as exc:
+        raise TableRefused(exc) from exc
+    table.human_moves.append(start)
+    _advance_opponent(table, state)
+    table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
+    return state
+
+
+@transaction.atomic
+def table_ai_turn(*, table: GoldfishTable) -> State:
+    """Let the goldfish AI play the rest of the person's turn (one undo takes it back)."""
+    table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    state = table_state(table)
+    _your_decision(state)
+    start, me, rng = len(table.actions), human_seat(state), random.Random(table.seed + len(table.actions))
+    turn = state.turn
+    for _ in range(AI_TURN_LIMIT):
+        if state.is_over() or state.current_player != me or state.turn != turn:
+            break
+        _apply(table, state, POLICIES["goldfish"](state, rng))
+    table.human_moves.append(start)
+    _advance_opponent(table, state)
+    table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
+    return state
+
+
+@transaction.atomic
+def table_undo(*, table: GoldfishTable) -> State:
+    table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    if not table.human_moves:
+        raise TableRefused(IllegalAction("DG-4.1", "there is nothing to undo"))
+    table.actions = table.actions[: table.human_moves.pop()]
+    table.save(update_fields=["actions", "human_moves", "updated_at"])
+    return table_state(table)
+
+
+@transaction.atomic
+def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
+    """Ask for a training dummy on the opponent's back rank; it is deployed on the opponent's next turn."""
+    table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    state = table_state(table)
+    index = parse_cell(cell or "")
+    opponent_rank = BACK_RANK[1 - human_seat(state)]
+    if index is None or index not in opponent_rank:
+        allowed = ", ".join(cell_name(c) for c in opponent_rank)
+        raise ApiError(f"cell: a dummy goes on the opponent's back rank ({allowed})", code="invalid",
+                       details={"field": "cell", "rule": "DG-7.1"})
+    name = cell_name(index)
+    if name not in table.dummies:
+        table.dummies.append(name)
+    _advance_opponent(table, state)
+    table.save(update_fields=["actions", "dummies", "updated_at"])
+    return state

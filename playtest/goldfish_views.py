@@ -1,0 +1,110 @@
+"""Pages of the goldfish table and the new-playtest page; each view is one service call."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from config.api_errors import ApiError
+from decks.errors import DeckNotFound
+from decks.models import Deck
+from decks.selectors import deck_for_viewer
+
+from . import goldfish_tables as tables
+from .dreadgate_bots import POLICIES
+from .goldfish_view import decode, table_view
+from .jobs import services as runs
+from .models import GoldfishTable
+
+
+def _names(table: GoldfishTable) -> dict[str, str]:
+    return {code: card["name"] for d in table.params["decks"] for code, card in d["cards"].items()}
+
+
+def _render_table(request, table, state=None, error: ApiError | None = None, status: int = 200) -> HttpResponse:
+    state = state or tables.table_state(table)
+    context = {"table": table, "view": table_view(state, _names(table), request.GET.get("sel", "")),
+               "error": error, "rule": (error.details or {}).get("rule") if error else None}
+    template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
+    return render(request, template, context, status=status)
+
+
+def _my_table(request, table_id) -> GoldfishTable:
+    return get_object_or_404(GoldfishTable, pk=table_id, owner=request.user)
+
+
+@login_required
+def new_playtest(request: HttpRequest) -> HttpResponse:
+    """Choose how to playtest a deck: by hand at a goldfish table, or by simulated runs."""
+    key = request.GET.get("key") or request.POST.get("key")
+    try:
+        deck = deck_for_viewer(deck_id=request.GET.get("deck") or request.POST.get("deck"), user=request.user, key=key)
+    except DeckNotFound:
+        return render(request, "playtest/new.html", {"missing": True}, status=404)
+    opponents = Deck.objects.filter(visibility="public").exclude(pk=deck.pk).order_by("-is_starter", "name")[:100]
+    mine = Deck.objects.filter(owner=request.user).exclude(pk=deck.pk).order_by("name")
+    context = {"deck": deck, "key": key or "", "opponents": list(mine) + list(opponents),
+               "policies": list(POLICIES), "error": None}
+    if request.method == "POST":
+        try:
+            with transaction.atomic():
+                if request.POST.get("what") == "table":
+                    table = tables.table_create(owner=request.user, deck_id=deck.pk, key=key,
+                                                seed=_int_or_none(request.POST.get("seed")))
+                    return redirect("playtest:table", table_id=table.pk)
+                params = {"deck": deck.pk, "key": key, "mode": request.POST.get("mode", "goldfish"),
+                          "opponent": request.POST.get("opponent") or None,
+                          "format": request.POST.get("format") or None}
+                run = runs.run_submit(owner=request.user, kind="dreadgate_playtest", params=params,
+                                      games=_int_or_none(request.POST.get("games")) or 0,
+                                      seed=_int_or_none(request.POST.get("seed")),
+                                      title=f"{deck.name}: {params['mode']}")
+                return redirect("playtest:run_detail", run_id=run.pk)
+        except ApiError as exc:
+            context["error"] = exc
+            return render(request, "playtest/new.html", context, status=exc.status_code)
+    return render(request, "playtest/new.html", context)
+
+
+def _int_or_none(text) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+def table(request: HttpRequest, table_id) -> HttpResponse:
+    return _render_table(request, _my_table(request, table_id))
+
+
+def _table_post(service):
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, table_id) -> HttpResponse:
+        table = _my_table(request, table_id)
+        try:
+            state = service(request, table)
+        except ApiError as exc:
+            table.refresh_from_db()
+            return _render_table(request, table, error=exc, status=exc.status_code)
+        table.refresh_from_db()
+        return _render_table(request, table, state)
+
+    return view
+
+
+def _act(request, table):
+    action = decode(request.POST.get("action", ""))
+    if action is None:
+        raise ApiError("action: expected three numbers such as 1,0,0", code="invalid", details={"field": "action"})
+    return tables.table_act(table=table, action=action)
+
+
+table_act = _table_post(_act)
+table_undo = _table_post(lambda request, table: tables.table_undo(table=table))
+table_ai_turn = _table_post(lambda request, table: tables.table_ai_turn(table=table))
+table_dummy = _table_post(lambda request, table: tables.table_place_dummy(table=table, cell=request.POST.get("cell", "")))

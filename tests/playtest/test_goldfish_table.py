@@ -1,0 +1,121 @@
+"""The goldfish table: a person plays their deck step by step; the server keeps the game."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from playtest import goldfish_tables as tables
+from playtest.dreadgate.actions import DEPLOY, DRAW, END, KEEP
+from playtest.dreadgate.board import cell_name
+from playtest.models import GoldfishTable
+from tests.playtest.dreadgate_decks import starter_deck
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice", password="x" * 12)
+
+
+@pytest.fixture
+def table(alice):
+    return tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11)
+
+
+def to_main_phase(table):
+    state = tables.table_state(table)
+    if (KEEP, 0, 0) in state.legal_actions():
+        state = tables.table_act(table=table, action=(KEEP, 0, 0))
+    table.refresh_from_db()
+    return state
+
+
+def test_the_opponent_decides_by_itself_so_it_is_always_the_players_turn(table):
+    state = to_main_phase(table)
+    assert state.current_player == tables.human_seat(state)
+
+
+def test_an_action_is_saved_and_a_reload_continues_the_game(table):
+    state = to_main_phase(table)
+    tables.table_act(table=table, action=(DRAW, 0, 0))
+    reloaded = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    assert reloaded.history[-1] == (DRAW, 0, 0)
+    assert len(reloaded.hand[tables.human_seat(reloaded)]) == len(state.hand[tables.human_seat(state)]) + 1
+
+
+def test_an_illegal_action_is_refused_with_its_rule_and_nothing_is_saved(table):
+    to_main_phase(table)
+    before = list(GoldfishTable.objects.get(pk=table.pk).actions)
+    with pytest.raises(tables.TableRefused) as refused:
+        tables.table_act(table=table, action=(DEPLOY, 0, 12))  # the Gateway is no deploy cell
+    assert refused.value.rule.startswith("DG-")
+    assert GoldfishTable.objects.get(pk=table.pk).actions == before
+
+
+def test_undo_takes_back_the_last_human_action(table):
+    to_main_phase(table)
+    tables.table_act(table=table, action=(DRAW, 0, 0))
+    before_draw = len(GoldfishTable.objects.get(pk=table.pk).actions) - 1
+    state = tables.table_undo(table=table)
+    assert len(state.history) == before_draw
+    assert len(GoldfishTable.objects.get(pk=table.pk).actions) == before_draw
+
+
+def test_ending_the_turn_lets_the_opponent_pass_and_gives_the_turn_back(table):
+    state = to_main_phase(table)
+    turn = state.turn
+    state = tables.table_act(table=table, action=(END, 0, 0))
+    assert state.turn == turn + 2
+    assert state.current_player == tables.human_seat(state)
+
+
+def test_a_dummy_is_deployed_on_the_opponents_back_rank(table):
+    state = to_main_phase(table)
+    me = tables.human_seat(state)
+    cell = "c5" if me == 0 else "c1"
+    tables.table_place_dummy(table=table, cell=cell)
+    state = tables.table_act(table=table, action=(END, 0, 0))
+    dummies = [u for u in state.units.values() if u.owner != me]
+    assert [cell_name(u.cell) for u in dummies] == [cell]
+    assert dummies[0].c.card.name == "Training Dummy"
+
+
+def test_a_dummy_on_the_players_own_side_is_refused_naming_the_cells(table):
+    state = to_main_phase(table)
+    wrong = "c1" if tables.human_seat(state) == 0 else "c5"
+    with pytest.raises(tables.ApiError) as refused:
+        tables.table_place_dummy(table=table, cell=wrong)
+    assert refused.value.details["field"] == "cell"
+
+
+def test_the_ai_plays_the_rest_of_the_turn(table):
+    state = to_main_phase(table)
+    turn = state.turn
+    state = tables.table_ai_turn(table=table)
+    assert state.turn > turn
+    assert state.current_player == tables.human_seat(state) or state.is_over()
+
+
+def test_the_page_shows_targets_for_a_selected_hand_card(client, alice, table):
+    to_main_phase(table)
+    client.force_login(alice)
+    state = tables.table_state(table)
+    deploy = next(a for a in state.legal_actions() if a[0] == DEPLOY)
+    html = client.get(f"/playtest/tables/{table.pk}/?sel=h{deploy[1]}").content.decode()
+    assert f'value="{deploy[0]},{deploy[1]},{deploy[2]}"' in html
+    assert "cell target" in html
+
+
+def test_an_illegal_post_is_a_400_with_the_rule_link(client, alice, table):
+    to_main_phase(table)
+    client.force_login(alice)
+    response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": "2,0,12"})
+    assert response.status_code == 400
+    assert "/rules/#DG-" in response.content.decode()
+
+
+def test_someone_elses_table_is_a_404(client, table):
+    bob = get_user_model().objects.create_user("bob", password="x" * 12)
+    client.force_login(bob)
+    assert client.get(f"/playtest/tables/{table.pk}/").status_code == 404
+    assert client.post(f"/playtest/tables/{table.pk}/act/", {"action": "1,0,0"}).status_code == 404
