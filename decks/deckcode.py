@@ -67,6 +67,8 @@ def encode(code: DeckCode) -> str:
         raise DeckCodeError(f"Unknown format {code.format!r}.")
     out = bytearray([VERSION, FORMAT_CODES.index(code.format)])
     cards = sorted(code.cards)
+    if len(cards) + (1 if code.gateway else 0) > MAX_ENTRIES:
+        raise DeckCodeError(f"A deck code holds at most {MAX_ENTRIES} different cards.")
     out += _varint(len(cards) + (1 if code.gateway else 0))
     for number, count in cards:
         unit = _UNIT.match(number)

@@ -1,0 +1,64 @@
+"""Export then import gives back the same deck, for every card in the catalog."""
+
+import pytest
+
+from cards.models import Card
+from decks.cardinfo import GATEWAY, Entry
+from decks.deckcode import DeckCode, decode, encode
+from decks.decklist import format_deck_list, parse_deck_list
+from decks.selectors import card_index, deck_entries, deck_export_code, deck_export_json, deck_export_text
+from decks.services import deck_create, deck_import
+
+from .factories import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def catalog_chunks(size=60):
+    index = card_index()
+    cards = sorted((c for c in index.by_id.values() if c.type != GATEWAY), key=lambda c: c.collector_number)
+    return index, [cards[i:i + size] for i in range(0, len(cards), size)]
+
+
+def test_every_card_name_survives_text_export_and_import():
+    index, chunks = catalog_chunks()
+    assert sum(len(c) for c in chunks) >= 8100  # the whole catalog, not a sample
+    for chunk in chunks:
+        entries = [Entry(card, 1 + i % 4) for i, card in enumerate(chunk)]
+        text = format_deck_list(entries, gateway=index.gateway, name="All the cards", format="standard")
+        parsed = parse_deck_list(text, index)
+        assert parsed.problems == [], parsed.problems[:3]
+        assert [(e.card.id, e.count) for e in sorted(parsed.entries, key=lambda e: e.card.collector_number)] == \
+            [(e.card.id, e.count) for e in entries]
+        assert parsed.gateway == index.gateway
+
+
+def test_every_card_survives_the_deck_code():
+    index, chunks = catalog_chunks(150)
+    for chunk in chunks:
+        code = DeckCode("quick", tuple(sorted((c.collector_number, 1 + i % 4) for i, c in enumerate(chunk))),
+                        index.gateway.collector_number if index.gateway else None)
+        assert decode(encode(code)) == code
+        assert all(number.casefold() in index.by_number for number, _ in decode(encode(code)).cards)
+
+
+def test_a_saved_deck_round_trips_through_text_code_and_json():
+    owner = make_user()
+    units = list(Card.objects.filter(type="unit").order_by("collector_number")[:8])
+    authored = list(Card.objects.exclude(type__in=["unit", "gateway"]).filter(is_unique=False)[:2])
+    glyph = Card.objects.filter(is_unique=True).first()
+    entries = [Entry(card, 4) for card in units + authored]
+    from decks.selectors import card_info
+    entries = [Entry(card_info(e.card), e.count) for e in entries] + [Entry(card_info(glyph), 1)]
+    deck = deck_create(owner=owner, name="Round trip", format="tactical", entries=entries)
+    want = sorted((e.card.id, e.count) for e in deck_entries(deck))
+    from_text = deck_import(owner=owner, text=deck_export_text(deck))
+    from_code = deck_import(owner=owner, code=deck_export_code(deck))
+    as_json = deck_export_json(deck)
+    from_json = deck_import(owner=owner, text="\n".join(f"{c['count']} {c['card']}" for c in as_json["cards"]),
+                            format=as_json["format"])
+    for copy in (from_text, from_code, from_json):
+        assert sorted((e.card.id, e.count) for e in deck_entries(copy)) == want
+        assert copy.format == "tactical" and copy.gateway_id == deck.gateway_id
+        assert deck_export_code(copy) == deck_export_code(deck)
+    assert from_text.name == "Round trip"
