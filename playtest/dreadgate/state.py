@@ -644,12 +644,26 @@ class State(EffectsMixin):
         return u
 
     def _why_no_move(self, u: Unit, cell: int) -> str:
+        """The rule a refused maneuver breaks, for the message."""
         if not 0 <= cell < 25:
             return "DG-2.1"
-        if cell == GATE and self.fmt != TACTICAL and u.flying:
-            return "DG-9.2"
-        if self.board[cell] >= 0:
-            return "DG-12.1" if u.kw & (KW_SUBDUE | KW_EXECUTION) else "DG-8.3"
+        gate = GATE if self.fmt != TACTICAL else -1
+        reach = u.fmnv if u.flying else u.mnv
+        for d in MASK_DIRS[u.mdirs]:
+            ray = RAYS[u.cell][d]
+            if cell not in ray:
+                continue
+            path = ray[: ray.index(cell)]
+            if ray.index(cell) >= reach:
+                return "DG-8.2"
+            if not u.flying and gate in path:
+                return "DG-8.5"
+            if not u.flying and any(self.board[c] >= 0 for c in path):
+                return "DG-8.3"
+            if cell == gate:
+                return "DG-9.2"
+            if self.board[cell] >= 0:
+                return "DG-12.1" if u.kw & (KW_SUBDUE | KW_EXECUTION) else "DG-8.3"
         return "DG-8.2"
 
     def _check_attack(self, a: int, b: int) -> None:
