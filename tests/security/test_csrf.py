@@ -27,7 +27,7 @@ def world():
     client.force_login(user)
     client.get("/")  # sets the CSRF cookie, as a browser would have it
     values = {"pk": deck.pk, "number": 1, "run_id": run.pk, "collector_number": "X-GATE", "uidb64": "MQ",
-              "token": "set-password"}
+              "token": "set-password", "game": 0, "table_id": "00000000-0000-4000-8000-000000000000"}
     return client, values, deck, run
 
 
