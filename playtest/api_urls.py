@@ -1,3 +1,4 @@
+from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
 from . import api
@@ -5,4 +6,4 @@ from . import api
 router = SimpleRouter()
 router.register("runs", api.RunViewSet, basename="run")
 
-urlpatterns = router.urls
+urlpatterns = router.urls + [path("dreaddraw/", include("playtest.dreaddraw_api_urls"))]

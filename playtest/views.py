@@ -14,10 +14,6 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "playtest/index.html", {"runs": runs})
 
 
-def dreaddraw_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "dreaddraw/index.html")
-
-
 @login_required
 def run_detail(request: HttpRequest, run_id) -> HttpResponse:
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id)

@@ -17,7 +17,7 @@ from .cardset import (
 )
 from .decisions import BOTTOM, DRAW, KEEP, ORDER, RESERVE, SKIP, USE, B, D, S, U
 from .game import P_ABILITY, P_ARRANGE, P_KEEP, P_SCRY, Game
-from .observation import PlayerView
+from .observation import PlayerView, pool_counts
 
 
 class Bot:
@@ -101,20 +101,7 @@ class ProbabilityBot(Bot):
     # -- counting
 
     def pool_counts(self, view: PlayerView) -> list[int]:
-        """How many cards of each strength may be on top of the Draw Deck, as far as this seat knows."""
-        mask = view.public_pool_mask()
-        for c in view.known_life():
-            mask &= ~(1 << c)
-        for c in view.hand():
-            mask &= ~(1 << c)
-        cs = view.cs
-        counts = [0] * (cs.max_strength + 1)
-        strength = cs.strength
-        while mask:
-            low = mask & -mask
-            counts[strength[low.bit_length() - 1]] += 1
-            mask ^= low
-        return counts
+        return pool_counts(view)
 
     def gain(self, last: int, reserves: tuple[int, ...], counts: list[int], total: int, depth: int,
              memo: dict) -> float:

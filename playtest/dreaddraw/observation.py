@@ -7,7 +7,7 @@ Deck and Life Decks appear as sizes, except for the cards this seat has been all
 
 from __future__ import annotations
 
-from .cardset import OP_LOOKOUT
+from .cardset import OP_LOOKOUT, OP_STEADFAST
 from .decisions import to_notation
 from .game import (
     E_ABILITY, E_ARRANGED, E_DAMAGE, E_DAMAGE_DRAWN, E_DEFEATED, E_DISCARD, E_DISCARD_ROW, E_DRAIN, E_ELIMINATED,
@@ -108,6 +108,40 @@ class PlayerView:
             return []
         size = len(draw)
         return [(size - 1 - i, c) for i, c in enumerate(draw) if c in known][::-1]
+
+
+def pool_counts(view: PlayerView) -> list[int]:
+    """How many cards of each strength may be on top of the Draw Deck, as far as this seat knows:
+    cards not seen face up since the last reshuffle, less its own looked-at Life cards and hand."""
+    mask = view.public_pool_mask()
+    for c in view.known_life():
+        mask &= ~(1 << c)
+    for c in view.hand():
+        mask &= ~(1 << c)
+    cs = view.cs
+    counts = [0] * (cs.max_strength + 1)
+    strength = cs.strength
+    while mask:
+        low = mask & -mask
+        counts[strength[low.bit_length() - 1]] += 1
+        mask ^= low
+    return counts
+
+
+def success_chance(view: PlayerView) -> dict:
+    """This seat's chance that a summon from the Draw Deck succeeds now (DD-3.3), from what it may see."""
+    seat = view.seat
+    last = view.last_strength(seat)
+    top = view.known_draw_top()
+    steady = bool(view.has_op(seat, OP_STEADFAST))
+    if top:
+        s = view.cs.strength[top]
+        ok = s > last or (steady and s == last)
+        return {"chance": 1.0 if ok else 0.0, "known_top": top, "candidates": 1, "good": int(ok)}
+    counts = pool_counts(view)
+    total = sum(counts)
+    good = sum(counts[s] for s in range(len(counts)) if s > last or (steady and s == last))
+    return {"chance": good / total if total else 0.0, "known_top": 0, "candidates": total, "good": good}
 
 
 def _card(cs, c: int) -> dict:

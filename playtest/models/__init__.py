@@ -1,4 +1,8 @@
+from .dreaddraw import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
 from .runs import Run, RunChunk, RunStatus
 from .tables import GoldfishTable
 
-__all__ = ["GoldfishTable", "Run", "RunChunk", "RunStatus"]
+__all__ = [
+    "BotLevel", "DreadDrawSeat", "DreadDrawTable", "GoldfishTable", "Run", "RunChunk", "RunStatus", "SeatKind",
+    "TableStatus",
+]

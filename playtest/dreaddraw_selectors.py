@@ -1,0 +1,166 @@
+"""Reads for the Dread Draw pages and API: the card set and the tables."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from cards.models import DreadDrawCard, DreadDrawKeyword
+from config.api_errors import ApiError
+
+KEYWORD_VALUES = [k for k in DreadDrawKeyword.values if k] + ["none"]
+
+
+def _int_param(params, name: str, low: int, high: int) -> int | None:
+    raw = (params.get(name) or "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise ApiError(f"{name} must be a whole number from {low} to {high}, not {raw!r}.", code="invalid_filter",
+                       details={"field": name, "value": raw})
+    return value
+
+
+def dreaddraw_card_filters(params) -> dict:
+    """Validate the card-list filters (query string): q, strength, damage, keyword."""
+    keyword = (params.get("keyword") or "").strip().lower()
+    if keyword and keyword not in KEYWORD_VALUES:
+        raise ApiError(f"keyword must be one of {', '.join(KEYWORD_VALUES)}, not {keyword!r}.", code="invalid_filter",
+                       details={"field": "keyword", "value": keyword})
+    q = (params.get("q") or "").strip()
+    if len(q) > 100:
+        raise ApiError("q is limited to 100 characters.", code="invalid_filter", details={"field": "q"})
+    return {
+        "q": q, "keyword": keyword, "strength": _int_param(params, "strength", 0, 99),
+        "damage": _int_param(params, "damage", 0, 99),
+    }
+
+
+def dreaddraw_card_list(*, q: str = "", keyword: str = "", strength: int | None = None,
+                        damage: int | None = None) -> QuerySet[DreadDrawCard]:
+    cards = DreadDrawCard.objects.all()
+    if q:
+        cards = cards.filter(
+            Q(name__icontains=q) | Q(text__icontains=q) | Q(fortune_present__icontains=q)
+            | Q(fortune_near__icontains=q) | Q(fortune_far__icontains=q)
+        )
+    if keyword == "none":
+        cards = cards.filter(keyword="")
+    elif keyword:
+        cards = cards.filter(keyword=keyword)
+    if strength is not None:
+        cards = cards.filter(strength=strength)
+    if damage is not None:
+        cards = cards.filter(damage=damage)
+    return cards.order_by("number")
+
+
+def dreaddraw_card_get(*, number: int) -> DreadDrawCard | None:
+    return DreadDrawCard.objects.filter(number=number).first()
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+def dreaddraw_tables_for(*, user):
+    """Tables the user created or sits at, newest first."""
+    from .models import DreadDrawTable
+
+    return (DreadDrawTable.objects.filter(Q(owner=user) | Q(seats__user=user)).distinct()
+            .select_related("owner").prefetch_related("seats").order_by("-updated_at"))
+
+
+def dreaddraw_table_get(*, table_id):
+    """Any signed-in user may look at a table by its link (to join it, or to watch the public table)."""
+    from .models import DreadDrawTable
+
+    return DreadDrawTable.objects.select_related("owner").prefetch_related("seats").filter(pk=table_id).first()
+
+
+def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:
+    kind = prompt["kind"]
+    if notation == "S":
+        return "Skip"
+    if notation == "B":
+        return "Put it on the bottom"
+    if kind == "ability":
+        name = prompt["card"]["name"]
+        return f"Use {name} on {names[int(notation[1:])]}" if len(notation) > 1 else f"Use {name}"
+    if notation.startswith("K"):
+        return f"Keep {cs.label(int(notation[1:]))}"
+    if notation.startswith("O"):
+        cards = [int(x) for x in notation[1:].split(".")]
+        if kind == "scry":
+            return f"Leave {cs.label(cards[0])} on top"
+        return "Top first: " + ", ".join(cs.label(c) for c in cards)
+    return notation
+
+
+def table_board(*, table, game, user, error: dict | None = None) -> dict:
+    """Everything the table page shows to `user`: their seat's observation, the choices they have, and why."""
+    from playtest.dreaddraw.game import E_SUMMON, E_SUMMON_RESERVE
+    from playtest.dreaddraw.observation import PlayerView, observe, success_chance
+
+    from .dreaddraw_services import seats_of
+    from .models import TableStatus
+
+    seats = list(table.seats.all())
+    names = [s.name for s in seats]
+    mine = seats_of(table, user)
+    mover = game.to_move()
+    viewer = mover if mover in mine else (min(mine) if mine else -1)
+    obs = observe(game, viewer, names)
+    playing = table.status == TableStatus.PLAYING
+    acting = playing and viewer >= 0 and mover == viewer
+    legal = set(obs["legal"]) if acting else set()
+    cs = game.cs
+    new_card = next((e[2] for e in reversed(game.log) if e[0] in (E_SUMMON, E_SUMMON_RESERVE)), 0)
+    players = []
+    for p, seat in enumerate(seats):
+        info = obs["players"][p]
+        if not info["alive"]:
+            state = "defeated"
+        elif not info["in_round"]:
+            state = "out of this round"
+        else:
+            state = "in the round"
+        reserves = [{**c, "notation": f"R{c['number']}", "playable": f"R{c['number']}" in legal}
+                    for c in info["reserves"]]
+        players.append({**info, "name": seat.name, "kind": seat.get_kind_display(), "bot": seat.get_bot_display(),
+                        "seat_number": p + 1, "state": state, "reserves": reserves, "is_viewer": p == viewer,
+                        "to_move": p == mover and playing, "is_winner": game.over and p == game.winner})
+    prompt = obs["prompt"]
+    choices = []
+    if prompt and acting:
+        choices = [{"notation": n, "label": _choice_label(cs, prompt, n, names)} for n in obs["legal"]]
+    if game.over:
+        turn_text = f"{names[game.winner]} wins the game."
+    elif table.status == TableStatus.WAITING:
+        turn_text = "Waiting for players to join by the table's link."
+    elif prompt:
+        who = names[prompt["seat"]]
+        turn_text = {
+            "keep": f"{who} took damage and chooses the card to keep in Reserve (DD-5.1).",
+            "ability": f"{who} may use {prompt.get('card', {}).get('name', '')}'s ability (optional, DD-7.1).",
+            "arrange": f"{who} puts the looked-at cards back on the Draw Deck in any order.",
+            "scry": f"{who} decides whether the top card of the Draw Deck goes to the bottom.",
+        }[prompt["kind"]]
+    else:
+        turn_text = f"{names[mover]} to summon: {obs['why']}."
+    chance = None
+    if acting and not prompt:
+        chance = success_chance(PlayerView(game, viewer))
+        chance["percent"] = round(chance["chance"] * 100)
+        if chance["known_top"]:
+            chance["top_label"] = cs.label(chance["known_top"])
+    return {
+        "table": table, "obs": obs, "players": players, "viewer": viewer, "viewer_name": names[viewer] if viewer >= 0 else "",
+        "acting": acting, "can_draw": "D" in legal, "choices": choices, "prompt": prompt, "turn_text": turn_text,
+        "turn": len(table.decisions), "chance": chance, "log": obs["log"][-40:], "new_card": new_card,
+        "fortune": obs["fortune"], "over": game.over, "error": error, "mine": sorted(mine),
+        "discard_top": obs["discard"][-1] if obs["discard"] else None,
+        "poll": table.status == TableStatus.WAITING or (playing and not acting),
+        "open_seats": [s for s in seats if s.kind == "invite" and s.user_id is None],
+    }

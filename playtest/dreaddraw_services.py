@@ -1,0 +1,155 @@
+"""Writes for Dread Draw tables: create, join, act. The engine decides what is legal; these
+functions decide who may act, store the decisions, and let the bots play their turns."""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+
+from config.api_errors import ApiError
+from playtest.dreaddraw import Game, IllegalDecision, PlayerView, load_cardset, parse, replay, to_notation
+from playtest.dreaddraw.bots import make_bot
+from playtest.dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
+
+from .models import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
+
+BOT_LABELS = {"random": "Random bot", "heuristic": "Heuristic bot", "probability": "Counting bot"}
+
+
+class IllegalDecisionError(ApiError):
+    """An engine refusal, carried to the API and pages with its rule number."""
+
+    status_code = 400
+    default_code = "illegal_decision"
+
+
+def _seat_specs(seats: list[dict]) -> list[dict]:
+    if not isinstance(seats, list) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise ApiError(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.", code="invalid_seats",
+                       details={"field": "seats"})
+    out = []
+    for i, raw in enumerate(seats):
+        where = f"seats[{i}]"
+        if not isinstance(raw, dict):
+            raise ApiError(f"{where}: expected an object with 'kind'.", code="invalid_seats", details={"field": where})
+        kind = raw.get("kind")
+        if kind not in SeatKind.values:
+            raise ApiError(f"{where}.kind must be one of {', '.join(SeatKind.values)}.", code="invalid_seats",
+                           details={"field": f"{where}.kind"})
+        bot = raw.get("bot") or ""
+        if kind == SeatKind.BOT and bot not in BotLevel.values:
+            raise ApiError(f"{where}.bot must be one of {', '.join(BotLevel.values)}.", code="invalid_seats",
+                           details={"field": f"{where}.bot"})
+        if kind != SeatKind.BOT:
+            bot = ""
+        name = str(raw.get("name") or "").strip()[:40]
+        if not name:
+            name = BOT_LABELS[bot] if bot else ("Player" if kind == SeatKind.LOCAL else "Guest") + f" {i + 1}"
+        out.append({"kind": kind, "bot": bot, "name": name})
+    if all(s["kind"] == SeatKind.BOT for s in out):
+        raise ApiError("At least one seat must be a person.", code="invalid_seats", details={"field": "seats"})
+    return out
+
+
+def table_game(table: DreadDrawTable) -> Game:
+    """The table's game, rebuilt from its seed and decisions."""
+    return replay(table.players, table.seed, table.decisions, load_cardset())
+
+
+@transaction.atomic
+def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadDrawTable:
+    specs = _seat_specs(seats)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**62)
+    waiting = any(s["kind"] == SeatKind.INVITE for s in specs)
+    table = DreadDrawTable.objects.create(
+        owner=owner, players=len(specs), seed=seed, set_version=load_cardset().version,
+        status=TableStatus.WAITING if waiting else TableStatus.PLAYING,
+    )
+    DreadDrawSeat.objects.bulk_create(
+        DreadDrawSeat(table=table, index=i, kind=s["kind"], bot=s["bot"], name=s["name"]) for i, s in enumerate(specs)
+    )
+    if not waiting:
+        _play_bots(table, table_game(table))
+        table.save()
+    return table
+
+
+def seats_of(table: DreadDrawTable, user) -> set[int]:
+    """The seats `user` plays: the creator plays the local seats, a guest the seat they joined."""
+    if not user or not user.is_authenticated:
+        return set()
+    out = set()
+    for seat in table.seats.all():
+        if (seat.kind == SeatKind.LOCAL and table.owner_id == user.pk) or (seat.kind == SeatKind.INVITE and seat.user_id == user.pk):
+            out.add(seat.index)
+    return out
+
+
+@transaction.atomic
+def table_join(*, table_id, user) -> DreadDrawTable:
+    table = DreadDrawTable.objects.select_for_update().get(pk=table_id)
+    seats = list(table.seats.all())
+    if any(s.user_id == user.pk for s in seats):
+        return table
+    if table.owner_id == user.pk:
+        raise ApiError("You created this table: you play its local seats, the open seats are for others.",
+                       code="owner_cannot_join", status_code=409)
+    free = [s for s in seats if s.kind == SeatKind.INVITE and s.user_id is None]
+    if not free:
+        raise ApiError("This table has no free seat.", code="table_full", status_code=409)
+    seat = free[0]
+    seat.user = user
+    seat.name = user.get_username()[:40]
+    seat.save(update_fields=["user", "name"])
+    if len(free) == 1 and table.status == TableStatus.WAITING:
+        table.status = TableStatus.PLAYING
+        _play_bots(table, table_game(table))
+    table.save()
+    return table
+
+
+@transaction.atomic
+def table_act(*, table_id, user, seat: int, decision: str, turn: int | None = None) -> tuple[DreadDrawTable, Game]:
+    """Play `decision` for `seat`; refused (state unchanged) with the rule number if the rules forbid it."""
+    table = DreadDrawTable.objects.select_for_update().get(pk=table_id)
+    if table.status == TableStatus.WAITING:
+        raise ApiError("The table is waiting for players to join.", code="table_waiting", status_code=409)
+    if seat not in seats_of(table, user):
+        raise ApiError(f"You do not play seat {seat + 1} at this table.", code="not_your_seat", status_code=403,
+                       details={"seat": seat})
+    if turn is not None and turn != len(table.decisions):
+        raise ApiError("The game has moved on since this page was drawn; here is the current state.",
+                       code="stale_turn", status_code=409, details={"turn": len(table.decisions)})
+    game = table_game(table)
+    try:
+        d = parse(decision)
+        game.apply(seat, d)
+    except IllegalDecision as exc:
+        raise IllegalDecisionError(str(exc), details={"rule": exc.rule, "seat": seat, "decision": decision}) from None
+    table.decisions = [*table.decisions, to_notation(d)]
+    _play_bots(table, game)
+    table.save()
+    return table, game
+
+
+def _play_bots(table: DreadDrawTable, game: Game) -> None:
+    """Let bot seats play until a person must decide (or the game ends); record their decisions."""
+    bots = {s.index: s.bot for s in table.seats.all() if s.kind == SeatKind.BOT}
+    decisions = list(table.decisions)
+    for _ in range(10_000):
+        if game.over:
+            break
+        seat = game.to_move()
+        level = bots.get(seat)
+        if not level:
+            break
+        bot = make_bot(level, seed=table.seed + len(decisions))
+        d = bot.choose(PlayerView(game, seat))
+        game.apply(seat, d)
+        decisions.append(to_notation(d))
+    table.decisions = decisions
+    if game.over:
+        table.status = TableStatus.OVER
+        table.winner_seat = game.winner

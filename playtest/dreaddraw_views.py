@@ -1,0 +1,143 @@
+"""Dread Draw pages: the card set, tables (play in the browser) and tournaments. Views stay thin."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from config.api_errors import ApiError
+
+from .dreaddraw_selectors import (
+    KEYWORD_VALUES, dreaddraw_card_filters, dreaddraw_card_get, dreaddraw_card_list, dreaddraw_table_get,
+    dreaddraw_tables_for, table_board,
+)
+from .dreaddraw_services import table_act, table_create, table_game, table_join
+from .models import BotLevel, SeatKind
+
+
+def card_list(request: HttpRequest) -> HttpResponse:
+    error, status, filters = "", 200, {}
+    try:
+        filters = dreaddraw_card_filters(request.GET)
+        cards = list(dreaddraw_card_list(**filters))
+    except ApiError as exc:
+        error, status, cards = str(exc.detail), 400, []
+    context = {"cards": cards, "filters": filters, "error": error, "keywords": KEYWORD_VALUES,
+               "strengths": range(1, 11), "raw": request.GET}
+    return render(request, "dreaddraw/cards.html", context, status=status)
+
+
+def card_detail(request: HttpRequest, number: int) -> HttpResponse:
+    card = dreaddraw_card_get(number=number)
+    if card is None:
+        raise Http404(f"There is no Dread Draw card number {number}.")
+    return render(request, "dreaddraw/card.html", {"card": card})
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+
+SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", f"{b.label} bot") for b in BotLevel] + [
+    ("invite", "Person joining by link")]
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
+    return render(request, "dreaddraw/index.html", {"tables": tables, "seat_choices": SEAT_CHOICES,
+                                                    "seat_range": range(6), "error": ""})
+
+
+def _seats_from_form(data) -> list[dict]:
+    try:
+        players = int(data.get("players", "2"))
+    except ValueError:
+        players = 0
+    seats = []
+    for i in range(max(0, min(players, 6))):
+        choice = data.get(f"seat{i}", "local")
+        name = data.get(f"name{i}", "")
+        if choice.startswith("bot:"):
+            seats.append({"kind": SeatKind.BOT, "bot": choice[4:], "name": name})
+        else:
+            seats.append({"kind": choice, "name": name})
+    if players < 2 or players > 6:
+        seats = seats[:1]  # let the service refuse it with its own message
+    return seats
+
+
+@login_required
+@require_POST
+def table_new(request: HttpRequest) -> HttpResponse:
+    try:
+        table = table_create(owner=request.user, seats=_seats_from_form(request.POST))
+    except ApiError as exc:
+        tables = list(dreaddraw_tables_for(user=request.user)[:30])
+        return render(request, "dreaddraw/index.html", {"tables": tables, "seat_choices": SEAT_CHOICES,
+                                                        "seat_range": range(6), "error": str(exc.detail)}, status=400)
+    return redirect("dreaddraw:table", table_id=table.pk)
+
+
+def _table_or_404(table_id):
+    table = dreaddraw_table_get(table_id=table_id)
+    if table is None:
+        raise Http404("No such table.")
+    return table
+
+
+@login_required
+def table_detail(request: HttpRequest, table_id) -> HttpResponse:
+    table = _table_or_404(table_id)
+    context = table_board(table=table, game=table_game(table), user=request.user)
+    return render(request, "dreaddraw/table.html", context)
+
+
+@login_required
+def table_board_view(request: HttpRequest, table_id) -> HttpResponse:
+    """The board fragment, polled by screens that wait for others; 204 when nothing changed."""
+    table = _table_or_404(table_id)
+    since = request.GET.get("turn")
+    if since is not None and since == str(len(table.decisions)) and request.GET.get("status") == table.status:
+        return HttpResponse(status=204)
+    context = table_board(table=table, game=table_game(table), user=request.user)
+    return render(request, "dreaddraw/table.html#board", context)
+
+
+@login_required
+@require_POST
+def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
+    table = _table_or_404(table_id)
+    error, status = None, 200
+    try:
+        seat = int(request.POST.get("seat", ""))
+        turn_raw = request.POST.get("turn")
+        turn = int(turn_raw) if turn_raw not in (None, "") else None
+    except ValueError:
+        seat, turn = -1, None
+    try:
+        table_act(table_id=table.pk, user=request.user, seat=seat, decision=request.POST.get("decision", ""), turn=turn)
+    except ApiError as exc:
+        error = {"message": str(exc.detail), "rule": exc.details.get("rule", "")}
+        status = exc.status_code
+    table.refresh_from_db()
+    if not request.htmx and error is None:
+        return redirect("dreaddraw:table", table_id=table.pk)
+    context = table_board(table=table, game=table_game(table), user=request.user, error=error)
+    template = "dreaddraw/table.html#board" if request.htmx else "dreaddraw/table.html"
+    return render(request, template, context, status=status)
+
+
+@login_required
+@require_POST
+def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
+    table = _table_or_404(table_id)
+    try:
+        table_join(table_id=table.pk, user=request.user)
+    except ApiError as exc:
+        table.refresh_from_db()
+        context = table_board(table=table, game=table_game(table), user=request.user,
+                              error={"message": str(exc.detail), "rule": ""})
+        return render(request, "dreaddraw/table.html", context, status=exc.status_code)
+    return redirect("dreaddraw:table", table_id=table.pk)

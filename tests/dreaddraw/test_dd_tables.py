@@ -1,0 +1,133 @@
+"""Dread Draw tables: creating, acting, refusals with rule numbers, access, polling, whole games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from playtest.dreaddraw import to_notation
+from playtest.dreaddraw_services import table_act, table_create, table_game
+from playtest.models import DreadDrawTable, TableStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice(client):
+    user = get_user_model().objects.create_user("alice", password="pw-alice-123")
+    client.force_login(user)
+    return user
+
+
+def make_user(name):
+    return get_user_model().objects.create_user(name, password=f"pw-{name}-123")
+
+
+def _human_turn(table, seat=0):
+    game = table_game(table)
+    assert game.to_move() == seat or game.over
+    return game
+
+
+def test_creating_a_table_from_the_form_lets_bots_play_until_the_person_decides(client, alice):
+    response = client.post("/dread-draw/tables/new/", {"players": "3", "seat0": "local", "seat1": "bot:random",
+                                                       "seat2": "bot:heuristic", "name0": "Ana"})
+    table = DreadDrawTable.objects.get(owner=alice)
+    assert response.status_code == 302 and response["Location"] == f"/dread-draw/tables/{table.pk}/"
+    assert [s.name for s in table.seats.all()] == ["Ana", "Random bot", "Heuristic bot"]
+    game = table_game(table)
+    assert game.to_move() == 0
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert "Summon from the Draw Deck" in html and "Your decision." in html and "Ana to summon" in html
+
+
+def test_a_bad_table_form_is_refused_with_a_message(client, alice):
+    response = client.post("/dread-draw/tables/new/", {"players": "7"})
+    assert response.status_code == 400
+    assert "2 to 6 seats" in response.content.decode()
+    response = client.post("/dread-draw/tables/new/", {"players": "2", "seat0": "bot:random", "seat1": "bot:random"})
+    assert response.status_code == 400 and "At least one seat must be a person" in response.content.decode()
+
+
+def test_an_illegal_decision_is_refused_with_its_rule_and_changes_nothing(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=7)
+    table.refresh_from_db()
+    _human_turn(table)
+    before = list(table.decisions)
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": "R999"},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert "DD-6.3" in response.content.decode()
+    table.refresh_from_db()
+    assert table.decisions == before
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": "K3"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and "DD-3.2" in response.content.decode()
+
+
+def test_only_seated_users_act(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=7)
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 1, "decision": "D"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
+    bob = make_user("bob")
+    client.force_login(bob)
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": "D"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
+    assert "You are watching" in client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+
+
+def test_a_stale_page_is_refused_and_shown_the_current_state(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=7)
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/",
+                           {"seat": 0, "decision": "D", "turn": len(table.decisions) + 5}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+
+
+def test_a_guest_joins_by_link_and_the_game_starts_when_the_table_is_full(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "invite"}, {"kind": "bot", "bot": "random"}],
+                         seed=11)
+    assert table.status == TableStatus.WAITING
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": "D"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    bob = make_user("bob")
+    client.force_login(bob)
+    assert "Take a seat" in client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    client.post(f"/dread-draw/tables/{table.pk}/join/")
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING
+    assert table.seats.get(index=1).user == bob
+    carol = make_user("carol")
+    client.force_login(carol)
+    assert client.post(f"/dread-draw/tables/{table.pk}/join/").status_code == 409
+
+
+def test_polling_answers_204_until_something_changes(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=3)
+    url = f"/dread-draw/tables/{table.pk}/board/?turn={len(table.decisions)}&status={table.status}"
+    assert client.get(url).status_code == 204
+    table_act(table_id=table.pk, user=alice, seat=0, decision="D")
+    assert client.get(url).status_code == 200
+
+
+def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                             {"kind": "bot", "bot": "random"}], seed=5)
+    for _ in range(2000):
+        table.refresh_from_db()
+        game = table_game(table)
+        if game.over:
+            break
+        first = game.legal()[0]
+        table_act(table_id=table.pk, user=alice, seat=0, decision=to_notation(first), turn=len(table.decisions))
+    table.refresh_from_db()
+    assert table.status == TableStatus.OVER and table.winner_seat is not None
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert "wins the game" in html
+    assert "The fortune (DD-8)" in html
+    again = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert _without_tokens(again) == _without_tokens(html)
+
+
+def _without_tokens(html: str) -> str:
+    return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "", html)
