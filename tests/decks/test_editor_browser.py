@@ -1,0 +1,110 @@
+"""The deck editor in headless Chromium: build a deck from empty to legal, watch the badge change,
+export it and import it back."""
+
+import pytest
+
+from cards.models import Card
+from decks.models import Deck
+from decks.selectors import deck_entries
+from tests.support import live_db
+
+from .factories import make_user
+
+pytestmark = [pytest.mark.browser, live_db]
+
+
+def log_in(page, username):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill("pw-for-tests-only")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def wait_saved(page, version):
+    page.locator("#save-status").filter(has_text=f"version {version})").wait_for()
+
+
+def test_build_a_deck_from_empty_to_legal_then_export_and_import_it(page):
+    user = make_user("builder")
+    query = "t:unit c:champion -is:unique"
+    expected = list(Card.objects.filter(type="unit", craft="champion", is_unique=False).order_by("name")[:9])
+    assert len(expected) == 9
+    log_in(page, user.username)
+
+    page.goto("/decks/new/")
+    page.get_by_label("Name").fill("Browser built")
+    page.get_by_role("button", name="Create and edit").click()
+    badge = page.locator("#legality .badge")
+    badge.filter(has_text="Not legal").wait_for()
+    assert "0 cards" in badge.inner_text()
+
+    search = page.get_by_label("Search cards")
+    search.fill(query)
+    page.locator(f'#results[data-query="{query}"] button.add-card').first.wait_for()
+    search.press("Enter")  # the keyboard adds the first result
+    version = 2
+    wait_saved(page, version)
+    assert "1 cards" in badge.inner_text()
+
+    for i, card in enumerate(expected):
+        row = page.locator(f'#panel li[data-card="{card.collector_number}"]')
+        if i:  # one click on the result's Add button
+            page.locator(f'#results button.add-card[data-card="{card.collector_number}"]').click()
+            version += 1
+            wait_saved(page, version)
+        count = row.get_by_label(f"Copies of {card.name}")
+        count.fill("4")
+        count.press("Tab")  # change event: saved at once
+        version += 1
+        wait_saved(page, version)
+        if i < 8:
+            assert "Not legal" in badge.inner_text()
+    badge.filter(has_text="Legal · Standard · 36 cards").wait_for()
+    assert page.locator("#legality .issue-error").count() == 0
+
+    deck = Deck.objects.get(owner=user)
+    assert deck.is_legal and deck.card_count == 36 and deck.version == version
+    built = sorted((e.card.collector_number, e.count) for e in deck_entries(deck))
+    assert built == sorted((c.collector_number, 4) for c in expected)
+
+    # One too many copies: the badge names the card and the rule.
+    row = page.locator(f'#panel li[data-card="{expected[0].collector_number}"]')
+    row.get_by_role("button", name=f"One more {expected[0].name}").click()
+    version += 1
+    wait_saved(page, version)
+    badge.filter(has_text="Not legal").wait_for()
+    assert expected[0].name in page.locator("#legality .issue-error").first.inner_text()
+    page.locator(f'#panel li[data-card="{expected[0].collector_number}"]').get_by_role(
+        "button", name=f"One fewer {expected[0].name}").click()
+    version += 1
+    wait_saved(page, version)
+    badge.filter(has_text="Legal ·").wait_for()
+
+    page.goto(f"/decks/{deck.pk}/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Export text").click()
+    exported = open(download.value.path(), encoding="utf-8").read()
+    assert "Units (36)" in exported
+
+    page.goto("/decks/import/")
+    page.get_by_label("Deck list").fill(exported)
+    page.get_by_label("Name").fill("Imported back")
+    page.get_by_role("button", name="Import").click()
+    page.locator("#legality .badge").filter(has_text="Legal · Standard · 36 cards").wait_for()
+    imported = Deck.objects.get(owner=user, name="Imported back")
+    assert sorted((e.card.collector_number, e.count) for e in deck_entries(imported)) == built
+
+
+def test_import_page_lists_every_bad_line(page):
+    user = make_user("importer")
+    log_in(page, user.username)
+    page.goto("/decks/import/")
+    page.get_by_label("Deck list").fill("4 Glyph of Shadows\nfour Pilfer\n2 Pilferr\n")
+    page.get_by_role("button", name="Import").click()
+    problems = page.locator(".import-problems li")
+    problems.first.wait_for()
+    texts = problems.all_inner_texts()
+    assert [t.split(" ")[1] for t in texts] == ["1", "2", "3"]
+    assert "unique icon" in texts[0] and "Did you mean Pilfer" in texts[2]
+    assert not Deck.objects.filter(owner=user).exists()
