@@ -20,10 +20,12 @@ BRUTE = unit("U-BR1", 3, 5, 1, 1, 1)
 WALL = unit("U-WL1", 3, 1, 4, 1, 1)
 
 
-def refused(state, text: str, rule: str) -> None:
+def refused(state, text, rule: str) -> None:
+    """The action (text, or an action value) is refused citing `rule`, and the state is unchanged."""
     before = state.to_snapshot()
+    action = state.parse(text) if isinstance(text, str) else text
     with pytest.raises(IllegalAction) as exc:
-        state.apply(state.parse(text))
+        state.apply(action)
     assert exc.value.rule == rule, exc.value
     assert state.to_snapshot() == before
 
