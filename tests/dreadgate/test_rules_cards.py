@@ -1,0 +1,398 @@
+"""Scenario tests for DG-14 to DG-19: items, talents, glyphs, legends, abilities and the notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from playtest.dreadgate import NotationError, UnknownEffect, check_ability
+from playtest.dreadgate.actions import EQUIP, NO_BEARER, TARGET_UNIT
+from playtest.dreadgate.board import cell_name
+
+from .factories import ability, attach, end_turn, game, gateway, give, item, legend, play, put, talent, unit
+from .test_rules_game import refused
+
+PAWN = unit("U-PW", 3, 1, 1, 1, 1)
+FOE = unit("U-FO", 4, 1, 1, 1, 1)
+HERO = unit("U-HE", 4, 2, 2, 1, 1)
+
+
+def chosen(side="enemy", **extra):
+    return {"select": "chosen", "side": side, **extra}
+
+
+SWORD = item("I-SW", ability("equipped", {"op": "modify", "stat": "attack", "amount": 2, "duration": "while_source",
+                                          "target": {"select": "bearer"}}), cost=2, subtype="weapon")  # fmt: skip
+BANNER = item("I-BN", ability("static", {"op": "modify", "stat": "defense", "amount": 1, "duration": "while_source",
+                                         "target": {"select": "all", "side": "friendly"}}),
+              cost=1, subtype="battlefield")  # fmt: skip
+POTION = item("I-PT", ability("consumable", {"op": "heal", "amount": 3, "target": chosen("friendly")}), cost=1,
+              subtype="equipment", consumable=True)  # fmt: skip
+BOLT = talent("T-BO", ability("play", {"op": "damage", "amount": 2, "target": chosen()}), cost=1,
+              subtype="spell talent")  # fmt: skip
+SHIELD = talent("T-SH", ability("instant", {"op": "modify", "stat": "defense", "amount": 3,
+                                            "duration": "end_of_turn", "target": chosen("friendly")}, cost=1),
+                cost=2, instant=True)  # fmt: skip
+AURA = talent("T-AU", ability("play", {"op": "modify", "stat": "attack", "amount": 1, "duration": "next_turn",
+                                       "target": {"select": "all", "side": "friendly"}}),
+              subtype="battlefield talent")  # fmt: skip
+
+
+# --- DG-14 ------------------------------------------------------------------------------------
+
+
+def test_dg_14_1_an_item_costs_its_ap_and_is_attached_to_one_of_your_units():
+    """DG-14.1: any number of items per unit."""
+    s = game(PAWN, FOE, SWORD, item("I-SW2", cost=0))
+    pawn = put(s, 0, "U-PW", "b2")
+    foe = put(s, 1, "U-FO", "b4")
+    give(s, 0, "I-SW")
+    give(s, 0, "I-SW2")
+    refused(s, (EQUIP, s.by_code["I-SW"], foe.iid), "DG-14.1")
+    play(s, "equip I-SW b2", "equip I-SW2 b2")
+    assert s.ap == 1 and len(pawn.items) == 2 and pawn.atk == 3
+
+
+def test_dg_14_2_a_battlefield_item_goes_to_the_sideline():
+    """DG-14.2: no bearer; its static ability applies to friendly units."""
+    s = game(PAWN, BANNER)
+    pawn = put(s, 0, "U-PW", "b2")
+    give(s, 0, "I-BN")
+    refused(s, (EQUIP, s.by_code["I-BN"], pawn.iid), "DG-14.2")
+    play(s, "equip I-BN")
+    assert [s.inst[i].code for i in s.sideline[0]] == ["I-BN"] and pawn.dfn == 2
+
+
+def test_dg_14_3_a_consumable_resolves_once_and_goes_to_the_boneyard():
+    """DG-14.3."""
+    s = game(PAWN, POTION)
+    pawn = put(s, 0, "U-PW", "b2", vit=1)
+    give(s, 0, "I-PT")
+    play(s, "equip I-PT")
+    assert pawn.vit == 3 and [s.inst[i].code for i in s.boneyard[0]] == ["I-PT"] and not pawn.items
+
+
+def test_dg_14_4_items_go_to_the_boneyard_with_their_bearer():
+    """DG-14.4."""
+    s = game(PAWN, FOE, SWORD, BOLT)
+    foe = put(s, 1, "U-FO", "b4", vit=2)
+    sword = attach(s, 1, "I-SW", foe)
+    give(s, 0, "T-BO")
+    play(s, "play T-BO")
+    assert foe.iid in s.boneyard[1] and sword in s.boneyard[1]
+
+
+def test_dg_14_5_an_items_subtype_matters_when_a_card_names_it():
+    """DG-14.5: a `bears` filter picks the unit with a weapon."""
+    disarm = talent("T-DA", ability("play", {"op": "damage", "amount": 1,
+                                             "target": {"select": "all", "side": "enemy",
+                                                        "filter": {"bears": "weapon"}}}))  # fmt: skip
+    s = game(FOE, HERO, SWORD, disarm)
+    armed = put(s, 1, "U-FO", "b4")
+    attach(s, 1, "I-SW", armed)
+    bare = put(s, 1, "U-HE", "d4")
+    give(s, 0, "T-DA")
+    play(s, "play T-DA")
+    assert (armed.vit, bare.vit) == (3, 4)
+
+
+# --- DG-15, DG-16 -----------------------------------------------------------------------------
+
+
+def test_dg_15_1_a_talent_costs_its_ap_and_needs_a_legal_target():
+    """DG-15.1."""
+    s = game(FOE, BOLT)
+    give(s, 0, "T-BO")
+    refused(s, "play T-BO", "DG-18.5")  # no enemy unit to target
+    foe = put(s, 1, "U-FO", "b4")
+    play(s, "play T-BO")
+    assert foe.vit == 2 and s.ap == 2
+
+
+def test_dg_15_2_talents_go_to_the_boneyard_lasting_battlefield_talents_wait_on_the_sideline():
+    """DG-15.2."""
+    s = game(PAWN, AURA, BOLT, FOE)
+    pawn = put(s, 0, "U-PW", "b2")
+    put(s, 1, "U-FO", "b4")
+    give(s, 0, "T-AU")
+    give(s, 0, "T-BO")
+    play(s, "play T-AU", "play T-BO")
+    assert [s.inst[i].code for i in s.sideline[0]] == ["T-AU"] and pawn.atk == 2
+    assert [s.inst[i].code for i in s.boneyard[0]] == ["T-BO"]
+    end_turn(s)
+    assert pawn.atk == 2  # next_turn: until the end of the controller's next turn
+    end_turn(s)
+    end_turn(s)
+    assert pawn.atk == 1 and [s.inst[i].code for i in s.boneyard[0]] == ["T-BO", "T-AU"]
+
+
+def test_dg_15_3_an_instant_is_played_for_ap_on_your_turn_or_for_talent_points():
+    """DG-15.3: card cost 2 in AP, or its instant ability's 1 talent point."""
+    s = game(PAWN, SHIELD)
+    pawn = put(s, 0, "U-PW", "b2")
+    give(s, 0, "T-SH")
+    s.tp[0] = 1
+    s._stamp += 1
+    assert {(10, s.by_code["T-SH"], 0), (11, s.by_code["T-SH"], 0)} <= set(s.legal_actions())
+    play(s, "instant T-SH")
+    assert (s.ap, s.tp[0], pawn.dfn) == (3, 0, 4)
+
+
+def test_dg_15_4_talent_points_are_your_units_at_the_start_of_your_turn():
+    """DG-15.4: they last through the opponent's turn."""
+    s = game(PAWN, HERO)
+    put(s, 1, "U-PW", "b4")
+    put(s, 1, "U-HE", "c4")
+    end_turn(s)
+    assert s.tp[1] == 2
+    end_turn(s)
+    assert s.tp[1] == 2 and s.active == 0
+
+
+def test_dg_15_5_the_defender_may_answer_an_attack_with_an_instant():
+    """DG-15.5: the defence step opens because North can afford an instant; it saves the target."""
+    s = game(HERO, FOE, SHIELD)
+    put(s, 0, "U-HE", "b3")
+    foe = put(s, 1, "U-FO", "b4", vit=1)
+    give(s, 1, "T-SH")
+    s.tp[1] = 1
+    play(s, "attack b3 b4", "strike")
+    assert s.phase == 3 and s.current_player == 1
+    play(s, "instant T-SH")  # one legal target: chosen automatically
+    assert foe.dfn == 4
+    play(s, "pass")
+    assert foe.vit == 1 and foe.iid in s.units and s.current_player == 0
+
+
+def test_dg_15_5_no_defence_step_without_a_decision():
+    """DG-15.5: one attacker and no affordable instant: the strike resolves at once."""
+    s = game(HERO, FOE)
+    put(s, 0, "U-HE", "b3")
+    foe = put(s, 1, "U-FO", "b4")
+    play(s, "attack b3 b4", "strike")
+    assert s.phase == 1 and foe.vit == 3
+
+
+def test_dg_16_1_a_glyph_is_played_like_a_talent_and_kills_spectral_units():
+    """DG-16.1."""
+    glyph = talent("G-GL", ability("play", {"op": "damage", "amount": 2, "target": chosen()}), type="glyph",
+                   subtype="", cost=2)  # fmt: skip
+    ghost = unit("U-GH", 2, 1, 1, 1, 1, kw=["spectral"])
+    s = game(glyph, ghost)
+    g = put(s, 1, "U-GH", "b4")
+    give(s, 0, "G-GL")
+    play(s, "play G-GL")
+    assert g.iid in s.boneyard[1] and s.ap == 1 and any(s.inst[i].code == "G-GL" for i in s.boneyard[0])
+
+
+# --- DG-17 ------------------------------------------------------------------------------------
+
+
+def test_dg_17_1_a_legend_is_deployed_like_a_unit():
+    """DG-17.1."""
+    s = game(legend("L-LG", vit=3, influence=2))
+    give(s, 0, "L-LG")
+    play(s, "deploy L-LG c1")
+    assert s.units[s.board[2]].c.kind == "legend" and s.ap == 0
+
+
+def test_dg_17_2_influence_comes_from_the_next_turn_and_not_from_a_subdued_legend():
+    """DG-17.2."""
+    subduer = unit("U-SB", 3, 1, 1, 1, 1, kw=["subdue"])
+    s = game(legend("L-LG", vit=3, influence=2, craft="hinter"), subduer)
+    give(s, 0, "L-LG")
+    play(s, "deploy L-LG c1")
+    assert s.infl[4] == 0
+    end_turn(s)
+    end_turn(s)
+    assert s.infl[4] == 2
+    lg = s.units[s.board[2]]
+    sub = put(s, 1, "U-SB", "c2")
+    s._lift(sub)
+    sub.cell, sub.subduing, lg.subdued_by = lg.cell, lg.iid, sub.iid
+    end_turn(s)
+    end_turn(s)
+    assert s.infl[4] == 0
+
+
+def test_dg_17_3_a_legends_ability_is_used_like_any_units():
+    """DG-17.3."""
+    bolter = legend("L-BL", abilities=[ability("activated", {"op": "damage", "amount": 1, "target": chosen()},
+                                               cost=1)])  # fmt: skip
+    s = game(bolter, FOE)
+    put(s, 0, "L-BL", "b2")
+    foe = put(s, 1, "U-FO", "d4")
+    play(s, "use b2 1")
+    assert foe.vit == 3
+
+
+# --- DG-18 ------------------------------------------------------------------------------------
+
+
+def test_dg_18_1_the_engine_refuses_effects_outside_the_vocabulary():
+    """DG-18.1."""
+    with pytest.raises(UnknownEffect):
+        check_ability(ability("play", {"op": "teleport", "target": {"select": "self"}}))
+    check_ability(ability("play", {"op": "draw", "player": "self", "amount": 1}))
+
+
+def test_dg_18_2_activated_abilities_cost_ap_once_a_turn_instants_cost_talent_points():
+    """DG-18.2."""
+    medic = unit("U-MD", 3, 1, 1, 1, 1, abilities=[
+        ability("activated", {"op": "heal", "amount": 1, "target": {"select": "self"}}, cost=1),
+        ability("instant", {"op": "modify", "stat": "attack", "amount": 1, "duration": "end_of_turn",
+                            "target": {"select": "self"}}, cost=1),
+    ])  # fmt: skip
+    s = game(medic)
+    m = put(s, 0, "U-MD", "b2", vit=1)
+    s.tp[0] = 1
+    play(s, "use b2 1")
+    assert (m.vit, s.ap) == (2, 2)
+    refused(s, "use b2 1", "DG-18.2")
+    play(s, "use b2 2")
+    assert (m.atk, s.tp[0], s.ap) == (2, 0, 2)
+
+
+def test_dg_18_3_a_stunned_unit_cannot_use_its_abilities():
+    """DG-18.3."""
+    medic = unit("U-MD", 3, 1, 1, 1, 1, abilities=[
+        ability("activated", {"op": "heal", "amount": 1, "target": {"select": "self"}}, cost=1)])
+    s = game(medic)
+    m = put(s, 0, "U-MD", "b2")
+    m.stun = s.turn
+    refused(s, "use b2 1", "DG-18.2")
+    refused(s, "move b2-b3", "DG-18.3")
+
+
+def test_dg_18_4_targets_are_chosen_one_at_a_time_before_anything_resolves():
+    """DG-18.4."""
+    volley = talent("T-VO", ability("play", {"op": "damage", "amount": 1, "target": chosen(count=2)}))
+    s = game(volley, FOE, HERO, PAWN)
+    a = put(s, 1, "U-FO", "a4")
+    b = put(s, 1, "U-HE", "b4")
+    put(s, 1, "U-PW", "c4")
+    give(s, 0, "T-VO")
+    play(s, "play T-VO")
+    assert s.phase == 4 and all(k == TARGET_UNIT for k, _, _ in s.legal_actions())
+    refused(s, "end", "DG-18.4")
+    play(s, "target a4")
+    assert a.vit == 4  # nothing resolves before the last choice
+    assert (TARGET_UNIT, a.iid, 0) not in s.legal_actions()
+    play(s, "target b4")
+    assert (a.vit, b.vit, s.phase) == (3, 3, 1)
+
+
+def test_dg_18_5_no_legal_target_no_play_and_fewer_targets_are_all_taken():
+    """DG-18.5."""
+    volley = talent("T-VO", ability("play", {"op": "damage", "amount": 1, "target": chosen(count=3)}))
+    s = game(volley, FOE)
+    give(s, 0, "T-VO")
+    refused(s, "play T-VO", "DG-18.5")
+    foe = put(s, 1, "U-FO", "a4")
+    play(s, "play T-VO")
+    assert foe.vit == 3 and s.phase == 1
+
+
+def test_dg_18_6_durations_end_of_turn_and_next_turn():
+    """DG-18.6: end_of_turn ends at this END; next_turn at the end of the controller's next turn."""
+    rally = talent("T-RA", ability("play", {"op": "sequence", "steps": [
+        {"op": "modify", "stat": "attack", "amount": 1, "duration": "end_of_turn", "target": chosen("friendly")},
+        {"op": "modify", "stat": "defense", "amount": 1, "duration": "next_turn", "target": {"select": "previous"}},
+        {"op": "modify", "stat": "range", "amount": 1, "duration": "permanent", "target": {"select": "previous"}},
+    ]}))  # fmt: skip
+    s = game(rally, PAWN)
+    p = put(s, 0, "U-PW", "b2")
+    give(s, 0, "T-RA")
+    play(s, "play T-RA")
+    assert (p.atk, p.dfn, p.rng) == (2, 2, 2)
+    end_turn(s)
+    assert (p.atk, p.dfn, p.rng) == (1, 2, 2)
+    end_turn(s)
+    end_turn(s)
+    assert (p.atk, p.dfn, p.rng) == (1, 1, 2)
+
+
+def test_dg_18_7_move_away_and_toward_follow_the_source():
+    """DG-18.7: away from the source cell; nothing without one."""
+    pusher = unit("U-PU", 3, 1, 1, 1, 1, abilities=[ability("activated", {
+        "op": "move", "distance": 2, "direction": "away", "target": chosen(filter={"within": 1})}, cost=1)])
+    s = game(pusher, FOE)
+    put(s, 0, "U-PU", "b2")
+    foe = put(s, 1, "U-FO", "c2")
+    play(s, "use b2 1")
+    assert cell_name(foe.cell) == "e2"
+
+
+def test_dg_18_8_the_discarding_owner_chooses_card_by_card():
+    """DG-18.8."""
+    squeeze = talent("T-SQ", ability("play", {"op": "discard", "player": "opponent", "amount": 2,
+                                              "chooser": "owner"}))  # fmt: skip
+    s = game(squeeze, FOE, HERO, PAWN)
+    give(s, 0, "T-SQ")
+    for code in ("U-FO", "U-HE", "U-PW"):
+        give(s, 1, code)
+    play(s, "play T-SQ")
+    assert s.phase == 5 and s.current_player == 1
+    refused(s, "end", "DG-18.8")
+    play(s, "discard U-HE", "discard U-PW")
+    assert [s.inst[i].code for i in s.hand[1]] == ["U-FO"] and s.phase == 1 and s.current_player == 0
+
+
+def test_dg_18_9_a_revealed_hand_is_shown_to_the_controller_only():
+    """DG-18.9."""
+    peek = talent("T-PK", ability("play", {"op": "reveal_hand", "player": "opponent", "amount": 0}))
+    s = game(peek, FOE)
+    give(s, 0, "T-PK")
+    give(s, 1, "U-FO")
+    play(s, "play T-PK")
+    assert s.observation(0)["revealed"] == ["U-FO"] and s.observation(1)["revealed"] == []
+    end_turn(s)
+    assert s.observation(0)["revealed"] == []
+
+
+def test_dg_18_10_search_takes_the_first_match_from_the_top():
+    """DG-18.10."""
+    seek = talent("T-SK", ability("play", {"op": "search_deck", "player": "self", "amount": 1,
+                                           "filter": {"type": ["legend"]}}))  # fmt: skip
+    s = game(seek, legend("L-A1"), legend("L-A2"))
+    give(s, 0, "T-SK")
+    legends = [i for i in s.deck[0] if s.inst[i].kind == "legend"]
+    top_first = max(legends, key=s.deck[0].index)
+    play(s, "play T-SK")
+    assert top_first in s.hand[0] and len(s.hand[0]) == 1
+
+
+def test_dg_18_11_cards_out_of_play_have_no_effect_and_a_gateway_helps_its_owner():
+    """DG-18.11."""
+    banner_unit = unit("U-BN", 3, 1, 1, 1, 1, abilities=[ability("static", {
+        "op": "modify", "stat": "attack", "amount": 5, "duration": "while_source",
+        "target": {"select": "all", "side": "friendly"}})])  # fmt: skip
+    gate = gateway(ability("static", {"op": "modify", "stat": "defense", "amount": 1, "duration": "while_source",
+                                      "target": {"select": "all", "side": "friendly"}}))  # fmt: skip
+    s = game(banner_unit, gate, PAWN)
+    give(s, 0, "U-BN")  # in hand: no effect
+    p = put(s, 1, "U-PW", "b4")
+    assert p.atk == 1 and p.dfn == 2  # North's gateway raises North's defense; South's hand does nothing
+
+
+# --- DG-19 ------------------------------------------------------------------------------------
+
+
+def test_dg_19_1_every_action_has_a_text_form_and_bad_text_says_where():
+    """DG-19.1."""
+    s = game(PAWN, FOE)
+    put(s, 0, "U-PW", "b2")
+    put(s, 1, "U-FO", "b3")
+    for action in s.legal_actions():
+        assert s.parse(s.notation(action)) == action
+    assert s.notation((EQUIP, 0, NO_BEARER)).startswith("equip ")
+    with pytest.raises(NotationError) as exc:
+        s.parse("move b2-z9")
+    assert exc.value.position == 8
+    with pytest.raises(NotationError) as exc:
+        s.parse("attack b2 c4")
+    assert exc.value.position == 10 and "no enemy unit on c4" in exc.value.message
+    with pytest.raises(NotationError):
+        s.parse("fly")
+    s = game(keep=False)
+    play(s, "keep", "mulligan", "draw", "end")
+    assert s.log() == ["keep", "mulligan", "draw", "end"]
