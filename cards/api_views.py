@@ -1,12 +1,19 @@
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Count, Window
 from django.http import HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers
+from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
+
+from config.api_errors import ApiError
 
 from . import selectors
 from .filters import CardSearchFilter
@@ -22,8 +29,48 @@ from .serializers import (
 
 
 class CardPagination(PageNumberPagination):
+    """Page numbers, with the total counted in the page's own query (COUNT(*) OVER ()), not a second one."""
+
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self.request = request
+        self.page_size_now = self.get_page_size(request)
+        raw = request.query_params.get(self.page_query_param, "1")
+        try:
+            self.number = int(raw)
+        except ValueError:
+            self.number = 0
+        if self.number < 1:
+            raise ApiError(f"page must be a whole number from 1, not '{raw}'.", code="invalid_page",
+                           details={"parameter": self.page_query_param})
+        offset = (self.number - 1) * self.page_size_now
+        rows = list(queryset.annotate(total_count=Window(Count("pk")))[offset : offset + self.page_size_now])
+        if rows:
+            self.count = rows[0]["total_count"]
+        else:
+            self.count = queryset.count()
+            if self.number > 1:
+                raise NotFound(f"There is no page {self.number}: the results end at this page's start.")
+        return rows
+
+    def get_next_link(self):
+        if self.number * self.page_size_now >= self.count:
+            return None
+        return replace_query_param(self.request.build_absolute_uri(), self.page_query_param, self.number + 1)
+
+    def get_previous_link(self):
+        if self.number <= 1:
+            return None
+        url = self.request.build_absolute_uri()
+        if self.number == 2:
+            return remove_query_param(url, self.page_query_param)
+        return replace_query_param(url, self.page_query_param, self.number - 1)
+
+    def get_paginated_response(self, data):
+        return Response({"count": self.count, "next": self.get_next_link(), "previous": self.get_previous_link(),
+                         "results": data})
 
 
 class CardSearchBackend(DjangoFilterBackend):
@@ -43,7 +90,7 @@ class CardListView(generics.ListAPIView):
     pagination_class = CardPagination
     filter_backends = [CardSearchBackend]
     filterset_class = CardSearchFilter
-    queryset = Card.objects.prefetch_related("keywords")
+    queryset = Card.objects.all()
 
     @extend_schema(responses=inline_serializer("CardSearchPage", {
         "count": serializers.IntegerField(),
@@ -53,9 +100,18 @@ class CardListView(generics.ListAPIView):
         "results": CardSerializer(many=True),
     }))
     def get(self, request, *args, **kwargs):
-        response = self.list(request, *args, **kwargs)
-        response.data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
-        return response
+        # An answer depends only on the parameters and the catalog, which changes only when loaded.
+        seconds = settings.SEARCH_CACHE_SECONDS
+        key = selectors.search_cache_key(host=request.get_host(), params=list(request.query_params.items()))
+        data = cache.get(key) if seconds else None
+        if data is None:
+            queryset = self.filter_queryset(self.get_queryset())
+            rows = self.paginate_queryset(queryset.values("id", *selectors.SUMMARY_FIELDS))
+            data = self.get_paginated_response(selectors.card_summaries(rows)).data
+            data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
+            if seconds:
+                cache.set(key, data, seconds)
+        return Response(data)
 
 
 class CardDetailView(generics.RetrieveAPIView):

@@ -124,3 +124,63 @@ def public_decks_with_card(card: Card, limit: int = 20) -> list:
     except ImportError:  # the catalog works without the decks app
         return []
     return list(deck_list_public(card=card.collector_number)[:limit])
+
+
+SUMMARY_FIELDS = (
+    "collector_number", "name", "craft", "type", "subtype", "text", "vitality", "attack", "defense", "range",
+    "maneuver", "flying_maneuver", "attack_directions", "maneuver_directions", "is_unique", "is_instant",
+    "is_consumable", "cost", "influence", "catalog_version",
+)
+
+
+def card_summaries(rows: list[dict]) -> list[dict]:
+    """Search results as plain dicts, from `values("id", *SUMMARY_FIELDS)` rows, with keyword slugs.
+
+    One query for the keywords of the whole page, whatever its size; no model instances, since
+    this is the hot path of every search.
+    """
+    from django.urls import reverse
+
+    from .svg import directions_of
+
+    ids = [row["id"] for row in rows]
+    keywords: dict[int, list[str]] = {}
+    links = Card.keywords.through.objects.filter(card_id__in=ids).order_by("keyword__slug")
+    for card_id, slug in links.values_list("card_id", "keyword__slug"):
+        keywords.setdefault(card_id, []).append(slug)
+    image = reverse("cards:svg", args=["CN"])
+    summaries = []
+    for row in rows:
+        summary = {field: row[field] for field in SUMMARY_FIELDS}
+        summary["attack_directions"] = directions_of(row["attack_directions"])
+        summary["maneuver_directions"] = directions_of(row["maneuver_directions"])
+        summary["keywords"] = keywords.get(row["id"], [])
+        summary["image"] = image.replace("CN", row["collector_number"])
+        summaries.append(summary)
+    return summaries
+
+
+_version_memo: tuple[float, str] = (0.0, "")
+VERSION_MEMO_SECONDS = 2.0
+
+
+def catalog_version_recent() -> str:
+    """catalog_version(), remembered in this process for two seconds: the key of cached answers.
+
+    A new catalog load is seen by every server within those two seconds.
+    """
+    import time
+
+    global _version_memo
+    now = time.monotonic()
+    if now - _version_memo[0] > VERSION_MEMO_SECONDS:
+        _version_memo = (now, catalog_version())
+    return _version_memo[1]
+
+
+def search_cache_key(*, host: str, params: list[tuple[str, str]]) -> str:
+    """Cache key of one search answer: catalog version, host (links are absolute) and the parameters."""
+    import hashlib
+
+    text = repr((host, sorted(params)))
+    return f"card-search:{catalog_version_recent()}:{hashlib.sha256(text.encode()).hexdigest()}"

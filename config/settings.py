@@ -167,6 +167,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# Search API answers are cached per catalog version (0 turns the cache off).
+SEARCH_CACHE_SECONDS = env.int("SEARCH_CACHE_SECONDS", default=600)
+
 # --- Background jobs (Celery) ---
 REDIS_URL = env.str("REDIS_URL", default="")
 BROKER_DIR = VAR_DIR / "broker"

@@ -26,3 +26,5 @@ if CELERY_BROKER_URL == "filesystem://":  # noqa: F405
         "store_processed": False,
         "polling_interval": 0.1,
     }
+# Tests change cards without loading a new catalog version: cached search answers would go stale.
+SEARCH_CACHE_SECONDS = 0

@@ -131,3 +131,35 @@ def test_schema_documents_the_card_endpoints(client):
     params = [p["name"] for p in schema["paths"]["/api/cards/"]["get"]["parameters"]]
     assert {"q", "order", "direction", "page", "page_size"} <= set(params)
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_page_past_the_end_is_404_and_a_bad_page_is_400(client, cards):
+    assert client.get("/api/cards/", {"q": "tst api", "page": 2}).status_code == 404
+    error = client.get("/api/cards/", {"q": "tst api", "page": "x"}).json()["error"]
+    assert error["code"] == "invalid_page" and error["details"]["parameter"] == "page"
+
+
+def test_empty_result_has_count_zero(client):
+    body = client.get("/api/cards/", {"q": "name:zzzqqqxxx"}).json()
+    assert body["count"] == 0 and body["results"] == [] and body["next"] is None
+
+
+def test_answers_are_cached_per_catalog_version(client, cards, settings, django_assert_num_queries):
+    from cards import selectors
+    from cards.models import CatalogRelease
+
+    settings.SEARCH_CACHE_SECONDS = 60
+    first = client.get("/api/cards/", {"q": "tst api"}).json()
+    make_card("Tst Api Newcomer")
+    with django_assert_num_queries(0):
+        assert client.get("/api/cards/", {"q": "tst api"}).json() == first  # same catalog version: cached
+    CatalogRelease.objects.create(version="tst-next", digest="x", card_count=1)
+    selectors._version_memo = (0.0, "")  # as if the two-second memo had run out
+    assert client.get("/api/cards/", {"q": "tst api"}).json()["count"] == first["count"] + 1
+
+
+def test_cache_off_with_zero_seconds(client, cards, settings):
+    settings.SEARCH_CACHE_SECONDS = 0
+    client.get("/api/cards/", {"q": "tst api"})
+    make_card("Tst Api Newcomer")
+    assert client.get("/api/cards/", {"q": "tst api"}).json()["count"] == 4

@@ -1,0 +1,285 @@
+"""Card search under load: PostgreSQL with the full catalog, served by gunicorn, loaded from this process.
+
+1. Open loop: a constant 100 searches/s for BENCH_SECONDS over a fixed mix of realistic queries
+   (simple, stat ranges, boolean, text, sorted, deep pages) through GET /api/cards/. Latency is
+   measured from each request's scheduled start, so a slow server cannot hide its queueing.
+2. Saturation: 16 connections in a closed loop, first on the same search mix, then on a trivial
+   endpoint of the same server (GET /api/crafts/: the whole Django and DRF stack, no database).
+
+Both run twice: as deployed, with search answers cached per catalog version (the targets apply
+here), then with that cache off, so that the cost of running every query is on record too.
+
+Run from the repository root: `.venv/bin/python bench/search.py`. PostgreSQL comes from
+BENCH_DATABASE_URL (default: database dreadgate_bench_search on 127.0.0.1, created if missing).
+Prints one JSON line per figure.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dreadgate_bench_search")
+RATE = float(os.environ.get("BENCH_RATE", "100"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
+COLD_SECONDS = float(os.environ.get("BENCH_COLD_SECONDS", "10"))
+SATURATION_SECONDS = float(os.environ.get("BENCH_SATURATION_SECONDS", "10"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", "3"))
+CONNECTIONS = 16
+CLIENT_THREADS = 64  # enough that the open loop never waits for a free client thread
+
+# (query, extra parameters): what players type, from a name to a deep page of a sorted list.
+MIX: list[tuple[str, dict[str, str]]] = [
+    ("golem", {}),
+    ("knight", {}),
+    ('"of the"', {}),
+    ("t:legend", {}),
+    ("t:unit c:champion", {}),
+    ("c:blue or c:purple", {}),
+    ("atk>=7 def>=5", {}),
+    ("vit<=3 rng=3", {}),
+    ("t:unit atk>def order:atk direction:desc", {}),
+    ("kw:aviation man>=2", {}),
+    ("is:flying adir:s", {}),
+    ("adir:n adir:s -adir:e", {}),
+    ("mdir:ne or mdir:nw", {}),
+    ("(c:green or c:orange) vit>=6 -is:unique", {}),
+    ("kw:subdue or kw:execution", {}),
+    ("o:draw", {}),
+    ('o:"end of turn"', {}),
+    ("-t:unit", {}),
+    ('sub:"spell talent"', {}),
+    ("t:item", {}),
+    ("cn:U-9*", {}),
+    ("is:unique t:unit order:vit", {}),
+    ("t:unit order:vit", {"page": "50"}),
+    ("", {"page": "120"}),
+    ("c:red t:unit", {"order": "def", "direction": "desc", "page": "5"}),
+    ("name:the", {"order": "cn"}),
+]
+PATHS = [
+    "/api/cards/?" + urllib.parse.urlencode({"q": q, **params}) for q, params in MIX
+]
+TRIVIAL_PATH = "/api/crafts/"
+
+
+def emit(figure: str, value: float, unit: str, target: float | None, better: str, env: dict) -> None:
+    print(json.dumps({"bench": "search", "figure": figure, "value": round(value, 2), "unit": unit,
+                      "target": target, "better": better, "env": env}), flush=True)
+
+
+def manage(*args: str, env: dict) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def prepare_database(env: dict) -> dict:
+    import psycopg
+
+    url = urllib.parse.urlsplit(DATABASE_URL)
+    name = url.path.lstrip("/")
+    admin = url._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+    manage("migrate", "--noinput", env=env)
+    manage("loadcatalog", env=env)
+    with psycopg.connect(DATABASE_URL, autocommit=True) as conn:
+        conn.execute("ANALYZE")  # fresh planner statistics after the bulk load
+        cards = conn.execute("SELECT count(*) FROM cards_card").fetchone()[0]
+        version = conn.execute("SELECT version FROM cards_catalogrelease ORDER BY loaded_at DESC LIMIT 1").fetchone()
+    return {"cards": cards, "catalog_version": version[0] if version else None}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(port: int, path: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Host": "127.0.0.1", "Accept": "application/json"})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def start_server(env: dict, port: int) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(WORKERS), "--worker-class", "sync", "--backlog", "256", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if get(port, TRIVIAL_PATH) == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.2)
+    stop_server(server)
+    raise SystemExit("gunicorn did not answer within 60 s")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+
+
+def open_loop(port: int, rate: float, seconds: float) -> tuple[list[float], int, float]:
+    """Requests at a constant rate whatever the server does; latencies from scheduled start."""
+    jobs: queue.Queue = queue.Queue()
+    latencies: list[float] = []
+    errors = [0]
+    lock = threading.Lock()
+
+    def client() -> None:
+        while True:
+            job = jobs.get()
+            if job is None:
+                return
+            scheduled, path = job
+            try:
+                ok = get(port, path) == 200
+            except OSError:
+                ok = False
+            elapsed = time.perf_counter() - scheduled
+            with lock:
+                latencies.append(elapsed * 1000)
+                if not ok:
+                    errors[0] += 1
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(CLIENT_THREADS)]
+    for thread in threads:
+        thread.start()
+    total = int(rate * seconds)
+    start = time.perf_counter() + 0.1
+    for i in range(total):
+        scheduled = start + i / rate
+        delay = scheduled - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+        jobs.put((scheduled, PATHS[i % len(PATHS)]))
+    achieved = total / (time.perf_counter() - start)
+    for _ in threads:
+        jobs.put(None)
+    for thread in threads:
+        thread.join()
+    return latencies, errors[0], achieved
+
+
+def saturate(port: int, paths: list[str], seconds: float) -> tuple[float, int]:
+    """Closed loop on CONNECTIONS connections: completed requests per second, and errors."""
+    done = [0]
+    errors = [0]
+    lock = threading.Lock()
+    stop_at = time.perf_counter() + seconds
+
+    def client(offset: int) -> None:
+        i = offset
+        while time.perf_counter() < stop_at:
+            try:
+                ok = get(port, paths[i % len(paths)]) == 200
+            except OSError:
+                ok = False
+            with lock:
+                done[0] += 1
+                errors[0] += 0 if ok else 1
+            i += 1
+
+    start = time.perf_counter()
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(CONNECTIONS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return done[0] / (time.perf_counter() - start), errors[0]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def run_phase(env: dict, seconds: float) -> dict:
+    """One server: the open loop at RATE, then saturation on the search mix and on the trivial endpoint."""
+    port = free_port()
+    server = start_server(env, port)
+    try:
+        for path in PATHS:  # warm every worker and check that the whole mix is valid
+            for _ in range(WORKERS):
+                status = get(port, path)
+                if status != 200:
+                    raise SystemExit(f"{path} answered {status}")
+        latencies, errors, achieved = open_loop(port, RATE, seconds)
+        search_rps, search_errors = saturate(port, PATHS, SATURATION_SECONDS)
+        trivial_rps, trivial_errors = saturate(port, [TRIVIAL_PATH], SATURATION_SECONDS)
+    finally:
+        stop_server(server)
+    return {"latencies": latencies, "errors": errors, "achieved": achieved, "search_rps": search_rps,
+            "search_errors": search_errors, "trivial_rps": trivial_rps, "trivial_errors": trivial_errors}
+
+
+def report(phase: dict, env_info: dict, suffix: str, targets: bool) -> None:
+    def target(value: float) -> float | None:
+        return value if targets else None
+
+    latencies = phase["latencies"]
+    emit(f"p95 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 95), "ms", target(30),
+         "lower", env_info)
+    emit(f"p50 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 50), "ms", None, "lower",
+         env_info)
+    emit(f"p99 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 99), "ms", None, "lower",
+         env_info)
+    emit(f"errors at {RATE:g} searches/s (open loop){suffix}", phase["errors"], "requests", target(0), "lower",
+         env_info)
+    emit(f"offered rate achieved{suffix}", phase["achieved"], "searches/s", RATE, "higher", env_info)
+    emit(f"saturated search throughput, {CONNECTIONS} connections{suffix}", phase["search_rps"], "searches/s", None,
+         "higher", {**env_info, "errors": phase["search_errors"]})
+    emit(f"saturated trivial endpoint throughput, {CONNECTIONS} connections{suffix}", phase["trivial_rps"],
+         "requests/s", None, "higher", {**env_info, "errors": phase["trivial_errors"], "endpoint": TRIVIAL_PATH})
+    ratio = phase["search_rps"] / phase["trivial_rps"] if phase["trivial_rps"] else 0.0
+    emit(f"search / trivial throughput ratio{suffix}", ratio, "ratio", target(0.5), "higher", env_info)
+
+
+def main() -> None:
+    env = {**os.environ, "DATABASE_URL": DATABASE_URL, "DJANGO_DEBUG": "false",
+           "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+           "LOG_LEVEL": "ERROR"}
+    catalog = prepare_database(env)
+    env_info = {
+        "database": "postgresql", "server": f"gunicorn sync x{WORKERS}", "cards": catalog["cards"],
+        "catalog_version": catalog["catalog_version"], "queries": len(PATHS), "rate": RATE,
+        "cpus": os.cpu_count(),
+    }
+    # As deployed: answers cached per catalog version (SEARCH_CACHE_SECONDS, default on).
+    cached = run_phase({**env, "SEARCH_CACHE_SECONDS": "600"}, SECONDS)
+    report(cached, {**env_info, "answer_cache": "on", "seconds": SECONDS,
+                    "load_average": round(os.getloadavg()[0], 2)}, "", targets=True)
+    # Every search parsed, compiled and run in PostgreSQL: what a query never seen before costs.
+    cold = run_phase({**env, "SEARCH_CACHE_SECONDS": "0"}, COLD_SECONDS)
+    report(cold, {**env_info, "answer_cache": "off", "seconds": COLD_SECONDS,
+                  "load_average": round(os.getloadavg()[0], 2)}, ", answer cache off", targets=False)
+
+
+if __name__ == "__main__":
+    main()
