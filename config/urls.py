@@ -2,11 +2,12 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
-from . import views
+from . import rules_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("rules/", rules_views.rules, name="rules"),
     path("accounts/", include("config.accounts.urls")),
     path("admin/", admin.site.urls),
     path("cards/", include("cards.urls")),

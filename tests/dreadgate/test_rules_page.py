@@ -1,0 +1,26 @@
+"""The rules page renders docs/rules.md with an anchor per rule."""
+
+from __future__ import annotations
+
+import re
+
+from config.markdown_lite import render
+
+from .test_rules_coverage import dg_rules
+
+
+def test_every_dg_rule_has_an_anchor_on_the_rules_page(client):
+    response = client.get("/rules/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for rule in dg_rules():
+        assert f'id="{rule}"' in html, rule
+    assert 'id="DG-10"' in html and 'id="DC-1"' in html
+    assert "Dreadgate play rules (DG)" in html
+
+
+def test_markdown_lite_escapes_html_and_renders_lists_tables_and_inline_marks():
+    html = render("# T\n\n- **DG-9.9** a <b>bold</b> `x<y`\n  more\n\n| a | b |\n|---|---|\n| 1 | [l](/rules/) |\n")
+    assert '<li id="DG-9.9" class="rule"><strong>DG-9.9</strong> a &lt;b&gt;bold&lt;/b&gt; <code>x&lt;y</code> more</li>' in html
+    assert re.search(r"<th scope=\"col\">a</th>", html) and '<a href="/rules/">l</a>' in html
+    assert '<a href="#">x</a>' in render("[x](javascript:alert(1))")
