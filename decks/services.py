@@ -88,11 +88,13 @@ def _snapshot(deck: Deck, entries: list[Entry], author, message: str) -> DeckRev
     )
 
 
-def _check_fields(name: str, deck_format: str, visibility: str) -> None:
+def _check_fields(name: str, deck_format: str, visibility: str, description: str = "") -> None:
     if not name or not name.strip():
         raise InvalidDeck("A deck needs a name.", details={"field": "name"})
     if len(name) > 100:
         raise InvalidDeck("A deck name is at most 100 characters.", details={"field": "name"})
+    if len(description) > 5000:
+        raise InvalidDeck("A deck description is at most 5,000 characters.", details={"field": "description"})
     if deck_format not in DeckFormat.values:
         raise InvalidDeck(f"Unknown format {deck_format!r}; use one of {', '.join(DeckFormat.values)}.",
                           details={"field": "format"})
@@ -106,7 +108,7 @@ def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, descript
                 visibility: str = Visibility.PRIVATE, entries: Iterable[Entry] = (),
                 gateway: Card | None | _Unset = UNSET, copied_from: Deck | None = None,
                 message: str = "Created", is_starter: bool = False, starter_key: str = "") -> Deck:
-    _check_fields(name, format, visibility)
+    _check_fields(name, format, visibility, description)
     entries = merged(entries)
     _check_entries(entries)
     deck = Deck(owner=owner, name=name.strip(), description=description, format=format, visibility=visibility,
@@ -141,7 +143,7 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     if gateway is not UNSET:
         fields["gateway"] = gateway
     _check_fields(fields.get("name", deck.name), fields.get("format", deck.format),
-                  fields.get("visibility", deck.visibility))
+                  fields.get("visibility", deck.visibility), fields.get("description", ""))
     if entries is None:
         new_entries = deck_entries(deck)
     else:

@@ -108,3 +108,21 @@ def test_import_page_lists_every_bad_line(page):
     assert [t.split(" ")[1] for t in texts] == ["1", "2", "3"]
     assert "unique icon" in texts[0] and "Did you mean Pilfer" in texts[2]
     assert not Deck.objects.filter(owner=user).exists()
+
+
+def test_editor_and_deck_page_fit_a_phone(phone_page):
+    page = phone_page
+    from decks.starters import load_starter_decks
+    load_starter_decks()  # live-server tests flush decks between tests
+    user = make_user("phoneuser")
+    log_in(page, user.username)
+    starter = Deck.objects.filter(is_starter=True).order_by("starter_key").first()
+    page.goto(f"/decks/{starter.pk}/")
+    page.locator("#legality .badge").filter(has_text="Legal").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("button", name="Clone").click()
+    page.locator("#panel").wait_for()
+    assert page.get_by_label("Search cards").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    copy = Deck.objects.get(owner=user)
+    assert copy.copied_from == starter and copy.card_count == starter.card_count
