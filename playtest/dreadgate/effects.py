@@ -248,7 +248,7 @@ class EffectsMixin:
     # --- choices (DG-18.4) ---------------------------------------------------------------
 
     def _start_effect(self, ctrl: int, src: int, c: Compiled, idxs, spell: bool) -> None:
-        self.return_phase.append(self.phase)
+        self.return_phase.append([self.phase, self.decider])  # where play resumes, and who decided there
         self.pending = [ctrl, src, c.index, list(idxs), [], int(spell)]
         if self._next_slot() is None:
             self._finish_pending()
@@ -317,7 +317,7 @@ class EffectsMixin:
             self.phase = 5
             self.decider = self.discards[0][0]
         else:
-            self.phase = self.return_phase.pop() if self.return_phase else 1
+            self.phase, self.decider = self.return_phase.pop() if self.return_phase else (1, self.decider)
 
     def _after_discards(self) -> None:
         self._after_effect()

@@ -186,7 +186,7 @@ class State(EffectsMixin):
         self.combat: list | None = None  # [target iid, [(attacker iid, melee)], {attacker iid: defense}]
         self.pending: list | None = None  # target choice (DG-18.4)
         self.discards: list[list[int]] = []  # [chooser, victim, count] (DG-18.8)
-        self.return_phase: list[int] = []
+        self.return_phase: list[list[int]] = []  # [phase, decider] to resume after an effect's choices
         self.winner = -1
         self.condition = ""
         self.history: list[Action] = []

@@ -396,3 +396,21 @@ def test_dg_19_1_every_action_has_a_text_form_and_bad_text_says_where():
     s = game(keep=False)
     play(s, "keep", "mulligan", "draw", "end")
     assert s.log() == ["keep", "mulligan", "draw", "end"]
+
+
+def test_dg_18_8_after_a_discard_in_the_defence_step_the_defender_decides_again():
+    """DG-18.8: an instant in the defence step makes the attacker discard; then the defence step resumes."""
+    spite = talent("T-SP", ability("instant", {"op": "discard", "player": "opponent", "amount": 1,
+                                               "chooser": "owner"}, cost=1), instant=True)  # fmt: skip
+    s = game(HERO, FOE, PAWN, spite)
+    put(s, 0, "U-HE", "b3")
+    put(s, 1, "U-FO", "b4")
+    give(s, 0, "U-PW")
+    give(s, 1, "T-SP")
+    s.tp[1] = 1
+    play(s, "attack b3 b4", "strike", "instant T-SP")
+    assert s.phase == 5 and s.current_player == 0  # South chooses its own discard
+    play(s, "discard U-PW")
+    assert s.phase == 3 and s.current_player == 1
+    play(s, "pass")
+    assert s.phase == 1 and s.current_player == 0
