@@ -67,3 +67,15 @@ def direction_between(a: int, b: int) -> int | None:
     if df == 0 and dr == 0:
         return None
     return VECTORS.index((df, dr))
+
+
+_LINES: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def lines(cell: int, mask: int, reach: int) -> tuple[tuple[int, ...], ...]:
+    """The straight lines from a cell in the directions of a bit set, each cut to `reach` cells (cached)."""
+    key = (cell << 12) | (mask << 4) | (reach if reach < 15 else 15)
+    found = _LINES.get(key)
+    if found is None:
+        found = _LINES[key] = tuple(RAYS[cell][d][:reach] for d in MASK_DIRS[mask] if reach > 0)
+    return found

@@ -14,7 +14,7 @@ from .actions import (
     ATTACK, DEFEND, DEPLOY, DISCARD, DRAW, END, EQUIP, FLY, GROUND, INSTANT, KEEP, MOVE, MULLIGAN, NO_BEARER, PASS,
     PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_UNIT, USE, Action, IllegalAction,
 )  # fmt: skip
-from .board import BACK_RANK, GATE, MASK_DIRS, RAYS, turn_mask
+from .board import BACK_RANK, GATE, MASK_DIRS, RAYS, lines, turn_mask
 from .cards import KW_AVIATION, KW_EXECUTION, KW_SPECTRAL, KW_SUBDUE, UNIVERSAL, CardDataError, CardDef, Compiled
 from .effects import EffectsMixin
 
@@ -38,7 +38,8 @@ TACTICAL_TYPES = frozenset({"unit", "item"})
 
 
 _NO_ARGS = frozenset({END, DRAW, STRIKE, PASS, KEEP, MULLIGAN})
-_NO_UNIT_CHANGE = frozenset({DRAW, RECYCLE, ATTACK, GROUND, FLY})  # statics need no refresh after these
+# Statics need no refresh after these (END refreshes itself when a modifier expires).
+_NO_UNIT_CHANGE = frozenset({DRAW, RECYCLE, ATTACK, GROUND, FLY, END, KEEP, MULLIGAN})
 _ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_DIR, DISCARD})
 
 
@@ -359,11 +360,9 @@ class State(EffectsMixin):
             iid = u.iid
             if u.moved != turn:  # DG-8, inlined from _move_targets for speed
                 flying = u.flying
-                reach = u.fmnv if flying else u.mnv
                 share = u.kw & (KW_SUBDUE | KW_EXECUTION)
-                rays = RAYS[u.cell]
-                for d in MASK_DIRS[u.mdirs]:
-                    for cell in rays[d][:reach]:
+                for line in lines(u.cell, u.mdirs, u.fmnv if flying else u.mnv):
+                    for cell in line:
                         if cell == gate:
                             if flying:
                                 continue
@@ -379,23 +378,20 @@ class State(EffectsMixin):
                             break
             if u.attacked != turn:  # DG-10, inlined from _attack_targets
                 owner = u.owner
-                rays = RAYS[u.cell]
-                reach = u.rng
-                for d in MASK_DIRS[u.adirs]:
-                    dist = 0
-                    for cell in rays[d][:reach]:
-                        dist += 1
+                for line in lines(u.cell, u.adirs, u.rng):
+                    near = True  # the first cell of a line is melee (DG-10.3)
+                    for cell in line:
                         occ = board[cell]
-                        if occ < 0:
-                            continue
-                        o = units[occ]
-                        if o.owner != owner:
-                            if dist > 1 or not o.flying:
-                                out.append((ATTACK, iid, occ))
-                        elif o.subdued_by >= 0:
-                            o = units[o.subdued_by]
-                            if dist > 1 or not o.flying:
-                                out.append((ATTACK, iid, o.iid))
+                        if occ >= 0:
+                            o = units[occ]
+                            if o.owner != owner:
+                                if not (near and o.flying):
+                                    out.append((ATTACK, iid, occ))
+                            elif o.subdued_by >= 0:
+                                o = units[o.subdued_by]
+                                if not (near and o.flying):
+                                    out.append((ATTACK, iid, o.iid))
+                        near = False
         if self.users:
             for src, idx, ability in self._sources(p, affordable=True):
                 if self._can_use(p, src, idx, ability):
@@ -840,6 +836,7 @@ class State(EffectsMixin):
 
     def _end_turn(self) -> None:
         t = self.turn
+        expired = False
         for u in self.units.values():
             if u.mods or u.kwmods:
                 before = (len(u.mods), len(u.kwmods))
@@ -847,6 +844,9 @@ class State(EffectsMixin):
                 u.kwmods = [m for m in u.kwmods if m[2] > t]
                 if before != (len(u.mods), len(u.kwmods)):
                     u.recalc()
+                    expired = True
+        if expired and (self.static_live or self.statics or self.gate_static):
+            self.refresh_statics()  # a keyword that lapsed may change who an aura reaches
         if self.side_until:
             for iid, last in list(self.side_until.items()):
                 if last <= t:

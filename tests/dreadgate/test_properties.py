@@ -169,3 +169,27 @@ def test_an_action_is_refused_exactly_when_it_is_not_legal(seed, steps, kind, a,
         accepted = False
         assert s.to_snapshot() == before  # a refusal leaves the state unchanged
     assert accepted == legal
+
+
+_WORDS = st.sampled_from(["move", "attack", "deploy", "use", "target", "equip", "defend", "fly", "ground", "play",
+                          "instant", "discard", "recycle", "end", "draw", "keep", "strike", "pass"])  # fmt: skip
+_TOKENS = st.one_of(st.text(max_size=8), st.sampled_from(["a1", "c3", "e5", "b2-b3", "c3.s", "c3.n", "U-F00",
+                                                          "L-SOR-01", "I-ENG-03", "b2/I-ENG-01", "0", "1", "99",
+                                                          "ne", "-", ".", "/"]))  # fmt: skip
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), steps=st.integers(0, 200), text=st.text(max_size=40),
+       word=_WORDS, args=st.lists(_TOKENS, max_size=3))  # fmt: skip
+def test_the_parser_raises_only_its_own_error(seed, steps, text, word, args):
+    from playtest.dreadgate import NotationError
+
+    s = start(seed, "standard")
+    play_random(s, random.Random(seed), steps)
+    for candidate in (text, " ".join([word, *args])):
+        try:
+            action = s.parse(candidate)
+        except NotationError as exc:
+            assert 0 <= exc.position <= len(candidate)
+        else:
+            assert isinstance(action, tuple) and len(action) == 3
