@@ -7,8 +7,6 @@ it started from in If-Match (the ETag of GET): 428 without one, 412 when stale.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -35,7 +33,6 @@ from .serializers import (
     ValidateRequestSerializer,
     ValidationReportSerializer,
 )
-from .validation import validate_deck
 
 KEY_PARAM = OpenApiParameter("key", str, description="The secret of an unlisted deck's link.")
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True,
@@ -71,18 +68,7 @@ def owned_deck(request, pk) -> Deck:
 
 
 def deck_payload(deck: Deck, user) -> dict:
-    entries = selectors.deck_entries(deck)
-    view = SimpleNamespace(
-        **{f: getattr(deck, f) for f in ("id", "name", "description", "format", "visibility", "version",
-                                          "catalog_version", "card_count", "is_legal", "is_starter", "crafts",
-                                          "updated_at", "created_at", "owner", "copied_from_id", "gateway")},
-        entry_list=sorted(entries, key=lambda e: (e.card.type, e.card.name)),
-        report_dict=validate_deck(entries, deck.format).as_dict(),
-        code=selectors.deck_export_code(deck, entries),
-        share_url=deck.get_absolute_url() if deck.visibility == Visibility.UNLISTED
-        and selectors.can_edit(deck, user) else None,
-    )
-    return DeckOutSerializer(view).data
+    return DeckOutSerializer(deck, context={"entries": selectors.deck_entries(deck), "user": user}).data
 
 
 def with_etag(response: Response, deck: Deck) -> Response:

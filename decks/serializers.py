@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import DeckFormat, Visibility
+from .selectors import can_edit, deck_export_code
+from .validation import validate_deck
 
 
 class CardCountSerializer(serializers.Serializer):
@@ -71,15 +74,38 @@ class DeckSummarySerializer(serializers.Serializer):
 
 
 class DeckOutSerializer(DeckSummarySerializer):
+    """A deck with its cards, legality and code. Pass the deck's entries in context["entries"] (one query)."""
+
     description = serializers.CharField()
     catalog_version = serializers.CharField()
     copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
     gateway = GatewayOutSerializer(allow_null=True)
-    cards = DeckEntryOutSerializer(many=True, source="entry_list")
-    legality = ValidationReportSerializer(source="report_dict")
-    code = serializers.CharField(help_text="The deck code (import it with POST /api/decks/import/).")
-    share_url = serializers.CharField(allow_null=True, help_text="Unlisted decks, to their owner: the secret link.")
+    cards = serializers.SerializerMethodField()
+    legality = serializers.SerializerMethodField()
+    code = serializers.SerializerMethodField(help_text="The deck code (import it with POST /api/decks/import/).")
+    share_url = serializers.SerializerMethodField(help_text="Unlisted decks, to their owner: the secret link.")
     created_at = serializers.DateTimeField()
+
+    def _entries(self, deck):
+        return self.context["entries"]
+
+    @extend_schema_field(DeckEntryOutSerializer(many=True))
+    def get_cards(self, deck) -> list:
+        entries = sorted(self._entries(deck), key=lambda e: (e.card.type, e.card.name))
+        return DeckEntryOutSerializer(entries, many=True).data
+
+    @extend_schema_field(ValidationReportSerializer)
+    def get_legality(self, deck) -> dict:
+        return validate_deck(self._entries(deck), deck.format).as_dict()
+
+    def get_code(self, deck) -> str:
+        return deck_export_code(deck, self._entries(deck))
+
+    def get_share_url(self, deck) -> str | None:
+        user = self.context.get("user")
+        if deck.visibility == Visibility.UNLISTED and can_edit(deck, user):
+            return deck.get_absolute_url()
+        return None
 
 
 class DeckWriteSerializer(serializers.Serializer):
