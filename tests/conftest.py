@@ -2,7 +2,8 @@
 
 The catalog is loaded once per session into the test database (reloading 8,100 cards per test
 would make the suite crawl); ordinary `db` tests run inside a rolled-back transaction, so they all
-see it. Transactional tests (live server, worker) must not flush it: mark them `live_db`.
+see it. Transactional tests (live server, worker; mark them `live_db`) flush the database, and
+the catalog is then loaded again before the next test.
 
 Worker tests share one session-scoped Celery worker process on the test database; browser tests
 share one headless Chromium driven by Playwright against pytest-django's live server.
@@ -15,12 +16,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pytest_django.plugin import blocking_manager_key
 
 from cards.catalog.dreaddraw import load_dreaddraw_set
 from cards.catalog.loader import load_catalog
 from decks.starters import load_starter_decks
 
-from tests.support import FLUSHABLE_APPS, WorkerProcess, live_db, wait_for  # noqa: F401  (re-exported)
+from tests.support import WorkerProcess, live_db, wait_for  # noqa: F401  (re-exported)
 
 # Playwright's sync API runs an event loop in the test thread; the test code itself is synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -31,9 +33,23 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
-        load_catalog()
-        load_dreaddraw_set()
-        load_starter_decks()
+        load_test_data()
+
+
+def load_test_data() -> None:
+    load_catalog()
+    load_dreaddraw_set()
+    load_starter_decks()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a transactional test has flushed the database, load the catalog again."""
+    yield
+    marker = item.get_closest_marker("django_db")
+    if nextitem is not None and marker is not None and marker.kwargs.get("transaction"):
+        with item.config.stash[blocking_manager_key].unblock():
+            load_test_data()
 
 
 # --- Celery workers -----------------------------------------------------------------------
@@ -102,3 +118,20 @@ def phone_page(browser, live_server):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def login(page, live_server):
+    """Log a user in to the browser page (a session made server-side, handed over as the cookie)."""
+    from django.conf import settings
+    from django.test import Client
+
+    def log_in(user):
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value,
+                                   "url": live_server.url}])
+        return user
+
+    return log_in

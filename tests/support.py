@@ -14,12 +14,9 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Apps whose tables a transactional test may flush: every app but the catalog, which is
-# loaded once per session and must survive transactional tests.
-# Apps without tables stay listed too: `available_apps` also limits the app registry, and pages
-# need their template tags (django_htmx, template_partials) and static files.
-FLUSHABLE_APPS = [app for app in settings.INSTALLED_APPS if app != "cards"]
-live_db = pytest.mark.django_db(transaction=True, available_apps=FLUSHABLE_APPS)
+# Transactional tests (live server, worker) commit their data, so the database is flushed after
+# each; tests/conftest.py then loads the catalog again, so every test starts with it.
+live_db = pytest.mark.django_db(transaction=True)
 
 
 def wait_for(predicate, timeout: float = 60, interval: float = 0.2, message: str = "condition"):
