@@ -73,13 +73,14 @@ def _derived(deck_format: str, entries: list[Entry]) -> dict[str, Any]:
             "catalog_version": catalog_version()}
 
 
-def _write_entries(deck: Deck, entries: list[Entry]) -> None:
-    deck.entries.all().delete()
+def _write_entries(deck: Deck, entries: list[Entry], *, replace: bool = True) -> None:
+    if replace:
+        deck.entries.all().delete()
     DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card_id=e.card.id, count=e.count) for e in entries)
 
 
 def _snapshot(deck: Deck, entries: list[Entry], author, message: str) -> DeckRevision:
-    gateway = Card.objects.filter(pk=deck.gateway_id).values_list("collector_number", flat=True).first()
+    gateway = deck.gateway.collector_number if deck.gateway_id else ""
     return DeckRevision.objects.create(
         deck=deck, number=deck.version, author=author if author and author.is_authenticated else None,
         message=message[:200], name=deck.name, description=deck.description, format=deck.format,
@@ -115,7 +116,7 @@ def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, descript
                 gateway=default_gateway() if gateway is UNSET else gateway, copied_from=copied_from,
                 is_starter=is_starter, starter_key=starter_key, **_derived(format, entries))
     deck.save()
-    _write_entries(deck, entries)
+    _write_entries(deck, entries, replace=False)
     _snapshot(deck, entries, owner, message)
     return deck
 
