@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 from .crafts import CRAFTS
 from .models import DIRECTIONS, Card, CardType
 
-RENDER_VERSION = "1"  # bump when the drawing changes, so cached faces are refreshed
+RENDER_VERSION = "2"  # bump when the drawing changes, so cached faces are refreshed
 WIDTH, HEIGHT = 300, 420
 PAPER, INK, EMPTY = "#f7f3ea", "#1d1b18", "#ddd6c8"
 
@@ -147,7 +147,10 @@ def render_card_svg(card: Card, keyword_names: list[str] | None = None) -> str:
         _icon(info.icon, 36, 38, c),
     ]
     name_size = 17 if len(card.name) <= 20 else 14 if len(card.name) <= 26 else 12
-    parts.append(f'<text x="58" y="44" font-size="{name_size}" font-weight="bold" fill="{INK}">{e(card.name)}</text>')
+    # Long names are squeezed to fit between the craft icon and the corner number.
+    fit = ' textLength="182" lengthAdjust="spacingAndGlyphs"' if len(card.name) > 28 else ""
+    parts.append(f'<text x="58" y="44" font-size="{name_size}" font-weight="bold" fill="{INK}"{fit}>'
+                 f'{e(card.name)}</text>')
     corner = card.vitality if has_stats(card) else card.cost
     if corner is not None:
         parts.append(f'<circle cx="262" cy="38" r="17" fill="{c}" stroke="{INK}" stroke-width="1"/>')

@@ -55,3 +55,13 @@ def test_filter_control_writes_the_query_text_on_a_phone(phone_page):
     assert page.get_by_label("Search").input_value() == "t:legend c:champion is:unique"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360  # nothing spills sideways on a phone
+
+
+def test_help_and_card_pages_fit_a_phone(phone_page):
+    phone_page.goto("/cards/help/")
+    phone_page.get_by_role("heading", name="How to search").wait_for()
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360
+    legend = Card.objects.filter(type="legend").order_by("name").first()
+    phone_page.goto(f"/cards/{legend.collector_number}/")
+    assert phone_page.locator("h1").inner_text() == legend.name
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360

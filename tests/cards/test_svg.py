@@ -102,3 +102,18 @@ def test_new_catalog_version_changes_the_etag(client):
 @pytest.mark.django_db
 def test_unknown_card_face_is_404(client):
     assert client.get("/cards/NOPE-0.svg").status_code == 404
+
+
+@pytest.mark.django_db
+def test_every_authored_card_and_a_unit_of_each_craft_in_the_catalog_render_valid_svg():
+    from cards.models import Card
+
+    cards = list(Card.objects.exclude(type=CardType.UNIT).prefetch_related("keywords"))
+    for craft in CRAFTS:
+        unit = Card.objects.filter(type=CardType.UNIT, craft=craft).prefetch_related("keywords").first()
+        if unit:
+            cards.append(unit)
+    assert {c.type for c in cards} == {t.value for t in CardType}  # the loaded catalog has every type
+    for card in cards:
+        root = parse(render_card_svg(card, [k.name for k in card.keywords.all()]))
+        assert root.find(f"{NS}title").text == card.name
