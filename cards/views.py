@@ -11,6 +11,7 @@ from .selectors import (
     card_face_etag,
     card_face_svg,
     card_get,
+    card_keywords,
     card_search_page,
     catalog_summary,
     public_decks_with_card,
@@ -63,7 +64,7 @@ def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
     card = card_get(collector_number=collector_number)
     if card is None:
         raise Http404(f"No card with collector number {collector_number}.")
-    keywords = list(card.keywords.all())
+    keywords = card_keywords(card)
     attack, maneuver = set(directions_of(card.attack_directions)), set(directions_of(card.maneuver_directions))
     compass = [[
         {"name": d, "label": DIRECTION_NAMES[d] if d else "the unit", "attack": d in attack, "maneuver": d in maneuver}
