@@ -132,6 +132,28 @@ class Compiled:
         )
 
 
+_TEMPLATES: dict[int, tuple[CardDef, Compiled]] = {}
+
+
+def compile_card(card: CardDef, index: int) -> Compiled:
+    """Compiled(card, index), reusing the work done for the same CardDef object in an earlier game.
+
+    The cache keeps the card alive beside its template, so an id is never reused for another card. A card
+    changed in place after it was compiled would be stale; CardDefs are treated as immutable.
+    """
+    hit = _TEMPLATES.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_TEMPLATES) > 20_000:
+            _TEMPLATES.clear()
+        hit = _TEMPLATES[id(card)] = (card, Compiled(card, index))
+    template = hit[1]
+    c = Compiled.__new__(Compiled)
+    for name in Compiled.__slots__:
+        setattr(c, name, getattr(template, name))
+    c.index = index
+    return c
+
+
 def _steps(effect):
     return effect["steps"] if effect.get("op") == "sequence" else [effect]
 

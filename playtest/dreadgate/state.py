@@ -15,7 +15,9 @@ from .actions import (
     PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_UNIT, USE, Action, IllegalAction,
 )  # fmt: skip
 from .board import BACK_RANK, GATE, MASK_DIRS, RAYS, lines, turn_mask
-from .cards import KW_AVIATION, KW_EXECUTION, KW_SPECTRAL, KW_SUBDUE, UNIVERSAL, CardDataError, CardDef, Compiled
+from .cards import (
+    KW_AVIATION, KW_EXECUTION, KW_SPECTRAL, KW_SUBDUE, UNIVERSAL, CardDataError, CardDef, Compiled, compile_card,
+)  # fmt: skip
 from .effects import EffectsMixin
 
 ENGINE_VERSION = "1.0.0"
@@ -141,7 +143,7 @@ class State(EffectsMixin):
                 if card.collector_number not in by_code:
                     try:
                         by_code[card.collector_number] = len(self.defs)
-                        self.defs.append(Compiled(card, len(self.defs)))
+                        self.defs.append(compile_card(card, len(self.defs)))
                     except CardDataError as exc:
                         raise GameSetupError(str(exc)) from exc
                 c = self.defs[by_code[card.collector_number]]
