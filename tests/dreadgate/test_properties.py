@@ -193,3 +193,27 @@ def test_the_parser_raises_only_its_own_error(seed, steps, text, word, args):
             assert 0 <= exc.position <= len(candidate)
         else:
             assert isinstance(action, tuple) and len(action) == 3
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), steps=st.integers(0, 300), pick=st.integers(0, 10**6), field=st.integers(0, 2),
+       delta=st.sampled_from([-2, -1, 1, 2, 5]))  # fmt: skip
+def test_a_near_miss_of_a_legal_action_is_refused_unless_it_is_legal_too(seed, steps, pick, field, delta):
+    """Shifting one part of a legal action gives an action that the rules check accepts iff it is listed."""
+    s = start(seed, "standard")
+    play_random(s, random.Random(seed), steps)
+    if s.is_over():
+        return
+    actions = s.legal_actions()
+    near = list(actions[pick % len(actions)])
+    near[field] += delta
+    near = tuple(near)
+    before = s.to_snapshot()
+    try:
+        s.apply(near)
+    except Exception as exc:
+        assert type(exc).__name__ == "IllegalAction" and exc.rule.startswith("DG-"), repr(exc)
+        assert near not in actions
+        assert s.to_snapshot() == before
+    else:
+        assert near in actions
