@@ -25,9 +25,20 @@ from playtest.dreadgate.catalog import starter_decks  # noqa: E402
 GAMES_PER_PAIR = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 
 
+def reference_loop_seconds() -> float:
+    """CPU time of a fixed pure-Python loop, to compare figures taken on busier or slower machines."""
+    start = time.process_time()
+    sum(i * i for i in range(1_000_000))
+    return round(time.process_time() - start, 4)
+
+
+REFERENCE = reference_loop_seconds()
+
+
 def env(**extra) -> dict:
     return {"python": platform.python_version(), "machine": platform.machine(), "cores_used": 1,
-            "engine": ENGINE_VERSION, "clock": "process CPU time", **extra}  # fmt: skip
+            "engine": ENGINE_VERSION, "clock": "process CPU time", "load_average_1m": round(os.getloadavg()[0], 2),
+            "reference_loop_s": REFERENCE, **extra}  # fmt: skip
 
 
 def figure(what: str, value: float, unit: str, target: float | None, **extra) -> None:
