@@ -8,6 +8,7 @@ Layout (version 1), then base64url without padding:
         kind 0  unit "U-ddddd": 3 bytes, the number big-endian
         kind 1  any other collector number: 1 length byte + UTF-8 text
         kind 2  the gateway card (count is the pair's size): as kind 1
+        kind 3  an authored card "<T>-<CRAFT>-<nn>" (e.g. L-CHA-01): 1 byte type * 8 + craft, 1 byte nn
 Entries are sorted by collector number so one deck has one code. Decoding gives collector
 numbers; resolving them to cards is the caller's job. Only DeckCodeError is ever raised.
 """
@@ -24,7 +25,10 @@ FORMAT_CODES = ("standard", "quick", "tactical")
 MAX_CODE_LENGTH = 4096
 MAX_ENTRIES = 200
 _UNIT = re.compile(r"^U-(\d{5})$")
-KIND_UNIT, KIND_TEXT, KIND_GATEWAY = 0, 1, 2
+AUTHORED_TYPES = "LTGI"  # legend, talent, glyph, item
+AUTHORED_CRAFTS = ("ART", "CHA", "DIV", "ENG", "HIN", "SOR", "UNI")
+_AUTHORED = re.compile(rf"^([{AUTHORED_TYPES}])-({'|'.join(AUTHORED_CRAFTS)})-(\d{{2}})$")
+KIND_UNIT, KIND_TEXT, KIND_GATEWAY, KIND_AUTHORED = 0, 1, 2, 3
 
 
 class DeckCodeError(ValueError):
@@ -72,8 +76,12 @@ def encode(code: DeckCode) -> str:
     out += _varint(len(cards) + (1 if code.gateway else 0))
     for number, count in cards:
         unit = _UNIT.match(number)
+        authored = _AUTHORED.match(number)
         if unit:
             out += _head(KIND_UNIT, count) + int(unit[1]).to_bytes(3, "big")
+        elif authored:
+            kind_byte = AUTHORED_TYPES.index(authored[1]) * 8 + AUTHORED_CRAFTS.index(authored[2])
+            out += _head(KIND_AUTHORED, count) + bytes([kind_byte, int(authored[3])])
         else:
             out += _head(KIND_TEXT, count) + _text(number)
     if code.gateway:
@@ -152,8 +160,14 @@ def decode(text: str) -> DeckCode:
                 number = r.take(r.byte()).decode()
             except UnicodeDecodeError as exc:
                 raise DeckCodeError("The deck code has a collector number that is not text.") from exc
-            if not number or _UNIT.match(number):
+            if not number or _UNIT.match(number) or _AUTHORED.match(number):
                 raise DeckCodeError("The deck code has a malformed collector number.")
+        elif kind == KIND_AUTHORED:
+            kind_byte, nn = r.take(2)
+            type_index, craft_index = divmod(kind_byte, 8)
+            if type_index >= len(AUTHORED_TYPES) or craft_index >= len(AUTHORED_CRAFTS) or nn > 99:
+                raise DeckCodeError("The deck code names a card number out of range.")
+            number = f"{AUTHORED_TYPES[type_index]}-{AUTHORED_CRAFTS[craft_index]}-{nn:02d}"
         else:
             raise DeckCodeError(f"The deck code has an unknown entry kind ({kind}).")
         if kind == KIND_GATEWAY:

@@ -11,6 +11,7 @@ from decks.deckcode import DeckCode, DeckCodeError, decode, encode
 numbers = st.one_of(
     st.integers(0, 99999).map(lambda n: f"U-{n:05d}"),
     st.from_regex(r"[A-Z]-[A-Z]{3}-[0-9]{2}", fullmatch=True),
+    st.from_regex(r"[LTGI]-(ART|CHA|DIV|ENG|HIN|SOR|UNI)-[0-9]{2}", fullmatch=True),
     st.text(st.characters(min_codepoint=33, max_codepoint=0x2FFF), min_size=1, max_size=16).filter(
         lambda s: not re.match(r"^U-\d{5}$", s)),
 )

@@ -62,3 +62,18 @@ def test_a_saved_deck_round_trips_through_text_code_and_json():
         assert copy.format == "tactical" and copy.gateway_id == deck.gateway_id
         assert deck_export_code(copy) == deck_export_code(deck)
     assert from_text.name == "Round trip"
+
+
+def test_starter_deck_codes_are_compact_and_exact():
+    from decks.models import Deck
+    from decks.services import read_deck_code
+    from decks.starters import load_starter_decks
+
+    load_starter_decks()  # idempotent; restores them if a live-server test flushed the decks
+    for deck in Deck.objects.filter(is_starter=True):
+        code = deck_export_code(deck)
+        assert len(code) <= 240, (deck.name, len(code))  # ~45 different cards, 3 to 4 bytes each
+        _, entries, gateway = read_deck_code(code)
+        assert sorted((e.card.id, e.count) for e in entries) == sorted((e.card.id, e.count)
+                                                                       for e in deck_entries(deck))
+        assert gateway is not None and gateway.id == deck.gateway_id
