@@ -22,11 +22,7 @@ def card_get(*, collector_number: str) -> Card | None:
 
 
 def card_keywords(card: Card) -> list[Keyword]:
-    """The card's keywords by name, read through the link table.
-
-    (Through the link table rather than `card.keywords`, which needs Keyword's reverse relation:
-    transactional tests leave the catalog app out of the registry so as not to flush it.)
-    """
+    """The card's keywords, by name."""
     links = Card.keywords.through.objects.filter(card_id=card.pk).values("keyword_id")
     return list(Keyword.objects.filter(id__in=links).order_by("name"))
 

@@ -94,6 +94,27 @@
       });
     }
     input.addEventListener("input", function () { syncFromText(form, input); });
+    // Keep keyboard focus where the reader was: a sort heading stays focused in the new table,
+    // a page link hands focus to the result count at the top of the new page.
+    document.body.addEventListener("htmx:afterSwap", function (event) {
+      var from = event.detail.requestConfig && event.detail.requestConfig.elt;
+      if (event.detail.target.id !== "results" || !from || !from.closest) {
+        return;
+      }
+      var target = null;
+      if (from.dataset && from.dataset.sort) {
+        target = document.querySelector("#results thead a[data-sort=\"" + from.dataset.sort + "\"]");
+      } else if (from.closest(".pagination")) {
+        target = document.querySelector("#results .result-count");
+        if (target) {
+          target.setAttribute("tabindex", "-1");
+          target.scrollIntoView({block: "start"});
+        }
+      }
+      if (target) {
+        target.focus();
+      }
+    });
     document.body.addEventListener("htmx:historyRestore", function () { syncFromText(form, input); });
   }
 

@@ -34,6 +34,13 @@ def test_type_a_query_sort_the_table_and_open_a_card(page):
     assert page.locator("table.card-table tbody td:first-child a").all_inner_texts() == by_attack
     assert "order=atk" in page.url and "direction=desc" in page.url
 
+    page.locator('thead a[data-sort="vit"]').click()  # the sortable table's own headings
+    page.get_by_role("status").filter(has_text="sorted by vit ascending").wait_for()
+    assert page.locator("table.card-table tbody td:first-child a").all_inner_texts() == expected_names(
+        [F("vitality").asc(), "name"])
+    assert page.evaluate("document.activeElement.dataset.sort") == "vit"  # focus stays on the heading
+    assert page.get_by_label("Sort by").input_value() == "vit"  # the controls follow
+
     page.get_by_role("link", name=by_attack[0]).click()
     page.get_by_role("heading", level=1, name=by_attack[0]).wait_for()
     card = Card.objects.get(name=by_attack[0])
