@@ -39,6 +39,22 @@ def steps_of(effect: dict[str, Any]) -> list[dict[str, Any]]:
     return list(effect["steps"]) if effect.get("op") == "sequence" else [effect]
 
 
+_CHOSEN: dict[int, tuple[dict, tuple[dict, ...]]] = {}
+
+
+def chosen_targets(ability: dict[str, Any]) -> tuple[dict, ...]:
+    """The `chosen` target specs of an ability, in order (cached per ability dict, which is never changed)."""
+    hit = _CHOSEN.get(id(ability))
+    if hit is None or hit[0] is not ability:
+        found = tuple(
+            step["target"]
+            for step in steps_of(ability["effect"])
+            if isinstance(step.get("target"), dict) and step["target"].get("select") == "chosen"
+        )
+        hit = _CHOSEN[id(ability)] = (ability, found)
+    return hit[1]
+
+
 def check_ability(ability: dict[str, Any]) -> None:
     """Raise UnknownEffect unless the engine executes every part of this ability."""
     trig = ability.get("trigger")
@@ -177,13 +193,13 @@ class EffectsMixin:
         return True
 
     def _targets_exist(self, p: int, src: int, abilities) -> bool:
+        targets = [t for ability in abilities for t in chosen_targets(ability)]
+        if not targets:
+            return True
         cell = self._source_cell(src) if src >= 0 else None
-        for ability in abilities:
-            for step in steps_of(ability["effect"]):
-                target = step.get("target")
-                if target and target.get("select") == "chosen":
-                    if not self._candidates(p, src, cell, target):
-                        return False
+        for target in targets:
+            if not self._candidates(p, src, cell, target):
+                return False
         return True
 
     # --- targets -------------------------------------------------------------------------

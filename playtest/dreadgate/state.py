@@ -323,7 +323,7 @@ class State(EffectsMixin):
         if ap >= 1 and self.deck[p]:
             out.append((DRAW, 0, 0))
         tactical = self.fmt == TACTICAL
-        empty_back = [c for c in BACK_RANK[p] if board[c] < 0] if ap >= 1 else ()
+        empty_back = [c for c in BACK_RANK[p] if board[c] < 0] if ap >= 1 and board_cards else ()
         units = self.units
         my_units = [u for u in units.values() if u.owner == p]
         gate = GATE if self.fmt != TACTICAL else -1
@@ -331,7 +331,7 @@ class State(EffectsMixin):
         instants = []
         infl = self.infl
         points = ap + self.rp
-        any_infl = sum(infl)
+        any_infl = sum(infl) if empty_back else 0
         for d, c in hand_defs.items():
             if c.board:
                 if empty_back and points + (any_infl if c.craft == UNIVERSAL else infl[c.craft]) >= c.vit:
