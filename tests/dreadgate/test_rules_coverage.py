@@ -36,3 +36,12 @@ def test_the_rules_are_numbered_without_gaps_or_repeats():
 def test_every_rule_has_a_scenario_test():
     missing = [r for r in dg_rules() if r not in rules_named_by_tests()]
     assert missing == []
+
+
+def test_every_rule_the_engine_cites_exists():
+    """A refusal links to /rules/#DG-x.y, so every cited number must be a rule of docs/rules.md."""
+    rules = set(dg_rules()) | {r.split(".")[0] for r in dg_rules()}
+    cited = set()
+    for path in (ROOT / "playtest" / "dreadgate").glob("*.py"):
+        cited.update(re.findall(r"\"(DG-\d+(?:\.\d+)?)\"", path.read_text(encoding="utf-8")))
+    assert cited and cited <= rules, sorted(cited - rules)
