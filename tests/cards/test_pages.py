@@ -123,3 +123,19 @@ def test_help_page_documents_every_field_with_runnable_examples(client):
         assert f"<code>{field}" in html, field
     assert 'href="/cards/?q=sub%3A%22relic+weapon%22"' in html
     assert_no_inline_script_or_style(html)
+
+
+def test_catalog_page_queries_do_not_grow_with_the_number_of_cards_shown(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for i in range(60):
+        make_card(f"Tst Counted {i:02d}", keywords=("subdue",))
+    counts = []
+    for query in ("tst counted 07", "tst counted"):  # 1 card, then a full page of 60
+        for view in ("grid", "table"):
+            with CaptureQueriesContext(connection) as queries:
+                html = client.get("/cards/", {"q": query, "view": view}).content.decode()
+            assert ("60 cards" in html) == (query == "tst counted")
+            counts.append((view, len(queries)))
+    assert counts[:2] == counts[2:]

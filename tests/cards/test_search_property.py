@@ -40,3 +40,15 @@ def test_any_text_gives_results_or_a_search_error(query):
 @given(query_like)
 def test_any_arrangement_of_the_language_pieces_gives_results_or_a_search_error(query):
     run(query)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.text(max_size=40), query_like))
+def test_the_api_answers_any_query_with_results_or_a_400_in_the_envelope(client, query):
+    response = client.get("/api/cards/", {"q": query, "page_size": 5})
+    assert response.status_code in (200, 400), response.content
+    body = response.json()
+    if response.status_code == 400:
+        assert set(body["error"]) == {"code", "message", "details"} and body["error"]["message"]
+    else:
+        assert isinstance(body["count"], int) and isinstance(body["warnings"], list)
