@@ -268,7 +268,7 @@ class DeckImportView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        summary="Create a deck from a text list or a deck code; nothing is saved while any line is bad",
+        summary="Create a deck from a text list, a deck code or a JSON deck; nothing is saved while any line is bad",
         request=ImportRequestSerializer,
         responses={201: DeckOutSerializer, 400: OpenApiResponse(description="Error envelope; details.problems "
                                                                 "lists every bad line (code, message, line)."),
@@ -280,7 +280,7 @@ class DeckImportView(APIView):
         body.is_valid(raise_exception=True)
         d = body.validated_data
         deck = services.deck_import(owner=request.user, text=d.get("list", ""), code=d.get("code", ""),
-                                    name=d.get("name", ""), format=d.get("format", ""),
+                                    data=d.get("deck"), name=d.get("name", ""), format=d.get("format", ""),
                                     visibility=d.get("visibility", Visibility.PRIVATE))
         return with_etag(Response(deck_payload(deck, request.user), status=status.HTTP_201_CREATED), deck)
 

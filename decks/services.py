@@ -299,10 +299,36 @@ def validate_list(text: str, deck_format: str, index: CardIndex | None = None) -
     return validate_deck(parsed.entries, deck_format, prior_errors=parsed.problems).as_dict()
 
 
-def deck_import(*, owner, text: str = "", code: str = "", name: str = "", format: str = "",
+def deck_json_as_list(data: Any) -> tuple[str, dict[str, str]]:
+    """A deck in the JSON export's shape as a text list (item N of "cards" becomes line N, so problems
+    name the item), plus its name, format and description. Shape errors raise InvalidDeck."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise InvalidDeck('A JSON deck is an object with a "cards" list, as the JSON export writes it.',
+                          details={"field": "cards"})
+    lines = []
+    for position, item in enumerate(data["cards"], start=1):
+        if not isinstance(item, dict) or not isinstance(item.get("card") or item.get("name"), str) \
+                or not isinstance(item.get("count"), int) or isinstance(item.get("count"), bool):
+            raise InvalidDeck(f'Item {position} of "cards" needs "card" (collector number or name) and a whole '
+                              'number "count".', details={"item": position})
+        lines.append(f"{item['count']} {item.get('card') or item['name']}")
+    gateway = data.get("gateway")
+    if isinstance(gateway, dict) and isinstance(gateway.get("card"), str):
+        lines.append(f"2 {gateway['card']}")
+    meta = {k: data[k] for k in ("name", "format", "description") if isinstance(data.get(k), str)}
+    return "\n".join(lines), meta
+
+
+def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name: str = "", format: str = "",
                 visibility: str = Visibility.PRIVATE, description: str = "") -> Deck:
-    """Create a deck from a text list or a deck code; refuses (saving nothing) while any line is bad."""
+    """Create a deck from a text list, a deck code or the JSON export; refuses (saving nothing) while any
+    line is bad."""
     index = card_index()
+    if data is not None:
+        text, meta = deck_json_as_list(data)
+        name = name or meta.get("name", "")
+        format = format or (meta.get("format", "") if meta.get("format") in DeckFormat.values else "")
+        description = description or meta.get("description", "")
     if code:
         decoded, entries, gateway_info = read_deck_code(code, index)
         deck_format = format or decoded.format

@@ -183,8 +183,15 @@ def new(request: HttpRequest) -> HttpResponse:
 def import_list(request: HttpRequest) -> HttpResponse:
     context: dict = {"formats": DeckFormat.choices, "post": request.POST, "problems": [], "error": ""}
     if request.method == "POST":
+        text = request.POST.get("list", "")
         try:
-            deck = services.deck_import(owner=request.user, text=request.POST.get("list", ""),
+            data = None
+            if text.lstrip().startswith("{"):  # the JSON export, pasted
+                try:
+                    data, text = json.loads(text), ""
+                except json.JSONDecodeError as exc:
+                    raise InvalidDeck(f"The JSON is not valid at line {exc.lineno}, column {exc.colno}: {exc.msg}.")
+            deck = services.deck_import(owner=request.user, text=text, data=data,
                                         code=request.POST.get("code", "").strip(), name=request.POST.get("name", ""),
                                         format=request.POST.get("format", ""))
         except InvalidDeckList as exc:

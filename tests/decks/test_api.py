@@ -108,12 +108,21 @@ def test_export_text_code_json_and_import_back(api, owner):
     code = api.get(f"/api/decks/{deck.pk}/export/?as=code").content.decode()
     as_json = api.get(f"/api/decks/{deck.pk}/export/?as=json").json()
     assert as_json["code"] == code and sum(c["count"] for c in as_json["cards"]) == 36
-    for body in ({"list": text}, {"code": code}):
+    for body in ({"list": text}, {"code": code}, {"deck": as_json}):
         back = api.post("/api/decks/import/", body, format="json").json()
         assert back["code"] == code
     assert api.get(f"/api/decks/{deck.pk}/export/?as=pdf").status_code == 400
     mine = api.get("/api/decks/export/").json()["decks"]
-    assert len(mine) == 3
+    assert len(mine) == 4  # the deck and its three imports
+
+
+def test_bad_json_deck_names_the_item(api):
+    response = api.post("/api/decks/import/", {"deck": {"cards": [{"card": "U-11111", "count": 1},
+                                                                  {"card": "U-11112", "count": "two"}]}},
+                        format="json")
+    assert response.status_code == 400 and "Item 2" in response.json()["error"]["message"]
+    unknown = api.post("/api/decks/import/", {"deck": {"cards": [{"card": "Nope Nope", "count": 1}]}}, format="json")
+    assert unknown.json()["error"]["details"]["problems"][0]["code"] == "unknown_card"
 
 
 def test_bad_deck_code_is_400():

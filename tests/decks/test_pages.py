@@ -107,6 +107,11 @@ def test_import_page_reports_every_bad_line_and_saves_nothing(logged_in, owner):
     assert not Deck.objects.filter(owner=owner).exists()
     ok = logged_in.post("/decks/import/", {"list": f"4 {card.name}", "name": "Good"})
     assert ok.status_code == 302 and Deck.objects.get(owner=owner).name == "Good"
+    exported = logged_in.get(f"/decks/{Deck.objects.get(owner=owner).pk}/export.json").content.decode()
+    from_json = logged_in.post("/decks/import/", {"list": exported.replace('"Good"', '"From JSON"')})
+    assert from_json.status_code == 302 and Deck.objects.get(name="From JSON").card_count == 4
+    broken = logged_in.post("/decks/import/", {"list": '{"cards": [}'})
+    assert broken.status_code == 400 and "line 1, column" in broken.content.decode()
 
 
 def test_exports_print_history_and_delete(logged_in, owner):

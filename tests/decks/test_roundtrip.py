@@ -55,13 +55,12 @@ def test_a_saved_deck_round_trips_through_text_code_and_json():
     from_text = deck_import(owner=owner, text=deck_export_text(deck))
     from_code = deck_import(owner=owner, code=deck_export_code(deck))
     as_json = deck_export_json(deck)
-    from_json = deck_import(owner=owner, text="\n".join(f"{c['count']} {c['card']}" for c in as_json["cards"]),
-                            format=as_json["format"])
+    from_json = deck_import(owner=owner, data=as_json)
     for copy in (from_text, from_code, from_json):
         assert sorted((e.card.id, e.count) for e in deck_entries(copy)) == want
         assert copy.format == "tactical" and copy.gateway_id == deck.gateway_id
         assert deck_export_code(copy) == deck_export_code(deck)
-    assert from_text.name == "Round trip"
+    assert from_text.name == "Round trip" and from_json.name == "Round trip"
 
 
 def test_starter_deck_codes_are_compact_and_exact():
