@@ -206,7 +206,9 @@ WARNINGS: tuple[Check, ...] = (warn_craft_without_legend, warn_few_units, warn_h
 def validate_deck(entries: Sequence[Entry], format: str, *, prior_errors: Iterable[Issue] = ()) -> Report:
     """Every violation of the format's rules at once, and the warnings. `prior_errors` (from
     reading a list: unknown cards, bad counts) are reported first and make the deck illegal."""
-    rules = FORMATS[format]
+    rules = FORMATS.get(format)
+    if rules is None:
+        raise ValueError(f"Unknown format {format!r}; the formats are {', '.join(FORMATS)}.")
     totals = merge(entries)
     report = Report(format, totals.main_count, list(prior_errors))
     for check in CHECKS:
