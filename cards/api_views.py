@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Count, Window
 from django.http import HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -29,7 +28,11 @@ from .serializers import (
 
 
 class CardPagination(PageNumberPagination):
-    """Page numbers, with the total counted in the page's own query (COUNT(*) OVER ()), not a second one."""
+    """Page numbers with a plain count and a LIMIT query.
+
+    (Counting inside the page query with COUNT(*) OVER () saves a round trip but makes PostgreSQL
+    sort every matching row instead of keeping the top of the page: ten times slower here.)
+    """
 
     page_size_query_param = "page_size"
     max_page_size = 200
@@ -45,15 +48,11 @@ class CardPagination(PageNumberPagination):
         if self.number < 1:
             raise ApiError(f"page must be a whole number from 1, not '{raw}'.", code="invalid_page",
                            details={"parameter": self.page_query_param})
+        self.count = queryset.count()
         offset = (self.number - 1) * self.page_size_now
-        rows = list(queryset.annotate(total_count=Window(Count("pk")))[offset : offset + self.page_size_now])
-        if rows:
-            self.count = rows[0]["total_count"]
-        else:
-            self.count = queryset.count()
-            if self.number > 1:
-                raise NotFound(f"There is no page {self.number}: the results end at this page's start.")
-        return rows
+        if self.number > 1 and offset >= self.count:
+            raise NotFound(f"There is no page {self.number}: the results end at this page's start.")
+        return list(queryset[offset : offset + self.page_size_now])
 
     def get_next_link(self):
         if self.number * self.page_size_now >= self.count:
