@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import rng as _rng
-from .board import GATE, SIZE, VECTORS, direction_between, distance, turn_dir
+from .board import GATE, SIZE, VECTORS, direction_between, turn_dir
 from .cards import CRAFT_INDEX, KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled
 
 if TYPE_CHECKING:
@@ -37,6 +37,52 @@ class UnknownEffect(ValueError):
 
 def steps_of(effect: dict[str, Any]) -> list[dict[str, Any]]:
     return list(effect["steps"]) if effect.get("op") == "sequence" else [effect]
+
+
+_WITHIN, _CRAFT, _TYPE, _KEYWORD, _WITHOUT, _MAX_VIT, _MIN_VIT, _BEARS = range(8)
+_SIDES = {"any": 0, "friendly": 1, "enemy": 2}
+_TARGETS: dict[int, tuple[dict, tuple[int, tuple]]] = {}
+
+
+def _compiled_target(target: dict) -> tuple[int, tuple]:
+    """(side code, filter tests as (code, value) pairs) for a target spec, cached per spec dict."""
+    hit = _TARGETS.get(id(target))
+    if hit is None or hit[0] is not target:
+        try:
+            hit = _TARGETS[id(target)] = (target, _compile_target(target))
+        except (KeyError, TypeError) as exc:
+            raise UnknownEffect(f"target {target!r}: {exc}") from exc
+    return hit[1]
+
+
+def _compile_target(target: dict) -> tuple[int, tuple]:
+    """The side code and the filter as (test code, value) pairs, so the hot loop compares ints."""
+    tests = []
+    for key, value in (target.get("filter") or {}).items():
+        if key == "within":
+            tests.append((_WITHIN, value))
+        elif key == "craft":
+            tests.append((_CRAFT, frozenset(CRAFT_INDEX[c] for c in value)))
+        elif key == "type":
+            tests.append((_TYPE, frozenset(value)))
+        elif key == "keyword":
+            tests.append((_KEYWORD, KEYWORD_BITS[value]))
+        elif key == "without_keyword":
+            tests.append((_WITHOUT, KEYWORD_BITS[value]))
+        elif key == "max_vitality":
+            tests.append((_MAX_VIT, value))
+        elif key == "min_vitality":
+            tests.append((_MIN_VIT, value))
+        elif key == "bears":
+            tests.append((_BEARS, value))
+        else:
+            raise UnknownEffect(f"unit filter {key!r}")
+    side = _SIDES.get(target.get("side", "any"))
+    if side is None:
+        raise UnknownEffect(f"side {target.get('side')!r}")
+    return side, tuple(tests)
+
+
 
 
 _CHOSEN: dict[int, tuple[dict, tuple[dict, ...]]] = {}
@@ -80,9 +126,8 @@ def check_ability(ability: dict[str, Any]) -> None:
                 raise UnknownEffect(f"select {select!r}")
             if trig in ("static", "equipped") and select == "chosen":
                 raise UnknownEffect("a continuous ability can't choose targets")
-            for key in (target.get("filter") or {}):
-                if key not in UNIT_FILTERS:
-                    raise UnknownEffect(f"unit filter {key!r}")
+            if select in ("chosen", "all"):
+                _compiled_target(target)  # raises on an unknown side or filter
             if op in ("modify",) and step.get("stat") not in STAT_INDEX:
                 raise UnknownEffect(f"stat {step.get('stat')!r}")
             if op in ("grant_keyword", "remove_keyword") and step.get("keyword") not in KEYWORD_BITS:
@@ -205,46 +250,46 @@ class EffectsMixin:
     # --- targets -------------------------------------------------------------------------
 
     def _candidates(self, ctrl: int, src: int, cell: int | None, target: dict) -> list[int]:
-        side = target.get("side", "any")
-        filt = target.get("filter") or {}
+        side, tests = _compiled_target(target)
         out = []
         for iid, u in self.units.items():  # play order: deterministic, and replays reproduce it
-            if side == "friendly" and u.owner != ctrl or side == "enemy" and u.owner == ctrl:
+            if side == 1 and u.owner != ctrl or side == 2 and u.owner == ctrl:
                 continue
-            if filt and not self._matches(u, filt, src, cell):
+            if tests and not self._matches(u, tests, src, cell):
                 continue
             out.append(iid)
         return out
 
-    def _matches(self, u: Unit, filt: dict, src: int, cell: int | None) -> bool:
-        for key, value in filt.items():
-            if key == "type":
+    def _matches(self, u: Unit, tests: tuple, src: int, cell: int | None) -> bool:
+        for code, value in tests:
+            if code == _WITHIN:
+                if cell is None or u.iid == src:
+                    return False
+                d = u.cell
+                if max(abs(cell % 5 - d % 5), abs(cell // 5 - d // 5)) > value:
+                    return False
+            elif code == _CRAFT:
+                if u.c.craft not in value:
+                    return False
+            elif code == _TYPE:
                 if u.c.kind not in value:
                     return False
-            elif key == "craft":
-                if u.c.card.craft not in value:
+            elif code == _KEYWORD:
+                if not u.kw & value:
                     return False
-            elif key == "keyword":
-                if not u.kw & KEYWORD_BITS[value]:
+            elif code == _WITHOUT:
+                if u.kw & value:
                     return False
-            elif key == "without_keyword":
-                if u.kw & KEYWORD_BITS[value]:
-                    return False
-            elif key == "max_vitality":
+            elif code == _MAX_VIT:
                 if u.vit > value:
                     return False
-            elif key == "min_vitality":
+            elif code == _MIN_VIT:
                 if u.vit < value:
                     return False
-            elif key == "within":
-                if cell is None or u.iid == src or distance(cell, u.cell) > value:
-                    return False
-            elif key == "bears":
+            else:  # _BEARS
                 inst = self.inst
                 if not any(value == "any" or inst[i].subtype == value for i in u.items):
                     return False
-            else:
-                raise UnknownEffect(f"unit filter {key!r}")
         return True
 
     def _select(self, ctrl: int, src: int, cell: int | None, target: dict, prev: list[int]) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playtest.dreadgate.board import cell_name, parse_cell
 
-from .factories import ALL, N, ability, attach, end_turn, game, give, item, legend, play, put, talent, unit
+from .factories import N, ability, attach, end_turn, game, give, item, play, put, talent, unit
 from .test_rules_game import refused
 
 SCOUT = unit("U-SC1", 2, 1, 1, 1, 2, mdirs=N)

@@ -414,3 +414,11 @@ def test_dg_18_8_after_a_discard_in_the_defence_step_the_defender_decides_again(
     assert s.phase == 3 and s.current_player == 1
     play(s, "pass")
     assert s.phase == 1 and s.current_player == 0
+
+
+def test_dg_18_1_unknown_sides_filters_and_crafts_are_refused_not_ignored():
+    """DG-18.1: a target the vocabulary doesn't define raises UnknownEffect."""
+    for target in ({"select": "all", "side": "neutral"}, {"select": "all", "side": "enemy", "filter": {"near": 1}},
+                   {"select": "all", "side": "enemy", "filter": {"craft": ["necromancy"]}}):  # fmt: skip
+        with pytest.raises(UnknownEffect):
+            check_ability(ability("play", {"op": "destroy", "target": target}))

@@ -13,7 +13,7 @@ from playtest.dreadgate.board import cell_name, parse_cell
 from playtest.dreadgate.cards import Compiled
 from playtest.dreadgate.state import OPENING_HAND
 
-from .factories import FILLER, N, S, ability, end_turn, game, gateway, give, legend, play, put, talent, unit
+from .factories import FILLER, N, ability, end_turn, game, gateway, give, legend, play, put, talent, unit
 
 SCOUT = unit("U-SC1", 2, 1, 1, 1, 2, mdirs=N)
 BRUTE = unit("U-BR1", 3, 5, 1, 1, 1)
