@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # the API docs' assets, served from here (CSP: self only)
     "django_htmx",
     "template_partials",
     "csp",
@@ -165,6 +166,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card catalog, decks and playtesting for the Dreadgate TCG, and the Dread Draw card game.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Search API answers are cached per catalog version (0 turns the cache off).
