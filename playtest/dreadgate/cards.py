@@ -128,7 +128,9 @@ class Compiled:
         )
         # (trigger, steps) of the continuous abilities, read by refresh_statics after most actions
         self.continuous = tuple(
-            (a["trigger"], tuple(_steps(a["effect"]))) for a in self.abilities if a.get("trigger") in ("static", "equipped")
+            (a["trigger"], tuple(_steps(a["effect"])))
+            for a in self.abilities
+            if a.get("trigger") in ("static", "equipped")
         )
 
 

@@ -158,7 +158,8 @@ def rich_pool() -> list[CardDef]:
         ]}), subtype="intrigue talent"),
         talent("T-SOR-05", ab("play", {"op": "sequence", "steps": [
             {"op": "grant_keyword", "keyword": "spectral", "duration": "permanent", "target": _t(side="friendly")},
-            {"op": "modify", "stat": "maneuver", "amount": 1, "duration": "permanent", "target": {"select": "previous"}},
+            {"op": "modify", "stat": "maneuver", "amount": 1, "duration": "permanent",
+             "target": {"select": "previous"}},
         ]}), subtype="enchant talent"),
         talent("T-SOR-06", ab("play", {"op": "modify", "stat": "defense", "amount": 2, "duration": "next_turn",
                                        "target": _t("all", "friendly")}), subtype="battlefield talent"),
