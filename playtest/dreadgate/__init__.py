@@ -1,9 +1,18 @@
 """The Dreadgate rules engine: pure Python, no Django (rules in docs/rules.md, DG-1 to DG-19).
 
-    state = new_game([deck_a, deck_b], seed=7, fmt="standard")
+    state = new_game([deck_a, deck_b], seed=7, fmt="standard")   # CardDef lists or Card-field dicts
     while not state.is_over():
         state.apply(random.choice(state.legal_actions()))
     state.winner, state.condition, state.scores(), state.log()
+
+- `state.current_player` decides now (the defender in a defence step, the chooser of a discard, ...);
+  `state.deck_of_seat[seat]` says which deck list sits there (the seed picks who moves first, DG-4.3).
+- Actions are (kind, a, b) tuples of ints (`actions.py`); `state.notation(action)` and `state.parse(text)`
+  convert them to and from the text notation of DG-19.1 (`NotationError` with a position).
+- `state.apply(action)` raises `IllegalAction` (with `.rule`, e.g. "DG-8.3", and `.anchor` for /rules/) and
+  leaves the state unchanged; `state.undo()` takes back the last action exactly.
+- `state.observation(player)` hides what that player may not see; `to_record`/`from_record` store a game as
+  seed plus actions, `to_snapshot`/`from_snapshot` as a compact state; both carry ENGINE_VERSION.
 """
 
 from .actions import IllegalAction
