@@ -1,12 +1,18 @@
 from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
+from config.api_errors import ApiError
+
+from . import goldfish_tables as tables
+from .dreadgate import NotationError, game_log, observation, parse_action
+from .dreadgate.notation import format_action
 from .jobs import services
+from .models import GoldfishTable
 from .selectors import run_list_for
 from .serializers import RunSerializer, RunSubmitSerializer
 
@@ -26,7 +32,8 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
 
     @extend_schema(
         request=RunSubmitSerializer,
-        responses={202: RunSerializer, 400: OpenApiResponse(description="Bad parameters, or more games than the maximum"),
+        responses={202: RunSerializer,
+                   400: OpenApiResponse(description="Bad parameters, or more games than the maximum"),
                    429: OpenApiResponse(description="Too many submissions or too many running runs")},
     )
     def create(self, request):
@@ -43,3 +50,106 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         services.run_cancel(run=run)
         run.refresh_from_db()
         return Response(RunSerializer(run).data)
+
+
+class GoldfishTableCreateSerializer(serializers.Serializer):
+    deck = serializers.IntegerField()
+    key = serializers.CharField(required=False, allow_blank=True, default="")
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+    format = serializers.ChoiceField(choices=["standard", "quick", "tactical"], required=False, allow_null=True)
+
+
+class GoldfishActionSerializer(serializers.Serializer):
+    action = serializers.JSONField(help_text='An action as [kind, a, b], or its notation such as "draw".')
+
+
+class DummySerializer(serializers.Serializer):
+    cell = serializers.CharField(max_length=2, help_text="A cell on the opponent's back rank, such as c5.")
+
+
+def table_payload(table: GoldfishTable, state=None) -> dict:
+    state = state or tables.table_state(table)
+    me = tables.human_seat(state)
+    yours = not state.is_over() and state.current_player == me
+    return {
+        "id": str(table.pk), "deck": table.deck_id, "seed": table.seed, "format": table.params["format"],
+        "engine_version": table.engine_version, "catalog_version": table.catalog_version,
+        "seat": me, "dummies": table.dummies, "observation": observation(state, me),
+        "legal_actions": [{"action": list(a), "notation": format_action(state, a)}
+                          for a in (state.legal_actions() if yours else [])],
+        "log": game_log(state),
+    }
+
+
+def _action_from(state, value):
+    if isinstance(value, list) and len(value) == 3 and all(isinstance(n, int) for n in value):
+        return tuple(value)
+    if isinstance(value, str):
+        try:
+            return parse_action(state, value)
+        except NotationError as exc:
+            raise ApiError(f"action: {exc.message}", code="bad_notation",
+                           details={"field": "action", "position": exc.position}) from exc
+    raise ApiError("action: give [kind, a, b] or the action's notation", code="invalid", details={"field": "action"})
+
+
+class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Goldfish tables: play a deck by hand against a passive opponent; the game lives on the server."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = GoldfishActionSerializer
+
+    def get_queryset(self):
+        return GoldfishTable.objects.filter(owner=self.request.user)
+
+    @extend_schema(request=GoldfishTableCreateSerializer, responses={201: OpenApiResponse(description="The table")})
+    def create(self, request):
+        form = GoldfishTableCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        table = tables.table_create(owner=request.user, deck_id=form.validated_data["deck"],
+                                    key=form.validated_data["key"] or None, seed=form.validated_data.get("seed"),
+                                    format=form.validated_data.get("format"))
+        return Response(table_payload(table), status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: OpenApiResponse(description="The table: observation, legal actions, log")})
+    def retrieve(self, request, pk=None):
+        return Response(table_payload(self.get_object()))
+
+    @extend_schema(request=GoldfishActionSerializer,
+                   responses={200: OpenApiResponse(description="The table after the action"),
+                              400: OpenApiResponse(description="Illegal action, with the rule it breaks")})
+    @action(detail=True, methods=["post"])
+    def act(self, request, pk=None):
+        table = self.get_object()
+        form = GoldfishActionSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        action = _action_from(tables.table_state(table), form.validated_data["action"])
+        state = tables.table_act(table=table, action=action)
+        table.refresh_from_db()
+        return Response(table_payload(table, state))
+
+    @extend_schema(request=None, responses={200: OpenApiResponse(description="The table after the undo")})
+    @action(detail=True, methods=["post"])
+    def undo(self, request, pk=None):
+        table = self.get_object()
+        state = tables.table_undo(table=table)
+        table.refresh_from_db()
+        return Response(table_payload(table, state))
+
+    @extend_schema(request=None, responses={200: OpenApiResponse(description="The table after the AI's turn")})
+    @action(detail=True, methods=["post"], url_path="ai-turn")
+    def ai_turn(self, request, pk=None):
+        table = self.get_object()
+        state = tables.table_ai_turn(table=table)
+        table.refresh_from_db()
+        return Response(table_payload(table, state))
+
+    @extend_schema(request=DummySerializer, responses={200: OpenApiResponse(description="The table")})
+    @action(detail=True, methods=["post"])
+    def dummy(self, request, pk=None):
+        table = self.get_object()
+        form = DummySerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        state = tables.table_place_dummy(table=table, cell=form.validated_data["cell"])
+        table.refresh_from_db()
+        return Response(table_payload(table, state))

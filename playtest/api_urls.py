@@ -5,5 +5,6 @@ from . import api
 
 router = SimpleRouter()
 router.register("runs", api.RunViewSet, basename="run")
+router.register("goldfish-tables", api.GoldfishTableViewSet, basename="goldfish-table")
 
 urlpatterns = router.urls + [path("dreaddraw/", include("playtest.dreaddraw_api_urls"))]

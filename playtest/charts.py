@@ -29,7 +29,8 @@ def line_chart(title: str, points: Sequence[tuple[int, float]], *, y_max: float 
         f'<svg class="chart" viewBox="0 0 {width} {height}" width="100%" role="img" '
         f'aria-label="{escape(title)}: {escape(summary)}" xmlns="http://www.w3.org/2000/svg">',
         f"<title>{escape(title)}</title>",
-        f'<line x1="{pad_left}" y1="{pad_top + plot_h}" x2="{width - pad_right}" y2="{pad_top + plot_h}" stroke="#8a8279"/>',
+        f'<line x1="{pad_left}" y1="{pad_top + plot_h}" x2="{width - pad_right}" y2="{pad_top + plot_h}" '
+        'stroke="#8a8279"/>',
         f'<line x1="{pad_left}" y1="{pad_top}" x2="{pad_left}" y2="{pad_top + plot_h}" stroke="#8a8279"/>',
         f'<text x="{pad_left - 4}" y="{pad_top + 4}" text-anchor="end" font-size="10">{fmt(y_max)}</text>',
         f'<text x="{pad_left - 4}" y="{pad_top + plot_h}" text-anchor="end" font-size="10">{fmt(0)}</text>',
@@ -39,6 +40,7 @@ def line_chart(title: str, points: Sequence[tuple[int, float]], *, y_max: float 
     ]
     for x, y in points:
         px, py = xy(x, y)
-        parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.5" fill="{LINE_COLOUR}"><title>{x}: {fmt(y)}</title></circle>')
+        parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="2.5" fill="{LINE_COLOUR}">'
+                     f"<title>{x}: {fmt(y)}</title></circle>")
     parts.append("</svg>")
     return mark_safe("".join(parts))

@@ -17,7 +17,21 @@ import random
 from collections.abc import Callable
 
 from .dreadgate.actions import (
-    ATTACK, DEFEND, DEPLOY, DRAW, END, EQUIP, GROUND, KEEP, MOVE, MULLIGAN, PASS, RECYCLE, STRIKE, TARGET_UNIT, Action,
+    ATTACK,
+    DEFEND,
+    DEPLOY,
+    DRAW,
+    END,
+    EQUIP,
+    GROUND,
+    KEEP,
+    MOVE,
+    MULLIGAN,
+    PASS,
+    RECYCLE,
+    STRIKE,
+    TARGET_UNIT,
+    Action,
 )  # fmt: skip
 from .dreadgate.board import GATE, MASK_DIRS, RAYS, distance, turn_mask
 from .dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, TACTICAL, State
@@ -69,7 +83,8 @@ class GoldfishPlan:
             has_board_card = any(state.inst[iid].kind in BOARD_KINDS for iid in state.hand[p])
             return (KEEP, 0, 0) if has_board_card or (MULLIGAN, 0, 0) not in legal else (MULLIGAN, 0, 0)
         if phase == MAIN_PHASE:
-            return _best([(self.score(state, a), a) for a in legal], rng)
+            hand = self.hand_plan(state)
+            return _best([(self.score(state, a, hand), a) for a in legal], rng)
         if phase == COMBAT_PHASE:
             return self.combat(state, legal, rng)
         if phase == DEFENSE_PHASE:
@@ -80,7 +95,21 @@ class GoldfishPlan:
             return rng.choice(enemies or legal)
         return rng.choice(legal)
 
-    def score(self, state: State, action: Action) -> float:
+    def hand_plan(self, state: State) -> tuple[bool, bool]:
+        """Once per decision: (a unit or legend in hand can be paid now, recycling would pay for one)."""
+        p = state.active
+        inst = state.inst
+        spare = sum(1 for iid in state.hand[p] if inst[iid].kind not in BOARD_KINDS)
+        payable = recyclable = False
+        for iid in state.hand[p]:
+            c = inst[iid]
+            if c.kind in BOARD_KINDS:
+                short = c.vit - state._available(c.craft)
+                payable = payable or short <= 0
+                recyclable = recyclable or (0 < short <= spare and state.ap >= 1)
+        return payable, recyclable
+
+    def score(self, state: State, action: Action, hand: tuple[bool, bool]) -> float:
         kind, a, b = action
         p = state.active
         racing = state.fmt != TACTICAL
@@ -102,17 +131,14 @@ class GoldfishPlan:
             u = state.units[a]
             return 950 if racing and _gate_reach(state, u.cell, u.mdirs, u.mnv) else -1
         if kind == RECYCLE:
-            return 300 if self.recycling_pays(state, p, a) else -1
+            # Recycle a card that is not a unit or legend when that lets a unit in hand be paid for.
+            return 300 if hand[1] and state.defs[a].kind not in BOARD_KINDS else -1
         if kind == ATTACK:
             return self.attack_score(state, a, b) if self.fight else -1
         if kind == EQUIP:
             return 40 if b >= 0 and state.ap >= 2 else -1
         if kind == DRAW:
-            deployable = any(
-                state.inst[iid].kind in BOARD_KINDS and state._available(state.inst[iid].craft) >= state.inst[iid].vit
-                for iid in state.hand[p]
-            )
-            return 20 if deployable else 100
+            return 20 if hand[0] else 100
         if kind == END:
             return 0
         return -1  # talents, glyphs and other abilities: not part of the plan
@@ -122,19 +148,6 @@ class GoldfishPlan:
         lined_up = _gate_reach(state, cell, u.mdirs, u.mnv) and not u.flying
         gain = (before - after) * 50 + (100 if lined_up else 0)
         return 200 + gain if gain > 0 else -1
-
-    def recycling_pays(self, state: State, p: int, d: int) -> bool:
-        """Recycle a card that is not a unit or legend when that lets a unit in hand be paid for."""
-        if state.defs[d].kind in BOARD_KINDS:
-            return False
-        spare = sum(1 for iid in state.hand[p] if state.inst[iid].kind not in BOARD_KINDS)
-        for iid in state.hand[p]:
-            c = state.inst[iid]
-            if c.kind in BOARD_KINDS:
-                short = c.vit - state._available(c.craft)
-                if 0 < short <= spare and state.ap >= 1:
-                    return True
-        return False
 
     def attack_score(self, state: State, attacker: int, target: int) -> float:
         u, t = state.units[attacker], state.units[target]

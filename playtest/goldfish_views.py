@@ -107,4 +107,6 @@ def _act(request, table):
 table_act = _table_post(_act)
 table_undo = _table_post(lambda request, table: tables.table_undo(table=table))
 table_ai_turn = _table_post(lambda request, table: tables.table_ai_turn(table=table))
-table_dummy = _table_post(lambda request, table: tables.table_place_dummy(table=table, cell=request.POST.get("cell", "")))
+table_dummy = _table_post(
+    lambda request, table: tables.table_place_dummy(table=table, cell=request.POST.get("cell", ""))
+)

@@ -14,7 +14,8 @@ from playtest.jobs.registry import JobKind, register
 def _sum_chunk(params, seed, first_game, games):
     values = [random.Random(f"{seed}:{g}").randrange(1000) for g in range(first_game, first_game + games)]
     time.sleep(params.get("sleep_per_game", 0) * games)
-    return {"games": games, "total": sum(values), "first": first_game, "values": values}
+    samples = [{"game": g} for g in range(first_game, first_game + games) if g < 2]
+    return {"games": games, "total": sum(values), "first": first_game, "values": values, "samples": samples}
 
 
 def _sum_merge(partials, params):
@@ -22,6 +23,7 @@ def _sum_merge(partials, params):
         "games": sum(p["games"] for p in partials),
         "total": sum(p["total"] for p in partials),
         "values": [v for p in partials for v in p["values"]],
+        "samples": [s for p in partials for s in p.get("samples", [])],
     }
 
 

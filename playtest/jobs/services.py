@@ -177,5 +177,9 @@ def runs_prune_details(*, now=None) -> int:
     old = Run.objects.filter(status__in=FINISHED_STATUSES, finished_at__lt=cutoff, details_pruned_at__isnull=True)
     ids = list(old.values_list("pk", flat=True))
     RunChunk.objects.filter(run_id__in=ids).update(result=None)
+    for run in Run.objects.filter(pk__in=ids).only("pk", "result"):
+        if isinstance(run.result, dict) and "samples" in run.result:  # by convention, the per-game records
+            run.result = {**run.result, "samples": []}
+            run.save(update_fields=["result"])
     Run.objects.filter(pk__in=ids).update(details_pruned_at=now)
     return len(ids)

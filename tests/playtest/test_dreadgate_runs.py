@@ -56,7 +56,8 @@ def test_a_goldfish_run_reports_turns_to_win_and_card_use(alice):
     mine = figures["decks"][0]
     assert mine["wins"] == result["wins"][0]
     if mine["wins"]:
-        assert mine["turns_to_win"]["median_low"] <= mine["turns_to_win"]["median"] <= mine["turns_to_win"]["median_high"]
+        to_win = mine["turns_to_win"]
+        assert to_win["median_low"] <= to_win["median"] <= to_win["median_high"]
         assert mine["won_by_turn"][-1][1] == pytest.approx(mine["wins"] / 12)
     assert mine["played"], "a goldfish deck plays cards"
     assert len(figures["samples"]) == 5

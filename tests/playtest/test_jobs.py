@@ -131,6 +131,7 @@ def test_pruning_drops_chunk_details_and_keeps_the_aggregate(user, settings):
     assert services.runs_prune_details() == 1
     run.refresh_from_db()
     assert run.result["games"] == 25
+    assert run.result["samples"] == [] and run.details_pruned_at is not None
     assert not run.chunks.exclude(result=None).exists()
 
 
