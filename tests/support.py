@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
