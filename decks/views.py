@@ -56,6 +56,7 @@ def _deck_context(request: HttpRequest, deck: Deck, entries: list[Entry] | None 
         "entries": entries,
         "can_edit": selectors.can_edit(deck, request.user),
         "key": request.GET.get("key", "") if deck.visibility == Visibility.UNLISTED else "",
+        "visual": (request.GET if request.method == "GET" else request.POST).get("view") == "visual",
         **panel(entries, deck.format, OddsInputs.from_params(request.GET if request.method == "GET" else request.POST)),
     }
 
@@ -88,7 +89,6 @@ def public(request: HttpRequest) -> HttpResponse:
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _visible(request, pk)
     context = _deck_context(request, deck)
-    context["visual"] = request.GET.get("view") == "visual"
     context["code"] = selectors.deck_export_code(deck, context["entries"])
     context["revisions"] = selectors.deck_revisions(deck)[:10]
     return render(request, "decks/detail.html", context)
@@ -265,7 +265,8 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     context = _deck_context(request, deck)
     context.update(formats=DeckFormat.choices, visibilities=Visibility.choices)
-    return render(request, "decks/editor.html", context)
+    # htmx switching between the list and the card images asks for the panel alone.
+    return render(request, "decks/editor.html#panel" if request.htmx else "decks/editor.html", context)
 
 
 @require_safe

@@ -146,3 +146,14 @@ def test_clone_and_staff_unpublish(client, owner):
     client.force_login(make_user(staff=True))
     assert client.post(f"/decks/{deck.pk}/unpublish/").status_code == 302
     assert Deck.objects.get(pk=deck.pk).visibility == Visibility.PRIVATE
+
+
+def test_editor_card_images_view_keeps_its_controls(logged_in, owner):
+    deck = make_deck(owner)
+    panel = logged_in.get(f"/decks/{deck.pk}/edit/?view=visual", HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in panel and panel.count("<img") == 9 and 'value="visual"' in panel
+    card = deck.entries.first().card
+    html = logged_in.post(f"/decks/{deck.pk}/edit/change/", {"card": card.collector_number, "delta": "-1",
+                                                             "version": "1", "view": "visual"},
+                          HTTP_HX_REQUEST="true").content.decode()
+    assert html.count("<img") == 9 and f"3× {card.name}" in html
