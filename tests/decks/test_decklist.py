@@ -105,3 +105,17 @@ def test_the_parser_never_raises_anything_but_its_own_error(text):
         assert p.line is not None and 1 <= p.line
     for e in parsed.entries:
         assert 1 <= e.count <= 60
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300), st.sampled_from(["standard", "quick", "tactical"]))
+def test_the_validate_endpoints_work_never_fails_on_arbitrary_text(text, fmt):
+    from decks.errors import InvalidDeckList
+    from decks.services import validate_list
+
+    try:
+        report = validate_list(text, fmt, INDEX)
+    except InvalidDeckList:
+        return
+    assert report["legal"] is (not report["errors"])
+    assert all({"code", "message"} <= set(item) for item in report["errors"] + report["warnings"])
