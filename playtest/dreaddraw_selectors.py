@@ -156,7 +156,8 @@ def table_board(*, table, game, user, error: dict | None = None) -> dict:
         if chance["known_top"]:
             chance["top_label"] = cs.label(chance["known_top"])
     return {
-        "table": table, "obs": obs, "players": players, "viewer": viewer, "viewer_name": names[viewer] if viewer >= 0 else "",
+        "table": table, "obs": obs, "players": players, "viewer": viewer,
+        "viewer_name": names[viewer] if viewer >= 0 else "",
         "acting": acting, "can_draw": "D" in legal, "choices": choices, "prompt": prompt, "turn_text": turn_text,
         "turn": len(table.decisions), "chance": chance, "log": obs["log"][-40:], "new_card": new_card,
         "fortune": obs["fortune"], "over": game.over, "error": error, "mine": sorted(mine),

@@ -82,7 +82,9 @@ def seats_of(table: DreadDrawTable, user) -> set[int]:
         return set()
     out = set()
     for seat in table.seats.all():
-        if (seat.kind == SeatKind.LOCAL and table.owner_id == user.pk) or (seat.kind == SeatKind.INVITE and seat.user_id == user.pk):
+        local = seat.kind == SeatKind.LOCAL and table.owner_id == user.pk
+        guest = seat.kind == SeatKind.INVITE and seat.user_id == user.pk
+        if local or guest:
             out.add(seat.index)
     return out
 

@@ -10,8 +10,13 @@ from django.views.decorators.http import require_POST
 from config.api_errors import ApiError
 
 from .dreaddraw_selectors import (
-    KEYWORD_VALUES, dreaddraw_card_filters, dreaddraw_card_get, dreaddraw_card_list, dreaddraw_table_get,
-    dreaddraw_tables_for, table_board,
+    KEYWORD_VALUES,
+    dreaddraw_card_filters,
+    dreaddraw_card_get,
+    dreaddraw_card_list,
+    dreaddraw_table_get,
+    dreaddraw_tables_for,
+    table_board,
 )
 from .dreaddraw_services import table_act, table_create, table_game, table_join
 from .models import BotLevel, SeatKind

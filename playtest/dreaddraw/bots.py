@@ -12,11 +12,19 @@ from __future__ import annotations
 import random
 
 from .cardset import (
-    K_RESERVE, OP_ARRANGE_DRAW, OP_DRAIN, OP_GAIN_LIFE, OP_LOOKOUT, OP_PEEK_DRAW, OP_SCRY, OP_SHIELD, OP_SPIKES,
+    K_RESERVE,
+    OP_ARRANGE_DRAW,
+    OP_DRAIN,
+    OP_GAIN_LIFE,
+    OP_LOOKOUT,
+    OP_PEEK_DRAW,
+    OP_SCRY,
+    OP_SHIELD,
+    OP_SPIKES,
     OP_STEADFAST,
 )
-from .decisions import BOTTOM, DRAW, KEEP, ORDER, RESERVE, SKIP, USE, B, D, S, U
-from .game import P_ABILITY, P_ARRANGE, P_KEEP, P_SCRY, Game
+from .decisions import KEEP, ORDER, RESERVE, USE, B, D, S, U
+from .game import P_ABILITY, P_ARRANGE, P_KEEP, Game
 from .observation import PlayerView, pool_counts
 
 

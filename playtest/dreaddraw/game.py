@@ -17,11 +17,25 @@ import random
 from itertools import permutations
 
 from .cardset import (
-    K_AFTERMATH, K_RESERVE, K_SUMMON, OP_ARRANGE_DRAW, OP_DRAIN, OP_GAIN_LIFE, OP_LOOKOUT, OP_PEEK_DRAW,
-    OP_PEEK_LIFE, OP_RECRUIT, OP_SALVAGE, OP_SCAVENGE, OP_SCRY, OP_SHIELD, OP_SPIKES, OP_STEADFAST, CardSet,
+    K_AFTERMATH,
+    K_RESERVE,
+    K_SUMMON,
+    OP_ARRANGE_DRAW,
+    OP_DRAIN,
+    OP_GAIN_LIFE,
+    OP_PEEK_DRAW,
+    OP_PEEK_LIFE,
+    OP_RECRUIT,
+    OP_SALVAGE,
+    OP_SCAVENGE,
+    OP_SCRY,
+    OP_SHIELD,
+    OP_SPIKES,
+    OP_STEADFAST,
+    CardSet,
     load_cardset,
 )
-from .decisions import BOTTOM, DRAW, KEEP, ORDER, RESERVE, SKIP, USE, B, D, S, U, Decision, to_notation
+from .decisions import BOTTOM, DRAW, KEEP, ORDER, RESERVE, SKIP, USE, B, D, Decision, S, U, to_notation
 from .errors import IllegalDecision
 
 LIFE_CARDS = 10  # DD-1.1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreaddraw.decisions import reserve
 from playtest.dreaddraw.bots import HeuristicBot, ProbabilityBot, RandomBot, make_bot, play_game
+from playtest.dreaddraw.decisions import reserve
 from playtest.dreaddraw.observation import PlayerView
 from playtest.dreaddraw.tournament import merge, play_chunk, seat_lineup, wilson
 from tests.dreaddraw.factories import CS

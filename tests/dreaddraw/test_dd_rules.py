@@ -7,7 +7,15 @@ import pytest
 from playtest.dreaddraw.decisions import B, D, S, U, keep, order, reserve, use
 from playtest.dreaddraw.errors import IllegalDecision
 from playtest.dreaddraw.game import (
-    E_DAMAGE, E_RESHUFFLE, P_ABILITY, P_KEEP, WHY_LOWEST, WHY_START, WHY_TIE_LEFT, WHY_TIE_STAY, Game,
+    E_DAMAGE,
+    E_RESHUFFLE,
+    P_ABILITY,
+    P_KEEP,
+    WHY_LOWEST,
+    WHY_START,
+    WHY_TIE_LEFT,
+    WHY_TIE_STAY,
+    Game,
 )
 from playtest.dreaddraw.observation import observe
 from playtest.dreaddraw.serialize import game_to_dict

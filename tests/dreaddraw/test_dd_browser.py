@@ -1,0 +1,65 @@
+"""A whole Dread Draw game in headless Chromium: one person against a bot, to the fortune telling."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from playtest.models import DreadDrawTable, TableStatus
+from tests.conftest import live_db
+
+pytestmark = [pytest.mark.browser, live_db]
+
+
+def log_in(page, username="reader", password="a-long-passphrase-9"):
+    get_user_model().objects.create_user(username, password=password)
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/")
+
+
+def current_turn(page) -> str:
+    inputs = page.locator("#board input[name=turn]")
+    return inputs.first.get_attribute("value") if inputs.count() else ""
+
+
+def test_play_a_whole_game_against_a_bot_to_the_fortune(page):
+    log_in(page)
+    page.goto("/dread-draw/")
+    page.get_by_label("Players").select_option("2")
+    page.get_by_label("Seat 2", exact=True).select_option("bot:random")
+    page.get_by_label("Name for seat 1").fill("Marta")
+    page.get_by_role("button", name="Start the table").click()
+    page.get_by_role("heading", name="Dread Draw table").wait_for()
+    table = DreadDrawTable.objects.get()
+    assert page.url.endswith(f"/dread-draw/tables/{table.pk}/")
+
+    # The chance of success is shown on request only.
+    chance = page.locator("details.dd-chance")
+    assert not chance.locator("p").is_visible()
+    chance.locator("summary").click()
+    assert "%" in chance.inner_text() or "top card" in chance.inner_text()
+
+    for _ in range(400):
+        if page.get_by_role("heading", name="The fortune (DD-8)").count():
+            break
+        before = current_turn(page)
+        assert "Your decision." in page.locator("#board").inner_text()
+        page.locator("#board button[data-decision]").first.click()
+        page.wait_for_function(
+            "before => { const t = document.querySelector('#board input[name=turn]');"
+            " return !t || t.value !== before || document.querySelector('.dd-fortune'); }",
+            arg=before,
+        )
+    fortune = page.locator(".dd-fortune")
+    fortune.wait_for()
+    assert "wins the game" in page.locator(".dd-turn").inner_text()
+    table.refresh_from_db()
+    assert table.status == TableStatus.OVER
+    text = fortune.inner_text()
+    assert "PRESENT" in text.upper() or "no Life cards left" in text
+
+    page.reload()  # the game lives on the server: a reload shows the same ending
+    page.locator(".dd-fortune").wait_for()
+    assert page.locator(".dd-fortune").inner_text() == text
+    assert page.locator(".dd-log li").count() > 5
