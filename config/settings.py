@@ -219,7 +219,9 @@ PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default
 PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=2 * 660)
 PLAYTEST_DETAILS_RETENTION_DAYS = env.int("PLAYTEST_DETAILS_RETENTION_DAYS", default=30)
 # Modules that register job kinds (the engines' kinds, plus any listed in the environment).
-PLAYTEST_JOB_KIND_MODULES = ["playtest.dreadgate_runs", *env.list("PLAYTEST_EXTRA_JOB_KIND_MODULES", default=[])]
+PLAYTEST_JOB_KIND_MODULES = [
+    "playtest.dreadgate_runs", "playtest.dreaddraw_jobs", *env.list("PLAYTEST_EXTRA_JOB_KIND_MODULES", default=[]),
+]
 CELERY_BEAT_SCHEDULE = {
     "reap-runs": {"task": "playtest.tasks.reap_runs", "schedule": 15.0},
     "prune-run-details": {"task": "playtest.tasks.prune_run_details", "schedule": 3600.0},

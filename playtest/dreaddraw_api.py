@@ -2,12 +2,25 @@
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics
+from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from .dreaddraw_selectors import KEYWORD_VALUES, dreaddraw_card_filters, dreaddraw_card_get, dreaddraw_card_list
-from .dreaddraw_serializers import DreadDrawCardSerializer
+from config.api_errors import ApiError
+from playtest.dreaddraw.observation import observe
+
+from .dreaddraw_selectors import (
+    KEYWORD_VALUES,
+    dreaddraw_card_filters,
+    dreaddraw_card_get,
+    dreaddraw_card_list,
+    dreaddraw_table_get,
+    dreaddraw_tables_for,
+)
+from .dreaddraw_serializers import DecisionSerializer, DreadDrawCardSerializer, TableCreateSerializer, TableSerializer
+from .dreaddraw_services import seats_of, table_act, table_create, table_game, table_join
 
 
 @extend_schema(parameters=[
@@ -35,3 +48,88 @@ class DreadDrawCardDetailView(generics.RetrieveAPIView):
         if card is None:
             raise NotFound(f"There is no Dread Draw card number {self.kwargs['number']}.")
         return card
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+def _table_response(request, table, status_code=200, game=None):
+    game = game or table_game(table)
+    seats = seats_of(table, request.user)
+    mover = game.to_move()
+    viewer = mover if mover in seats else (min(seats) if seats else -1)
+    if "seat" in request.query_params:
+        try:
+            wanted = int(request.query_params["seat"])
+        except ValueError:
+            wanted = -2
+        if wanted not in seats:
+            raise ApiError("seat: you do not play that seat.", code="not_your_seat", status_code=403,
+                           details={"field": "seat"})
+        viewer = wanted
+    names = [s.name for s in table.seats.all()]
+    data = TableSerializer(table, context={"seats": seats, "observation": observe(game, viewer, names)}).data
+    return Response(data, status=status_code)
+
+
+def _get_table(table_id):
+    table = dreaddraw_table_get(table_id=table_id)
+    if table is None:
+        raise NotFound("No such table.")
+    return table
+
+
+class TableListView(APIView):
+    """Your Dread Draw tables, and starting a new one (2 to 6 seats: bots, people at your screen, invited)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: TableSerializer(many=True)})
+    def get(self, request):
+        tables = dreaddraw_tables_for(user=request.user)[:100]
+        data = [TableSerializer(t, context={"seats": seats_of(t, request.user)}).data for t in tables]
+        return Response(data)
+
+    @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
+    def post(self, request):
+        form = TableCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        table = table_create(owner=request.user, seats=form.validated_data["seats"],
+                             seed=form.validated_data.get("seed"))
+        return _table_response(request, table, status.HTTP_201_CREATED)
+
+
+class TableDetailView(APIView):
+    """A table with the observation of your seat (the public table if you do not play it)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: TableSerializer},
+                   parameters=[OpenApiParameter("seat", OpenApiTypes.INT, description="Which of your seats to see.")])
+    def get(self, request, table_id):
+        return _table_response(request, _get_table(table_id))
+
+
+class TableDecisionView(APIView):
+    """Play a decision for one of your seats. An illegal one is refused with its DD rule number (400),
+    acting for a seat you do not play with 403; the game is unchanged either way."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=DecisionSerializer, responses={200: TableSerializer})
+    def post(self, request, table_id):
+        _get_table(table_id)
+        form = DecisionSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        table, game = table_act(table_id=table_id, user=request.user, **form.validated_data)
+        return _table_response(request, table, game=game)
+
+
+class TableJoinView(APIView):
+    """Take a free invited seat at someone else's table."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: TableSerializer})
+    def post(self, request, table_id):
+        _get_table(table_id)
+        return _table_response(request, table_join(table_id=table_id, user=request.user))

@@ -5,4 +5,9 @@ from . import dreaddraw_api
 urlpatterns = [
     path("cards/", dreaddraw_api.DreadDrawCardListView.as_view(), name="api-dreaddraw-cards"),
     path("cards/<int:number>/", dreaddraw_api.DreadDrawCardDetailView.as_view(), name="api-dreaddraw-card"),
+    path("tables/", dreaddraw_api.TableListView.as_view(), name="api-dreaddraw-tables"),
+    path("tables/<uuid:table_id>/", dreaddraw_api.TableDetailView.as_view(), name="api-dreaddraw-table"),
+    path("tables/<uuid:table_id>/decisions/", dreaddraw_api.TableDecisionView.as_view(),
+         name="api-dreaddraw-table-decisions"),
+    path("tables/<uuid:table_id>/join/", dreaddraw_api.TableJoinView.as_view(), name="api-dreaddraw-table-join"),
 ]

@@ -17,3 +17,57 @@ class DreadDrawCardSerializer(serializers.ModelSerializer):
 
     def get_url(self, card: DreadDrawCard) -> str:
         return f"/dread-draw/cards/{card.number}/"
+
+
+class SeatSpecSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["bot", "local", "invite"])
+    bot = serializers.ChoiceField(choices=["random", "heuristic", "probability"], required=False, allow_blank=True)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+
+class TableCreateSerializer(serializers.Serializer):
+    seats = SeatSpecSerializer(many=True)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+
+
+class DecisionSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=5, help_text="Your seat (0-based).")
+    decision = serializers.CharField(max_length=40, help_text="Notation: D, R<n>, K<n>, U, U<seat>, S, O<n>.<n>, B.")
+    turn = serializers.IntegerField(required=False, allow_null=True, min_value=0,
+                                    help_text="Number of decisions you saw; refused with 409 if the game moved on.")
+
+
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    kind = serializers.CharField()
+    bot = serializers.CharField()
+    name = serializers.CharField()
+    user = serializers.CharField(source="user.username", allow_null=True, default=None)
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    players = serializers.IntegerField()
+    status = serializers.CharField()
+    seed = serializers.IntegerField()
+    set_version = serializers.CharField()
+    turn = serializers.SerializerMethodField()
+    decisions = serializers.ListField(child=serializers.CharField())
+    winner_seat = serializers.IntegerField(allow_null=True)
+    seats = SeatSerializer(many=True, source="seats.all")
+    your_seats = serializers.SerializerMethodField()
+    observation = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    def get_turn(self, table) -> int:
+        return len(table.decisions)
+
+    def get_your_seats(self, table) -> list[int]:
+        return sorted(self.context.get("seats", []))
+
+    def get_observation(self, table) -> dict:
+        """What the viewer's seat may see (DD-1.2, DD-16); the public table for a spectator."""
+        return self.context.get("observation", {})
+
+    def get_url(self, table) -> str:
+        return f"/dread-draw/tables/{table.pk}/"

@@ -19,6 +19,7 @@ from .dreaddraw_selectors import (
     table_board,
 )
 from .dreaddraw_services import table_act, table_create, table_game, table_join
+from .jobs.services import run_submit
 from .models import BotLevel, SeatKind
 
 
@@ -49,10 +50,14 @@ SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", f"{b.l
     ("invite", "Person joining by link")]
 
 
-def index(request: HttpRequest) -> HttpResponse:
+def _index_context(request: HttpRequest, error: str = "", tournament_error: str = "") -> dict:
     tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
-    return render(request, "dreaddraw/index.html", {"tables": tables, "seat_choices": SEAT_CHOICES,
-                                                    "seat_range": range(6), "error": ""})
+    return {"tables": tables, "seat_choices": SEAT_CHOICES, "seat_range": range(6), "error": error,
+            "bot_choices": list(BotLevel.choices), "tournament_error": tournament_error}
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "dreaddraw/index.html", _index_context(request))
 
 
 def _seats_from_form(data) -> list[dict]:
@@ -79,9 +84,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
     try:
         table = table_create(owner=request.user, seats=_seats_from_form(request.POST))
     except ApiError as exc:
-        tables = list(dreaddraw_tables_for(user=request.user)[:30])
-        return render(request, "dreaddraw/index.html", {"tables": tables, "seat_choices": SEAT_CHOICES,
-                                                        "seat_range": range(6), "error": str(exc.detail)}, status=400)
+        return render(request, "dreaddraw/index.html", _index_context(request, error=str(exc.detail)), status=400)
     return redirect("dreaddraw:table", table_id=table.pk)
 
 
@@ -146,3 +149,24 @@ def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
                               error={"message": str(exc.detail), "rule": ""})
         return render(request, "dreaddraw/table.html", context, status=exc.status_code)
     return redirect("dreaddraw:table", table_id=table.pk)
+
+
+# --- tournaments ----------------------------------------------------------------------------
+
+@login_required
+@require_POST
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """Start a bot tournament as a background run; its page shows the progress bar and the report."""
+    try:
+        players = int(request.POST.get("players", "2"))
+        games = int(request.POST.get("games", "1000"))
+    except ValueError:
+        players, games = 0, 0
+    lineup = [request.POST.get(f"bot{i}", "") for i in range(max(0, min(players, 6)))]
+    try:
+        run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup}, games=games,
+                         title=f"Dread Draw: {' vs '.join(lineup)}")
+    except ApiError as exc:
+        context = _index_context(request, tournament_error=str(exc.detail))
+        return render(request, "dreaddraw/index.html", context, status=exc.status_code)
+    return redirect("playtest:run_detail", run_id=run.pk)

@@ -45,7 +45,9 @@ def hidden_from(g: Game, seat: int) -> set[int]:
         if prompt[0] == P_KEEP:
             hidden |= set(g.hand)
         elif prompt[0] in (P_ARRANGE, P_SCRY):
-            hidden |= set(prompt[3] if prompt[0] == P_ARRANGE else (prompt[3],))
+            # The cards another seat is arranging, unless this seat knows them already (it looked too).
+            shown = set(prompt[3] if prompt[0] == P_ARRANGE else (prompt[3],))
+            hidden |= {c for c in shown if c not in g.known_draw[seat] and c != lookout_top}
     return hidden
 
 

@@ -1,0 +1,45 @@
+"""The Dread Draw tournament job kind: bots against bots, seats rotated, in chunks on the workers."""
+
+from __future__ import annotations
+
+from config.api_errors import ApiError
+from decks.charts import bar_chart
+from playtest.dreaddraw import load_cardset
+from playtest.dreaddraw.bots import BOTS
+from playtest.dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
+from playtest.dreaddraw.tournament import merge, play_chunk
+
+from .jobs.registry import JobKind, register
+
+ENGINE_VERSION = "dreaddraw-1"
+
+
+def validate_params(params: dict, owner) -> dict:
+    """{"lineup": ["probability", "heuristic", ...]}: one bot per seat, 2 to 6 seats."""
+    lineup = params.get("lineup")
+    if not isinstance(lineup, list) or not MIN_PLAYERS <= len(lineup) <= MAX_PLAYERS:
+        raise ApiError(f"lineup: a list of {MIN_PLAYERS} to {MAX_PLAYERS} bots, one per seat.", code="invalid",
+                       details={"field": "lineup"})
+    for i, bot in enumerate(lineup):
+        if bot not in BOTS:
+            raise ApiError(f"lineup[{i}]: {bot!r} is not a bot (one of {', '.join(BOTS)}).", code="invalid",
+                           details={"field": f"lineup[{i}]"})
+    return {"lineup": list(lineup), "set": load_cardset().version}
+
+
+def present(result: dict, params: dict) -> dict:
+    histogram = result.get("rounds_histogram", {})
+    return {**result, "rounds_chart": bar_chart("Games by length in rounds", [(k, v) for k, v in histogram.items()])}
+
+
+DREADDRAW_TOURNAMENT = register(JobKind(
+    name="dreaddraw_tournament",
+    label="Dread Draw bot tournament",
+    play_chunk=play_chunk,
+    merge=merge,
+    engine_version=ENGINE_VERSION,
+    chunk_size=500,
+    validate_params=validate_params,
+    report_template="dreaddraw/tournament_report.html",
+    present=present,
+))

@@ -1,0 +1,74 @@
+"""The Dread Draw tables API: create, observe, decide (refusals with rule numbers), join; in the schema."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice(client):
+    user = get_user_model().objects.create_user("alice", password="pw-alice-123")
+    client.force_login(user)
+    return user
+
+
+def create(client, seats, seed=9):
+    response = client.post("/api/dreaddraw/tables/", {"seats": seats, "seed": seed}, content_type="application/json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def test_create_a_table_and_see_only_your_seats_cards(client, alice):
+    body = create(client, [{"kind": "local", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"}])
+    assert body["your_seats"] == [0]
+    assert body["seats"][1]["name"] == "Heuristic bot"
+    obs = body["observation"]
+    assert obs["seat"] == 0 and obs["to_move"] == 0 and "D" in obs["legal"]
+    assert all("life" not in p for p in obs["players"])
+
+
+def test_a_decision_is_played_and_an_illegal_one_refused_with_its_rule(client, alice):
+    body = create(client, [{"kind": "local"}, {"kind": "bot", "bot": "random"}])
+    url = f"/api/dreaddraw/tables/{body['id']}/decisions/"
+    refused = client.post(url, {"seat": 0, "decision": "R5"}, content_type="application/json")
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error["code"] == "illegal_decision" and error["details"]["rule"] == "DD-6.3"
+    same = client.get(f"/api/dreaddraw/tables/{body['id']}/").json()
+    assert same["decisions"] == body["decisions"]
+    played = client.post(url, {"seat": 0, "decision": "D", "turn": body["turn"]}, content_type="application/json")
+    assert played.status_code == 200
+    assert played.json()["turn"] > body["turn"]
+    wrong_seat = client.post(url, {"seat": 1, "decision": "D"}, content_type="application/json")
+    assert wrong_seat.status_code == 403 and wrong_seat.json()["error"]["code"] == "not_your_seat"
+
+
+def test_bad_seats_are_refused_naming_the_field(client, alice):
+    response = client.post("/api/dreaddraw/tables/", {"seats": [{"kind": "local"}, {"kind": "bot", "bot": "genius"}]},
+                           content_type="application/json")
+    assert response.status_code == 400
+    assert "seats" in response.json()["error"]["message"]
+
+
+def test_a_guest_joins_through_the_api_and_sees_their_own_seat(client, alice):
+    body = create(client, [{"kind": "local"}, {"kind": "invite"}])
+    assert body["status"] == "waiting"
+    bob = get_user_model().objects.create_user("bob", password="pw-bob-12345")
+    client.force_login(bob)
+    joined = client.post(f"/api/dreaddraw/tables/{body['id']}/join/").json()
+    assert joined["status"] == "playing" and joined["your_seats"] == [1]
+    assert joined["observation"]["seat"] == 1
+
+
+def test_tables_need_a_login(client):
+    assert client.get("/api/dreaddraw/tables/").status_code in (401, 403)
+
+
+def test_the_schema_lists_the_dread_draw_endpoints(client):
+    schema = client.get("/api/schema/").content.decode()
+    for path in ("/api/dreaddraw/cards/", "/api/dreaddraw/tables/", "/api/dreaddraw/tables/{table_id}/decisions/",
+                 "/api/runs/"):
+        assert path in schema

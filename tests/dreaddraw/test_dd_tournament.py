@@ -1,0 +1,55 @@
+"""Dread Draw tournaments as background runs: parameters checked, chunks played, report presented."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from config.api_errors import ApiError
+from playtest.jobs import services
+from playtest.models import RunStatus
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return get_user_model().objects.create_user("alice", password="pw-alice-123")
+
+
+def test_a_tournament_run_plays_its_chunks_and_reports_win_rates_and_lengths(alice, client):
+    run = services.run_submit(owner=alice, kind="dreaddraw_tournament",
+                              params={"lineup": ["heuristic", "random"]}, games=60, seed=4)
+    assert run.chunks.count() == 1
+    for index in run.chunks.values_list("index", flat=True):
+        services.chunk_execute(run_id=run.pk, index=index)
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE, run.error
+    result = run.result
+    assert result["games"] == 60
+    assert sum(b["wins"] for b in result["bots"]) == 60
+    assert sum(result["rounds_histogram"].values()) == 60
+    heuristic = next(b for b in result["bots"] if b["bot"] == "heuristic")
+    assert heuristic["ci95"][0] <= heuristic["win_rate"] <= heuristic["ci95"][1]
+    client.force_login(alice)
+    html = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert "Win rates with 95% Wilson intervals" in html and "Game length in rounds" in html
+
+
+@pytest.mark.parametrize("lineup, field", [(["heuristic"], "lineup"), (["heuristic", "oracle"], "lineup[1]"),
+                                           ("heuristic", "lineup")])
+def test_a_bad_lineup_is_refused_naming_the_field(alice, lineup, field):
+    with pytest.raises(ApiError) as refused:
+        services.run_submit(owner=alice, kind="dreaddraw_tournament", params={"lineup": lineup}, games=10)
+    assert refused.value.details["field"] == field
+
+
+def test_the_page_form_starts_a_tournament_and_shows_its_run(alice, client):
+    client.force_login(alice)
+    response = client.post("/dread-draw/tournaments/new/", {"games": "20", "players": "3", "bot0": "probability",
+                                                            "bot1": "heuristic", "bot2": "random"})
+    assert response.status_code == 302 and "/playtest/runs/" in response["Location"]
+    html = client.get(response["Location"]).content.decode()
+    assert "Games played" in html
+    bad = client.post("/dread-draw/tournaments/new/", {"games": "20", "players": "2", "bot0": "x", "bot1": "random"})
+    assert bad.status_code == 400 and "lineup[0]" in bad.content.decode()
