@@ -16,16 +16,15 @@
   document.addEventListener("htmx:afterSettle", scrollLog);
   document.addEventListener("DOMContentLoaded", scrollLog);
 
-  function syncSeats() {
-    var players = document.getElementById("dd-players");
-    if (!players) { return; }
-    var n = parseInt(players.value, 10);
-    document.querySelectorAll(".dd-seat-row").forEach(function (row) {
-      row.hidden = parseInt(row.getAttribute("data-seat"), 10) >= n;
-    });
+  // Each start form (table or tournament) shows only the seat rows its "Players" choice uses.
+  function syncSeats(select) {
+    var n = parseInt(select.value, 10);
+    select.form.querySelectorAll(".dd-seat-row").forEach(function (row, i) { row.hidden = i >= n; });
   }
   document.addEventListener("change", function (event) {
-    if (event.target && event.target.id === "dd-players") { syncSeats(); }
+    if (event.target && event.target.name === "players") { syncSeats(event.target); }
   });
-  document.addEventListener("DOMContentLoaded", syncSeats);
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("select[name=players]").forEach(syncSeats);
+  });
 })();
