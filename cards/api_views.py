@@ -2,12 +2,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponseNotModified
+from django.http import HttpResponse, HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
@@ -100,16 +101,22 @@ class CardListView(generics.ListAPIView):
     }))
     def get(self, request, *args, **kwargs):
         # An answer depends only on the parameters and the catalog, which changes only when loaded.
+        # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.
         seconds = settings.SEARCH_CACHE_SECONDS
+        as_json = request.accepted_renderer.format == "json"
         key = selectors.search_cache_key(host=request.get_host(), params=list(request.query_params.items()))
-        data = cache.get(key) if seconds else None
-        if data is None:
-            queryset = self.filter_queryset(self.get_queryset())
-            rows = self.paginate_queryset(queryset.values("id", *selectors.SUMMARY_FIELDS))
-            data = self.get_paginated_response(selectors.card_summaries(rows)).data
-            data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
-            if seconds:
-                cache.set(key, data, seconds)
+        if seconds and as_json:
+            body = cache.get(key)
+            if body is not None:
+                response = HttpResponse(body, content_type="application/json")
+                response["Vary"] = "Accept"  # as DRF's own answers: the browsable API differs
+                return response
+        queryset = self.filter_queryset(self.get_queryset())
+        rows = self.paginate_queryset(queryset.values("id", *selectors.SUMMARY_FIELDS))
+        data = self.get_paginated_response(selectors.card_summaries(rows)).data
+        data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
+        if seconds and as_json:
+            cache.set(key, JSONRenderer().render(data), seconds)
         return Response(data)
 
 

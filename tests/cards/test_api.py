@@ -152,7 +152,9 @@ def test_answers_are_cached_per_catalog_version(client, cards, settings, django_
     first = client.get("/api/cards/", {"q": "tst api"}).json()
     make_card("Tst Api Newcomer")
     with django_assert_num_queries(0):
-        assert client.get("/api/cards/", {"q": "tst api"}).json() == first  # same catalog version: cached
+        cached = client.get("/api/cards/", {"q": "tst api"})
+    assert cached.json() == first  # same catalog version: cached
+    assert cached["Content-Type"] == "application/json" and "Accept" in cached["Vary"]
     CatalogRelease.objects.create(version="tst-next", digest="x", card_count=1)
     selectors._version_memo = (0.0, "")  # as if the two-second memo had run out
     assert client.get("/api/cards/", {"q": "tst api"}).json()["count"] == first["count"] + 1
