@@ -165,6 +165,42 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     return deck
 
 
+def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = None, count: int | None = None,
+                     expected_version: int | None = None) -> tuple[Deck, int, int]:
+    """The editor's one-card edit; returns the deck and the card's count before and after.
+
+    An absolute `count` replaces what the editor saw, so it needs `expected_version` (412 when stale).
+    A `delta` ("one more") cannot overwrite anyone's edit: it applies to the latest version, retrying
+    if another save lands in between.
+    """
+    _require_owner(deck, actor)
+    if card.type == GATEWAY:
+        raise InvalidDeck(f"{card.name} is the gateway card: it comes with the deck, not in it.")
+    if (delta is None) == (count is None):
+        raise InvalidDeck("Give either a count or a change of count.")
+    for attempt in range(3):
+        if delta is not None:
+            deck = Deck.objects.select_related("gateway").get(pk=deck.pk)
+            version = deck.version
+        else:
+            version = _require_version(expected_version)
+        entries = {e.card.id: e for e in deck_entries(deck)}
+        current = entries[card.id].count if card.id in entries else 0
+        target = min(max(current + delta if delta is not None else count, 0), MAX_COPIES_STORED)
+        if target:
+            entries[card.id] = Entry(card, target)
+        else:
+            entries.pop(card.id, None)
+        try:
+            deck = deck_update(deck=deck, actor=actor, expected_version=version, entries=list(entries.values()),
+                               message=f"{card.name}: {current} → {target}")
+            return deck, current, target
+        except StaleVersion:
+            if delta is None or attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 @transaction.atomic
 def starter_deck_save(*, key: str, name: str, description: str, entries: Iterable[Entry],
                       gateway: Card | None) -> tuple[Deck, str]:

@@ -292,42 +292,34 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
     """One edit from the editor, saved at once (autosave): add, remove or set a card's count, or change
     the deck's name, format, visibility or description."""
     deck = _owned(request, pk)
-    entries = {e.card.collector_number: e for e in selectors.deck_entries(deck)}
-    kwargs: dict = {}
     notice, status = "", 200
-    number = request.POST.get("card", "")
-    if number:
-        card = selectors.card_index().resolve(number)
-        if card is None or card.type == "gateway":
-            notice, status = f"No card {number!r} can be added.", 400
-        else:
-            current = entries[card.collector_number].count if card.collector_number in entries else 0
-            raw_count, raw_delta = request.POST.get("count", ""), request.POST.get("delta", "")
+    try:
+        number = request.POST.get("card", "")
+        if number:
+            card = selectors.card_index().resolve(number)
+            if card is None:
+                raise InvalidDeck(f"No card {number!r}.")
+            raw_count, raw_delta = request.POST.get("count", "").strip(), request.POST.get("delta", "").strip()
             try:
-                target = int(raw_count) if raw_count != "" else current + int(raw_delta or "1")
+                count = int(raw_count) if raw_count else None
+                delta = int(raw_delta or "1") if count is None else None
             except ValueError:
-                target, notice, status = current, "A count is a whole number.", 400
-            target = min(max(target, 0), services.MAX_COPIES_STORED)
-            if target:
-                entries[card.collector_number] = Entry(card, target)
-            else:
-                entries.pop(card.collector_number, None)
-            kwargs["entries"] = list(entries.values())
-            kwargs["message"] = f"{card.name}: {current} → {target}"
-    for name in ("name", "format", "visibility", "description"):
-        if name in request.POST:
-            kwargs[name] = request.POST[name]
-    if status == 200 and kwargs:
-        try:
-            deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request), **kwargs)
+                raise InvalidDeck("A count is a whole number.") from None
+            deck, _, _ = services.deck_change_card(deck=deck, actor=request.user, card=card, delta=delta,
+                                                   count=count, expected_version=_version(request))
             notice = f"Saved (version {deck.version})."
-        except (StaleVersion, services.VersionRequired):
-            deck.refresh_from_db()
-            notice, status = ("This deck was changed in another window; your last change was not applied. "
-                              "The list below is the saved deck."), 409
-        except InvalidDeck as exc:
-            deck.refresh_from_db()
-            notice, status = str(exc.detail), 400
+        fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
+                  if name in request.POST}
+        if fields:
+            deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request), **fields)
+            notice = f"Saved (version {deck.version})."
+    except (StaleVersion, services.VersionRequired):
+        deck.refresh_from_db()
+        notice, status = ("This deck was changed in another window; your last change was not applied. "
+                          "The list below is the saved deck."), 409
+    except InvalidDeck as exc:
+        deck.refresh_from_db()
+        notice, status = str(exc.detail), 400
     context = _deck_context(request, deck)
     context.update(notice=notice, failed=status != 200, formats=DeckFormat.choices, visibilities=Visibility.choices)
     response = render(request, "decks/editor.html#panel", context)

@@ -126,3 +126,21 @@ def test_editor_and_deck_page_fit_a_phone(phone_page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     copy = Deck.objects.get(owner=user)
     assert copy.copied_from == starter and copy.card_count == starter.card_count
+
+
+def test_quick_clicks_on_add_are_all_saved_in_order(page):
+    user = make_user("quickclicker")
+    card = Card.objects.filter(type="unit", craft="hinter", is_unique=False).order_by("name").first()
+    log_in(page, user.username)
+    page.goto("/decks/new/")
+    page.get_by_label("Name").fill("Quick")
+    page.get_by_role("button", name="Create and edit").click()
+    page.get_by_label("Search cards").fill("t:unit c:hinter -is:unique")
+    add = page.locator(f'#results button.add-card[data-card="{card.collector_number}"]')
+    add.wait_for()
+    for _ in range(4):
+        add.click()  # no waiting: the editor queues its saves
+    wait_saved(page, 5)
+    assert page.locator(f'#panel li[data-card="{card.collector_number}"] input.count').input_value() == "4"
+    assert Deck.objects.get(owner=user).entries.get().count == 4
+    assert page.locator("#save-status.failed").count() == 0

@@ -157,3 +157,21 @@ def test_editor_card_images_view_keeps_its_controls(logged_in, owner):
                                                              "version": "1", "view": "visual"},
                           HTTP_HX_REQUEST="true").content.decode()
     assert html.count("<img") == 9 and f"3× {card.name}" in html
+
+
+def test_one_more_applies_to_the_latest_version_but_a_stale_count_is_refused(logged_in, owner):
+    deck = deck_create(owner=owner, name="Two tabs", entries=[])
+    a, b = make_card(name="Zz Tab A"), make_card(name="Zz Tab B")
+    url = f"/decks/{deck.pk}/edit/change/"
+    assert logged_in.post(url, {"card": a.collector_number, "delta": "1", "version": "1"}).status_code == 200
+    # A second window still at version 1 adds another card: both edits are kept.
+    html = logged_in.post(url, {"card": b.collector_number, "delta": "1", "version": "1"}).content.decode()
+    assert "Saved (version 3)" in html
+    assert sorted(Deck.objects.get(pk=deck.pk).entries.values_list("card__name", "count")) == [
+        ("Zz Tab A", 1), ("Zz Tab B", 1)]
+    # Setting a count from a stale page would overwrite what it did not see: refused.
+    stale = logged_in.post(url, {"card": a.collector_number, "count": "3", "version": "2"})
+    assert stale.status_code == 409
+    assert Deck.objects.get(pk=deck.pk).entries.get(card=a).count == 1
+    bad = logged_in.post(url, {"card": a.collector_number, "count": "three", "version": "3"})
+    assert bad.status_code == 400 and "whole number" in bad.content.decode()
