@@ -186,3 +186,53 @@ def search_cache_key(*, host: str, params: list[tuple[str, str]]) -> str:
 
     text = repr((host, sorted(params)))
     return f"card-search:{catalog_version_recent()}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def name_suggestions(*, query: str, limit: int = 5) -> list[tuple[str, str]]:
+    """(name, collector number) of cards whose names are close to the query's bare words.
+
+    For a search that found nothing. PostgreSQL ranks by trigram word similarity (pg_trgm);
+    elsewhere difflib does the same job over the names and their words.
+    """
+    from django.db import connection
+
+    from .search import SearchError
+    from .search.parser import Term, parse
+
+    try:
+        node = parse(query)
+    except SearchError:
+        return []
+    words: list[str] = []
+    stack = [node] if node is not None else []
+    while stack:  # bare words outside negations (a Not has a child, not children)
+        item = stack.pop()
+        if isinstance(item, Term):
+            if item.field is None:
+                words.append(item.value)
+        elif hasattr(item, "children"):
+            stack.extend(reversed(item.children))
+    text = " ".join(words).strip()
+    if len(text) < 3:
+        return []
+    if connection.vendor == "postgresql":
+        from django.contrib.postgres.search import TrigramWordSimilarity
+
+        return list(
+            Card.objects.annotate(similarity=TrigramWordSimilarity(text, "name"))
+            .filter(similarity__gte=0.5)
+            .order_by("-similarity", "name")
+            .values_list("name", "collector_number")[:limit]
+        )
+    import difflib
+
+    cards = dict(Card.objects.values_list("name", "collector_number"))
+    lowered = {name.lower(): name for name in cards}
+    matches = difflib.get_close_matches(text.lower(), list(lowered), n=limit, cutoff=0.6)
+    if not matches:  # close to one word of a longer name
+        by_word: dict[str, str] = {}
+        for name in sorted(cards):
+            for word in name.lower().replace(",", " ").split():
+                by_word.setdefault(word, name.lower())
+        matches = [by_word[w] for w in difflib.get_close_matches(text.lower(), list(by_word), n=limit, cutoff=0.75)]
+    return [(lowered[m], cards[lowered[m]]) for m in matches]

@@ -14,6 +14,7 @@ from .selectors import (
     card_keywords,
     card_search_page,
     catalog_summary,
+    name_suggestions,
     public_decks_with_card,
 )
 from .svg import DIRECTION_NAMES, description, directions_of, maneuver_text, type_line
@@ -53,7 +54,8 @@ def index(request: HttpRequest) -> HttpResponse:
                        order=request.GET.get("order") or "name", direction="asc")
     else:
         context.update(page=page, warnings=result.warnings, order=result.order, direction=result.direction,
-                       columns=_columns(result.order, result.direction))
+                       columns=_columns(result.order, result.direction),
+                       suggestions=name_suggestions(query=query) if not page.paginator.count else [])
     htmx = getattr(request, "htmx", None)
     template = "cards/index_update.html" if htmx and not htmx.history_restore_request else "cards/index.html"
     return render(request, template, context)

@@ -139,3 +139,16 @@ def test_catalog_page_queries_do_not_grow_with_the_number_of_cards_shown(client)
             assert ("60 cards" in html) == (query == "tst counted")
             counts.append((view, len(queries)))
     assert counts[:2] == counts[2:]
+
+
+def test_a_search_that_finds_nothing_suggests_close_names(client):
+    make_card("Tst Quixotic Warden", collector_number="TST-Q1")
+    html = client.get("/cards/", {"q": "quixotik"}).content.decode()
+    assert "0 cards" in html and "Did you mean" in html
+    assert '<a href="/cards/TST-Q1/">Tst Quixotic Warden</a>' in html
+
+
+def test_no_suggestions_when_something_matches_or_for_fields_only(client):
+    make_card("Tst Quixotic Warden", collector_number="TST-Q1")
+    assert "Did you mean" not in client.get("/cards/", {"q": "quixotic"}).content.decode()
+    assert "Did you mean" not in client.get("/cards/", {"q": "t:unit atk>99"}).content.decode()
