@@ -64,3 +64,24 @@ def test_play_a_whole_game_against_a_bot_to_the_fortune(page):
     page.locator(".dd-fortune").wait_for()
     assert page.locator(".dd-fortune").inner_text() == text
     assert page.locator(".dd-log li").count() > 5
+
+
+def test_a_table_fits_a_phone_and_plays_by_keyboard(phone_page):
+    from playtest.dreaddraw_services import table_create
+
+    page = phone_page
+    log_in(page, "thumbs")
+    user = get_user_model().objects.get(username="thumbs")
+    table = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                            {"kind": "bot", "bot": "probability"}], seed=12)
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    before = current_turn(page)
+    deck = page.get_by_role("button", name="Summon from the Draw Deck")
+    deck.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("before => document.querySelector('#board input[name=turn]')?.value !== before"
+                           " || !!document.querySelector('.dd-fortune')", arg=before)
+    table.refresh_from_db()
+    assert len(table.decisions) > int(before)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
