@@ -216,12 +216,12 @@ def name_suggestions(*, query: str, limit: int = 5) -> list[tuple[str, str]]:
     if len(text) < 3:
         return []
     if connection.vendor == "postgresql":
-        from django.contrib.postgres.search import TrigramWordSimilarity
+        from django.contrib.postgres.search import TrigramSimilarity, TrigramWordSimilarity
 
         return list(
-            Card.objects.annotate(similarity=TrigramWordSimilarity(text, "name"))
-            .filter(similarity__gte=0.5)
-            .order_by("-similarity", "name")
+            Card.objects.annotate(word=TrigramWordSimilarity(text, "name"), whole=TrigramSimilarity("name", text))
+            .filter(word__gte=0.5)
+            .order_by("-word", "-whole", "name")
             .values_list("name", "collector_number")[:limit]
         )
     import difflib
