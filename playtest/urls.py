@@ -10,6 +10,7 @@ urlpatterns = [
     path("runs/<uuid:run_id>/cancel/", views.run_cancel, name="run_cancel"),
     path("runs/<uuid:run_id>/games/<int:game>/", views.replay, name="replay"),
     path("new/", goldfish_views.new_playtest, name="new"),
+    path("compare/", views.compare, name="compare"),
     path("tables/<uuid:table_id>/", goldfish_views.table, name="table"),
     path("tables/<uuid:table_id>/act/", goldfish_views.table_act, name="table_act"),
     path("tables/<uuid:table_id>/undo/", goldfish_views.table_undo, name="table_undo"),

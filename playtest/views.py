@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .dreadgate_replay import replay_step
+from .dreadgate_report import report
 from .jobs import services
 from .jobs.registry import get_kind
 from .selectors import run_list_for
@@ -53,3 +54,14 @@ def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
     context = {"run": run, "game": game, **replay_step(run.params, sample["record"], step)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)
+
+
+@login_required
+def compare(request: HttpRequest) -> HttpResponse:
+    """Finished Dreadgate runs side by side (for example a deck before and after a change)."""
+    ids = [part for part in request.GET.getlist("run") if part][:4]
+    runs = list(run_list_for(user=request.user).filter(pk__in=ids, kind="dreadgate_playtest", status="done"))
+    runs.sort(key=lambda run: ids.index(str(run.pk)))
+    columns = [{"run": run, "report": report(run.result, run.params)} for run in runs]
+    choices = run_list_for(user=request.user).filter(kind="dreadgate_playtest", status="done")[:50]
+    return render(request, "playtest/compare.html", {"columns": columns, "choices": choices, "selected": ids})

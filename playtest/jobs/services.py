@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from cards.selectors import catalog_version
 from config.api_errors import ApiError
+from config.celery import ensure_broker_folders
 
 from ..models import Run, RunChunk, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
@@ -69,6 +70,7 @@ def run_dispatch(*, run_id) -> bool:
     outbox (dispatched_at null) and the reaper tries again; nothing is lost."""
     from ..tasks import run_chunk
 
+    ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
     pending = list(RunChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).values_list("index", flat=True))
     try:
         for index in pending:

@@ -118,3 +118,21 @@ def test_the_report_page_and_a_replay_step(client, alice):
     html = replay.content.decode()
     assert "Step 3 of" in html and 'data-cell="c3"' in html
     assert client.get(f"/playtest/runs/{run.pk}/games/9/").status_code == 404
+
+
+def test_two_runs_side_by_side(client, alice):
+    deck = starter_deck(alice)
+    runs = [play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},
+                                         games=4, seed=seed)) for seed in (1, 2)]
+    client.force_login(alice)
+    html = client.get("/playtest/compare/", {"run": [str(r.pk) for r in runs]}).content.decode()
+    assert html.count(f"/playtest/runs/{runs[0].pk}/") == 1 and html.count(f"/playtest/runs/{runs[1].pk}/") == 1
+    assert "Turns to win, median (95% CI)" in html
+
+
+def test_someone_elses_run_is_left_out_of_a_comparison(client, alice, bob):
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest",
+                                       params={"deck": starter_deck(alice).pk}, games=4, seed=1))
+    client.force_login(bob)
+    html = client.get("/playtest/compare/", {"run": [str(run.pk)]}).content.decode()
+    assert str(run.pk) not in html
