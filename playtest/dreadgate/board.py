@@ -74,7 +74,8 @@ _LINES: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 def lines(cell: int, mask: int, reach: int) -> tuple[tuple[int, ...], ...]:
     """The straight lines from a cell in the directions of a bit set, each cut to `reach` cells (cached)."""
-    key = (cell << 12) | (mask << 4) | (reach if reach < 15 else 15)
+    reach = min(max(reach, 0), 4)  # no line on the board is longer than 4
+    key = (cell << 12) | (mask << 4) | reach  # the same key the hot loop in state.py reads directly
     found = _LINES.get(key)
     if found is None:
         found = _LINES[key] = tuple(RAYS[cell][d][:reach] for d in MASK_DIRS[mask] if reach > 0)

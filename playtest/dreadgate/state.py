@@ -14,7 +14,7 @@ from .actions import (
     ATTACK, DEFEND, DEPLOY, DISCARD, DRAW, END, EQUIP, FLY, GROUND, INSTANT, KEEP, MOVE, MULLIGAN, NO_BEARER, PASS,
     PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_UNIT, USE, Action, IllegalAction,
 )  # fmt: skip
-from .board import BACK_RANK, GATE, MASK_DIRS, RAYS, lines, turn_mask
+from .board import _LINES, BACK_RANK, GATE, MASK_DIRS, RAYS, lines, turn_mask
 from .cards import (
     KW_AVIATION, KW_EXECUTION, KW_SPECTRAL, KW_SUBDUE, UNIVERSAL, CardDataError, CardDef, Compiled, compile_card,
 )  # fmt: skip
@@ -327,6 +327,7 @@ class State(EffectsMixin):
         units = self.units
         my_units = [u for u in units.values() if u.owner == p]
         gate = GATE if self.fmt != TACTICAL else -1
+        line_cache = _LINES
         tp = self.tp[p]
         instants = []
         infl = self.infl
@@ -363,7 +364,11 @@ class State(EffectsMixin):
             if u.moved != turn:  # DG-8, inlined from _move_targets for speed
                 flying = u.flying
                 share = u.kw & (KW_SUBDUE | KW_EXECUTION)
-                for line in lines(u.cell, u.mdirs, u.fmnv if flying else u.mnv):
+                reach = u.fmnv if flying else u.mnv
+                if reach > 4:
+                    reach = 4  # no line on a 5x5 board is longer
+                key = (u.cell << 12) | (u.mdirs << 4) | reach
+                for line in line_cache.get(key) or lines(u.cell, u.mdirs, reach):
                     for cell in line:
                         if cell == gate:
                             if flying:
@@ -380,7 +385,9 @@ class State(EffectsMixin):
                             break
             if u.attacked != turn:  # DG-10, inlined from _attack_targets
                 owner = u.owner
-                for line in lines(u.cell, u.adirs, u.rng):
+                reach = u.rng if u.rng < 4 else 4
+                key = (u.cell << 12) | (u.adirs << 4) | reach
+                for line in line_cache.get(key) or lines(u.cell, u.adirs, reach):
                     near = True  # the first cell of a line is melee (DG-10.3)
                     for cell in line:
                         occ = board[cell]

@@ -297,3 +297,15 @@ def test_dg_12_4_execution_kills_an_enemy_whose_vitality_is_below_its_attack():
     assert "a3" not in cells(s, ex) and "c2" not in cells(s, ex)
     play(s, "move b2-b3")
     assert foe.iid in s.boneyard[1] and s.bone_score[1] == 4 and s.board[parse_cell("b3")] == ex.iid
+
+
+def test_dg_8_2_a_range_longer_than_the_board_reaches_the_edge():
+    """DG-8.2: a maneuver of 12 (after modifiers) still moves in straight lines, up to the edge."""
+    s = game(RUNNER)
+    u = put(s, 0, "U-RN1", "a1")
+    u.mods.append((3, 9, 10**6))
+    u.mods.append((2, 9, 10**6))
+    u.recalc()
+    assert u.mnv == 12 and u.rng == 10
+    assert {"a5", "e1", "b2", "c3"} <= set(cells(s, u)) and "d4" not in cells(s, u)  # the Gateway stops it
+    assert sorted(cell_name(a[2]) for a in s.legal_actions() if a[0] == 4) == sorted(cells(s, u))
