@@ -422,3 +422,15 @@ def test_dg_18_1_unknown_sides_filters_and_crafts_are_refused_not_ignored():
                    {"select": "all", "side": "enemy", "filter": {"craft": ["necromancy"]}}):  # fmt: skip
         with pytest.raises(UnknownEffect):
             check_ability(ability("play", {"op": "destroy", "target": target}))
+
+
+def test_dg_18_7_a_chosen_direction_is_named_from_the_controllers_side():
+    """DG-18.7: North pushes a unit 'n', which is down the ranks for North."""
+    shove = talent("T-SV", ability("play", {"op": "move", "distance": 1, "direction": "chosen",
+                                            "target": chosen(side="any")}))  # fmt: skip
+    s = game(shove, FOE)
+    end_turn(s)
+    foe = put(s, 0, "U-FO", "b4")
+    give(s, 1, "T-SV")
+    play(s, "play T-SV", "target n")
+    assert cell_name(foe.cell) == "b3"
