@@ -25,7 +25,7 @@ run: setup
 	$(PY) manage.py collectstatic --noinput -v0
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops the server and the worker)"
 	@trap 'kill 0' INT TERM EXIT; \
-	$(PY) -m celery -A config worker --loglevel=warning --concurrency=2 & \
+	$(PY) -m celery -A config worker --beat --schedule=var/celerybeat-schedule --loglevel=warning --concurrency=2 & \
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 worker: $(VENV)/.installed
