@@ -98,8 +98,12 @@ def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:
     return notation
 
 
-def table_board(*, table, game, user, error: dict | None = None) -> dict:
-    """Everything the table page shows to `user`: their seat's observation, the choices they have, and why."""
+def table_board(*, table, game, user, error: dict | None = None, revealed: int | None = None) -> dict:
+    """Everything the table page shows to `user`: their seat's observation, the choices they have, and why.
+
+    Several people sharing the creator's screen: when the seat to show changes from one person at the screen
+    to another, only the public table is shown until the next person says it is them (`revealed` is the seat
+    this screen last showed), so nobody sees another's cards by accident."""
     from playtest.dreaddraw.game import E_SUMMON, E_SUMMON_RESERVE
     from playtest.dreaddraw.observation import PlayerView, observe, success_chance
 
@@ -111,6 +115,10 @@ def table_board(*, table, game, user, error: dict | None = None) -> dict:
     mine = seats_of(table, user)
     mover = game.to_move()
     viewer = mover if mover in mine else (min(mine) if mine else -1)
+    local = {s.index for s in seats if s.kind == "local"}
+    handover = -1
+    if viewer in local and len(local & mine) > 1 and revealed != viewer:
+        handover, viewer = viewer, -1
     obs = observe(game, viewer, names)
     playing = table.status == TableStatus.PLAYING
     acting = playing and viewer >= 0 and mover == viewer
@@ -162,6 +170,7 @@ def table_board(*, table, game, user, error: dict | None = None) -> dict:
         "turn": len(table.decisions), "chance": chance, "log": obs["log"][-40:], "new_card": new_card,
         "fortune": obs["fortune"], "over": game.over, "error": error, "mine": sorted(mine),
         "discard_top": obs["discard"][-1] if obs["discard"] else None,
-        "poll": table.status == TableStatus.WAITING or (playing and not acting),
+        "poll": (table.status == TableStatus.WAITING or (playing and not acting)) and handover < 0,
+        "handover": handover, "handover_name": names[handover] if handover >= 0 else "",
         "open_seats": [s for s in seats if s.kind == "invite" and s.user_id is None],
     }

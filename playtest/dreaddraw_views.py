@@ -18,7 +18,7 @@ from .dreaddraw_selectors import (
     dreaddraw_tables_for,
     table_board,
 )
-from .dreaddraw_services import table_act, table_create, table_game, table_join
+from .dreaddraw_services import seats_of, table_act, table_create, table_game, table_join
 from .jobs.services import run_submit
 from .models import BotLevel, SeatKind
 
@@ -95,10 +95,33 @@ def _table_or_404(table_id):
     return table
 
 
+def _revealed(request: HttpRequest, table) -> int | None:
+    """The seat this browser last showed at this table (for several people sharing one screen)."""
+    return request.session.get(f"dreaddraw-seat-{table.pk}")
+
+
+@login_required
+@require_POST
+def table_reveal(request: HttpRequest, table_id) -> HttpResponse:
+    """The next person at a shared screen says it is them: show that seat's cards."""
+    table = _table_or_404(table_id)
+    try:
+        seat = int(request.POST.get("seat", ""))
+    except ValueError:
+        seat = -1
+    if seat in seats_of(table, request.user):
+        request.session[f"dreaddraw-seat-{table.pk}"] = seat
+    if request.htmx:
+        return render(request, "dreaddraw/table.html#board",
+                      table_board(table=table, game=table_game(table), user=request.user,
+                                  revealed=_revealed(request, table)))
+    return redirect("dreaddraw:table", table_id=table.pk)
+
+
 @login_required
 def table_detail(request: HttpRequest, table_id) -> HttpResponse:
     table = _table_or_404(table_id)
-    context = table_board(table=table, game=table_game(table), user=request.user)
+    context = table_board(table=table, game=table_game(table), user=request.user, revealed=_revealed(request, table))
     return render(request, "dreaddraw/table.html", context)
 
 
@@ -109,7 +132,7 @@ def table_board_view(request: HttpRequest, table_id) -> HttpResponse:
     since = request.GET.get("turn")
     if since is not None and since == str(len(table.decisions)) and request.GET.get("status") == table.status:
         return HttpResponse(status=204)
-    context = table_board(table=table, game=table_game(table), user=request.user)
+    context = table_board(table=table, game=table_game(table), user=request.user, revealed=_revealed(request, table))
     return render(request, "dreaddraw/table.html#board", context)
 
 
@@ -132,7 +155,8 @@ def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
     table.refresh_from_db()
     if not request.htmx and error is None:
         return redirect("dreaddraw:table", table_id=table.pk)
-    context = table_board(table=table, game=table_game(table), user=request.user, error=error)
+    context = table_board(table=table, game=table_game(table), user=request.user, error=error,
+                          revealed=_revealed(request, table))
     template = "dreaddraw/table.html#board" if request.htmx else "dreaddraw/table.html"
     return render(request, template, context, status=status)
 
@@ -146,7 +170,7 @@ def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
     except ApiError as exc:
         table.refresh_from_db()
         context = table_board(table=table, game=table_game(table), user=request.user,
-                              error={"message": str(exc.detail), "rule": ""})
+                              error={"message": str(exc.detail), "rule": ""}, revealed=_revealed(request, table))
         return render(request, "dreaddraw/table.html", context, status=exc.status_code)
     return redirect("dreaddraw:table", table_id=table.pk)
 

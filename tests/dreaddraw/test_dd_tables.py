@@ -131,3 +131,24 @@ def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(c
 
 def _without_tokens(html: str) -> str:
     return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "", html)
+
+
+def test_people_sharing_a_screen_hand_it_over_before_their_cards_show(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local", "name": "Ana"}, {"kind": "local", "name": "Ben"}],
+                         seed=21)
+    game = table_game(table)
+    first = ["Ana", "Ben"][game.to_move()]
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert f"Pass the screen to <strong>{first}</strong>" in html
+    assert "Summon from the Draw Deck" not in html  # nothing private, no decisions, before the hand-over
+    html = client.post(f"/dread-draw/tables/{table.pk}/reveal/", {"seat": game.to_move()},
+                       HTTP_HX_REQUEST="true").content.decode()
+    assert "Summon from the Draw Deck" in html and f"You are playing <strong>{first}</strong>" in html
+    html = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": game.to_move(), "decision": "D"},
+                       HTTP_HX_REQUEST="true").content.decode()
+    table.refresh_from_db()
+    nxt = table_game(table).to_move()
+    if nxt != game.to_move():  # the turn went to the other person at the screen
+        assert f"Pass the screen to <strong>{['Ana', 'Ben'][nxt]}</strong>" in html
+    else:
+        assert "Your decision." in html
