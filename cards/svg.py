@@ -42,8 +42,12 @@ DIRECTION_NAMES = {
 }
 
 
+_DIRECTION_LISTS = tuple(tuple(name for i, name in enumerate(DIRECTIONS) if bits & (1 << i)) for bits in range(256))
+
+
 def directions_of(bits: int) -> list[str]:
-    return [name for i, name in enumerate(DIRECTIONS) if bits & (1 << i)]
+    """The direction names in a bit set, in compass order."""
+    return list(_DIRECTION_LISTS[bits & 0xFF])
 
 
 def describe_directions(bits: int) -> str:

@@ -52,6 +52,12 @@ def _craft_values() -> dict[str, str]:
 
 
 CRAFT_VALUES = _craft_values()
+# Values of t: and sub:, computed once (enum label lookups are slow on the hot path).
+TYPE_VALUES = {t.value: t.value for t in CardType} | {t.label.lower(): t.value for t in CardType} | TYPE_ALIASES
+SUBTYPE_VALUES = {s.value: s.value for s in Subtype}
+CARD_TYPES = {t.value: t.value for t in CardType}
+DIRECTION_VALUES = {d: d for d in DIRECTION_BITS}
+ORDER_VALUES = {k: k for k in ORDERS}
 
 
 @dataclass(slots=True)
@@ -145,19 +151,17 @@ class _Compiler:
     def field_type(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
         value = term.value.strip().lower()
-        types = {t.value: t.value for t in CardType} | {t.label.lower(): t.value for t in CardType} | TYPE_ALIASES
-        subtypes = {s.value: s.value for s in Subtype}
-        if value in types:
-            q = Q(type=types[value])
-        elif value in subtypes:  # t:weapon reads naturally; sub: is the exact field
-            q = Q(subtype=subtypes[value])
+        if value in TYPE_VALUES:
+            q = Q(type=TYPE_VALUES[value])
+        elif value in SUBTYPE_VALUES:  # t:weapon reads naturally; sub: is the exact field
+            q = Q(subtype=SUBTYPE_VALUES[value])
         else:
-            q = Q(type=self.choice(term, {t.value: t.value for t in CardType}, "card type"))
+            q = Q(type=self.choice(term, CARD_TYPES, "card type"))
         return self.negatable(term, q)
 
     def field_sub(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
-        return self.negatable(term, Q(subtype=self.choice(term, {s.value: s.value for s in Subtype}, "subtype")))
+        return self.negatable(term, Q(subtype=self.choice(term, SUBTYPE_VALUES, "subtype")))
 
     def field_stat(self, term: Term, top: bool) -> Q:
         self.only(term, OPERATORS_ALL)
@@ -180,7 +184,7 @@ class _Compiler:
 
     def _direction(self, term: Term, column: str) -> Q:
         self.only(term, (":", "=", "!="))
-        name = self.choice(term, {d: d for d in DIRECTION_BITS}, "direction")
+        name = self.choice(term, DIRECTION_VALUES, "direction")
         return self.negatable(term, Q(**{f"{column}__hasbit": DIRECTION_BITS[name]}))
 
     def field_adir(self, term: Term, top: bool) -> Q:
@@ -216,7 +220,7 @@ class _Compiler:
         self.only(term, (":", "="))
         value = term.value.strip().lower()
         value = ORDER_ALIASES.get(value, value)
-        self.choice(term, {k: k for k in ORDERS}, "sort order")
+        self.choice(term, ORDER_VALUES, "sort order")
         self._setting(term, top, "order", value)
         return None
 
