@@ -102,10 +102,9 @@ class CardListView(generics.ListAPIView):
     def get(self, request, *args, **kwargs):
         # An answer depends only on the parameters and the catalog, which changes only when loaded.
         # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.
-        seconds = settings.SEARCH_CACHE_SECONDS
-        as_json = request.accepted_renderer.format == "json"
-        key = selectors.search_cache_key(host=request.get_host(), params=list(request.query_params.items()))
-        if seconds and as_json:
+        seconds = settings.SEARCH_CACHE_SECONDS if request.accepted_renderer.format == "json" else 0
+        if seconds:
+            key = selectors.search_cache_key(host=request.get_host(), params=list(request.query_params.items()))
             body = cache.get(key)
             if body is not None:
                 response = HttpResponse(body, content_type="application/json")
@@ -115,7 +114,7 @@ class CardListView(generics.ListAPIView):
         rows = self.paginate_queryset(queryset.values("id", *selectors.SUMMARY_FIELDS))
         data = self.get_paginated_response(selectors.card_summaries(rows)).data
         data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
-        if seconds and as_json:
+        if seconds:
             cache.set(key, JSONRenderer().render(data), seconds)
         return Response(data)
 
