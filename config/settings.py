@@ -182,6 +182,9 @@ if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         # Above the hard time limit, so a running chunk is never redelivered early.
         "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
+        # How often workers look for unacknowledged messages to restore: about interval x throttle seconds.
+        "unacked_restore_interval": env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10),
+        "unacked_restore_throttle": env.int("CELERY_UNACKED_RESTORE_THROTTLE", default=10),
     }
 else:
     CELERY_BROKER_URL = "filesystem://"

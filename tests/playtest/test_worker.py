@@ -42,7 +42,8 @@ def test_a_chunk_that_raises_fails_the_run_with_its_reason(celery_worker, user, 
 def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, settings):
     settings.PLAYTEST_QUEUE = "kill-test"
     # A short visibility timeout, above the hard time limit, so the killed worker's chunk comes back soon.
-    env = {"CELERY_VISIBILITY_TIMEOUT": "6", "CELERY_SOFT_TIME_LIMIT": "3", "CELERY_HARD_TIME_LIMIT": "4"}
+    env = {"CELERY_VISIBILITY_TIMEOUT": "6", "CELERY_SOFT_TIME_LIMIT": "3", "CELERY_HARD_TIME_LIMIT": "4",
+           "CELERY_UNACKED_RESTORE_INTERVAL": "2", "CELERY_UNACKED_RESTORE_THROTTLE": "1"}
     args = ("--pool=solo", "-Q", "kill-test")
     first = start_worker("first", extra_env=env, args=args)
     run = services.run_submit(owner=user, kind="test_sum", params={"sleep_per_game": 0.08}, games=100, seed=5)
