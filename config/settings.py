@@ -166,6 +166,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card catalog, decks and playtesting for the Dreadgate TCG, and the Dread Draw card game.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {"DeckFormatEnum": "decks.models.DeckFormat"},
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
