@@ -24,8 +24,6 @@ PLAYER_OPS = frozenset({"draw", "discard", "action_points", "influence", "reveal
 CONTINUOUS_OPS = frozenset({"modify", "grant_keyword", "remove_keyword"})
 SELECTS = frozenset({"chosen", "all", "self", "bearer", "previous"})
 TRIGGERS = frozenset({"activated", "instant", "play", "deploy", "static", "equipped", "consumable"})
-UNIT_FILTERS = frozenset({"type", "craft", "keyword", "without_keyword", "max_vitality", "min_vitality", "within",
-                          "bears"})  # fmt: skip
 CARD_FILTERS = frozenset({"type", "subtype", "craft", "keyword", "max_vitality"})
 DURATIONS = frozenset({"end_of_turn", "next_turn", "permanent", "while_source"})
 MOVE_DIRECTIONS = frozenset({"forward", "backward", "away", "toward", "chosen"})

@@ -407,10 +407,6 @@ class State(EffectsMixin):
                     out.append((USE, src, idx))
         return out
 
-    def _count_in_hand(self, p: int, d: int) -> int:
-        inst = self.inst
-        return sum(1 for iid in self.hand[p] if inst[iid].index == d)
-
     def _move_targets(self, u: Unit) -> list[int]:
         """Cells the unit may end a maneuver on (DG-8, DG-9, DG-11, DG-12)."""
         out = []

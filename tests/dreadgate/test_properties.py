@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from functools import lru_cache
 
@@ -129,7 +130,9 @@ def test_snapshot_round_trips(seed, fmt, steps):
     s = start(seed, fmt)
     rnd = random.Random(seed)
     play_random(s, rnd, steps)
-    loaded = from_snapshot(s.to_snapshot(), cards())
+    snap = s.to_snapshot()
+    assert json.loads(json.dumps(snap)) == snap  # plain JSON data
+    loaded = from_snapshot(json.loads(json.dumps(snap)), cards())
     assert loaded.to_snapshot() == s.to_snapshot()
     assert loaded.legal_actions() == s.legal_actions()
     # and both continue identically
