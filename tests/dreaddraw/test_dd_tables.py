@@ -152,3 +152,26 @@ def test_people_sharing_a_screen_hand_it_over_before_their_cards_show(client, al
         assert f"Pass the screen to <strong>{['Ana', 'Ben'][nxt]}</strong>" in html
     else:
         assert "Your decision." in html
+
+
+def test_a_playable_reserve_card_has_a_summon_button_and_a_weaker_one_does_not(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}], seed=8)
+    for _ in range(3000):
+        table.refresh_from_db()
+        game = table_game(table)
+        assert not game.over, "the person never had a Reserve card to summon"
+        reserves = [d for d in game.legal() if to_notation(d).startswith("R")]
+        if reserves:
+            break
+        table_act(table_id=table.pk, user=alice, seat=0, decision=to_notation(game.legal()[0]))
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    for d in reserves:
+        assert f'data-decision="{to_notation(d)}"' in html
+    weaker = [c for c in game.reserves[0] if (1, c) not in game.legal()]
+    for c in weaker:
+        assert f'data-decision="R{c}"' not in html
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": to_notation(reserves[0])},
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert to_notation(reserves[0]) in table.decisions
