@@ -11,8 +11,8 @@ from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.exceptions import NotAuthenticated
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -96,7 +96,8 @@ class DeckListView(APIView):
 
     @extend_schema(
         summary="List decks: your own (mine=true) or the public ones",
-        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str), OpenApiParameter("deck_format", str, enum=["standard", "quick", "tactical"]),
+        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
+                    OpenApiParameter("deck_format", str, enum=["standard", "quick", "tactical"]),
                     OpenApiParameter("card", str, description="Collector number or part of a card name."),
                     OpenApiParameter("q", str, description="Words of the deck name or description.")],
         responses={200: DeckSummarySerializer(many=True)},

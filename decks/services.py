@@ -20,7 +20,7 @@ from .deckcode import DeckCode, DeckCodeError, decode
 from .decklist import DeckListError, parse_deck_list
 from .errors import DeckForbidden, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion, VersionRequired
 from .models import Deck, DeckEntry, DeckFormat, DeckRevision, Visibility
-from .selectors import card_index, can_edit, deck_entries, default_gateway
+from .selectors import can_edit, card_index, deck_entries, default_gateway
 from .validation import Issue, validate_deck
 
 MAX_COPIES_STORED = 60

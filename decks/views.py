@@ -190,7 +190,8 @@ def import_list(request: HttpRequest) -> HttpResponse:
                 try:
                     data, text = json.loads(text), ""
                 except json.JSONDecodeError as exc:
-                    raise InvalidDeck(f"The JSON is not valid at line {exc.lineno}, column {exc.colno}: {exc.msg}.")
+                    raise InvalidDeck(
+                        f"The JSON is not valid at line {exc.lineno}, column {exc.colno}: {exc.msg}.") from None
             deck = services.deck_import(owner=request.user, text=text, data=data,
                                         code=request.POST.get("code", "").strip(), name=request.POST.get("name", ""),
                                         format=request.POST.get("format", ""))

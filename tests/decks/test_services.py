@@ -5,9 +5,17 @@ import pytest
 from cards.models import Card
 from decks.errors import DeckForbidden, InvalidDeckList, StaleVersion, VersionRequired
 from decks.models import Deck, DeckEntry, DeckRevision, Visibility
-from decks.services import deck_copy, deck_create, deck_delete, deck_import, deck_revert, deck_unpublish, \
-    deck_update, revision_diff
 from decks.selectors import deck_entries
+from decks.services import (
+    deck_copy,
+    deck_create,
+    deck_delete,
+    deck_import,
+    deck_revert,
+    deck_unpublish,
+    deck_update,
+    revision_diff,
+)
 
 from .factories import entries_of, legal_pool, make_card, make_user
 
