@@ -108,6 +108,9 @@ class Unit:
         ]  # fmt: skip
 
 
+_TABLES: dict[tuple, tuple] = {}  # card tables of recent deck pairs, see State._setup
+
+
 class GameSetupError(ValueError):
     """Deck lists or a format the engine can't set up a game with."""
 
@@ -132,30 +135,17 @@ class State(EffectsMixin):
         self.rs, coin = _rng.below(self.rs, 2)
         # DG-4.3: the seed decides which deck moves first; that deck takes seat 0 (South).
         self.deck_of_seat = (coin, 1 - coin)
-        self.defs: list[Compiled] = []
-        by_code: dict[str, int] = {}
-        self.inst: list[Compiled] = []  # instance id -> definition
-        self.owner_of: list[int] = []
-        self.deck: list[list[int]] = [[], []]
-        self.gateway: list[Compiled | None] = [None, None]
-        for seat in (0, 1):
-            for card in self.deck_lists[self.deck_of_seat[seat]]:
-                if card.collector_number not in by_code:
-                    try:
-                        by_code[card.collector_number] = len(self.defs)
-                        self.defs.append(compile_card(card, len(self.defs)))
-                    except CardDataError as exc:
-                        raise GameSetupError(str(exc)) from exc
-                c = self.defs[by_code[card.collector_number]]
-                if c.kind == "gateway":  # DG-2.7: beside the deck, never shuffled in
-                    self.gateway[seat] = c
-                    continue
-                if self.fmt == TACTICAL and c.kind not in TACTICAL_TYPES:
-                    raise GameSetupError(f"{c.code}: a {c.kind} is not played in Tactical (DG-1.4)")
-                self.deck[seat].append(len(self.inst))
-                self.inst.append(c)
-                self.owner_of.append(seat)
-        self.by_code = by_code
+        # The card table depends only on the deck lists and the seating: games of the same decks share it
+        # (it is never changed during a game), which makes setting up a game several times faster.
+        key = (self.fmt, coin, tuple(map(id, self.deck_lists[0])), tuple(map(id, self.deck_lists[1])))
+        table = _TABLES.get(key)
+        if table is None:
+            table = self._card_table()
+            if len(_TABLES) > 256:
+                _TABLES.clear()
+            _TABLES[key] = table  # it holds the CardDefs, so their ids are not reused while cached
+        _, self.defs, self.by_code, self.inst, self.owner_of, self.gateway, decks = table
+        self.deck = [list(decks[0]), list(decks[1])]
         for seat in (0, 1):
             self.rs = _rng.shuffle(self.rs, self.deck[seat])  # DG-4.2
         self.hand: list[list[int]] = [[], []]
@@ -197,6 +187,34 @@ class State(EffectsMixin):
         self._legal: tuple[int, list[Action]] | None = None
         for seat in (0, 1):
             self._draw(seat, OPENING_HAND)
+
+    def _card_table(self) -> tuple:
+        """(cards, definitions, index by code, instance -> definition, instance -> owner, gateways, decks)."""
+        defs: list[Compiled] = []
+        by_code: dict[str, int] = {}
+        inst: list[Compiled] = []
+        owner_of: list[int] = []
+        decks: list[list[int]] = [[], []]
+        gateway: list[Compiled | None] = [None, None]
+        for seat in (0, 1):
+            for card in self.deck_lists[self.deck_of_seat[seat]]:
+                if card.collector_number not in by_code:
+                    try:
+                        by_code[card.collector_number] = len(defs)
+                        defs.append(compile_card(card, len(defs)))
+                    except CardDataError as exc:
+                        raise GameSetupError(str(exc)) from exc
+                c = defs[by_code[card.collector_number]]
+                if c.kind == "gateway":  # DG-2.7: beside the deck, never shuffled in
+                    gateway[seat] = c
+                    continue
+                if self.fmt == TACTICAL and c.kind not in TACTICAL_TYPES:
+                    raise GameSetupError(f"{c.code}: a {c.kind} is not played in Tactical (DG-1.4)")
+                decks[seat].append(len(inst))
+                inst.append(c)
+                owner_of.append(seat)
+        cards = (tuple(self.deck_lists[0]), tuple(self.deck_lists[1]))
+        return cards, defs, by_code, inst, owner_of, gateway, (tuple(decks[0]), tuple(decks[1]))
 
     # --- small helpers ---------------------------------------------------------------------
 
