@@ -17,6 +17,8 @@ def test_every_dg_rule_has_an_anchor_on_the_rules_page(client):
         assert f'id="{rule}"' in html, rule
     assert 'id="DG-10"' in html and 'id="DC-1"' in html
     assert "Dreadgate play rules (DG)" in html
+    for family in ("dreadgate-play-rules-dg", "dreadgate-deck-construction-dc", "dread-draw-dd"):
+        assert f'href="#{family}"' in html and f'id="{family}"' in html  # the contents links land
 
 
 def test_markdown_lite_escapes_html_and_renders_lists_tables_and_inline_marks():
