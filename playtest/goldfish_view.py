@@ -42,12 +42,19 @@ def _target_cell(state: State, action: Action) -> str | None:
     return None
 
 
+def _choice(state: State, action: Action, names: dict[str, str]) -> dict[str, Any]:
+    """An action as a form value, its notation, and a label that names cards instead of numbering them."""
+    text = format_action(state, action)
+    label = " ".join(names.get(word, word) for word in text.split(" "))
+    return {"value": encode(action), "text": text, "label": label, "verb": text.split(" ", 1)[0], "action": action}
+
+
 def table_view(state: State, names: dict[str, str], selection: str = "") -> dict[str, Any]:
     me = human_seat(state)
     view = game_view(state, names, viewer=me)
     yours = not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
-    choices = [{"value": encode(a), "text": format_action(state, a), "action": a} for a in legal]
+    choices = [_choice(state, a, names) for a in legal]
     hand_counts = Counter(state.inst[iid].index for iid in state.hand[me])
     hand = [{"d": d, "name": state.defs[d].card.name, "code": state.defs[d].code, "count": n,
              "selectable": any(c["action"][0] in HAND_KINDS and c["action"][1] == d for c in choices)}
