@@ -21,6 +21,7 @@ from .svg import DIRECTION_NAMES, description, directions_of, maneuver_text, typ
 
 # Faces change only with the catalog: browsers revalidate hourly with the ETag, which names the version.
 CARD_FACE_CACHE_CONTROL = "public, max-age=3600"
+ORDER_CHOICES = [(key, label) for key, label, _short in TABLE_COLUMNS]  # the sort keys, in words
 COMPASS = (("nw", "n", "ne"), ("w", None, "e"), ("sw", "s", "se"))
 
 
@@ -41,7 +42,7 @@ def index(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "")
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
     context = {
-        "q": query, "view_mode": view_mode, "summary": catalog_summary(), "orders": list(ORDERS),
+        "q": query, "view_mode": view_mode, "summary": catalog_summary(), "order_choices": ORDER_CHOICES,
         "crafts": CRAFTS.values(), "types": CardType, "keywords": Keyword.objects.all(),
         "stats": ("vit", "atk", "def", "rng", "man"), "directions": DIRECTION_NAMES.items(),
     }

@@ -40,6 +40,7 @@ def test_table_view_sorts_and_header_links_toggle_direction(client, cards):
     html = client.get("/cards/", {"q": "tst page t:unit", "view": "table", "order": "atk"}).content.decode()
     assert html.index("Tst Page Lancer") < html.index("Tst Page Golem")
     assert 'aria-sort="ascending"' in html
+    assert '<option value="atk" selected>Attack</option>' in html  # the sort control says it in words
     assert "order=atk&amp;direction=desc" in html
     html = client.get("/cards/", {"q": "tst page t:unit", "view": "table", "order": "atk",
                                   "direction": "desc"}).content.decode()
