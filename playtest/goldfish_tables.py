@@ -98,38 +98,42 @@ def _your_decision(state: State) -> None:
         raise TableRefused(IllegalAction("DG-5.9", "it is not your decision"))
 
 
-@transaction.atomic
-def table_act(*, table: GoldfishTable, action: Action) -> State:
-    table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
-    state = table_state(table)
-    _your_decision(state)
-    start = len(table.actions)
-    try:
-        _apply(table, state, action)
-    except IllegalAction as exc:
-        raise TableRefused(exc) from exc
-    table.human_moves.append(start)
-    _advance_opponent(table, state)
-    table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
+def _human_move(table: GoldfishTable, play) -> State:
+    """One undoable move of the person: `play(table, state)` applies actions to the locked table;
+    then the opponent answers and everything is saved (nothing is, if `play` raises)."""
+    with transaction.atomic():
+        table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+        state = table_state(table)
+        _your_decision(state)
+        start = len(table.actions)
+        play(table, state)
+        table.human_moves.append(start)
+        _advance_opponent(table, state)
+        table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
     return state
 
 
-@transaction.atomic
+def table_act(*, table: GoldfishTable, action: Action) -> State:
+    def play(table: GoldfishTable, state: State) -> None:
+        try:
+            _apply(table, state, action)
+        except IllegalAction as exc:
+            raise TableRefused(exc) from exc
+
+    return _human_move(table, play)
+
+
 def table_ai_turn(*, table: GoldfishTable) -> State:
     """Let the goldfish AI play the rest of the person's turn (one undo takes it back)."""
-    table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
-    state = table_state(table)
-    _your_decision(state)
-    start, me, rng = len(table.actions), human_seat(state), random.Random(table.seed + len(table.actions))
-    turn = state.turn
-    for _ in range(AI_TURN_LIMIT):
-        if state.is_over() or state.current_player != me or state.turn != turn:
-            break
-        _apply(table, state, POLICIES["goldfish"](state, rng))
-    table.human_moves.append(start)
-    _advance_opponent(table, state)
-    table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
-    return state
+
+    def play(table: GoldfishTable, state: State) -> None:
+        me, turn, rng = human_seat(state), state.turn, random.Random(table.seed + len(table.actions))
+        for _ in range(AI_TURN_LIMIT):
+            if state.is_over() or state.current_player != me or state.turn != turn:
+                break
+            _apply(table, state, POLICIES["goldfish"](state, rng))
+
+    return _human_move(table, play)
 
 
 @transaction.atomic

@@ -1,7 +1,6 @@
 """Dreadgate playtest runs: submission snapshots the decks, chunks play real games, the report adds up."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from config.api_errors import ApiError
 from decks.models import Visibility
@@ -15,14 +14,6 @@ from tests.playtest.dreadgate_decks import starter_deck
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice", password="x" * 12)
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob", password="x" * 12)
 
 
 def play_all(run):

@@ -12,10 +12,6 @@ from tests.playtest.dreadgate_decks import starter_deck
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice", password="x" * 12)
-
 
 @pytest.fixture
 def table(alice):

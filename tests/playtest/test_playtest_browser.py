@@ -1,7 +1,6 @@
 """Playtesting in headless Chromium: a goldfish turn by clicking, and a run watched to its report."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from cards.models import Card
 from decks.cardinfo import Entry
@@ -15,10 +14,6 @@ pytestmark = [pytest.mark.browser, live_db]
 
 NORTH_BIT = 1
 
-
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice", password="x" * 12)
 
 
 def runner_deck(owner):

@@ -1,7 +1,6 @@
 """Runs through the API and the pages: owner only, limits, cancel."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from playtest.jobs import services
 from playtest.models import Run, RunStatus
@@ -9,14 +8,6 @@ from playtest.models import Run, RunStatus
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice():
-    return get_user_model().objects.create_user("alice", password="x" * 12)
-
-
-@pytest.fixture
-def bob():
-    return get_user_model().objects.create_user("bob", password="x" * 12)
 
 
 def test_submit_answers_202_with_the_queued_run(client, alice):
