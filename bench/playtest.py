@@ -47,12 +47,12 @@ def goldfish_speed() -> None:
     for craft, starter in load_starter_decks(catalog).items():
         deck = [CardDef.from_dict(cards[n]) for n, count in starter.cards for _ in range(count)]
         deck.append(CardDef.from_dict(cards[starter.gateway]))
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time of this one process: other load on the machine doesn't count
         for g in range(SPEED_GAMES):
             play_game([deck, deck], "standard", game_seed(1, g), ["goldfish", "passive"])
-        rate = SPEED_GAMES / (time.perf_counter() - started)
+        rate = SPEED_GAMES / (time.process_time() - started)
         emit(f"goldfish games/s, {craft} starter", rate, "games/s", 500, "higher",
-             {"cores": 1, "games": SPEED_GAMES, "policy": "goldfish"})
+             {"cores": 1, "games": SPEED_GAMES, "policy": "goldfish", "clock": "process CPU time"})
 
 
 def reachable() -> bool:

@@ -42,6 +42,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
     mulligans = [0, 0]
     played: list[list[tuple[str, int]]] = [[], []]
     turn_seen, turn_ap = 0, 0
+    opening = [sum(1 for i in state.hand[seat_deck.index(d)] if state.inst[i].kind in BOARD_KINDS) for d in (0, 1)]
     while state.winner < 0:
         seat = state.current_player
         deck = seat_deck[seat]
@@ -71,6 +72,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
         "ap_wasted": ap_wasted,
         "drawn": drawn,
         "mulligans": mulligans,
+        "opening_board_cards": opening,
         "played": played,
         "scores": {"beyond": [state.beyond_score[seat_deck.index(d)] for d in (0, 1)],
                    "boneyard": [state.bone_score[seat_deck.index(d)] for d in (0, 1)]},
@@ -81,13 +83,6 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
     return result
 
 
-def opening_board_cards(decks: list[list[CardDef]], fmt: str, seed: int) -> list[int]:
-    """Units and legends in each deck's opening hand (before any mulligan) for a game seed."""
-    state = new_game(decks, seed, fmt)
-    return [sum(1 for i in state.hand[state.deck_of_seat.index(d)] if state.inst[i].kind in BOARD_KINDS)
-            for d in (0, 1)]
-
-
 def play_chunk(params: dict, seed: int, first_game: int, games: int) -> dict:
     decks = [deck_cards(d) for d in params["decks"]]
     fmt, policies = params["format"], params["policies"]
@@ -95,7 +90,7 @@ def play_chunk(params: dict, seed: int, first_game: int, games: int) -> dict:
     for g in range(first_game, first_game + games):
         s = game_seed(seed, g)
         game = play_game(decks, fmt, s, policies, keep_record=g < SAMPLE_GAMES)
-        add_game(agg, game, opening_board_cards(decks, fmt, s))
+        add_game(agg, game)
         if g < SAMPLE_GAMES:
             agg["samples"].append({"game": g, "seed": s, "record": game["record"], "seat_deck": game["seat_deck"],
                                    "winner": game["winner"], "condition": game["condition"], "turns": game["turns"]})
@@ -121,7 +116,7 @@ def _bump(counter: dict, key, by: int = 1) -> None:
     counter[key] = counter.get(key, 0) + by
 
 
-def add_game(agg: dict, game: dict, opening: list[int]) -> None:
+def add_game(agg: dict, game: dict) -> None:
     agg["games"] += 1
     _bump(agg["game_turns"], game["turns"])
     if game["winner"] < 0:
@@ -144,7 +139,7 @@ def add_game(agg: dict, game: dict, opening: list[int]) -> None:
             cell = agg["played"][d].setdefault(name, [0, 0])
             cell[0] += 1
             cell[1] += turn
-        _bump(agg["opening_board_cards"][d], opening[d])
+        _bump(agg["opening_board_cards"][d], game["opening_board_cards"][d])
 
 
 def merge(partials: list[dict], params: dict) -> dict:
