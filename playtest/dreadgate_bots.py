@@ -38,6 +38,7 @@ from .dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_P
 
 Policy = Callable[[State, random.Random], Action]
 BOARD_KINDS = ("unit", "legend")
+GATE_DISTANCE = tuple(distance(cell, GATE) for cell in range(25))
 
 
 def passive(state: State, rng: random.Random) -> Action:
@@ -53,8 +54,13 @@ def random_legal(state: State, rng: random.Random) -> Action:
 
 
 def _best(scored: list[tuple[float, Action]], rng: random.Random) -> Action:
-    top = max(score for score, _ in scored)
-    return rng.choice([action for score, action in scored if score == top])
+    top, best = scored[0][0], []
+    for score, action in scored:
+        if score > top:
+            top, best = score, [action]
+        elif score == top:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 def _gate_reach(state: State, cell: int, mdirs: int, reach: int) -> bool:
@@ -126,7 +132,7 @@ class GoldfishPlan:
                 return 900 + (c.influence or 0)
             mdirs = turn_mask(c.mdirs, p)
             lined_up = racing and _gate_reach(state, b, mdirs, 2)
-            return 500 + 10 * c.vit + (20 if lined_up else 0) - distance(b, GATE)
+            return 500 + 10 * c.vit + (20 if lined_up else 0) - GATE_DISTANCE[b]
         if kind == GROUND:
             u = state.units[a]
             return 950 if racing and _gate_reach(state, u.cell, u.mdirs, u.mnv) else -1
@@ -144,7 +150,7 @@ class GoldfishPlan:
         return -1  # talents, glyphs and other abilities: not part of the plan
 
     def advance_score(self, state: State, u, cell: int) -> float:
-        before, after = distance(u.cell, GATE), distance(cell, GATE)
+        before, after = GATE_DISTANCE[u.cell], GATE_DISTANCE[cell]
         lined_up = _gate_reach(state, cell, u.mdirs, u.mnv) and not u.flying
         gain = (before - after) * 50 + (100 if lined_up else 0)
         return 200 + gain if gain > 0 else -1
