@@ -7,21 +7,10 @@ equally often. `play_chunk` plays games [first_game, first_game + games) and ret
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 
+from ..stats import wilson_interval
 from .bots import make_bot, play_game
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def seat_lineup(lineup: list[str], game_index: int) -> list[str]:
@@ -71,7 +60,7 @@ def merge(partials: list[dict], params: dict) -> dict:
     seats = Counter(lineup)
     bots = []
     for kind in sorted(seats):
-        low, high = wilson(wins[kind], games)
+        low, high = wilson_interval(wins[kind], games)
         bots.append({
             "bot": kind, "seats": seats[kind], "wins": wins[kind],
             "win_rate": wins[kind] / games if games else 0.0, "ci95": [low, high],
@@ -81,7 +70,7 @@ def merge(partials: list[dict], params: dict) -> dict:
     return {
         "games": games, "players": len(lineup), "bots": bots,
         "first_player_win_rate": first_wins / games if games else 0.0,
-        "first_player_ci95": list(wilson(first_wins, games)),
+        "first_player_ci95": list(wilson_interval(first_wins, games)),
         "rounds_histogram": {str(k): rounds[k] for k in sorted(rounds)},
         "mean_rounds": sum(k * v for k, v in rounds.items()) / games if games else 0.0,
         "mean_round_summons": sum(k * v for k, v in round_summons.items()) / n_rounds if n_rounds else 0.0,

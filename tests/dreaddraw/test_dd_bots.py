@@ -7,7 +7,8 @@ import pytest
 from playtest.dreaddraw.bots import HeuristicBot, ProbabilityBot, RandomBot, make_bot, play_game
 from playtest.dreaddraw.decisions import reserve
 from playtest.dreaddraw.observation import PlayerView
-from playtest.dreaddraw.tournament import merge, play_chunk, seat_lineup, wilson
+from playtest.dreaddraw.tournament import merge, play_chunk, seat_lineup
+from playtest.stats import wilson_interval as wilson
 from tests.dreaddraw.factories import CS
 
 
