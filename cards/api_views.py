@@ -19,13 +19,19 @@ from . import selectors
 from .filters import CardSearchFilter
 from .models import Card, Keyword
 from .serializers import (
+    CatalogExportCardSerializer,
     CardDetailSerializer,
     CardSerializer,
     CardTypeSerializer,
     CraftSerializer,
     KeywordSerializer,
-    WarningSerializer,
 )
+
+
+WARNING_SCHEMA = {  # WarningSerializer, as the paginated response schema needs it inline
+    "type": "object", "required": ["message"],
+    "properties": {"message": {"type": "string"}, "position": {"type": "integer"}, "column": {"type": "integer"}},
+}
 
 
 class CardPagination(PageNumberPagination):
@@ -72,6 +78,12 @@ class CardPagination(PageNumberPagination):
         return Response({"count": self.count, "next": self.get_next_link(), "previous": self.get_previous_link(),
                          "results": data})
 
+    def get_paginated_response_schema(self, schema):
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["required"] = [*paginated.get("required", []), "warnings"]
+        paginated["properties"]["warnings"] = {"type": "array", "items": WARNING_SCHEMA}
+        return paginated
+
 
 class CardSearchBackend(DjangoFilterBackend):
     """django-filter's backend, keeping the search warnings for the response."""
@@ -88,17 +100,12 @@ class CardListView(generics.ListAPIView):
 
     serializer_class = CardSerializer
     pagination_class = CardPagination
+    throttle_scope = "search"
     filter_backends = [CardSearchBackend]
     filterset_class = CardSearchFilter
     queryset = Card.objects.all()
 
-    @extend_schema(responses=inline_serializer("CardSearchPage", {
-        "count": serializers.IntegerField(),
-        "next": serializers.URLField(allow_null=True),
-        "previous": serializers.URLField(allow_null=True),
-        "warnings": WarningSerializer(many=True),
-        "results": CardSerializer(many=True),
-    }))
+    @extend_schema(responses=CardSerializer(many=True))
     def get(self, request, *args, **kwargs):
         # An answer depends only on the parameters and the catalog, which changes only when loaded.
         # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.
@@ -150,7 +157,8 @@ class CatalogExportView(APIView):
         "format": serializers.IntegerField(),
         "catalog_version": serializers.CharField(),
         "card_count": serializers.IntegerField(),
-        "cards": CardDetailSerializer(many=True),
+        "cards": CatalogExportCardSerializer(many=True),
+        "keywords": KeywordSerializer(many=True),
     }))
     def get(self, request):
         version = selectors.catalog_version()

@@ -50,6 +50,13 @@ class CardDetailSerializer(CardSerializer):
         fields = [*CardSerializer.Meta.fields, "flavor", "abilities"]
 
 
+class CatalogExportCardSerializer(CardSerializer):
+    """A card in the catalog export (schema only): the export's fields, keywords as slugs."""
+
+    class Meta(CardSerializer.Meta):
+        fields = [f for f in CardSerializer.Meta.fields if f != "image"] + ["flavor", "abilities"]
+
+
 class CraftSerializer(serializers.Serializer):
     slug = serializers.CharField()
     name = serializers.CharField()

@@ -60,6 +60,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             "message": f"{name}: {problem}" if name != "non_field_errors" else str(problem),
             "details": {"fields": fields},
         }
+    elif isinstance(exc, exceptions.Throttled):
+        body = {"code": "throttled", "message": str(exc.detail), "details": {"retry_after_seconds": exc.wait}}
     else:
         body = {"code": _code_for(exc), "message": str(exc.detail), "details": {}}
     response.data = {"error": body}

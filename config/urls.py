@@ -19,3 +19,6 @@ urlpatterns = [
     # The split view serves its start-up script as a file: no inline script, as the CSP demands.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+handler404 = "config.errors.not_found"
+handler500 = "config.errors.server_error"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
@@ -100,7 +100,12 @@ class DeckListView(APIView):
                     OpenApiParameter("deck_format", str, enum=["standard", "quick", "tactical"]),
                     OpenApiParameter("card", str, description="Collector number or part of a card name."),
                     OpenApiParameter("q", str, description="Words of the deck name or description.")],
-        responses={200: DeckSummarySerializer(many=True)},
+        responses={200: inline_serializer("PaginatedDeckSummaryList", {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": DeckSummarySerializer(many=True),
+        })},
     )
     def get(self, request):
         p = request.query_params
@@ -267,6 +272,7 @@ class MyDecksExportView(APIView):
 
 class DeckImportView(APIView):
     permission_classes = [AllowAny]
+    throttle_scope = "imports"
 
     @extend_schema(
         summary="Create a deck from a text list, a deck code or a JSON deck; nothing is saved while any line is bad",
@@ -289,6 +295,7 @@ class DeckImportView(APIView):
 class ValidateView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []  # open to anyone, writes nothing: no session (so no CSRF) needed
+    throttle_scope = "imports"
 
     @extend_schema(
         summary="Check a deck list against a format's rules without saving anything",

@@ -1,0 +1,53 @@
+"""Error responses outside DRF views: the body limit, uncaught exceptions, the database being down.
+
+API paths answer in the one error envelope (see config.api_errors); pages answer a short page.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.template import loader
+
+DATABASE_RETRY_SECONDS = 5
+
+
+def is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def error_response(request, status: int, code: str, message: str, details: dict | None = None,
+                   headers: dict | None = None) -> HttpResponse:
+    if is_api(request):
+        response = JsonResponse({"error": {"code": code, "message": message, "details": details or {}}},
+                                status=status)
+    else:
+        try:
+            body = loader.render_to_string("error.html", {"status": status, "message": message})
+        except Exception:  # the template layer may itself be what failed
+            body = f"<!doctype html><title>Error {status}</title><h1>Error {status}</h1><p>{message}</p>"
+        response = HttpResponse(body, status=status)
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
+
+
+def server_error(request) -> HttpResponse:
+    """handler500: called while the uncaught exception is being handled, so it can look at it."""
+    exc = sys.exc_info()[1]
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        return error_response(request, 503, "database_unavailable",
+                              "The database is unavailable for a moment; try again in a few seconds.",
+                              headers={"Retry-After": str(DATABASE_RETRY_SECONDS)})
+    return error_response(request, 500, "server_error", "Something went wrong on our side; it was logged.")
+
+
+def not_found(request, exception=None) -> HttpResponse:
+    """handler404: the envelope on API paths (a path that matches no route, too); the page elsewhere."""
+    if is_api(request):
+        return error_response(request, 404, "not_found", f"Nothing at {request.path[:200]}.")
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)

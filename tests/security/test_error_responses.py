@@ -1,0 +1,55 @@
+"""Errors outside the views' own handling: unknown API paths, crashes and the database going away."""
+
+import pytest
+from django.db import OperationalError
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client():
+    return Client(raise_request_exception=False)
+
+
+def test_an_unrouted_api_path_is_a_404_envelope(client):
+    response = client.get("/api/decks/not-a-number/")
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+
+
+def test_an_unrouted_page_is_the_404_page(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
+
+
+def test_the_database_going_away_is_a_503_envelope_with_retry_after(client, monkeypatch):
+    def down():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr("cards.selectors.craft_list", down)
+    response = client.get("/api/crafts/")
+    assert response.status_code == 503
+    assert response.json()["error"]["code"] == "database_unavailable"
+    assert response["Retry-After"] == "5"
+
+
+def test_the_database_going_away_on_a_page_is_a_503_page(client, monkeypatch):
+    def down():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr("config.views.catalog_summary", down)
+    response = client.get("/")
+    assert response.status_code == 503
+    assert "database is unavailable" in response.content.decode()
+
+
+def test_an_unexpected_crash_on_the_api_is_a_500_envelope_without_a_traceback(client, monkeypatch):
+    def crash():
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr("cards.selectors.craft_list", crash)
+    response = client.get("/api/crafts/")
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "server_error"
+    assert b"secret internals" not in response.content
