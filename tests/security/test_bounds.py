@@ -51,12 +51,13 @@ def error_of(response, status):
 
 def test_a_body_over_the_limit_is_413_in_the_envelope(api, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    before = Deck.objects.count()
     body = json.dumps({"list": "1 X\n" * 5000})
     error = error_of(api.post("/api/decks/import/", body, content_type="application/json"), 413)
     assert error["code"] == "payload_too_large"
     assert error["details"] == {"limit": 10_000, "size": len(body)}
     assert "limit is 10000 bytes" in error["message"]
-    assert not Deck.objects.exists()
+    assert Deck.objects.count() == before
 
 
 def test_a_page_post_over_the_limit_is_a_413_page(client, settings):
@@ -80,10 +81,11 @@ def test_a_search_query_over_the_length_bound_is_400_with_the_position(client):
 
 
 def test_an_import_list_over_the_line_bound_is_400_and_saves_nothing(api):
+    before = Deck.objects.count()
     text = "1 Some Card\n" * (MAX_LINES + 1)
     error = error_of(api.post("/api/decks/import/", {"list": text}, format="json"), 400)
     assert f"at most {MAX_LINES} lines" in error["message"]
-    assert not Deck.objects.exists()
+    assert Deck.objects.count() == before
 
 
 def test_a_run_over_the_games_bound_is_400(api, settings):
