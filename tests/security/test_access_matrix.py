@@ -1,0 +1,223 @@
+"""The cross-cutting access-control matrix: actor x resource x every route and method.
+
+Every route of the site that names a resource is found by walking the URL configuration, so a
+new page or endpoint is covered the day it lands. For a resource only its owner may see (a
+private or unlisted deck reached without its link, a playtest run, a goldfish table), every other
+actor's request must answer exactly as it would for an id that does not exist (so nothing leaks),
+with a refusal: 404, 403, 405, or a redirect to log in. For a resource others may see (a public
+deck, a Dread Draw table reached by its link), their writes change nothing. After every refused
+write the database is unchanged. Lists never show another's hidden resources, and no write can
+change an owner. (tests/decks/test_permissions.py holds the decks' own, finer matrix.)
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from decks.models import Deck, DeckEntry, DeckRevision, Visibility
+from decks.services import deck_copy
+from playtest import goldfish_tables
+from playtest.dreaddraw_services import table_create as dreaddraw_table_create
+from playtest.models import DreadDrawSeat, DreadDrawTable, GoldfishTable, Run, RunChunk
+
+from .routes import all_routes, fill
+
+pytestmark = pytest.mark.django_db
+
+METHODS = ("get", "post", "put", "patch", "delete")
+ACTORS = ("other", "anonymous", "staff")
+MISSING_INT = 987654321
+MISSING_UUID = uuid.UUID(int=7)
+TRACKED = (Deck, DeckEntry, DeckRevision, Run, RunChunk, GoldfishTable, DreadDrawTable, DreadDrawSeat)
+REFUSALS = {403, 404, 405}
+LOGIN = "/accounts/login/"
+
+
+def snapshot() -> dict:
+    """Every row a request could touch (the starter decks, which nobody owns, aside for speed)."""
+    rows = {}
+    for model in TRACKED:
+        queryset = model.objects.all()
+        if model is Deck:
+            queryset = queryset.filter(is_starter=False)
+        elif model in (DeckEntry, DeckRevision):
+            queryset = queryset.filter(deck__is_starter=False)
+        for row in queryset.values():
+            rows[(model.__name__, row[model._meta.pk.attname])] = row
+    return rows
+
+
+def resource_of(route: str) -> str | None:
+    """Which kind of resource a route's parameter names (None: no resource, e.g. a catalog card)."""
+    if route.startswith(("decks/", "api/decks/")) and "<int:pk>" in route:
+        return "deck"
+    if "run_id" in route or route.startswith("api/runs/<"):
+        return "run"
+    if route.startswith("playtest/tables/"):
+        return "goldfish"
+    if route.startswith("dread-draw/tables/<"):
+        return "dreaddraw"
+    return None
+
+
+@pytest.fixture
+def world():
+    User = get_user_model()
+    owner = User.objects.create_user("matrix-owner", password="a-long-passphrase-7")
+    users = {
+        "owner": owner,
+        "other": User.objects.create_user("matrix-other", password="a-long-passphrase-7"),
+        "staff": User.objects.create_user("matrix-staff", password="a-long-passphrase-7", is_staff=True),
+    }
+    starter = Deck.objects.filter(is_starter=True).order_by("pk").first()
+    decks = {}
+    for visibility in (Visibility.PRIVATE, Visibility.UNLISTED, Visibility.PUBLIC):
+        deck = deck_copy(deck=starter, owner=owner, name=f"Matrix {visibility} zq{visibility[:3]}")
+        Deck.objects.filter(pk=deck.pk).update(visibility=visibility)
+        decks[visibility] = deck
+    run = Run.objects.create(owner=owner, kind="test_sum", games=10, chunk_size=10, seed=1, title="matrix-run")
+    RunChunk.objects.create(run=run, index=0, first_game=0, games=10)
+    goldfish = goldfish_tables.table_create(owner=owner, deck_id=decks[Visibility.PRIVATE].pk, seed=3)
+    dreaddraw = dreaddraw_table_create(owner=owner, seats=[{"kind": "local", "name": "Owner"},
+                                                           {"kind": "bot", "bot": "heuristic", "name": "Bot"}], seed=4)
+    clients = {"anonymous": Client()}
+    for name, user in users.items():
+        clients[name] = Client()
+        clients[name].force_login(user)
+    return {"users": users, "clients": clients, "decks": decks, "run": run, "goldfish": goldfish,
+            "dreaddraw": dreaddraw}
+
+
+def targets(world):
+    """(label, kind, id, owner-only?) for every resource of the matrix."""
+    decks = world["decks"]
+    return [
+        ("private deck", "deck", decks["private"].pk, True),
+        ("unlisted deck without its link", "deck", decks["unlisted"].pk, True),
+        ("public deck", "deck", decks["public"].pk, False),
+        ("playtest run", "run", world["run"].pk, True),
+        ("goldfish table", "goldfish", world["goldfish"].pk, True),
+        ("dread draw table (shared by link)", "dreaddraw", world["dreaddraw"].pk, False),
+    ]
+
+
+def path_for(route: str, kind: str, ident) -> str:
+    return fill(route, {"pk": ident, "run_id": ident, "table_id": ident, "number": 1, "game": 0})
+
+
+def request(client, method: str, path: str):
+    return getattr(client, method)(path, {} if method == "get" else "{}", content_type="application/json") \
+        if method != "get" else client.get(path)
+
+
+def is_login_redirect(response) -> bool:
+    return response.status_code == 302 and response["Location"].startswith(LOGIN)
+
+
+# Writes that others may make to a resource they can see, making something of their own or as staff.
+ALLOWED_WRITES = {
+    ("public deck", "other", "copy"), ("public deck", "staff", "copy"), ("public deck", "staff", "unpublish"),
+    ("dread draw table (shared by link)", "other", "join"), ("dread draw table (shared by link)", "staff", "join"),
+}
+
+
+def test_every_route_refuses_everyone_but_the_owner(world):
+    routes = [(r, resource_of(r)) for r in all_routes()]
+    routes = [(r, k) for r, k in routes if k]
+    assert len(routes) >= 20, routes
+    cells = 0
+    owner_reads = {}
+    for label, kind, ident, owner_only in targets(world):
+        missing = MISSING_INT if kind == "deck" else MISSING_UUID
+        for route, route_kind in routes:
+            if route_kind != kind:
+                continue
+            path = path_for(route, kind, ident)
+            owner_get = world["clients"]["owner"].get(path)
+            assert owner_get.status_code < 500, (label, path, owner_get.status_code)
+            owner_reads.setdefault(label, set()).add(owner_get.status_code)
+            for actor in ACTORS:
+                client = world["clients"][actor]
+                for method in METHODS:
+                    cells += 1
+                    before = snapshot() if method != "get" else None
+                    response = request(client, method, path)
+                    where = f"{actor} {method.upper()} {path} on the {label}"
+                    assert response.status_code < 500, f"{where}: {response.status_code}"
+                    action = route.rstrip("/").rsplit("/", 1)[-1]
+                    if owner_only:
+                        absent = request(client, method, path_for(route, kind, missing))
+                        assert response.status_code == absent.status_code, (
+                            f"{where} answers {response.status_code}, a missing one {absent.status_code}: it leaks")
+                        assert response.status_code in REFUSALS or is_login_redirect(response), \
+                            f"{where} was not refused: {response.status_code}"
+                    if before is not None and (label, actor, action) not in ALLOWED_WRITES:
+                        assert snapshot() == before, f"{where} ({response.status_code}) changed the database"
+    for label, statuses in owner_reads.items():
+        assert 200 in statuses, f"the owner never read the {label}: the matrix would prove nothing"
+    assert cells >= 500, cells
+    print(f"access matrix: {cells} cells")
+
+
+def test_job_submission_and_goldfish_tables_on_someone_elses_hidden_deck_are_404(world):
+    other = world["clients"]["other"]
+    before = snapshot()
+    for visibility in ("private", "unlisted"):
+        deck = world["decks"][visibility]
+        response = other.post("/api/runs/", {"kind": "dreadgate_playtest", "games": 10,
+                                             "params": {"deck": deck.pk}}, content_type="application/json")
+        assert response.status_code == 404, response.content
+        assert response.json()["error"]["code"] == "deck_not_found"
+        assert other.get(f"/playtest/new/?deck={deck.pk}").status_code == 404
+        assert other.post("/playtest/new/", {"deck": deck.pk, "mode": "goldfish"}).status_code == 404
+        assert world["clients"]["anonymous"].post(
+            "/api/runs/", {"kind": "dreadgate_playtest", "games": 10, "params": {"deck": deck.pk}},
+            content_type="application/json").status_code == 403
+    assert snapshot() == before
+
+
+def test_lists_never_show_anothers_hidden_resources(world):
+    hidden_decks = {world["decks"]["private"].pk, world["decks"]["unlisted"].pk}
+    hidden_names = [world["decks"][v].name for v in ("private", "unlisted")]
+    hidden_ids = [str(world["run"].pk), str(world["goldfish"].pk)]
+    for actor in ACTORS:
+        client = world["clients"][actor]
+        listed = {d["id"] for d in client.get("/api/decks/", {"page_size": 200}).json()["results"]}
+        assert not listed & hidden_decks, actor
+        assert world["decks"]["public"].pk in listed
+        if actor != "anonymous":
+            mine = client.get("/api/decks/", {"mine": "true"}).json()["results"]
+            assert not {d["id"] for d in mine} & (hidden_decks | {world["decks"]["public"].pk})
+            assert client.get("/api/runs/").json()["results"] == []
+        for page in ("/", "/decks/", "/playtest/", "/dread-draw/", "/decks/?q=zq"):
+            html = client.get(page).content.decode()
+            for secret in hidden_names + hidden_ids:
+                assert secret not in html, f"{actor} sees {secret} on {page}"
+
+
+def test_no_write_changes_an_owner(world):
+    owner_client = world["clients"]["owner"]
+    other = world["users"]["other"]
+    deck = world["decks"]["private"]
+    response = owner_client.patch(f"/api/decks/{deck.pk}/", {"name": "Still mine", "owner": other.pk,
+                                                             "owner_id": other.pk},
+                                  content_type="application/json", HTTP_IF_MATCH=f'"{deck.version}"')
+    assert response.status_code == 200, response.content
+    deck.refresh_from_db()
+    assert deck.name == "Still mine" and deck.owner_id == world["users"]["owner"].pk
+    created = owner_client.post("/api/decks/", {"name": "Planted", "owner": other.pk}, content_type="application/json")
+    assert created.status_code == 201
+    assert Deck.objects.get(pk=created.json()["id"]).owner_id == world["users"]["owner"].pk
+    copied = world["clients"]["other"].post(f"/api/decks/{world['decks']['public'].pk}/copy/",
+                                            {"owner": world["users"]["owner"].pk}, content_type="application/json")
+    assert copied.status_code == 201
+    assert Deck.objects.get(pk=copied.json()["id"]).owner_id == other.pk
+    run = world["clients"]["other"].post("/api/runs/", {"kind": "test_sum", "games": 1,
+                                                         "owner": world["users"]["owner"].pk},
+                                         content_type="application/json")
+    assert run.status_code == 202
+    assert Run.objects.get(pk=run.json()["id"]).owner_id == other.pk
