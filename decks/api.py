@@ -95,6 +95,7 @@ class DeckListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="decks_list",
         summary="List decks: your own (mine=true) or the public ones",
         parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
                     OpenApiParameter("deck_format", str, enum=["standard", "quick", "tactical"]),
