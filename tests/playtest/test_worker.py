@@ -46,12 +46,16 @@ def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, 
            "CELERY_UNACKED_RESTORE_INTERVAL": "2", "CELERY_UNACKED_RESTORE_THROTTLE": "1"}
     args = ("--pool=solo", "-Q", "kill-test")
     first = start_worker("first", extra_env=env, args=args)
-    run = services.run_submit(owner=user, kind="test_sum", params={"sleep_per_game": 0.08}, games=100, seed=5)
-    wait_for(lambda: Run.objects.get(pk=run.pk).games_done >= 10, timeout=30, message="the first chunk")
-    first.kill()
+    run = services.run_submit(owner=user, kind="test_sum", params={"sleep_per_game": 0.15}, games=100, seed=5)
+    in_flight = wait_for(
+        lambda: RunChunk.objects.filter(run=run, status="pending", attempts=1).first(), timeout=60,
+        interval=0.05, message="a chunk to be under way",
+    )
+    first.kill()  # mid-chunk: its result was never stored, its message never acknowledged
     start_worker("second", extra_env=env, args=args)
     run = wait_for(lambda: finished(run), timeout=120, message="the run to finish on the second worker")
     assert run.status == RunStatus.DONE, run.error
     assert run.games_done == 100
     assert run.result["games"] == 100 and len(run.result["values"]) == 100
-    assert RunChunk.objects.filter(run=run, attempts__gte=2).exists(), "no chunk was redelivered"
+    in_flight.refresh_from_db()
+    assert in_flight.attempts == 2, "the killed worker's chunk was played again by the second worker"
