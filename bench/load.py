@@ -1,0 +1,265 @@
+"""Mixed load: catalog search, deck pages, deck edits and job submissions from many users at once,
+against the deployed shape on loopback: gunicorn, PostgreSQL, Redis and 2 Celery workers.
+
+Each simulated user logs in once (a session, as a browser has) and then loops for BENCH_SECONDS
+(default 60): 40% card searches (GET /api/cards/?q=...), 30% public deck pages (GET /decks/<id>/),
+20% deck edits (GET /api/decks/<own>/ for the ETag, then PATCH with If-Match), 10% job
+submissions (POST /api/runs/, a 10-game Dreadgate playtest of their deck, then cancel it so that
+the workers' load stays bounded). Rate limits are raised for the run (this measures capacity, not
+the limits); a 429 would count as a refusal, a 5xx as a server error.
+
+Run from the repository root: `.venv/bin/python bench/load.py`. BENCH_DATABASE_URL (default
+database dreadgate_bench_load on 127.0.0.1:5432, created and loaded if missing), BENCH_REDIS_URL
+(default redis://127.0.0.1:6379/7), BENCH_USERS (50), BENCH_SECONDS (60), BENCH_WEB_WORKERS (4).
+Prints one JSON line per figure.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dreadgate_bench_load")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/7")
+USERS = int(os.environ.get("BENCH_USERS", "50"))
+SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
+WEB_WORKERS = int(os.environ.get("BENCH_WEB_WORKERS", "4"))
+PASSWORD = "bench-load-passphrase-1"
+QUERIES = ["golem", "t:legend", "c:blue or c:purple", "atk>=7 def>=5", "kw:aviation man>=2", "o:draw",
+           "t:unit c:champion", "vit<=3 rng=3", '"of the"', "adir:n adir:s -adir:e"]
+MIX = [("search", 40), ("deck_page", 30), ("deck_edit", 20), ("job_submit", 10)]
+
+SERVER_ENV = {
+    "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "false", "DATABASE_URL": DATABASE_URL,
+    "REDIS_URL": REDIS_URL, "CACHE_URL": REDIS_URL.rsplit("/", 1)[0] + "/8",
+    "THROTTLE_RUNS": "100000/hour", "THROTTLE_IMPORTS": "100000/hour", "THROTTLE_SEARCH": "100000/minute",
+    "THROTTLE_ANON": "100000/minute", "PLAYTEST_MAX_ACTIVE_RUNS": "1000", "LOG_LEVEL": "ERROR",
+}
+
+
+def emit(figure: str, value: float, unit: str, target: float | None, better: str, env: dict) -> None:
+    print(json.dumps({"bench": "load", "figure": figure, "value": round(value, 2), "unit": unit,
+                      "target": target, "better": better, "env": env}), flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def environment() -> dict:
+    env = {**os.environ, **SERVER_ENV}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    return env
+
+
+def prepare() -> list[tuple[str, int]]:
+    """Database with the catalog, and USERS users each owning one public deck: [(username, deck id)]."""
+    import psycopg
+
+    url = urllib.parse.urlsplit(DATABASE_URL)
+    name = url.path.lstrip("/")
+    with psycopg.connect(url._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        fresh = not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if fresh:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    env = environment()
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    if fresh:
+        subprocess.run([sys.executable, "manage.py", "loadcatalog"], cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+    os.environ.update(SERVER_ENV)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from decks.models import Deck, Visibility
+    from decks.services import deck_copy
+
+    starter = Deck.objects.filter(is_starter=True).order_by("pk").first()
+    users = []
+    for n in range(USERS):
+        user, created = get_user_model().objects.get_or_create(username=f"load-user-{n}")
+        if created:
+            user.set_password(PASSWORD)
+            user.save()
+        deck = Deck.objects.filter(owner=user).first() or deck_copy(deck=starter, owner=user, name=f"Load deck {n}")
+        Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PUBLIC)
+        users.append((user.username, deck.pk))
+    return users
+
+
+def start(port: int) -> list[subprocess.Popen]:
+    env = environment()
+    log = open(os.devnull, "w")  # noqa: SIM115  (lives as long as the processes)
+    procs = [subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(WEB_WORKERS), "--backlog", "512", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True)]
+    for n in range(2):
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=1", "--loglevel=error",
+             f"--hostname=load{n}@%h", "--without-gossip", "--without-mingle"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return procs
+        except OSError:
+            pass
+        time.sleep(0.3)
+    stop(procs)
+    raise SystemExit("the stack did not come up within 60 s")
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for proc in procs:
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+class Session:
+    """One user's cookies over plain HTTP/1.1 (gunicorn's sync workers close each connection)."""
+
+    def __init__(self, port: int) -> None:
+        self.port, self.cookies = port, {}
+
+    def call(self, method: str, path: str, body: dict | str | None = None, headers: dict | None = None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        hdrs = {"Host": "127.0.0.1", "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        if "csrftoken" in self.cookies:
+            hdrs["X-CSRFToken"] = self.cookies["csrftoken"]
+        if isinstance(body, dict):
+            body, hdrs["Content-Type"] = json.dumps(body), "application/json"
+        elif isinstance(body, str):
+            hdrs["Content-Type"] = "application/x-www-form-urlencoded"
+        hdrs.update(headers or {})
+        try:
+            conn.request(method, path, body=body, headers=hdrs)
+            response = conn.getresponse()
+            data = response.read()
+            for value in response.headers.get_all("Set-Cookie") or []:
+                key, _, rest = value.partition("=")
+                self.cookies[key.strip()] = rest.split(";", 1)[0]
+            return response.status, data, response.headers
+        finally:
+            conn.close()
+
+    def log_in(self, username: str) -> None:
+        _, page, _ = self.call("GET", "/accounts/login/")
+        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1).decode()
+        form = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrfmiddlewaretoken": token})
+        status, _, _ = self.call("POST", "/accounts/login/", form, {"Referer": f"http://127.0.0.1:{self.port}/"})
+        if status != 302:
+            raise SystemExit(f"log-in of {username} answered {status}")
+
+
+def user_loop(port: int, username: str, deck_id: int, public: list[int], stop_at: float, out: list, seed: int):
+    rng = random.Random(seed)
+    session = Session(port)
+    session.log_in(username)
+    ops, weights = zip(*MIX, strict=True)
+    while time.monotonic() < stop_at:
+        op = rng.choices(ops, weights)[0]
+        calls = []
+        if op == "search":
+            query = urllib.parse.urlencode({"q": rng.choice(QUERIES)})
+            calls.append(("GET", f"/api/cards/?{query}", None, None))
+        elif op == "deck_page":
+            calls.append(("GET", f"/decks/{rng.choice(public)}/", None, None))
+        elif op == "deck_edit":
+            started = time.monotonic()
+            status, _, headers = session.call("GET", f"/api/decks/{deck_id}/")
+            out.append(("deck_edit", status, time.monotonic() - started))
+            calls.append(("PATCH", f"/api/decks/{deck_id}/", {"description": f"edited {rng.random()}"},
+                          {"If-Match": headers.get("ETag", '"0"')}))
+        else:
+            calls.append(("POST", "/api/runs/", {"kind": "dreadgate_playtest", "games": 10,
+                                                  "params": {"deck": deck_id, "mode": "goldfish"}}, None))
+        for method, path, body, headers in calls:
+            started = time.monotonic()
+            try:
+                status, data, _ = session.call(method, path, body, headers)
+            except OSError:
+                status, data = 599, b""
+            out.append((op, status, time.monotonic() - started))
+            if op == "job_submit" and status == 202:
+                run_id = json.loads(data)["id"]
+                started = time.monotonic()
+                status, _, _ = session.call("POST", f"/api/runs/{run_id}/cancel/", {})
+                out.append(("job_cancel", status, time.monotonic() - started))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def main() -> None:
+    users = prepare()
+    port = free_port()
+    procs = start(port)
+    try:
+        results: list = []
+        stop_at = time.monotonic() + SECONDS
+        public = [deck for _, deck in users]
+        threads = [threading.Thread(target=user_loop, args=(port, name, deck, public, stop_at, results, n))
+                   for n, (name, deck) in enumerate(users)]
+        began = time.monotonic()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - began
+    finally:
+        stop(procs)
+    env = {"users": USERS, "seconds": SECONDS, "web_workers": WEB_WORKERS, "celery_workers": 2,
+           "database": "postgresql", "broker": "redis", "cpus": os.cpu_count(),
+           "mix": dict(MIX)}
+    latencies = [t for _, _, t in results]
+    errors = sum(1 for _, status, _ in results if status >= 500)
+    refused = sum(1 for _, status, _ in results if status == 429)
+    emit("requests per second", len(results) / elapsed, "requests/s", None, "higher", env)
+    emit("p50 latency", percentile(latencies, 0.50), "ms", None, "lower", env)
+    emit("p95 latency", percentile(latencies, 0.95), "ms", 100, "lower", env)
+    emit("p99 latency", percentile(latencies, 0.99), "ms", None, "lower", env)
+    emit("server errors", errors, "responses", 0, "lower", env)
+    emit("rate-limited responses", refused, "responses", 0, "lower", env)
+    for op in ("search", "deck_page", "deck_edit", "job_submit", "job_cancel"):
+        mine = [t for name, _, t in results if name == op]
+        emit(f"{op} p95 latency", percentile(mine, 0.95), "ms", None, "lower", {**env, "requests": len(mine)})
+    unexpected = {}
+    for op, status, _ in results:
+        if status >= 400:
+            unexpected[f"{op} {status}"] = unexpected.get(f"{op} {status}", 0) + 1
+    emit("client errors (4xx)", sum(v for k, v in unexpected.items() if " 4" in k), "responses", 0, "lower",
+         {**env, "by_operation": unexpected})
+
+
+if __name__ == "__main__":
+    main()
