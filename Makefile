@@ -31,7 +31,13 @@ run: setup
 worker: $(VENV)/.installed
 	$(PY) -m celery -A config worker --loglevel=info
 
-test: $(VENV)/.installed
+# axe-core for the accessibility checks in the browser tests, pinned, from npm (never a CDN).
+AXE_VERSION := 4.14.1
+tests/vendor/axe.min.js:
+	npm install --no-save --no-audit --no-fund --prefix var/npm axe-core@$(AXE_VERSION)
+	mkdir -p tests/vendor && cp var/npm/node_modules/axe-core/axe.min.js $@
+
+test: $(VENV)/.installed tests/vendor/axe.min.js
 	@$(PY) -c "import shutil,sys; sys.exit(0 if shutil.which('chromium') else 1)" || ./.ci/install-chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 

@@ -1,0 +1,61 @@
+"""axe-core over the main pages in Chromium: no serious or critical accessibility violation.
+
+axe.min.js is installed from npm at a pinned version by `make test` (tests/vendor/axe.min.js).
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from decks.models import Deck, Visibility
+from decks.services import deck_copy
+from tests.support import ROOT, live_db
+
+pytestmark = [pytest.mark.browser, live_db]
+
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                                     nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}));
+}"""
+
+
+@pytest.fixture
+def public_deck():
+    owner = get_user_model().objects.create_user("a11y-owner", password="a-long-passphrase-7")
+    deck = deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=owner, name="A11y deck")
+    Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PUBLIC)
+    return deck
+
+
+def violations(page, path: str) -> list[dict]:
+    if not AXE.exists():
+        pytest.fail("tests/vendor/axe.min.js is missing: `make test` installs it from npm (axe-core).")
+    response = page.goto(path)
+    assert response.status < 400, (path, response.status)
+    page.evaluate(AXE.read_text())  # evaluated by the driver, so the page's CSP does not apply
+    return [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("path", [
+    "/", "/cards/", "/cards/?q=t:legend", "/cards/X-GATE/", "/decks/", "/playtest/", "/dread-draw/",
+    "/accounts/login/", "/accounts/signup/", "/accounts/password_reset/",
+])
+def test_main_pages_have_no_serious_accessibility_violations(page, path):
+    assert violations(page, path) == []
+
+
+def test_a_deck_page_has_no_serious_accessibility_violations(page, public_deck):
+    assert violations(page, f"/decks/{public_deck.pk}/") == []
+
+
+def test_the_check_itself_catches_a_serious_violation(page):
+    """The harness can fail: an image with no text alternative and an unlabelled field are caught."""
+    page.goto("/")
+    page.evaluate("""() => {
+      const img = document.createElement("img"); img.src = "/static/none.png"; document.body.append(img);
+      const input = document.createElement("input"); document.body.append(input);
+    }""")
+    page.evaluate(AXE.read_text())
+    found = {v["id"] for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")}
+    assert {"image-alt", "label"} <= found, found
