@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from django.db.models import Count
+from django.db.models import Aggregate, CharField, Count, F, Func, IntegerField, OuterRef, QuerySet, Subquery
 
 from .models import Card, CatalogRelease, Keyword
 
@@ -135,28 +135,49 @@ SUMMARY_FIELDS = (
 )
 
 
-def card_summaries(rows: list[dict]) -> list[dict]:
-    """Search results as plain dicts, from `values("id", *SUMMARY_FIELDS)` rows, with keyword slugs.
+class _SlugList(Aggregate):
+    """Keyword slugs joined by commas: GROUP_CONCAT on SQLite, STRING_AGG on PostgreSQL."""
 
-    One query for the keywords of the whole page, whatever its size; no model instances, since
-    this is the hot path of every search.
+    function = "GROUP_CONCAT"
+    template = "%(function)s(%(expressions)s, ',')"
+    output_field = CharField()
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, function="STRING_AGG", **extra)
+
+
+def card_search_rows(queryset: QuerySet[Card], *, offset: int, limit: int) -> tuple[int | None, list[dict]]:
+    """(matching cards, one page of `values("id", *SUMMARY_FIELDS)` rows with keyword slugs), in one query.
+
+    The count is an uncorrelated scalar subquery, which the database computes once; the keyword
+    slugs are a correlated one, computed for the page's rows only (PostgreSQL evaluates it after
+    the sort and the limit). A round trip costs more than either on a small catalog. The count is
+    None when the page is empty: it is then known only to be at most `offset`.
     """
+    through = Card.keywords.through.objects
+    total = queryset.order_by().annotate(n=Func(F("pk"), function="COUNT", output_field=IntegerField())).values("n")
+    slugs = (through.filter(card_id=OuterRef("pk")).order_by().values("card_id")
+             .annotate(slugs=_SlugList("keyword__slug")).values("slugs"))
+    page = (queryset.annotate(search_total=Subquery(total), search_slugs=Subquery(slugs))
+            .values("id", *SUMMARY_FIELDS, "search_total", "search_slugs")[offset : offset + limit])
+    rows = list(page)
+    count = rows[0]["search_total"] if rows else (0 if offset == 0 else None)
+    return count, rows
+
+
+def card_summaries(rows: list[dict]) -> list[dict]:
+    """Search results as plain dicts, from card_search_rows(): no model instances on this hot path."""
     from django.urls import reverse
 
     from .svg import directions_of
 
-    ids = [row["id"] for row in rows]
-    keywords: dict[int, list[str]] = {}
-    links = Card.keywords.through.objects.filter(card_id__in=ids).order_by("keyword__slug")
-    for card_id, slug in links.values_list("card_id", "keyword__slug"):
-        keywords.setdefault(card_id, []).append(slug)
     image = reverse("cards:svg", args=["CN"])
     summaries = []
     for row in rows:
         summary = {field: row[field] for field in SUMMARY_FIELDS}
         summary["attack_directions"] = directions_of(row["attack_directions"])
         summary["maneuver_directions"] = directions_of(row["maneuver_directions"])
-        summary["keywords"] = keywords.get(row["id"], [])
+        summary["keywords"] = sorted(row["search_slugs"].split(",")) if row["search_slugs"] else []
         summary["image"] = image.replace("CN", row["collector_number"])
         summaries.append(summary)
     return summaries

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import F, Q
 
 from ..crafts import CRAFTS
 from ..models import DIRECTION_BITS, Card, CardType, Subtype
@@ -196,16 +196,13 @@ class _Compiler:
     def field_kw(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
         value = term.value.strip()
-        through = Card.keywords.through.objects.filter(card_id=OuterRef("pk"))
-        has = Exists(through.filter(Q(keyword__slug__iexact=value) | Q(keyword__name__iexact=value)))
-        return self.negatable(term, Q(has))
+        return self.negatable(term, _with_keyword(Q(keyword__slug__iexact=value) | Q(keyword__name__iexact=value)))
 
     def field_is(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
         value = self.choice(term, IS_VALUES, "property for 'is:'")
         if value == "flying":
-            aviation = Card.keywords.through.objects.filter(card_id=OuterRef("pk"), keyword__slug="aviation")
-            q = Q(flying_maneuver__isnull=False) | Q(Exists(aviation))
+            q = Q(flying_maneuver__isnull=False) | _with_keyword(Q(keyword__slug="aviation"))
         else:
             q = Q(**{f"is_{value}": True})
         return self.negatable(term, q)
@@ -240,6 +237,12 @@ class _Compiler:
 
 
 OPERATORS_ALL = (":", "=", "!=", "<", "<=", ">", ">=")
+
+
+def _with_keyword(keyword: Q) -> Q:
+    """Cards having a keyword that matches: an uncorrelated IN subquery, which the database runs
+    once (a correlated EXISTS is run per card when ORed with another condition)."""
+    return Q(pk__in=Card.keywords.through.objects.filter(keyword).values("card_id"))
 
 
 def compile_query(node: Node | None) -> Compiled:
