@@ -150,16 +150,21 @@ def card_search_rows(queryset: QuerySet[Card], *, offset: int, limit: int) -> tu
     """(matching cards, one page of `values("id", *SUMMARY_FIELDS)` rows with keyword slugs), in one query.
 
     The count is an uncorrelated scalar subquery, which the database computes once; the keyword
-    slugs are a correlated one, computed for the page's rows only (PostgreSQL evaluates it after
-    the sort and the limit). A round trip costs more than either on a small catalog. The count is
+    slugs are a correlated one, computed for the page's rows only. A round trip costs more than
+    either on a small catalog. The count is
     None when the page is empty: it is then known only to be at most `offset`.
     """
     through = Card.keywords.through.objects
     total = queryset.order_by().annotate(n=Func(F("pk"), function="COUNT", output_field=IntegerField())).values("n")
     slugs = (through.filter(card_id=OuterRef("pk")).order_by().values("card_id")
              .annotate(slugs=_SlugList("keyword__slug")).values("slugs"))
-    page = (queryset.annotate(search_total=Subquery(total), search_slugs=Subquery(slugs))
-            .values("id", *SUMMARY_FIELDS, "search_total", "search_slugs")[offset : offset + limit])
+    # The page's ids in a limited subquery, so that the slugs are looked up for its rows alone
+    # (a correlated subquery in the select list would also run for every row an OFFSET skips).
+    ordering = queryset.query.order_by or Card._meta.ordering
+    ids = queryset.values("pk")[offset : offset + limit]
+    page = (Card.objects.filter(pk__in=ids).order_by(*ordering)
+            .annotate(search_total=Subquery(total), search_slugs=Subquery(slugs))
+            .values("id", *SUMMARY_FIELDS, "search_total", "search_slugs"))
     rows = list(page)
     count = rows[0]["search_total"] if rows else (0 if offset == 0 else None)
     return count, rows
