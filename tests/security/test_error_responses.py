@@ -53,3 +53,26 @@ def test_an_unexpected_crash_on_the_api_is_a_500_envelope_without_a_traceback(cl
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "server_error"
     assert b"secret internals" not in response.content
+
+
+def assert_security_headers(response):
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["X-Frame-Options"] == "DENY"
+
+
+def test_error_pages_carry_the_security_headers_too(client, settings, monkeypatch):
+    assert_security_headers(client.get("/no-such-page/"))
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100
+    too_large = client.post("/accounts/login/", {"username": "x" * 500, "password": "y"})
+    assert too_large.status_code == 413
+    assert_security_headers(too_large)
+
+    def down():
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr("config.views.catalog_summary", down)
+    unavailable = client.get("/")
+    assert unavailable.status_code == 503
+    assert_security_headers(unavailable)
