@@ -26,10 +26,15 @@ class CardSearchFilter(django_filters.FilterSet):
 
     def filter_queryset(self, queryset):
         data = self.form.cleaned_data
-        query = data.get("q") or ""
-        try:
-            result = search_cards(query, data.get("order"), data.get("direction"), queryset=queryset)
-        except SearchError as error:
-            raise ApiError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None
+        result = api_search(queryset, data.get("q"), data.get("order"), data.get("direction"))
         self.warnings = result.warnings
         return result.queryset
+
+
+def api_search(queryset, query: str | None, order: str | None, direction: str | None):
+    """search_cards() with its errors as the API's error envelope."""
+    query = query or ""
+    try:
+        return search_cards(query, order, direction, queryset=queryset)
+    except SearchError as error:
+        raise ApiError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None
