@@ -158,14 +158,14 @@ def card_search_rows(queryset: QuerySet[Card], *, offset: int, limit: int) -> tu
     total = queryset.order_by().annotate(n=Func(F("pk"), function="COUNT", output_field=IntegerField())).values("n")
     slugs = (through.filter(card_id=OuterRef("pk")).order_by().values("card_id")
              .annotate(slugs=_SlugList("keyword__slug")).values("slugs"))
-    # The page's ids in a limited subquery, so that the slugs are looked up for its rows alone
-    # (a correlated subquery in the select list would also run for every row an OFFSET skips).
-    ordering = queryset.query.order_by or Card._meta.ordering
-    ids = queryset.values("pk")[offset : offset + limit]
-    page = (Card.objects.filter(pk__in=ids).order_by(*ordering)
-            .annotate(search_total=Subquery(total), search_slugs=Subquery(slugs))
+    if offset:
+        # The page's ids in a limited subquery, so that the slugs are looked up for its rows alone
+        # (a correlated subquery in the select list also runs for every row an OFFSET skips).
+        ordering = queryset.query.order_by or Card._meta.ordering
+        queryset = Card.objects.filter(pk__in=queryset.values("pk")[offset : offset + limit]).order_by(*ordering)
+    page = (queryset.annotate(search_total=Subquery(total), search_slugs=Subquery(slugs))
             .values("id", *SUMMARY_FIELDS, "search_total", "search_slugs"))
-    rows = list(page)
+    rows = list(page[:limit] if not offset else page)
     count = rows[0]["search_total"] if rows else (0 if offset == 0 else None)
     return count, rows
 
