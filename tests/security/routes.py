@@ -30,6 +30,16 @@ def all_routes(skip_prefixes: tuple[str, ...] = ("admin/",)) -> Iterator[str]:
             yield route
 
 
+# For a parameter the caller gave no value: a well-formed value of its converter, so that a route
+# added later is still requested (and refused or answered) rather than skipped.
+_DEFAULTS = {"int": "1", "uuid": "00000000-0000-0000-0000-000000000001", "slug": "x", "str": "x", "path": "x"}
+
+
 def fill(route: str, values: dict[str, object]) -> str:
-    """'/'-rooted path with each parameter replaced by values[name] (KeyError names a missing one)."""
-    return "/" + _ROUTE_PARAM.sub(lambda m: str(values[m["name"]]), route)
+    """'/'-rooted path with each parameter replaced by values[name], or a default of its converter."""
+    def value(match) -> str:
+        if match["name"] in values:
+            return str(values[match["name"]])
+        return _DEFAULTS.get(match["conv"] or "str", "x")
+
+    return "/" + _ROUTE_PARAM.sub(value, route)

@@ -57,11 +57,22 @@ def resource_of(route: str) -> str | None:
         return "deck"
     if "run_id" in route or route.startswith("api/runs/<"):
         return "run"
-    if route.startswith("playtest/tables/"):
+    if route.startswith(("playtest/tables/", "api/goldfish-tables/<")):
         return "goldfish"
-    if route.startswith("dread-draw/tables/<"):
+    if route.startswith(("dread-draw/tables/<", "api/dreaddraw/tables/<")):
         return "dreaddraw"
     return None
+
+
+# Routes with parameters that name no one's resource: the catalogs, and the password reset link.
+PUBLIC_PARAMETER_ROUTES = ("cards/", "api/cards/", "dread-draw/cards/", "api/dreaddraw/cards/", "accounts/reset/")
+
+
+def test_every_route_with_a_parameter_is_in_the_matrix():
+    """A new resource route must be classified here, or it would be silently left out."""
+    unclassified = [r for r in all_routes() if "<" in r and not resource_of(r)
+                    and not r.startswith(PUBLIC_PARAMETER_ROUTES)]
+    assert unclassified == []
 
 
 @pytest.fixture
@@ -107,6 +118,11 @@ def targets(world):
 
 def path_for(route: str, kind: str, ident) -> str:
     return fill(route, {"pk": ident, "run_id": ident, "table_id": ident, "number": 1, "game": 0})
+
+
+def test_the_matrix_covers_the_api_of_every_resource_kind():
+    kinds = {resource_of(r) for r in all_routes() if r.startswith("api/")}
+    assert {"deck", "run", "goldfish", "dreaddraw"} <= kinds
 
 
 def request(client, method: str, path: str):
