@@ -88,6 +88,21 @@ def test_query_count_does_not_grow_with_page_size(client):
     assert counts[0] == counts[1]
 
 
+def test_deep_pages_in_one_query_with_count_order_and_keywords(client):
+    for i in range(7):
+        make_card(f"Tst Deep {i}", vitality=100 + i % 3, attack=50 + i, keywords=("subdue",) if i % 2 else ())
+    whole = client.get("/api/cards/", {"q": "tst deep", "order": "vit", "direction": "desc"}).json()["results"]
+    pages = []
+    for number in (1, 2, 3):
+        with CaptureQueriesContext(connection) as queries:
+            body = client.get("/api/cards/", {"q": "tst deep", "order": "vit", "direction": "desc",
+                                              "page_size": 3, "page": number}).json()
+        assert body["count"] == 7 and len(queries) == 1
+        pages.extend(body["results"])
+    assert [c["name"] for c in pages] == [c["name"] for c in whole]
+    assert [c["keywords"] for c in pages] == [["subdue"] if int(c["name"][-1]) % 2 else [] for c in pages]
+
+
 def test_card_detail_by_collector_number(client, cards):
     body = client.get("/api/cards/TST-A1/").json()
     assert body["name"] == "Tst Api Golem"
