@@ -151,8 +151,8 @@ def card_search_rows(queryset: QuerySet[Card], *, offset: int, limit: int) -> tu
 
     The count is an uncorrelated scalar subquery, which the database computes once; the keyword
     slugs are a correlated one, computed for the page's rows only. A round trip costs more than
-    either on a small catalog. The count is
-    None when the page is empty: it is then known only to be at most `offset`.
+    either on a small catalog. The count is None when the page is empty: it is then known only
+    to be at most `offset`.
     """
     through = Card.keywords.through.objects
     total = queryset.order_by().annotate(n=Func(F("pk"), function="COUNT", output_field=IntegerField())).values("n")
