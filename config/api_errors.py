@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import DataError
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -45,6 +46,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, DataError):  # a value the database can't store (a NUL character, an out-of-range number)
+        exc = ApiError("A value in the request can't be stored: " + str(exc).split("\n")[0], code="invalid_value")
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

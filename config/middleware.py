@@ -1,6 +1,8 @@
-"""Request bounds, checked before any view reads a body."""
+"""Request bounds, checked before any view reads a body or a parameter."""
 
 from __future__ import annotations
+
+from urllib.parse import unquote_plus
 
 from django.conf import settings
 
@@ -25,6 +27,10 @@ class RequestBodyLimitMiddleware:
         except ValueError:
             return error_response(request, 400, "bad_content_length",
                                   f"Content-Length {raw[:40]!r} is not a number of bytes.")
+        if "\x00" in unquote_plus(request.META.get("QUERY_STRING", "")):
+            # No text column can hold a NUL character: refuse it here rather than fail in the database.
+            return error_response(request, 400, "invalid_character",
+                                  "The query string contains a NUL character (%00), which no parameter may hold.")
         if limit is not None and size > limit:
             return error_response(request, 413, "payload_too_large",
                                   f"The request body is {size} bytes; the limit is {limit} bytes.",

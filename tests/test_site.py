@@ -67,3 +67,11 @@ def test_sign_up_refuses_a_common_password_with_a_message(client):
                                                  "password2": "password123"})
     assert response.status_code == 400
     assert "too common" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_nul_character_in_the_query_string_is_a_400_not_a_server_error(client):
+    response = client.get("/api/decks/?deck_format=%00")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "invalid_character"
+    assert client.get("/cards/?q=a%00b").status_code == 400

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.backends import ModelBackend
 from drf_spectacular.authentication import BasicScheme
 from rest_framework.authentication import BasicAuthentication
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import AuthenticationFailed, Throttled
 
 from . import throttle
 
@@ -38,6 +38,8 @@ class ThrottledBasicAuthentication(BasicAuthentication):
     """HTTP Basic that answers 429 (in the error envelope) instead of 401 once the account is locked."""
 
     def authenticate_credentials(self, userid, password, request=None):
+        if "\x00" in userid or "\x00" in password:  # no account can have it; don't ask the database
+            raise AuthenticationFailed("Invalid username/password.")
         if throttle.is_locked(userid, throttle.client_address(request)):
             raise Throttled(detail=throttle.lock_message())
         return super().authenticate_credentials(userid, password, request)
