@@ -18,16 +18,23 @@ def test_an_unrouted_api_path_is_a_404_envelope(client):
     assert response.json()["error"]["code"] == "not_found"
 
 
+
+def raising(exc):
+    """A stand-in for a selector that fails with `exc`."""
+
+    def fail(*args, **kwargs):
+        raise exc
+
+    return fail
+
+
 def test_an_unrouted_page_is_the_404_page(client):
     response = client.get("/no-such-page/")
     assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
 
 
 def test_the_database_going_away_is_a_503_envelope_with_retry_after(client, monkeypatch):
-    def down():
-        raise OperationalError("connection refused")
-
-    monkeypatch.setattr("cards.selectors.craft_list", down)
+    monkeypatch.setattr("cards.selectors.craft_list", raising(OperationalError("connection refused")))
     response = client.get("/api/crafts/")
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "database_unavailable"
@@ -35,20 +42,14 @@ def test_the_database_going_away_is_a_503_envelope_with_retry_after(client, monk
 
 
 def test_the_database_going_away_on_a_page_is_a_503_page(client, monkeypatch):
-    def down():
-        raise OperationalError("connection refused")
-
-    monkeypatch.setattr("config.views.catalog_summary", down)
+    monkeypatch.setattr("config.views.catalog_summary", raising(OperationalError("connection refused")))
     response = client.get("/")
     assert response.status_code == 503
     assert "database is unavailable" in response.content.decode()
 
 
 def test_an_unexpected_crash_on_the_api_is_a_500_envelope_without_a_traceback(client, monkeypatch):
-    def crash():
-        raise RuntimeError("secret internals")
-
-    monkeypatch.setattr("cards.selectors.craft_list", crash)
+    monkeypatch.setattr("cards.selectors.craft_list", raising(RuntimeError("secret internals")))
     response = client.get("/api/crafts/")
     assert response.status_code == 500
     assert response.json()["error"]["code"] == "server_error"
@@ -69,10 +70,7 @@ def test_error_pages_carry_the_security_headers_too(client, settings, monkeypatc
     assert too_large.status_code == 413
     assert_security_headers(too_large)
 
-    def down():
-        raise OperationalError("connection refused")
-
-    monkeypatch.setattr("config.views.catalog_summary", down)
+    monkeypatch.setattr("config.views.catalog_summary", raising(OperationalError("connection refused")))
     unavailable = client.get("/")
     assert unavailable.status_code == 503
     assert_security_headers(unavailable)
