@@ -1,8 +1,10 @@
 """Mixed load: catalog search, deck pages, deck edits and job submissions from many users at once,
 against the deployed shape on loopback: gunicorn, PostgreSQL, Redis and 2 Celery workers.
 
-Each simulated user logs in once (a session, as a browser has) and then loops for BENCH_SECONDS
-(default 60): 40% card searches (GET /api/cards/?q=...), 30% public deck pages (GET /decks/<id>/),
+Each simulated user logs in once (a session, as a browser has) and then, for BENCH_SECONDS
+(default 60), acts and thinks: after each action it waits a think time drawn uniformly from
+BENCH_THINK_SECONDS (default 0.5-1.5 s, a brisk player; real ones read a page for longer).
+Actions: 40% card searches (GET /api/cards/?q=...), 30% public deck pages (GET /decks/<id>/),
 20% deck edits (GET /api/decks/<own>/ for the ETag, then PATCH with If-Match), 10% job
 submissions (POST /api/runs/, a 10-game Dreadgate playtest of their deck, then cancel it so that
 the workers' load stays bounded). Rate limits are raised for the run (this measures capacity, not
@@ -11,6 +13,11 @@ the limits); a 429 would count as a refusal, a 5xx as a server error.
 Run from the repository root: `.venv/bin/python bench/load.py`. BENCH_DATABASE_URL (default
 database dreadgate_bench_load on 127.0.0.1:5432, created and loaded if missing), BENCH_REDIS_URL
 (default redis://127.0.0.1:6379/7), BENCH_USERS (50), BENCH_SECONDS (60), BENCH_WEB_WORKERS (4).
+
+A second phase (BENCH_SATURATION_SECONDS, default 30; 0 skips it) drops the think time: every
+user sends its next request as soon as the last one is answered, which measures the stack's
+capacity (requests per second at saturation) rather than what the users see.
+
 Prints one JSON line per figure.
 """
 
@@ -37,6 +44,8 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/7")
 USERS = int(os.environ.get("BENCH_USERS", "50"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
 WEB_WORKERS = int(os.environ.get("BENCH_WEB_WORKERS", "4"))
+THINK = tuple(float(x) for x in os.environ.get("BENCH_THINK_SECONDS", "0.5-1.5").split("-"))
+SATURATION_SECONDS = float(os.environ.get("BENCH_SATURATION_SECONDS", "30"))
 PASSWORD = "bench-load-passphrase-1"
 QUERIES = ["golem", "t:legend", "c:blue or c:purple", "atk>=7 def>=5", "kw:aviation man>=2", "o:draw",
            "t:unit c:champion", "vit<=3 rng=3", '"of the"', "adir:n adir:s -adir:e"]
@@ -179,11 +188,12 @@ class Session:
             raise SystemExit(f"log-in of {username} answered {status}")
 
 
-def user_loop(port: int, username: str, deck_id: int, public: list[int], stop_at: float, out: list, seed: int):
+def user_loop(session: Session, deck_id: int, public: list[int], stop_at: float, out: list, seed: int,
+              think: tuple[float, float] | None) -> None:
     rng = random.Random(seed)
-    session = Session(port)
-    session.log_in(username)
     ops, weights = zip(*MIX, strict=True)
+    if think:  # users arrive spread over one think time, not all in the same instant
+        time.sleep(rng.uniform(0, think[1]))
     while time.monotonic() < stop_at:
         op = rng.choices(ops, weights)[0]
         calls = []
@@ -213,6 +223,8 @@ def user_loop(port: int, username: str, deck_id: int, public: list[int], stop_at
                 started = time.monotonic()
                 status, _, _ = session.call("POST", f"/api/runs/{run_id}/cancel/", {})
                 out.append(("job_cancel", status, time.monotonic() - started))
+        if think:
+            time.sleep(rng.uniform(*think))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -220,45 +232,61 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
+def run_phase(sessions: list, public: list[int], seconds: float, think: tuple[float, float] | None):
+    """[(operation, status, seconds)] of every request of one phase, and the phase's length."""
+    results: list = []
+    stop_at = time.monotonic() + seconds
+    threads = [threading.Thread(target=user_loop, args=(session, deck, public, stop_at, results, n, think))
+               for n, (session, deck) in enumerate(sessions)]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, time.monotonic() - began
+
+
+def report(results: list, elapsed: float, env: dict, *, label: str = "", target: float | None = None) -> None:
+    latencies = [t for _, _, t in results]
+    emit(f"requests per second{label}", len(results) / elapsed, "requests/s", None, "higher", env)
+    emit(f"p50 latency{label}", percentile(latencies, 0.50), "ms", None, "lower", env)
+    emit(f"p95 latency{label}", percentile(latencies, 0.95), "ms", target, "lower", env)
+    emit(f"p99 latency{label}", percentile(latencies, 0.99), "ms", None, "lower", env)
+    emit(f"server errors{label}", sum(1 for _, status, _ in results if status >= 500), "responses", 0, "lower", env)
+    emit(f"rate-limited responses{label}", sum(1 for _, status, _ in results if status == 429), "responses", 0,
+         "lower", env)
+    for op in ("search", "deck_page", "deck_edit", "job_submit", "job_cancel"):
+        mine = [t for name, _, t in results if name == op]
+        emit(f"{op} p95 latency{label}", percentile(mine, 0.95), "ms", None, "lower", {**env, "requests": len(mine)})
+    unexpected: dict[str, int] = {}
+    for op, status, _ in results:
+        if status >= 400:
+            unexpected[f"{op} {status}"] = unexpected.get(f"{op} {status}", 0) + 1
+    emit(f"client errors (4xx){label}", sum(v for k, v in unexpected.items() if " 4" in k), "responses", 0,
+         "lower", {**env, "by_operation": unexpected})
+
+
 def main() -> None:
     users = prepare()
     port = free_port()
     procs = start(port)
+    env = {"users": USERS, "web_workers": WEB_WORKERS, "celery_workers": 2, "database": "postgresql",
+           "broker": "redis", "cpus": os.cpu_count(), "mix": dict(MIX)}
     try:
-        results: list = []
-        stop_at = time.monotonic() + SECONDS
+        sessions = []
+        for name, deck in users:
+            session = Session(port)
+            session.log_in(name)
+            sessions.append((session, deck))
         public = [deck for _, deck in users]
-        threads = [threading.Thread(target=user_loop, args=(port, name, deck, public, stop_at, results, n))
-                   for n, (name, deck) in enumerate(users)]
-        began = time.monotonic()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        elapsed = time.monotonic() - began
+        results, elapsed = run_phase(sessions, public, SECONDS, THINK)
+        report(results, elapsed, {**env, "seconds": SECONDS, "think_seconds": list(THINK)}, target=100)
+        if SATURATION_SECONDS:
+            results, elapsed = run_phase(sessions, public, SATURATION_SECONDS, None)
+            report(results, elapsed, {**env, "seconds": SATURATION_SECONDS, "think_seconds": 0},
+                   label=", saturated (no think time)")
     finally:
         stop(procs)
-    env = {"users": USERS, "seconds": SECONDS, "web_workers": WEB_WORKERS, "celery_workers": 2,
-           "database": "postgresql", "broker": "redis", "cpus": os.cpu_count(),
-           "mix": dict(MIX)}
-    latencies = [t for _, _, t in results]
-    errors = sum(1 for _, status, _ in results if status >= 500)
-    refused = sum(1 for _, status, _ in results if status == 429)
-    emit("requests per second", len(results) / elapsed, "requests/s", None, "higher", env)
-    emit("p50 latency", percentile(latencies, 0.50), "ms", None, "lower", env)
-    emit("p95 latency", percentile(latencies, 0.95), "ms", 100, "lower", env)
-    emit("p99 latency", percentile(latencies, 0.99), "ms", None, "lower", env)
-    emit("server errors", errors, "responses", 0, "lower", env)
-    emit("rate-limited responses", refused, "responses", 0, "lower", env)
-    for op in ("search", "deck_page", "deck_edit", "job_submit", "job_cancel"):
-        mine = [t for name, _, t in results if name == op]
-        emit(f"{op} p95 latency", percentile(mine, 0.95), "ms", None, "lower", {**env, "requests": len(mine)})
-    unexpected = {}
-    for op, status, _ in results:
-        if status >= 400:
-            unexpected[f"{op} {status}"] = unexpected.get(f"{op} {status}", 0) + 1
-    emit("client errors (4xx)", sum(v for k, v in unexpected.items() if " 4" in k), "responses", 0, "lower",
-         {**env, "by_operation": unexpected})
 
 
 if __name__ == "__main__":

@@ -125,6 +125,11 @@ CACHES = {
     )
 }
 
+# Sessions are read on every request: with a shared cache, from the cache first (the database
+# stays the record). A per-process cache would let a session ended in one process live on in another.
+if env.str("CACHE_URL", default=""):
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # --- Security headers (also on in development, so that tests see them) ---
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

@@ -56,7 +56,9 @@ def default_gateway() -> Card | None:
 
 
 def deck_entries(deck: Deck) -> list[Entry]:
-    return [Entry(card_info(e.card), e.count) for e in deck.entries.select_related("card")]
+    # Only the columns of CardInfo: the rules text and abilities are long and not needed here.
+    rows = deck.entries.select_related("card").only("count", "card_id", *(f"card__{f}" for f in _INFO_FIELDS))
+    return [Entry(card_info(e.card), e.count) for e in rows]
 
 
 def deck_report(deck: Deck, entries: list[Entry] | None = None) -> Report:

@@ -80,7 +80,8 @@ def validate_params(params: dict, owner) -> dict:
     policies = params.get("policies") or list(MODES[mode])
     if not isinstance(policies, list) or len(policies) != 2 or any(p not in POLICIES for p in policies):
         raise _field_error("policies", f"two of {', '.join(POLICIES)}")
-    decks = [deck_snapshot(deck), deck_snapshot(opponent)]
+    mine = deck_snapshot(deck)
+    decks = [mine, mine if opponent is deck else deck_snapshot(opponent)]
     try:
         new_game([dreadgate_sim.deck_cards(d) for d in decks], 0, fmt)
     except GameSetupError as exc:
