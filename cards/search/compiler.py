@@ -6,6 +6,7 @@ because Django drops an empty Q from an OR instead of making the OR match everyt
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django.db.models import F, Q
@@ -73,6 +74,7 @@ class _Compiler:
         self.order: str | None = None
         self.direction: str | None = None
         self.warnings: list[SearchWarning] = []
+        self.negated = False  # inside an odd number of NOTs
 
     def warn(self, message: str, term: Term) -> None:
         self.warnings.append(SearchWarning(message, term.start))
@@ -83,7 +85,9 @@ class _Compiler:
         if isinstance(node, Term):
             return self.term(node, top)
         if isinstance(node, Not):
+            self.negated = not self.negated
             inner = self.node(node.child, top=False)
+            self.negated = not self.negated
             return NOTHING if inner is None else ~inner
         if isinstance(node, And):
             parts = [q for q in (self.node(c, top) for c in node.children) if q is not None]
@@ -104,7 +108,7 @@ class _Compiler:
 
     def term(self, term: Term, top: bool) -> Q | None:
         if term.field is None:
-            return Q(name__icontains=term.value)
+            return self.substring("name", term)
         kind = FIELDS.get(term.field)
         if kind is None:
             self.warn(f"Unknown field '{term.field}' ignored; see the help page for the fields.", term)
@@ -127,6 +131,14 @@ class _Compiler:
         listed = sorted(set(choices))
         raise SearchError(f"Unknown {what} '{term.value}'.", position=term.value_start, expected=listed)
 
+    def substring(self, column: str, term: Term) -> Q:
+        """Cards whose `column` contains the value, ignoring case, on every backend (trigram indexes
+        serve it on PostgreSQL). Where the term is not negated, the full-text pre-filter of
+        `implied_tsquery` goes with it; under a NOT no index serves it, so it would only cost."""
+        q = Q(**{f"{column}__icontains": term.value})
+        words = None if self.negated or term.op == "!=" else implied_tsquery(term.value)
+        return q if words is None else q & Q(**{f"{column}__fts": words})
+
     @staticmethod
     def negatable(term: Term, q: Q) -> Q:
         return ~q if term.op == "!=" else q
@@ -135,14 +147,12 @@ class _Compiler:
 
     def field_name(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
-        q = Q(name__iexact=term.value) if term.op != ":" else Q(name__icontains=term.value)
+        q = Q(name__iexact=term.value) if term.op != ":" else self.substring("name", term)
         return self.negatable(term, q)
 
     def field_text(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "!="))
-        # Substring, as for names, on every backend (a trigram index serves it on PostgreSQL). Full-text
-        # search would stem words and drop stop words, so the same query would find other cards there.
-        return self.negatable(term, Q(text__icontains=term.value))
+        return self.negatable(term, self.substring("text", term))
 
     def field_craft(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
@@ -237,6 +247,28 @@ class _Compiler:
 
 
 OPERATORS_ALL = (":", "=", "!=", "<", "<=", ">", ">=")
+
+
+# ASCII whitespace, and words that PostgreSQL's text search parser always reads as the start of a
+# token when whitespace precedes them. A digit followed by letters may not be: "1e5ab" gives "1e5"
+# and "ab". Other characters have case and token rules of their own; such words are left out.
+_SPACE = re.compile(r"[ \t\n\r\f\v]+")
+_PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*|[0-9]+")
+
+
+def implied_tsquery(value: str) -> str | None:
+    """A tsquery that every text containing `value` matches, or None if nothing is certain.
+
+    A word of `value` that follows whitespace begins a word of any text containing `value`: a
+    prefix for the last word, which the text may continue ("tur" in "return"), the whole word
+    for the others, which whitespace ends. The first word may be the end of a longer one
+    ("end" in "defend"), so it gives nothing. tests/cards/test_search_text_identity.py checks
+    this against the catalog and texts the parser reads unusually; docs/search.md tells more.
+    """
+    chunks = _SPACE.split(value)
+    last = len(chunks) - 1
+    words = [w.lower() + ("" if i < last else ":*") for i, w in enumerate(chunks) if i and _PLAIN_WORD.fullmatch(w)]
+    return " & ".join(dict.fromkeys(words)) or None
 
 
 def _with_keyword(keyword: Q) -> Q:
