@@ -1,9 +1,12 @@
 """The compiler: every field and operator of the search language, against cards the tests make."""
 
 import pytest
+from django.db.models import Q
 
 from cards.models import CardType
 from cards.search import SearchError, search_cards
+from cards.search.compiler import compile_query, implied_tsquery
+from cards.search.parser import parse
 from tests.cards.search_factories import dirs, make_card, own
 
 pytestmark = pytest.mark.django_db
@@ -159,6 +162,51 @@ def test_rules_text_words_and_quoted_phrases(cards):
     assert names('o:"draw a card"') == ["Tst Iron Golem"]
     assert names("o:draw") == ["Tst Iron Golem", "Tst Quick Ward"]
     assert names('o:"+1 attack"') == ["Tst Old Reliquary"]
+
+
+@pytest.mark.parametrize(("value", "tsquery"), [
+    ("golem", None),  # one word: the trigram index serves it alone
+    ("end of turn", "of & turn:*"),  # the first word may end a longer one (defend); the last be cut short
+    ("Until End", "end:*"),
+    ("draw a card ", "a & card"),  # whitespace ends the last word too
+    (" the", "the:*"),
+    ("a a a", "a & a:*"),
+    ("deal 2 damage", "2 & damage:*"),
+    ("gets +1/+1 until", "until:*"),  # punctuation: left out
+    ("a well-known x1 card", "x1 & card:*"),
+    ("gain 1e5ab now", "now:*"),  # a digit then letters can read as a number
+    ("the café au lait", "au & lait:*"),
+    ("x\u00a0y z", "z:*"),  # only ASCII whitespace separates
+])
+def test_full_text_pre_filter_takes_the_plain_words_after_whitespace(value, tsquery):
+    assert implied_tsquery(value) == tsquery
+
+
+def _lookups(q: Q):
+    for child in q.children:
+        yield from _lookups(child) if isinstance(child, Q) else [child]
+
+
+@pytest.mark.parametrize(("query", "fts"), [
+    ('o:"end of turn"', [("text__fts", "of & turn:*")]),
+    ('"of the" golem', [("name__fts", "the:*")]),
+    ('name:"the ash" or c:blue', [("name__fts", "ash:*")]),
+    ('--o:"end of turn"', [("text__fts", "of & turn:*")]),
+    ('-o:"end of turn"', []),
+    ('o!="end of turn"', []),
+    ('-(golem or o:"end of turn")', []),
+    ('name="of the"', []),
+])
+def test_full_text_pre_filter_only_where_the_term_is_not_negated(query, fts):
+    assert [item for item in _lookups(compile_query(parse(query)).q) if item[0].endswith("__fts")] == fts
+
+
+def test_phrases_cut_anywhere_and_their_negations_find_the_same_cards(cards):
+    assert names('o:"ge. draw tw"') == ["Tst Quick Ward"]
+    assert names('o:"When this deploys, dr"') == ["Tst Iron Golem"]
+    assert names('name:"t sky lan"') == ["Tst Sky Lancer"]
+    assert names('-o:"ge. draw tw" -o:"this deploys, draw a"') == [
+        "Tst Old Reliquary", "Tst Shadow Thief", "Tst Sky Lancer", "Tst Warlord"]
 
 
 def test_collector_number_exact_and_prefix():
