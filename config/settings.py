@@ -186,6 +186,8 @@ SPECTACULAR_SETTINGS = {
 
 # Search API answers are cached per catalog version (0 turns the cache off).
 SEARCH_CACHE_SECONDS = env.int("SEARCH_CACHE_SECONDS", default=600)
+# The deck page's list and statistics, rendered once per deck version (0 turns it off).
+DECK_PAGE_CACHE_SECONDS = env.int("DECK_PAGE_CACHE_SECONDS", default=600)
 
 # --- Background jobs (Celery) ---
 REDIS_URL = env.str("REDIS_URL", default="")

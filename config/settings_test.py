@@ -31,3 +31,4 @@ if CELERY_BROKER_URL == "filesystem://":  # noqa: F405
     }
 # Tests change cards without loading a new catalog version: cached search answers would go stale.
 SEARCH_CACHE_SECONDS = 0
+DECK_PAGE_CACHE_SECONDS = 0

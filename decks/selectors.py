@@ -56,9 +56,9 @@ def default_gateway() -> Card | None:
 
 
 def deck_entries(deck: Deck) -> list[Entry]:
-    # Only the columns of CardInfo: the rules text and abilities are long and not needed here.
-    rows = deck.entries.select_related("card").only("count", "card_id", *(f"card__{f}" for f in _INFO_FIELDS))
-    return [Entry(card_info(e.card), e.count) for e in rows]
+    # Plain rows of the CardInfo columns: no model instances, and not the long text and abilities.
+    rows = deck.entries.order_by("card__name").values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count")
+    return [Entry(CardInfo(*row[:-1]), row[-1]) for row in rows]
 
 
 def deck_report(deck: Deck, entries: list[Entry] | None = None) -> Report:

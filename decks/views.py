@@ -8,17 +8,22 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cards.crafts import CRAFTS
 from cards.search import SearchError, search_cards
+from cards.selectors import catalog_version_recent
 
 from . import selectors, services
 from .cardinfo import Entry
@@ -85,13 +90,36 @@ def public(request: HttpRequest) -> HttpResponse:
 # --- one deck ------------------------------------------------------------------------------------------
 
 
+def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> str:
+    """The deck page's list, legality and statistics, rendered once per version of the deck.
+
+    They depend only on the deck's version (every save bumps it), the catalog and the view's
+    parameters, so every visitor of a popular deck shares one rendering.
+    """
+    odds = OddsInputs.from_params(request.GET)
+    visual = request.GET.get("view") == "visual"
+    cache_key = "deck-body:" + ":".join(map(str, (
+        deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual, odds.category, odds.hand,
+        odds.draws, odds.turns)))
+    seconds = settings.DECK_PAGE_CACHE_SECONDS
+    body = cache.get(cache_key) if seconds else None
+    if body is None:
+        context = _deck_context(request, deck)
+        context["code"] = selectors.deck_export_code(deck, context["entries"])
+        body = render_to_string("decks/_detail_body.html", context, request=request)
+        if seconds:
+            cache.set(cache_key, body, seconds)
+    return mark_safe(body)  # noqa: S308  (our own template's output)
+
+
 @require_safe
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _visible(request, pk)
-    context = _deck_context(request, deck)
-    context["code"] = selectors.deck_export_code(deck, context["entries"])
-    context["revisions"] = selectors.deck_revisions(deck)[:10]
-    return render(request, "decks/detail.html", context)
+    can_edit = selectors.can_edit(deck, request.user)
+    key = request.GET.get("key", "") if deck.visibility == Visibility.UNLISTED else ""
+    return render(request, "decks/detail.html", {
+        "deck": deck, "can_edit": can_edit, "key": key, "body": _detail_body(request, deck, can_edit, key),
+    })
 
 
 @require_safe

@@ -175,3 +175,30 @@ def test_one_more_applies_to_the_latest_version_but_a_stale_count_is_refused(log
     assert Deck.objects.get(pk=deck.pk).entries.get(card=a).count == 1
     bad = logged_in.post(url, {"card": a.collector_number, "count": "three", "version": "3"})
     assert bad.status_code == 400 and "whole number" in bad.content.decode()
+
+
+def test_deck_page_body_is_rendered_once_per_deck_version(logged_in, owner, settings,
+                                                           django_assert_max_num_queries):
+    from django.core.cache import cache
+
+    from decks.services import deck_update
+
+    settings.DECK_PAGE_CACHE_SECONDS = 60
+    cache.clear()
+    deck = make_deck(owner)
+    first = logged_in.get(f"/decks/{deck.pk}/").content.decode()
+    assert "36 cards" in first
+    with django_assert_max_num_queries(4):  # session, user, deck; not the entries, not the catalog
+        again = logged_in.get(f"/decks/{deck.pk}/").content.decode()
+    def body(html):
+        return html[html.index('<label for="deck-code">'):html.rindex("</section>")]
+
+    assert body(again) == body(first) and "Vitality curve" in body(again)
+    # Another view of the same version is its own rendering.
+    assert logged_in.get(f"/decks/{deck.pk}/?view=visual").content.decode().count("<img") == 9
+    # A save makes a new version: the page shows it at once.
+    extra = make_card(craft="champion")
+    deck_update(deck=deck, actor=owner, expected_version=deck.version,
+                entries=entries_of(*[(e.card, e.count) for e in deck.entries.all()], (extra, 4)))
+    changed = logged_in.get(f"/decks/{deck.pk}/").content.decode()
+    assert "40 cards" in changed and extra.name in changed
