@@ -3,15 +3,20 @@
 `hasbit` tests one bit of the direction bit sets, in SQL that SQLite and PostgreSQL both speak.
 
 `fts` is the full-text pre-filter of phrase searches: `text__fts="of:* & turn:*"` holds when the
-column has words beginning with each of those words. On PostgreSQL it is served by the GIN indexes
-of migration 0004; elsewhere it compiles to nothing (every row). The compiler only ANDs it with a
-substring condition that implies it, so it never changes which cards are found.
+column has words beginning with each of those words. On PostgreSQL it reads the stored tsvector
+columns `name_fts` and `text_fts` of migration 0005, which GIN indexes serve; elsewhere it compiles
+to nothing (every row). The compiler only ANDs it with a substring condition that implies it, so it
+never changes which cards are found.
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import FullResultSet
 from django.db.models import Lookup
+from django.db.models.expressions import Col
+
+# Card column: its stored tsvector column on PostgreSQL (migration 0005; not in the model).
+FTS_COLUMNS = {"name": "name_fts", "text": "text_fts"}
 
 
 class HasBit(Lookup):
@@ -30,14 +35,19 @@ class WordPrefixes(Lookup):
         raise FullResultSet  # no full-text index here: the substring condition alone does the work
 
     def as_postgresql(self, compiler, connection):
-        lhs, lhs_params = self.process_lhs(compiler, connection)
+        # The lhs is the card's column, as the lookup is registered on the fields `name` and `text`
+        # only; the condition reads its stored vector instead, in the same table alias (a join or a
+        # subquery relabels it). The vector is to_tsvector('simple', translate(upper(column), '<:',
+        # '  ')): upper(column) is the text that icontains compares, and the query goes through the
+        # same upper(), so both sides fold case alike. '<' and ':' become spaces: the parser would
+        # drop words inside <tags> and before "://" (protocol tokens are not indexed).
+        column = self.lhs
+        if not isinstance(column, Col) or column.target.column not in FTS_COLUMNS:
+            raise ValueError(f"the fts lookup applies to the card columns {', '.join(FTS_COLUMNS)} only")
+        table = compiler.quote_name_unless_alias(column.alias)
+        vector = f"{table}.{connection.ops.quote_name(FTS_COLUMNS[column.target.column])}"
         rhs, rhs_params = self.process_rhs(compiler, connection)
-        # The vector is the indexed expression of migration 0004, character for character. It reads
-        # upper(column), the text that icontains compares, and the query goes through the same
-        # upper(), so both sides fold case alike. '<' and ':' become spaces: the parser would drop
-        # words inside <tags> and before "://" (protocol tokens are not indexed).
-        vector = f"to_tsvector('simple', translate(upper({lhs}), '<:', '  '))"
-        return f"{vector} @@ to_tsquery('simple', upper({rhs}))", [*lhs_params, *rhs_params]
+        return f"{vector} @@ to_tsquery('simple', upper({rhs}))", rhs_params
 
 
 def register() -> None:
