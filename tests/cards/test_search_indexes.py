@@ -1,8 +1,9 @@
 import pytest
 from django.db import connection
 
-from cards.models import Card
+from cards.models import Card, CardType
 from cards.search import search_cards
+from tests.cards.search_factories import make_card
 
 pytestmark = [
     pytest.mark.django_db,
@@ -23,10 +24,28 @@ def test_migration_creates_trigram_indexes_for_name_and_text():
     assert "gin_trgm_ops" in indexes["cards_card_text_trgm"]
 
 
-def test_migration_creates_full_text_indexes_for_name_and_text():
+def test_migration_creates_stored_full_text_columns_and_their_indexes():
+    """Generated from the expression the identity tests validate, and indexed as plain columns."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT column_name, data_type, is_generated, generation_expression FROM information_schema.columns"
+            " WHERE table_name = 'cards_card' AND column_name LIKE '%%_fts'"
+        )
+        columns = {name: rest for name, *rest in cursor.fetchall()}
+    assert columns == {
+        "name_fts": ["tsvector", "ALWAYS", "to_tsvector('simple'::regconfig, translate(upper((name)::text), "
+                                           "'<:'::text, '  '::text))"],
+        "text_fts": ["tsvector", "ALWAYS", "to_tsvector('simple'::regconfig, translate(upper(text), "
+                                           "'<:'::text, '  '::text))"],
+    }
     indexes = _indexes()
-    for name, column in (("cards_card_name_fts", "(name)::text"), ("cards_card_text_fts", "text")):
-        assert f"USING gin (to_tsvector('simple'::regconfig, translate(upper({column}), " in indexes[name]
+    assert "USING gin (name_fts)" in indexes["cards_card_name_fts"]
+    assert "USING gin (text_fts)" in indexes["cards_card_text_fts"]
+
+
+def test_the_model_does_not_know_the_full_text_columns():
+    """SQLite has no tsvector: the columns exist on PostgreSQL only, which computes them on every write."""
+    assert not {"name_fts", "text_fts"} & {field.column for field in Card._meta.concrete_fields}
 
 
 def test_search_indexes_are_updated_in_place_without_a_pending_list():
@@ -51,9 +70,45 @@ def test_name_and_text_searches_use_their_indexes_on_the_loaded_catalog(query, i
     assert index in _plan(search_cards(query).queryset.order_by())
 
 
+@pytest.mark.parametrize("query", ['o:"end of turn"', 'o:"this unit"', '"of the"', 'name:"the a"'])
+def test_phrase_searches_read_the_stored_vectors_and_never_compute_one(query):
+    """Whichever index the planner takes, rechecking a row reads its stored vector."""
+    plan = _plan(search_cards(query).queryset.order_by())
+    assert "_fts @@ " in plan and "to_tsvector" not in plan
+
+
 @pytest.mark.parametrize(("column", "index"), [("name", "cards_card_name_fts"), ("text", "cards_card_text_fts")])
-def test_the_full_text_lookup_is_the_indexed_expression(column, index):
+def test_the_full_text_lookup_reads_the_indexed_column(column, index):
     """Whatever the planner prefers for a given phrase, it can use the index for the lookup."""
+    queryset = Card.objects.filter(**{f"{column}__fts": "of & the:*"})
+    assert f'"cards_card"."{column}_fts" @@ to_tsquery(' in str(queryset.query)
     with connection.cursor() as cursor:
         cursor.execute("SET LOCAL enable_seqscan = off")
-    assert index in _plan(Card.objects.filter(**{f"{column}__fts": "of & the:*"}))
+    assert index in _plan(queryset)
+
+
+def test_the_full_text_lookup_follows_its_table_into_a_subquery():
+    inner = Card.objects.filter(text__fts="end:* & of & turn:*", text__icontains="end of turn").order_by("name")
+    outer = Card.objects.filter(pk__in=inner.values("pk")[:5])
+    assert 'U0."text_fts" @@ ' in str(outer.query)
+    assert list(outer.order_by("name")) == list(inner[:5])
+
+
+def test_writes_fill_the_full_text_columns():
+    """Django neither selects nor writes the columns; PostgreSQL computes them on insert and update."""
+    def words():
+        return set(Card.objects.filter(text__fts="tstashen & tstlanterns:*"))
+
+    card = make_card(text="Light the tstashen tstlanterns.")
+    new = Card(name="Tst Tstashen Tstlantern", collector_number="TST-BULK", craft="divine", type=CardType.ITEM,
+               text="Carry the tstashen tstlanterns.", catalog_version="test")
+    [bulk] = Card.objects.bulk_create([new])
+    assert words() == {card, bulk}
+    Card.objects.filter(pk=card.pk).update(text="Put out the tstlanterns.")
+    bulk.text = "The tstlanterns, unlit."
+    bulk.save()
+    assert words() == set()
+    card.text = "Tstashen tstlanterns again."
+    Card.objects.bulk_update([card], ["text"])
+    assert words() == {card}
+    assert list(Card.objects.filter(name__fts="tstashen & tstlantern:*")) == [bulk]
