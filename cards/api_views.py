@@ -19,14 +19,13 @@ from . import selectors
 from .filters import CardSearchFilter, api_search
 from .models import Card, Keyword
 from .serializers import (
-    CatalogExportCardSerializer,
     CardDetailSerializer,
     CardSerializer,
     CardTypeSerializer,
+    CatalogExportCardSerializer,
     CraftSerializer,
     KeywordSerializer,
 )
-
 
 WARNING_SCHEMA = {  # WarningSerializer, as the paginated response schema needs it inline
     "type": "object", "required": ["message"],

@@ -99,8 +99,8 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     odds = OddsInputs.from_params(request.GET)
     visual = request.GET.get("view") == "visual"
     cache_key = "deck-body:" + ":".join(map(str, (
-        deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual, odds.category, odds.hand,
-        odds.draws, odds.turns)))
+        deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
+        odds.category, odds.hand, odds.draws, odds.turns)))
     seconds = settings.DECK_PAGE_CACHE_SECONDS
     body = cache.get(cache_key) if seconds else None
     if body is None:

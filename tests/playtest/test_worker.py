@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from playtest.jobs import services
-from playtest.models import Run, RunChunk, RunStatus
+from playtest.models import RunChunk, RunStatus
 from tests.support import live_db, wait_for
 
 pytestmark = [live_db, pytest.mark.worker]
