@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch
-
 from cards.models import Card
 from config.api_errors import ApiError
 from decks.charts import bar_chart
@@ -33,26 +31,24 @@ CARD_FIELDS = (
 )  # fmt: skip
 
 
-def card_definition(card: Card) -> dict[str, Any]:
-    data = {field: getattr(card, field) for field in CARD_FIELDS}
-    data["keywords"] = sorted(k.slug for k in card.keywords.all())
-    return data
-
-
 def deck_snapshot(deck: Deck) -> dict[str, Any]:
-    entries = DeckEntry.objects.filter(deck=deck).select_related("card").prefetch_related(
-        Prefetch("card__keywords")
-    )
+    """The deck's list and every card's definition, from plain rows (a submission's main cost)."""
+    rows = list(DeckEntry.objects.filter(deck=deck).order_by("card__name")
+                .values_list("card_id", "count", *(f"card__{f}" for f in CARD_FIELDS)))
+    if deck.gateway_id:
+        rows += [(deck.gateway_id, 1, *card) for card in Card.objects.filter(pk=deck.gateway_id)
+                 .values_list(*CARD_FIELDS)]
+    keywords: dict[int, list[str]] = {}
+    for card_id, slug in (Card.keywords.through.objects.filter(card_id__in=[row[0] for row in rows])
+                          .values_list("card_id", "keyword__slug")):
+        keywords.setdefault(card_id, []).append(slug)
     cards: dict[str, dict] = {}
     listing: list[str] = []
-    for entry in entries:
-        code = entry.card.collector_number
-        cards[code] = card_definition(entry.card)
-        listing.extend([code] * entry.count)
-    if deck.gateway_id:
-        gateway = Card.objects.prefetch_related("keywords").get(pk=deck.gateway_id)
-        cards[gateway.collector_number] = card_definition(gateway)
-        listing.append(gateway.collector_number)
+    for card_id, count, *values in rows:
+        definition = dict(zip(CARD_FIELDS, values, strict=True))
+        definition["keywords"] = sorted(keywords.get(card_id, []))
+        cards[definition["collector_number"]] = definition
+        listing.extend([definition["collector_number"]] * count)
     return {"id": deck.pk, "name": deck.name, "version": deck.version, "legal": deck.is_legal,
             "cards": cards, "list": listing}
 
