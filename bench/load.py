@@ -227,6 +227,29 @@ def user_loop(session: Session, deck_id: int, public: list[int], stop_at: float,
             time.sleep(rng.uniform(*think))
 
 
+def cpu_seconds(procs: list[subprocess.Popen]) -> dict[str, float]:
+    """CPU time used so far by the web server, the workers, PostgreSQL and this process (from /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    groups = {procs[0].pid: "web", **{p.pid: "workers" for p in procs[1:]}}
+    used = {"web": 0.0, "workers": 0.0, "postgresql": 0.0, "load generator": time.process_time()}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        comm, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+        seconds = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        group = groups.get(int(fields[2]))  # the process group: each stack process leads its own
+        if group:
+            used[group] += seconds
+        elif comm == "postgres":
+            used["postgresql"] += seconds
+    return used
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
@@ -246,9 +269,13 @@ def run_phase(sessions: list, public: list[int], seconds: float, think: tuple[fl
     return results, time.monotonic() - began
 
 
-def report(results: list, elapsed: float, env: dict, *, label: str = "", target: float | None = None) -> None:
+def report(results: list, elapsed: float, cpu: dict[str, float], env: dict, *, label: str = "",
+           target: float | None = None) -> None:
     latencies = [t for _, _, t in results]
     emit(f"requests per second{label}", len(results) / elapsed, "requests/s", None, "higher", env)
+    for part, seconds in cpu.items():  # where the machine's time went: CPU ms per request served
+        emit(f"{part} CPU per request{label}", seconds * 1000 / max(1, len(results)), "ms", None, "lower",
+             {**env, "cores_busy": round(seconds / elapsed, 2)})
     emit(f"p50 latency{label}", percentile(latencies, 0.50), "ms", None, "lower", env)
     emit(f"p95 latency{label}", percentile(latencies, 0.95), "ms", target, "lower", env)
     emit(f"p99 latency{label}", percentile(latencies, 0.99), "ms", None, "lower", env)
@@ -279,12 +306,15 @@ def main() -> None:
             session.log_in(name)
             sessions.append((session, deck))
         public = [deck for _, deck in users]
-        results, elapsed = run_phase(sessions, public, SECONDS, THINK)
-        report(results, elapsed, {**env, "seconds": SECONDS, "think_seconds": list(THINK)}, target=100)
+        phases = [(SECONDS, THINK, "", {"think_seconds": list(THINK)}, 100)]
         if SATURATION_SECONDS:
-            results, elapsed = run_phase(sessions, public, SATURATION_SECONDS, None)
-            report(results, elapsed, {**env, "seconds": SATURATION_SECONDS, "think_seconds": 0},
-                   label=", saturated (no think time)")
+            phases.append((SATURATION_SECONDS, None, ", saturated (no think time)", {"think_seconds": 0}, None))
+        for seconds, think, label, extra, target in phases:
+            before = cpu_seconds(procs)
+            results, elapsed = run_phase(sessions, public, seconds, think)
+            after = cpu_seconds(procs)
+            cpu = {part: after[part] - before[part] for part in before}
+            report(results, elapsed, cpu, {**env, "seconds": seconds, **extra}, label=label, target=target)
     finally:
         stop(procs)
 
