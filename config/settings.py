@@ -124,6 +124,8 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "dreadgate"}
     )
 }
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"
 
 # Sessions are read on every request: with a shared cache, from the cache first (the database
 # stays the record). A per-process cache would let a session ended in one process live on in another.
