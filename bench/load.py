@@ -241,7 +241,8 @@ def cpu_seconds(procs: list[subprocess.Popen]) -> dict[str, float]:
         except OSError:
             continue
         comm, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
-        seconds = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        # utime + stime, and the same of children that ended (PostgreSQL ends and reaps backends)
+        seconds = sum(int(v) for v in fields[11:15]) / tick
         group = groups.get(int(fields[2]))  # the process group: each stack process leads its own
         if group:
             used[group] += seconds

@@ -49,7 +49,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
     def cancel(self, request, pk=None):
         run = self.get_object()
         services.run_cancel(run=run)
-        run.refresh_from_db()
+        run.refresh_from_db(fields=["status", "finished_at"])
         return Response(RunSerializer(run).data)
 
 

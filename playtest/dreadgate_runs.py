@@ -87,6 +87,13 @@ def validate_params(params: dict, owner) -> dict:
 
 
 
+def summarize_params(params: dict) -> dict:
+    """The parameters without the snapshots' card definitions (they are the workers' input)."""
+    decks = [{key: deck.get(key) for key in ("id", "name", "version", "legal")} | {"cards": len(deck.get("list", []))}
+             for deck in params.get("decks", [])]
+    return {**params, "decks": decks}
+
+
 def present(result: dict, params: dict) -> dict:
     """The report with its charts, for the run page."""
     figures = report(result, params)
@@ -109,4 +116,5 @@ DREADGATE_PLAYTEST = register(JobKind(
     validate_params=validate_params,
     report_template="playtest/reports/dreadgate.html",
     present=present,
+    summarize_params=summarize_params,
 ))

@@ -1,12 +1,17 @@
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from .jobs.registry import kinds
+from .jobs.registry import get_kind, kinds
 from .models import Run
 
 
 class RunSerializer(serializers.ModelSerializer):
     progress_percent = serializers.IntegerField(read_only=True)
     duration_seconds = serializers.FloatField(read_only=True, allow_null=True)
+    params = serializers.SerializerMethodField(
+        help_text="The run's parameters; deck snapshots are summarised (id, name, version, legality, card count)."
+    )
 
     class Meta:
         model = Run
@@ -16,6 +21,13 @@ class RunSerializer(serializers.ModelSerializer):
             "created_at", "started_at", "finished_at", "duration_seconds",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_params(self, run: Run) -> dict:
+        try:
+            return get_kind(run.kind).public_params(run.params)
+        except LookupError:  # a kind no longer installed: show what was stored
+            return run.params
 
 
 class RunSubmitSerializer(serializers.Serializer):

@@ -24,6 +24,11 @@ class JobKind:
     report_template: str = "playtest/reports/generic.html"
     # Turns a finished run's result into the report's figures (context `report`).
     present: Callable[[dict, dict], dict] | None = None
+    # What the API shows of the parameters, when they hold more than a reader needs.
+    summarize_params: Callable[[dict], dict] | None = None
+
+    def public_params(self, params: dict) -> dict:
+        return self.summarize_params(params) if self.summarize_params else params
 
 
 _KINDS: dict[str, JobKind] = {}

@@ -8,7 +8,7 @@ from playtest import dreadgate_sim
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.dreadgate_report import report
 from playtest.jobs import services
-from playtest.models import RunStatus
+from playtest.models import Run, RunStatus
 from tests.playtest.dreadgate_decks import starter_deck
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +32,21 @@ def test_submission_snapshots_every_card_of_the_deck(alice):
     assert set(snapshot["list"]) == set(snapshot["cards"])
     assert run.params["policies"] == ["goldfish", "passive"]
     assert run.engine_version == ENGINE_VERSION
+
+
+def test_the_api_shows_each_deck_snapshot_summarised(client, alice):
+    deck = starter_deck(alice)
+    client.force_login(alice)
+    response = client.post("/api/runs/", {"kind": "dreadgate_playtest", "games": 2, "params": {"deck": deck.pk}},
+                           content_type="application/json")
+    assert response.status_code == 202, response.json()
+    shown = response.json()["params"]
+    expected = {"id": deck.pk, "name": deck.name, "version": deck.version, "legal": deck.is_legal,
+                "cards": deck.card_count + 1}
+    assert shown["decks"] == [expected, expected] and shown["mode"] == "goldfish"
+    assert client.get(f"/api/runs/{response.json()['id']}/").json()["params"] == shown
+    # The workers still play from the whole snapshot.
+    assert len(Run.objects.get(pk=response.json()["id"]).params["decks"][0]["cards"]) > 1
 
 
 def test_a_goldfish_run_reports_turns_to_win_and_card_use(alice):
