@@ -2,13 +2,24 @@ import os
 from pathlib import Path
 
 from celery import Celery
-from celery.signals import worker_init
+from celery.signals import task_postrun, task_prerun, worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("dreadgate")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _recycle_database_connections(task=None, **kwargs) -> None:
+    """As around a request: drop a connection that failed, is past CONN_MAX_AGE or left a transaction."""
+    if task is not None and getattr(task.request, "is_eager", False):
+        return  # an eager task runs inside its caller's connection and transaction
+    from django.db import close_old_connections
+
+    close_old_connections()
 
 
 @worker_init.connect

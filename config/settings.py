@@ -221,6 +221,10 @@ CELERY_TASK_TIME_LIMIT = env.int("CELERY_HARD_TIME_LIMIT", default=660)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Celery closes the database connection around every task unless it may reuse it; workers then
+# recycle connections as Django does around a request (config/celery.py), honouring CONN_MAX_AGE
+# and the health checks. A new PostgreSQL connection per task cost more than a short chunk.
+CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000)
 
 LOGGING = {
     "version": 1,

@@ -1,7 +1,8 @@
 """Job kinds used by the job-machinery tests (loaded by the test workers only).
 
 `test_sum` is deterministic per (seed, game) so results can be compared across chunkings;
-`test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes.
+`test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes;
+`test_backend` reports which database connection (PostgreSQL backend) played each chunk.
 """
 
 import os
@@ -35,3 +36,18 @@ def _poison_chunk(params, seed, first_game, games):
 
 register(JobKind("test_sum", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=10))
 register(JobKind("test_poison", _poison_chunk, _sum_merge, engine_version="test-1", chunk_size=10))
+
+
+def _backend_chunk(params, seed, first_game, games):
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return {"games": games, "backends": [cursor.fetchone()[0]]}
+
+
+def _backend_merge(partials, params):
+    return {"games": sum(p["games"] for p in partials), "backends": [b for p in partials for b in p["backends"]]}
+
+
+register(JobKind("test_backend", _backend_chunk, _backend_merge, engine_version="test-1", chunk_size=10))

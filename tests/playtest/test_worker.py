@@ -4,6 +4,7 @@ import os
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 
 from playtest.jobs import services
 from playtest.models import RunChunk, RunStatus
@@ -29,6 +30,22 @@ def test_a_submitted_run_is_played_by_the_worker(celery_worker, user):
     assert run.games_done == 45
     assert run.result["games"] == 45
     assert run.dispatched_at is not None
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite connections are closed after every task")
+def test_workers_keep_their_database_connection_and_replace_a_broken_one(celery_worker, user):
+    run = services.run_submit(owner=user, kind="test_backend", params={}, games=80)
+    run = wait_for(lambda: finished(run), timeout=60, message="the run to finish")
+    assert run.status == RunStatus.DONE, run.error
+    backends = set(run.result["backends"])
+    assert len(backends) <= 2  # 8 chunks on the session worker's 2 processes: one connection each
+    # Connections that break between tasks (a database restart, an administrator) are replaced.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", [sorted(backends)])
+    run = services.run_submit(owner=user, kind="test_backend", params={}, games=40)
+    run = wait_for(lambda: finished(run), timeout=60, message="the run after the connections broke")
+    assert run.status == RunStatus.DONE, run.error
+    assert not backends & set(run.result["backends"])
 
 
 def test_a_chunk_that_raises_fails_the_run_with_its_reason(celery_worker, user, settings):
