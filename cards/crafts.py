@@ -35,6 +35,7 @@ CRAFTS: dict[str, CraftInfo] = {
         CraftInfo(Craft.ENGINEERING, "red", "#b3261e", "gear", "machines, equipment and battlefield control"),
         CraftInfo(Craft.HINTER, "orange", "#d9730d", "leaf", "creatures and the power of nature"),
         CraftInfo(Craft.SORCERY, "purple", "#6a3d9a", "star", "magic, spells and abilities"),
-        CraftInfo(Craft.UNIVERSAL, "brown", "#7a5230", "circle", "universal cards, payable with influence of any colour"),
+        CraftInfo(Craft.UNIVERSAL, "brown", "#7a5230", "circle",
+                  "universal cards, payable with influence of any colour"),
     )
 }

@@ -86,7 +86,8 @@ def catalog_export(*, version: str) -> dict[str, object]:
     if export is not None:
         return export
     keywords: dict[int, list[str]] = {}
-    for card_id, slug in Card.keywords.through.objects.values_list("card_id", "keyword__slug").order_by("keyword__slug"):
+    links = Card.keywords.through.objects.values_list("card_id", "keyword__slug").order_by("keyword__slug")
+    for card_id, slug in links:
         keywords.setdefault(card_id, []).append(slug)
     cards = []
     for row in Card.objects.order_by("collector_number").values("id", *EXPORT_FIELDS):
