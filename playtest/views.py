@@ -1,3 +1,5 @@
+import uuid
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -59,7 +61,13 @@ def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
 @login_required
 def compare(request: HttpRequest) -> HttpResponse:
     """Finished Dreadgate runs side by side (for example a deck before and after a change)."""
-    ids = [part for part in request.GET.getlist("run") if part][:4]
+    ids = []
+    for part in request.GET.getlist("run"):
+        try:
+            ids.append(str(uuid.UUID(part)))  # a malformed id names no run; any spelling is normalised
+        except ValueError:
+            continue
+    ids = list(dict.fromkeys(ids))[:4]
     runs = list(run_list_for(user=request.user).filter(pk__in=ids, kind="dreadgate_playtest", status="done"))
     runs.sort(key=lambda run: ids.index(str(run.pk)))
     columns = [{"run": run, "report": report(run.result, run.params)} for run in runs]

@@ -119,13 +119,7 @@ class Compiled:
         self.lasting = _lasting(self.abilities)
         # the chosen targets of the abilities that resolve as the card is played (DG-18.5)
         played = ("consumable",) if card.type == "item" else ("play", "instant")
-        self.chosen = tuple(
-            step["target"]
-            for a in self.abilities
-            if a.get("trigger") in played
-            for step in _steps(a["effect"])
-            if isinstance(step.get("target"), dict) and step["target"].get("select") == "chosen"
-        )
+        self.chosen = tuple(t for a in self.abilities if a.get("trigger") in played for t in chosen_of(a))
         # (trigger, steps) of the continuous abilities, read by refresh_statics after most actions
         self.continuous = tuple(
             (a["trigger"], tuple(_steps(a["effect"])))
@@ -158,6 +152,15 @@ def compile_card(card: CardDef, index: int) -> Compiled:
 
 def _steps(effect):
     return effect["steps"] if effect.get("op") == "sequence" else [effect]
+
+
+def chosen_of(ability: dict[str, Any]) -> tuple[dict, ...]:
+    """The target specs of an ability's steps that the player chooses, in order."""
+    return tuple(
+        step["target"]
+        for step in _steps(ability["effect"])
+        if isinstance(step.get("target"), dict) and step["target"].get("select") == "chosen"
+    )
 
 
 def _lasting(abilities) -> str | None:

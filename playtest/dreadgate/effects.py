@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rng as _rng
 from .board import GATE, SIZE, VECTORS, direction_between, turn_dir
-from .cards import CRAFT_INDEX, KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled
+from .cards import CRAFT_INDEX, KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled, chosen_of
 
 if TYPE_CHECKING:
     from .state import Unit
@@ -40,12 +40,15 @@ def steps_of(effect: dict[str, Any]) -> list[dict[str, Any]]:
 _WITHIN, _CRAFT, _TYPE, _KEYWORD, _WITHOUT, _MAX_VIT, _MIN_VIT, _BEARS = range(8)
 _SIDES = {"any": 0, "friendly": 1, "enemy": 2}
 _TARGETS: dict[int, tuple[dict, tuple[int, tuple]]] = {}
+_CACHE_LIMIT = 20_000
 
 
 def _compiled_target(target: dict) -> tuple[int, tuple]:
     """(side code, filter tests as (code, value) pairs) for a target spec, cached per spec dict."""
     hit = _TARGETS.get(id(target))
     if hit is None or hit[0] is not target:
+        if len(_TARGETS) > _CACHE_LIMIT:  # every deck snapshot brings new dicts: keep the cache bounded
+            _TARGETS.clear()
         try:
             hit = _TARGETS[id(target)] = (target, _compile_target(target))
         except (KeyError, TypeError) as exc:
@@ -81,8 +84,6 @@ def _compile_target(target: dict) -> tuple[int, tuple]:
     return side, tuple(tests)
 
 
-
-
 _CHOSEN: dict[int, tuple[dict, tuple[dict, ...]]] = {}
 
 
@@ -90,12 +91,9 @@ def chosen_targets(ability: dict[str, Any]) -> tuple[dict, ...]:
     """The `chosen` target specs of an ability, in order (cached per ability dict, which is never changed)."""
     hit = _CHOSEN.get(id(ability))
     if hit is None or hit[0] is not ability:
-        found = tuple(
-            step["target"]
-            for step in steps_of(ability["effect"])
-            if isinstance(step.get("target"), dict) and step["target"].get("select") == "chosen"
-        )
-        hit = _CHOSEN[id(ability)] = (ability, found)
+        if len(_CHOSEN) > _CACHE_LIMIT:
+            _CHOSEN.clear()
+        hit = _CHOSEN[id(ability)] = (ability, chosen_of(ability))
     return hit[1]
 
 

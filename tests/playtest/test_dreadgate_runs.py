@@ -136,6 +136,16 @@ def test_two_runs_side_by_side(client, alice):
     assert "Turns to win, median (95% CI)" in html
 
 
+def test_a_comparison_skips_malformed_run_ids_and_reads_any_spelling_of_a_good_one(client, alice):
+    deck = starter_deck(alice)
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},
+                                       games=4, seed=1))
+    client.force_login(alice)
+    response = client.get("/playtest/compare/", {"run": ["not-a-run", run.pk.hex.upper()]})
+    assert response.status_code == 200
+    assert response.content.decode().count(f"/playtest/runs/{run.pk}/") == 1
+
+
 def test_someone_elses_run_is_left_out_of_a_comparison(client, alice, bob):
     run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest",
                                        params={"deck": starter_deck(alice).pk}, games=4, seed=1))
