@@ -69,14 +69,14 @@ def dreaddraw_tables_for(*, user):
     from .models import DreadDrawTable
 
     return (DreadDrawTable.objects.filter(Q(owner=user) | Q(seats__user=user)).distinct()
-            .select_related("owner").prefetch_related("seats").order_by("-updated_at"))
+            .prefetch_related("seats__user").order_by("-updated_at"))
 
 
 def dreaddraw_table_get(*, table_id):
     """Any signed-in user may look at a table by its link (to join it, or to watch the public table)."""
     from .models import DreadDrawTable
 
-    return DreadDrawTable.objects.select_related("owner").prefetch_related("seats").filter(pk=table_id).first()
+    return DreadDrawTable.objects.prefetch_related("seats__user").filter(pk=table_id).first()
 
 
 def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:

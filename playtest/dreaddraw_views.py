@@ -148,15 +148,16 @@ def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
     except ValueError:
         seat, turn = -1, None
     try:
-        table_act(table_id=table.pk, user=request.user, seat=seat, decision=request.POST.get("decision", ""), turn=turn)
+        table, game = table_act(table_id=table.pk, user=request.user, seat=seat,
+                                decision=request.POST.get("decision", ""), turn=turn)
     except ApiError as exc:
         error = {"message": str(exc.detail), "rule": exc.details.get("rule", "")}
         status = exc.status_code
-    table.refresh_from_db()
+        table.refresh_from_db()  # the page shows the current state, whoever moved meanwhile
+        game = table_game(table)
     if not request.htmx and error is None:
         return redirect("dreaddraw:table", table_id=table.pk)
-    context = table_board(table=table, game=table_game(table), user=request.user, error=error,
-                          revealed=_revealed(request, table))
+    context = table_board(table=table, game=game, user=request.user, error=error, revealed=_revealed(request, table))
     template = "dreaddraw/table.html#board" if request.htmx else "dreaddraw/table.html"
     return render(request, template, context, status=status)
 
