@@ -55,14 +55,17 @@ def goldfish_speed() -> None:
              {"cores": 1, "games": SPEED_GAMES, "policy": "goldfish", "clock": "process CPU time"})
 
 
+def _admin_url() -> str:
+    """BENCH_DATABASE_URL with its credentials, on the maintenance database."""
+    return urlparse(DB_URL)._replace(path="/postgres").geturl()
+
+
 def reachable() -> bool:
     import psycopg
     import redis
 
-    parts = urlparse(DB_URL)
     try:
-        with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username or "postgres",
-                             dbname="postgres", connect_timeout=3):
+        with psycopg.connect(_admin_url(), connect_timeout=3):
             pass
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
     except Exception as exc:
@@ -76,8 +79,7 @@ def recreate_database(create: bool) -> None:
 
     parts = urlparse(DB_URL)
     name = parts.path.lstrip("/")
-    with psycopg.connect(host=parts.hostname, port=parts.port or 5432, user=parts.username or "postgres",
-                         dbname="postgres", autocommit=True) as conn:
+    with psycopg.connect(_admin_url(), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         if create:
             conn.execute(f'CREATE DATABASE "{name}"')

@@ -27,7 +27,7 @@ from .serializers import (
     KeywordSerializer,
 )
 
-WARNING_SCHEMA = {  # WarningSerializer, as the paginated response schema needs it inline
+WARNING_SCHEMA = {  # a search warning (SearchWarning.as_dict), inline in the paginated response schema
     "type": "object", "required": ["message"],
     "properties": {"message": {"type": "string"}, "position": {"type": "integer"}, "column": {"type": "integer"}},
 }
@@ -115,19 +115,20 @@ class CardListView(generics.ListAPIView):
         # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.
         seconds = settings.SEARCH_CACHE_SECONDS if request.accepted_renderer.format == "json" else 0
         if seconds:
-            key = selectors.search_cache_key(host=request.get_host(), params=list(request.query_params.items()))
+            origin = f"{request.scheme}://{request.get_host()}"  # the answer's links are absolute
+            key = selectors.search_cache_key(origin=origin, params=list(request.query_params.items()))
             body = cache.get(key)
             if body is not None:
-                response = HttpResponse(body, content_type="application/json")
-                response["Vary"] = "Accept"  # as DRF's own answers: the browsable API differs
-                return response
+                return HttpResponse(body, content_type="application/json")
         queryset = self.filter_queryset(self.get_queryset())
         rows = self.paginate_queryset(queryset)
         data = self.get_paginated_response(selectors.card_summaries(rows)).data
         data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
-        if seconds:
-            cache.set(key, JSONRenderer().render(data), seconds)
-        return Response(data)
+        if not seconds:
+            return Response(data)
+        body = JSONRenderer().render(data)  # encoded once, for the cache and this answer alike
+        cache.set(key, body, seconds)
+        return HttpResponse(body, content_type="application/json")
 
 
 class CardDetailView(generics.RetrieveAPIView):

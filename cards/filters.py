@@ -11,6 +11,8 @@ from .search import SearchError, search_cards
 
 
 class CardSearchFilter(django_filters.FilterSet):
+    """Documents the search parameters in the schema; CardSearchBackend reads them (api_views.py)."""
+
     q = django_filters.CharFilter(method="noop", help_text="A query in the search language (see /cards/help/).")
     order = django_filters.CharFilter(method="noop", help_text="name, vit, atk, def, rng, man, cn or craft.")
     direction = django_filters.CharFilter(method="noop", help_text="asc or desc.")
@@ -19,16 +21,8 @@ class CardSearchFilter(django_filters.FilterSet):
         model = Card
         fields: list[str] = []
 
-    warnings: list = []
-
     def noop(self, queryset, name, value):
         return queryset
-
-    def filter_queryset(self, queryset):
-        data = self.form.cleaned_data
-        result = api_search(queryset, data.get("q"), data.get("order"), data.get("direction"))
-        self.warnings = result.warnings
-        return result.queryset
 
 
 def api_search(queryset, query: str | None, order: str | None, direction: str | None):

@@ -207,11 +207,11 @@ def catalog_version_recent() -> str:
     return _version_memo[1]
 
 
-def search_cache_key(*, host: str, params: list[tuple[str, str]]) -> str:
-    """Cache key of one search answer: catalog version, host (links are absolute) and the parameters."""
+def search_cache_key(*, origin: str, params: list[tuple[str, str]]) -> str:
+    """Cache key of one search answer: catalog version, scheme and host (links are absolute), parameters."""
     import hashlib
 
-    text = repr((host, sorted(params)))
+    text = repr((origin, sorted(params)))
     return f"card-search:{catalog_version_recent()}:{hashlib.sha256(text.encode()).hexdigest()}"
 
 

@@ -37,7 +37,7 @@ class CardSerializer(serializers.ModelSerializer):
         return directions_of(card.maneuver_directions)
 
     def get_keywords(self, card: Card) -> list[str]:
-        return [k.slug for k in card.keywords.all()]  # prefetched by the view
+        return [k.slug for k in card.keywords.all()]
 
     def get_image(self, card: Card) -> str:
         return reverse("cards:svg", args=[card.collector_number])
@@ -71,8 +71,3 @@ class CardTypeSerializer(serializers.Serializer):
     name = serializers.CharField()
     subtypes = serializers.ListField(child=serializers.CharField())
 
-
-class WarningSerializer(serializers.Serializer):
-    message = serializers.CharField()
-    position = serializers.IntegerField(required=False)
-    column = serializers.IntegerField(required=False)

@@ -5,6 +5,7 @@ API paths answer in the one error envelope (see config.api_errors); pages answer
 
 from __future__ import annotations
 
+import html
 import sys
 
 from django.db import InterfaceError, OperationalError
@@ -27,7 +28,7 @@ def error_response(request, status: int, code: str, message: str, details: dict 
         try:
             body = loader.render_to_string("error.html", {"status": status, "message": message})
         except Exception:  # the template layer may itself be what failed
-            body = f"<!doctype html><title>Error {status}</title><h1>Error {status}</h1><p>{message}</p>"
+            body = f"<!doctype html><title>Error {status}</title><h1>Error {status}</h1><p>{html.escape(message)}</p>"
         response = HttpResponse(body, status=status)
     for name, value in (headers or {}).items():
         response[name] = value

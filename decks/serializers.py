@@ -6,8 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import DeckFormat, Visibility
-from .selectors import can_edit, deck_export_code
-from .validation import validate_deck
+from .selectors import can_edit, deck_export_code, deck_report
 
 
 class CardCountSerializer(serializers.Serializer):
@@ -96,7 +95,7 @@ class DeckOutSerializer(DeckSummarySerializer):
 
     @extend_schema_field(ValidationReportSerializer)
     def get_legality(self, deck) -> dict:
-        return validate_deck(self._entries(deck), deck.format).as_dict()
+        return deck_report(deck, self._entries(deck)).as_dict()
 
     def get_code(self, deck) -> str:
         return deck_export_code(deck, self._entries(deck))

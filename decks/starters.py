@@ -9,14 +9,13 @@ from typing import Any
 import yaml
 from django.db import transaction
 
+from cards.catalog.starter_decks import STARTER_DECKS_FILE
 from cards.models import Card
 
 from .cardinfo import Entry
 from .selectors import card_index, clear_card_index
 from .services import starter_deck_save
 from .validation import validate_deck
-
-STARTER_DECKS_FILE = Path(__file__).resolve().parent.parent / "cards" / "catalog" / "data" / "starter_decks.yaml"
 
 
 class StarterDeckError(ValueError):

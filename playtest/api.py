@@ -82,12 +82,13 @@ def table_payload(table: GoldfishTable, state=None) -> dict:
     }
 
 
-def _action_from(state, value):
+def _action_from(table, value):
+    """[kind, a, b] as given, or the action's notation read against the table's game."""
     if isinstance(value, list) and len(value) == 3 and all(isinstance(n, int) for n in value):
         return tuple(value)
     if isinstance(value, str):
         try:
-            return parse_action(state, value)
+            return parse_action(tables.table_state(table), value)
         except NotationError as exc:
             raise ApiError(f"action: {exc.message}", code="bad_notation",
                            details={"field": "action", "position": exc.position}) from exc
@@ -126,7 +127,7 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         table = self.get_object()
         form = GoldfishActionSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        action = _action_from(tables.table_state(table), form.validated_data["action"])
+        action = _action_from(table, form.validated_data["action"])
         state = tables.table_act(table=table, action=action)
         table.refresh_from_db()
         return Response(table_payload(table, state))

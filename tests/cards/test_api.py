@@ -159,17 +159,25 @@ def test_empty_result_has_count_zero(client):
     assert body["count"] == 0 and body["results"] == [] and body["next"] is None
 
 
-def test_answers_are_cached_per_catalog_version(client, cards, settings, django_assert_num_queries):
+def test_answers_are_cached_per_catalog_version(client, cards, settings, monkeypatch, django_assert_num_queries):
+    from django.core.cache import cache
+
     from cards import selectors
     from cards.models import CatalogRelease
 
     settings.SEARCH_CACHE_SECONDS = 60
+    cache.clear()
+    monkeypatch.setattr(selectors, "VERSION_MEMO_SECONDS", 3600)  # no expiry mid-test on a slow machine
+    monkeypatch.setattr(selectors, "_version_memo", (0.0, ""))
     first = client.get("/api/cards/", {"q": "tst api"}).json()
     make_card("Tst Api Newcomer")
     with django_assert_num_queries(0):
         cached = client.get("/api/cards/", {"q": "tst api"})
     assert cached.json() == first  # same catalog version: cached
     assert cached["Content-Type"] == "application/json" and "Accept" in cached["Vary"]
+    plain = client.get("/api/cards/", {"q": "tst api", "page_size": 1}).json()
+    secure = client.get("/api/cards/", {"q": "tst api", "page_size": 1}, secure=True).json()
+    assert plain["next"].startswith("http://") and secure["next"].startswith("https://")  # cached apart
     CatalogRelease.objects.create(version="tst-next", digest="x", card_count=1)
     selectors._version_memo = (0.0, "")  # as if the two-second memo had run out
     assert client.get("/api/cards/", {"q": "tst api"}).json()["count"] == first["count"] + 1

@@ -256,6 +256,9 @@ def test_dg_18_3_a_stunned_unit_cannot_use_its_abilities():
     """DG-18.3."""
     medic = unit("U-MD", 3, 1, 1, 1, 1, abilities=[
         ability("activated", {"op": "heal", "amount": 1, "target": {"select": "self"}}, cost=1)])
+    control = game(medic)
+    put(control, 0, "U-MD", "b2")
+    assert control.parse("use b2 1") in control.legal_actions()  # the same unit, not stunned, may use it
     s = game(medic)
     m = put(s, 0, "U-MD", "b2")
     m.stun = s.turn
