@@ -141,9 +141,17 @@ def table_undo(*, table: GoldfishTable) -> State:
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
     if not table.human_moves:
         raise TableRefused(IllegalAction("DG-4.1", "there is nothing to undo"))
-    table.actions = table.actions[: table.human_moves.pop()]
-    table.save(update_fields=["actions", "human_moves", "updated_at"])
-    return table_state(table)
+    start = table.human_moves.pop()
+    undone = table.actions[start:]
+    table.actions = table.actions[:start]
+    state = table_state(table)
+    # The dummies the opponent deployed in the undone actions are requested again (its deck holds
+    # nothing else, and only it deploys on its own back rank).
+    rank = BACK_RANK[1 - human_seat(state)]
+    again = [cell_name(a[2]) for a in undone if a[0] == DEPLOY and a[2] in rank]
+    table.dummies = list(dict.fromkeys([*again, *table.dummies]))
+    table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
+    return state
 
 
 @transaction.atomic

@@ -76,6 +76,20 @@ def test_a_dummy_is_deployed_on_the_opponents_back_rank(table):
     assert dummies[0].c.card.name == "Training Dummy"
 
 
+def test_undoing_the_turn_that_deployed_a_dummy_requests_it_again(table):
+    state = to_main_phase(table)
+    me = tables.human_seat(state)
+    cell = "c5" if me == 0 else "c1"
+    tables.table_place_dummy(table=table, cell=cell)
+    tables.table_act(table=table, action=(END, 0, 0))
+    assert GoldfishTable.objects.get(pk=table.pk).dummies == []
+    state = tables.table_undo(table=table)
+    assert not [u for u in state.units.values() if u.owner != me]
+    assert GoldfishTable.objects.get(pk=table.pk).dummies == [cell]
+    state = tables.table_act(table=table, action=(END, 0, 0))
+    assert [cell_name(u.cell) for u in state.units.values() if u.owner != me] == [cell]
+
+
 def test_a_dummy_on_the_players_own_side_is_refused_naming_the_cells(table):
     state = to_main_phase(table)
     wrong = "c1" if tables.human_seat(state) == 0 else "c5"
