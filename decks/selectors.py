@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from cards.models import Card, CardType, CatalogRelease
 
@@ -27,10 +27,11 @@ _index: tuple[tuple, CardIndex] | None = None
 
 
 def _catalog_key() -> tuple:
-    """Cheap to read (two index look-ups): a new release or a new card changes it; single-card edits
-    and deletions clear the index through signals (decks.apps)."""
+    """Changes with a new release, a new card or a deleted one, in whichever process they happen.
+    Single-card edits clear the index through signals (decks.apps), in the process that makes them."""
     release = CatalogRelease.objects.order_by("-loaded_at").values_list("version", flat=True).first()
-    return release, Card.objects.aggregate(top=Max("id"))["top"]
+    stats = Card.objects.aggregate(n=Count("id"), top=Max("id"))
+    return release, stats["n"], stats["top"]
 
 
 def card_index() -> CardIndex:

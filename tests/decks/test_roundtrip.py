@@ -76,3 +76,16 @@ def test_starter_deck_codes_are_compact_and_exact():
         assert sorted((e.card.id, e.count) for e in entries) == sorted((e.card.id, e.count)
                                                                        for e in deck_entries(deck))
         assert gateway is not None and gateway.id == deck.gateway_id
+
+
+def test_the_card_index_drops_a_card_deleted_by_another_process():
+    from django.db import connection
+
+    from .factories import make_card
+
+    older = make_card(name="Zz Index Older")  # an older card goes, so the newest id stays the same
+    make_card(name="Zz Index Newer")
+    assert card_index().resolve("Zz Index Older") is not None
+    with connection.cursor() as cursor:  # no signal reaches this process, as from another server
+        cursor.execute("DELETE FROM cards_card WHERE id = %s", [older.pk])
+    assert card_index().resolve("Zz Index Older") is None
