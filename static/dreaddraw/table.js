@@ -1,14 +1,7 @@
-// Dread Draw tables: show refused decisions (4xx) in place, keep the log scrolled to the newest line,
-// and show only the seat rows the chosen number of players uses.
+// Dread Draw tables: keep the log scrolled to the newest line, and show only the seat rows the
+// chosen number of players uses. (Refused decisions, 4xx, swap in as every page's do: base.html.)
 (function () {
   "use strict";
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var status = event.detail.xhr.status;
-    if (status === 400 || status === 403 || status === 409) {
-      event.detail.shouldSwap = true;   // the response is the board with the refusal message
-      event.detail.isError = false;
-    }
-  });
   function scrollLog() {
     var log = document.querySelector(".dd-log ol");
     if (log) { log.scrollTop = log.scrollHeight; }
