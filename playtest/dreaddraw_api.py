@@ -20,7 +20,7 @@ from .dreaddraw_selectors import (
     dreaddraw_tables_for,
 )
 from .dreaddraw_serializers import DecisionSerializer, DreadDrawCardSerializer, TableCreateSerializer, TableSerializer
-from .dreaddraw_services import seats_of, table_act, table_create, table_game, table_join
+from .dreaddraw_services import seats_of, table_act, table_create, table_game, table_join, viewer_seat
 
 
 @extend_schema(parameters=[
@@ -55,8 +55,7 @@ class DreadDrawCardDetailView(generics.RetrieveAPIView):
 def _table_response(request, table, status_code=200, game=None):
     game = game or table_game(table)
     seats = seats_of(table, request.user)
-    mover = game.to_move()
-    viewer = mover if mover in seats else (min(seats) if seats else -1)
+    viewer = viewer_seat(game, seats)
     if "seat" in request.query_params:
         try:
             wanted = int(request.query_params["seat"])

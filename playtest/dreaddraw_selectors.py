@@ -107,14 +107,14 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
     from playtest.dreaddraw.game import E_SUMMON, E_SUMMON_RESERVE
     from playtest.dreaddraw.observation import PlayerView, observe, success_chance
 
-    from .dreaddraw_services import seats_of
+    from .dreaddraw_services import seats_of, viewer_seat
     from .models import TableStatus
 
     seats = list(table.seats.all())
     names = [s.name for s in seats]
     mine = seats_of(table, user)
     mover = game.to_move()
-    viewer = mover if mover in mine else (min(mine) if mine else -1)
+    viewer = viewer_seat(game, mine)
     local = {s.index for s in seats if s.kind == "local"}
     handover = -1
     if viewer in local and len(local & mine) > 1 and revealed != viewer:

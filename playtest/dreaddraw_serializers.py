@@ -2,6 +2,8 @@ from rest_framework import serializers
 
 from cards.models import DreadDrawCard
 
+from .models import BotLevel, SeatKind
+
 
 class DreadDrawCardSerializer(serializers.ModelSerializer):
     fortune = serializers.SerializerMethodField()
@@ -20,8 +22,8 @@ class DreadDrawCardSerializer(serializers.ModelSerializer):
 
 
 class SeatSpecSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["bot", "local", "invite"])
-    bot = serializers.ChoiceField(choices=["random", "heuristic", "probability"], required=False, allow_blank=True)
+    kind = serializers.ChoiceField(choices=SeatKind.choices)
+    bot = serializers.ChoiceField(choices=BotLevel.choices, required=False, allow_blank=True)
     name = serializers.CharField(required=False, allow_blank=True, max_length=40)
 
 

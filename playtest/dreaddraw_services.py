@@ -76,6 +76,13 @@ def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadD
     return table
 
 
+def viewer_seat(game: Game, seats: set[int]) -> int:
+    """The seat to show someone who plays `seats`: the one to move if theirs, else their first;
+    -1 (the public table) for a watcher."""
+    mover = game.to_move()
+    return mover if mover in seats else (min(seats) if seats else -1)
+
+
 def seats_of(table: DreadDrawTable, user) -> set[int]:
     """The seats `user` plays: the creator plays the local seats, a guest the seat they joined."""
     if not user or not user.is_authenticated:
