@@ -12,7 +12,6 @@ Run from the repo root: `.venv/bin/python bench/decks.py`.
 
 from __future__ import annotations
 
-import json
 import os
 import platform
 import random
@@ -21,6 +20,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import _common
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,8 +32,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
 def emit(figure: str, value: float, unit: str, target: float | None, better: str, env: dict) -> None:
-    print(json.dumps({"bench": "decks", "figure": figure, "value": round(value, 4), "unit": unit, "target": target,
-                      "better": better, "env": env}), flush=True)
+    _common.emit("decks", figure, value, unit, target, better, env, digits=4)
 
 
 def random_decks(index, n: int, rng: random.Random):

@@ -29,7 +29,6 @@ import os
 import random
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -37,8 +36,12 @@ import time
 import urllib.parse
 from pathlib import Path
 
+import _common
+from _common import free_port, percentile
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dreadgate_bench_load")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/7")
 USERS = int(os.environ.get("BENCH_USERS", "50"))
@@ -60,14 +63,7 @@ SERVER_ENV = {
 
 
 def emit(figure: str, value: float, unit: str, target: float | None, better: str, env: dict) -> None:
-    print(json.dumps({"bench": "load", "figure": figure, "value": round(value, 2), "unit": unit,
-                      "target": target, "better": better, "env": env}), flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    _common.emit("load", figure, value, unit, target, better, env)
 
 
 def environment() -> dict:
@@ -251,11 +247,6 @@ def cpu_seconds(procs: list[subprocess.Popen]) -> dict[str, float]:
     return used
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
-
-
 def run_phase(sessions: list, public: list[int], seconds: float, think: tuple[float, float] | None):
     """[(operation, status, seconds)] of every request of one phase, and the phase's length."""
     results: list = []
@@ -277,15 +268,16 @@ def report(results: list, elapsed: float, cpu: dict[str, float], env: dict, *, l
     for part, seconds in cpu.items():  # where the machine's time went: CPU ms per request served
         emit(f"{part} CPU per request{label}", seconds * 1000 / max(1, len(results)), "ms", None, "lower",
              {**env, "cores_busy": round(seconds / elapsed, 2)})
-    emit(f"p50 latency{label}", percentile(latencies, 0.50), "ms", None, "lower", env)
-    emit(f"p95 latency{label}", percentile(latencies, 0.95), "ms", target, "lower", env)
-    emit(f"p99 latency{label}", percentile(latencies, 0.99), "ms", None, "lower", env)
+    emit(f"p50 latency{label}", percentile(latencies, 0.50) * 1000, "ms", None, "lower", env)
+    emit(f"p95 latency{label}", percentile(latencies, 0.95) * 1000, "ms", target, "lower", env)
+    emit(f"p99 latency{label}", percentile(latencies, 0.99) * 1000, "ms", None, "lower", env)
     emit(f"server errors{label}", sum(1 for _, status, _ in results if status >= 500), "responses", 0, "lower", env)
     emit(f"rate-limited responses{label}", sum(1 for _, status, _ in results if status == 429), "responses", 0,
          "lower", env)
     for op in ("search", "deck_page", "deck_edit", "job_submit", "job_cancel"):
         mine = [t for name, _, t in results if name == op]
-        emit(f"{op} p95 latency{label}", percentile(mine, 0.95), "ms", None, "lower", {**env, "requests": len(mine)})
+        emit(f"{op} p95 latency{label}", percentile(mine, 0.95) * 1000, "ms", None, "lower",
+             {**env, "requests": len(mine)})
     unexpected: dict[str, int] = {}
     for op, status, _ in results:
         if status >= 400:

@@ -13,7 +13,6 @@ skipped, with a note on stderr, when PostgreSQL or Redis can't be reached. Run f
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -22,8 +21,11 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
+import _common
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
 
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_playtest")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
@@ -31,9 +33,8 @@ RUN_GAMES = int(os.environ.get("BENCH_GAMES", "10000"))
 SPEED_GAMES = int(os.environ.get("BENCH_SPEED_GAMES", "200"))
 
 
-def emit(figure: str, value: float, unit: str, target, better: str, env: dict) -> None:
-    print(json.dumps({"bench": "playtest", "figure": figure, "value": round(value, 2), "unit": unit,
-                      "target": target, "better": better, "env": env}), flush=True)
+def emit(figure: str, value: float, unit: str, target: float | None, better: str, env: dict) -> None:
+    _common.emit("playtest", figure, value, unit, target, better, env)
 
 
 def goldfish_speed() -> None:

@@ -19,17 +19,18 @@ Prints one JSON line per figure.
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import queue
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.parse
 from pathlib import Path
+
+import _common
+from _common import free_port, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/dreadgate_bench_search")
@@ -77,9 +78,10 @@ PATHS = [
 TRIVIAL_PATH = "/api/crafts/"
 
 
+
+
 def emit(figure: str, value: float, unit: str, target: float | None, better: str, env: dict) -> None:
-    print(json.dumps({"bench": "search", "figure": figure, "value": round(value, 2), "unit": unit,
-                      "target": target, "better": better, "env": env}), flush=True)
+    _common.emit("search", figure, value, unit, target, better, env)
 
 
 def manage(*args: str, env: dict) -> None:
@@ -105,10 +107,6 @@ def prepare_database(env: dict) -> dict:
     return {"cards": cards, "catalog_version": version[0] if version else None}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(port: int, path: str) -> int:
@@ -218,9 +216,6 @@ def saturate(port: int, paths: list[str], seconds: float) -> tuple[float, int]:
     return done[0] / (time.perf_counter() - start), errors[0]
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def run_phase(env: dict, seconds: float) -> dict:
@@ -247,11 +242,11 @@ def report(phase: dict, env_info: dict, suffix: str, targets: bool) -> None:
         return value if targets else None
 
     latencies = phase["latencies"]
-    emit(f"p95 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 95), "ms", target(30),
+    emit(f"p95 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 0.95), "ms", target(30),
          "lower", env_info)
-    emit(f"p50 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 50), "ms", None, "lower",
+    emit(f"p50 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 0.50), "ms", None, "lower",
          env_info)
-    emit(f"p99 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 99), "ms", None, "lower",
+    emit(f"p99 latency at {RATE:g} searches/s (open loop){suffix}", percentile(latencies, 0.99), "ms", None, "lower",
          env_info)
     emit(f"errors at {RATE:g} searches/s (open loop){suffix}", phase["errors"], "requests", target(0), "lower",
          env_info)
