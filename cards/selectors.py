@@ -23,8 +23,7 @@ def card_get(*, collector_number: str) -> Card | None:
 
 def card_keywords(card: Card) -> list[Keyword]:
     """The card's keywords, by name."""
-    links = Card.keywords.through.objects.filter(card_id=card.pk).values("keyword_id")
-    return list(Keyword.objects.filter(id__in=links).order_by("name"))
+    return list(card.keywords.order_by("name"))
 
 
 def card_face_svg(card: Card) -> str:
@@ -129,11 +128,7 @@ def public_decks_with_card(card: Card, limit: int = 20) -> list:
     return list(deck_list_public(card=card.collector_number)[:limit])
 
 
-SUMMARY_FIELDS = (
-    "collector_number", "name", "craft", "type", "subtype", "text", "vitality", "attack", "defense", "range",
-    "maneuver", "flying_maneuver", "attack_directions", "maneuver_directions", "is_unique", "is_instant",
-    "is_consumable", "cost", "influence", "catalog_version",
-)
+SUMMARY_FIELDS = tuple(f for f in EXPORT_FIELDS if f not in ("flavor", "abilities"))  # a search result's fields
 
 
 class _SlugList(Aggregate):

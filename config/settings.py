@@ -117,10 +117,11 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
 
+CACHE_URL = env.str("CACHE_URL", default="")
 CACHES = {
     "default": (
         env.cache_url("CACHE_URL")
-        if env.str("CACHE_URL", default="")
+        if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "dreadgate"}
     )
 }
@@ -129,7 +130,7 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
 
 # Sessions are read on every request: with a shared cache, from the cache first (the database
 # stays the record). A per-process cache would let a session ended in one process live on in another.
-if env.str("CACHE_URL", default=""):
+if CACHE_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- Security headers (also on in development, so that tests see them) ---

@@ -6,6 +6,7 @@ A deck the visitor may not see is a 404 everywhere; a visible deck of someone el
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from django.conf import settings
@@ -98,9 +99,10 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     """
     odds = OddsInputs.from_params(request.GET)
     visual = request.GET.get("view") == "visual"
-    cache_key = "deck-body:" + ":".join(map(str, (
-        deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
-        odds.category, odds.hand, odds.draws, odds.turns)))
+    parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
+             odds.category, odds.hand, odds.draws, odds.turns)
+    # Hashed: the odds category is the visitor's text, and a cache key must be plain and short.
+    cache_key = f"deck-body:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
     seconds = settings.DECK_PAGE_CACHE_SECONDS
     body = cache.get(cache_key) if seconds else None
     if body is None:
