@@ -17,13 +17,13 @@ from tests.support import live_db
 from .factories import entries_of, make_card, make_user
 
 
-def patch_in_threads(users, deck_id, bodies):
+def patch_in_threads(user, deck_id, bodies):
     barrier = threading.Barrier(len(bodies))
     results = [None] * len(bodies)
 
     def run(i, body):
         client = APIClient()
-        client.force_authenticate(users[0])
+        client.force_authenticate(user)
         try:
             barrier.wait(timeout=10)
             response = client.patch(f"/api/decks/{deck_id}/", body, format="json", HTTP_IF_MATCH='"1"')
@@ -47,7 +47,7 @@ def test_two_simultaneous_edits_from_one_version_save_exactly_one():
         deck = deck_create(owner=owner, name="Race", entries=entries_of((card, 2)))
         bodies = [{"name": "Tab A", "cards": [{"card": card.collector_number, "count": 3}]},
                   {"name": "Tab B", "cards": [{"card": card.collector_number, "count": 4}]}]
-        results = patch_in_threads([owner], deck.pk, bodies)
+        results = patch_in_threads(owner, deck.pk, bodies)
         statuses = sorted(status for status, _ in results)
         assert statuses == [200, 412], results
         winner = next(i for i, (status, _) in enumerate(results) if status == 200)

@@ -109,7 +109,7 @@ def test_the_parser_never_raises_anything_but_its_own_error(text):
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300), st.sampled_from(["standard", "quick", "tactical"]))
-def test_the_validate_endpoints_work_never_fails_on_arbitrary_text(text, fmt):
+def test_validating_a_list_never_fails_on_arbitrary_text(text, fmt):
     from decks.errors import InvalidDeckList
     from decks.services import validate_list
 

@@ -8,13 +8,6 @@ from django.contrib.auth import get_user_model
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice(client):
-    user = get_user_model().objects.create_user("alice", password="pw-alice-123")
-    client.force_login(user)
-    return user
-
-
 def create(client, seats, seed=9):
     response = client.post("/api/dreaddraw/tables/", {"seats": seats, "seed": seed}, content_type="application/json")
     assert response.status_code == 201, response.json()

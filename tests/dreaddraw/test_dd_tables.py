@@ -15,13 +15,6 @@ from playtest.models import DreadDrawTable, TableStatus
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice(client):
-    user = get_user_model().objects.create_user("alice", password="pw-alice-123")
-    client.force_login(user)
-    return user
-
-
 def make_user(name):
     return get_user_model().objects.create_user(name, password=f"pw-{name}-123")
 

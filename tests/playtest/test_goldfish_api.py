@@ -1,7 +1,6 @@
 """The goldfish table through the API: create, act by notation or by value, refusals with rules."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from playtest.models import GoldfishTable
 from tests.playtest.dreadgate_decks import starter_deck
@@ -54,8 +53,7 @@ def test_bad_notation_names_the_position(client, table):
     assert "position" in response.json()["error"]["details"]
 
 
-def test_another_user_gets_a_404(client, table):
-    bob = get_user_model().objects.create_user("bob", password="x" * 12)
+def test_another_user_gets_a_404(client, table, bob):
     client.force_login(bob)
     assert client.get(f"/api/goldfish-tables/{table['id']}/").status_code == 404
     assert client.post(f"/api/goldfish-tables/{table['id']}/undo/").status_code == 404

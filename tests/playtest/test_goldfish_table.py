@@ -1,7 +1,6 @@
 """The goldfish table: a person plays their deck step by step; the server keeps the game."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from playtest import goldfish_tables as tables
 from playtest.dreadgate.actions import DEPLOY, DRAW, END, KEEP
@@ -124,8 +123,7 @@ def test_an_illegal_post_is_a_400_with_the_rule_link(client, alice, table):
     assert "/rules/#DG-" in response.content.decode()
 
 
-def test_someone_elses_table_is_a_404(client, table):
-    bob = get_user_model().objects.create_user("bob", password="x" * 12)
+def test_someone_elses_table_is_a_404(client, table, bob):
     client.force_login(bob)
     assert client.get(f"/playtest/tables/{table.pk}/").status_code == 404
     assert client.post(f"/playtest/tables/{table.pk}/act/", {"action": "1,0,0"}).status_code == 404
