@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from playtest.dreaddraw_services import table_game
+from playtest.models import DreadDrawTable
+
 pytestmark = pytest.mark.django_db
 
 
@@ -14,13 +17,30 @@ def create(client, seats, seed=9):
     return response.json()
 
 
+def _cards_in(value):
+    """Every card (a dict with a number) anywhere in an observation."""
+    if isinstance(value, dict):
+        if "number" in value:
+            yield value
+        for item in value.values():
+            yield from _cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _cards_in(item)
+
+
 def test_create_a_table_and_see_only_your_seats_cards(client, alice):
     body = create(client, [{"kind": "local", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"}])
     assert body["your_seats"] == [0]
     assert body["seats"][1]["name"] == "Heuristic bot"
     obs = body["observation"]
     assert obs["seat"] == 0 and obs["to_move"] == 0 and "D" in obs["legal"]
-    assert all("life" not in p for p in obs["players"])
+    # The bot's Life cards stay face down: their count shows, never which cards they are.
+    game = table_game(DreadDrawTable.objects.get(pk=body["id"]))
+    hidden = [c for c in game.life[1] if c not in game.known_life[0]]
+    assert hidden and obs["players"][1]["life_size"] == len(game.life[1])
+    shown = {card["number"] for card in _cards_in(obs)}
+    assert not shown & set(hidden)
 
 
 def test_a_decision_is_played_and_an_illegal_one_refused_with_its_rule(client, alice):
