@@ -1,7 +1,9 @@
+from django.urls import reverse
 from rest_framework import serializers
 
 from cards.models import DreadDrawCard
 
+from .dreaddraw.game import MAX_PLAYERS
 from .models import BotLevel, SeatKind
 
 
@@ -18,7 +20,7 @@ class DreadDrawCardSerializer(serializers.ModelSerializer):
         return {"present": card.fortune_present, "near": card.fortune_near, "far": card.fortune_far}
 
     def get_url(self, card: DreadDrawCard) -> str:
-        return f"/dread-draw/cards/{card.number}/"
+        return reverse("dreaddraw:card", args=[card.number])
 
 
 class SeatSpecSerializer(serializers.Serializer):
@@ -33,7 +35,7 @@ class TableCreateSerializer(serializers.Serializer):
 
 
 class DecisionSerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=5, help_text="Your seat (0-based).")
+    seat = serializers.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, help_text="Your seat (0-based).")
     decision = serializers.CharField(max_length=40, help_text="Notation: D, R<n>, K<n>, U, U<seat>, S, O<n>.<n>, B.")
     turn = serializers.IntegerField(required=False, allow_null=True, min_value=0,
                                     help_text="Number of decisions you saw; refused with 409 if the game moved on.")
@@ -72,4 +74,4 @@ class TableSerializer(serializers.Serializer):
         return self.context.get("observation", {})
 
     def get_url(self, table) -> str:
-        return f"/dread-draw/tables/{table.pk}/"
+        return reverse("dreaddraw:table", args=[table.pk])

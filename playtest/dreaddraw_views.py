@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from config.api_errors import ApiError
 
+from .dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
 from .dreaddraw_selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
@@ -52,7 +53,7 @@ SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", f"{b.l
 
 def _index_context(request: HttpRequest, error: str = "", tournament_error: str = "") -> dict:
     tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
-    return {"tables": tables, "seat_choices": SEAT_CHOICES, "seat_range": range(6), "error": error,
+    return {"tables": tables, "seat_choices": SEAT_CHOICES, "seat_range": range(MAX_PLAYERS), "error": error,
             "bot_choices": list(BotLevel.choices), "tournament_error": tournament_error}
 
 
@@ -66,14 +67,14 @@ def _seats_from_form(data) -> list[dict]:
     except ValueError:
         players = 0
     seats = []
-    for i in range(max(0, min(players, 6))):
+    for i in range(max(0, min(players, MAX_PLAYERS))):
         choice = data.get(f"seat{i}", "local")
         name = data.get(f"name{i}", "")
         if choice.startswith("bot:"):
             seats.append({"kind": SeatKind.BOT, "bot": choice[4:], "name": name})
         else:
             seats.append({"kind": choice, "name": name})
-    if players < 2 or players > 6:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         seats = seats[:1]  # let the service refuse it with its own message
     return seats
 
@@ -187,7 +188,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         games = int(request.POST.get("games", "1000"))
     except ValueError:
         players, games = 0, 0
-    lineup = [request.POST.get(f"bot{i}", "") for i in range(max(0, min(players, 6)))]
+    lineup = [request.POST.get(f"bot{i}", "") for i in range(max(0, min(players, MAX_PLAYERS)))]
     try:
         run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup}, games=games,
                          title=f"Dread Draw: {' vs '.join(lineup)}")

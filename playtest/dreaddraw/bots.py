@@ -108,9 +108,6 @@ class ProbabilityBot(Bot):
 
     # -- counting
 
-    def pool_counts(self, view: PlayerView) -> list[int]:
-        return pool_counts(view)
-
     def gain(self, last: int, reserves: tuple[int, ...], counts: list[int], total: int, depth: int,
              memo: dict) -> float:
         """Expected strength still to be added this round, over `depth` more summons, choosing well.
@@ -163,7 +160,7 @@ class ProbabilityBot(Bot):
         strength = cs.strength
         reserves = tuple(sorted(strength[c] for c in view.reserves(me)))
         top = view.known_draw_top()
-        counts = self.pool_counts(view)
+        counts = pool_counts(view)
         total = sum(counts)
         memo: dict = {}
         depth = self.depth

@@ -10,7 +10,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -155,4 +154,4 @@ def wait_until(predicate, timeout: float, message: str):
     return wait_for(predicate, timeout=timeout, interval=0.3, message=message)
 
 
-__all__ = ["PostgresCluster", "RedisServer", "WebServer", "spare_port", "wait_until", "time"]
+__all__ = ["PostgresCluster", "RedisServer", "WebServer", "spare_port", "wait_until"]
