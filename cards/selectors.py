@@ -184,7 +184,9 @@ def card_summaries(rows: list[dict]) -> list[dict]:
     return summaries
 
 
-_version_memo: tuple[float, str] = (0.0, "")
+# (expiry on the monotonic clock, version), or None when nothing is remembered. Not a time of 0:
+# the monotonic clock starts near 0 at boot, so "0" would look fresh on a machine just started.
+_version_memo: tuple[float, str] | None = None
 VERSION_MEMO_SECONDS = 2.0
 
 
@@ -197,8 +199,8 @@ def catalog_version_recent() -> str:
 
     global _version_memo
     now = time.monotonic()
-    if now - _version_memo[0] > VERSION_MEMO_SECONDS:
-        _version_memo = (now, catalog_version())
+    if _version_memo is None or now >= _version_memo[0]:
+        _version_memo = (now + VERSION_MEMO_SECONDS, catalog_version())
     return _version_memo[1]
 
 

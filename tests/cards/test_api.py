@@ -168,7 +168,7 @@ def test_answers_are_cached_per_catalog_version(client, cards, settings, monkeyp
     settings.SEARCH_CACHE_SECONDS = 60
     cache.clear()
     monkeypatch.setattr(selectors, "VERSION_MEMO_SECONDS", 3600)  # no expiry mid-test on a slow machine
-    monkeypatch.setattr(selectors, "_version_memo", (0.0, ""))
+    monkeypatch.setattr(selectors, "_version_memo", None)
     first = client.get("/api/cards/", {"q": "tst api"}).json()
     make_card("Tst Api Newcomer")
     with django_assert_num_queries(0):
@@ -179,7 +179,7 @@ def test_answers_are_cached_per_catalog_version(client, cards, settings, monkeyp
     secure = client.get("/api/cards/", {"q": "tst api", "page_size": 1}, secure=True).json()
     assert plain["next"].startswith("http://") and secure["next"].startswith("https://")  # cached apart
     CatalogRelease.objects.create(version="tst-next", digest="x", card_count=1)
-    selectors._version_memo = (0.0, "")  # as if the two-second memo had run out
+    selectors._version_memo = None  # as if the two-second memo had run out
     assert client.get("/api/cards/", {"q": "tst api"}).json()["count"] == first["count"] + 1
 
 
