@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 
 from . import selectors
 from .filters import CardSearchFilter, api_search
@@ -52,8 +52,8 @@ class CardPagination(PageNumberPagination):
         except ValueError:
             self.number = 0
         if self.number < 1:
-            raise ApiError(f"page must be a whole number from 1, not '{raw}'.", code="invalid_page",
-                           details={"parameter": self.page_query_param})
+            raise DomainError(f"page must be a whole number from 1, not '{raw}'.", code="invalid_page",
+                              details={"parameter": self.page_query_param})
         offset = (self.number - 1) * self.page_size_now
         count, rows = selectors.card_search_rows(queryset, offset=offset, limit=self.page_size_now)
         if count is None:

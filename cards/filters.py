@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_filters
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 
 from .models import Card
 from .search import SearchError, search_cards
@@ -31,4 +31,4 @@ def api_search(queryset, query: str | None, order: str | None, direction: str | 
     try:
         return search_cards(query, order, direction, queryset=queryset)
     except SearchError as error:
-        raise ApiError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None
+        raise DomainError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None

@@ -2,41 +2,15 @@ from __future__ import annotations
 
 from django.db import models
 
+from core.cardtypes import ITEM_SUBTYPES, SUBTYPE_ORDER, TALENT_SUBTYPES, TYPE_LABELS, TYPE_ORDER
+
 from .crafts import Craft
 
+# Model choices built from the card-type facts of core.cardtypes (members such as CardType.UNIT, Subtype.RELIC).
+CardType = models.TextChoices("CardType", [(t.upper(), (t, TYPE_LABELS[t])) for t in TYPE_ORDER])
+Subtype = models.TextChoices("Subtype", [(s.upper().replace(" ", "_"), (s, s.title())) for s in SUBTYPE_ORDER])
 
-class CardType(models.TextChoices):
-    LEGEND = "legend", "Legend"
-    UNIT = "unit", "Unit"
-    TALENT = "talent", "Talent"
-    GLYPH = "glyph", "Glyph"
-    ITEM = "item", "Inventory Item"
-    GATEWAY = "gateway", "Gateway"
-
-
-class Subtype(models.TextChoices):
-    # Talents
-    TALENT = "talent", "Talent"
-    ENCHANT_TALENT = "enchant talent", "Enchant Talent"
-    BATTLEFIELD_TALENT = "battlefield talent", "Battlefield Talent"
-    INTRIGUE_TALENT = "intrigue talent", "Intrigue Talent"
-    SPELL_TALENT = "spell talent", "Spell Talent"
-    # Inventory items
-    ARMOR = "armor", "Armor"
-    BATTLEFIELD = "battlefield", "Battlefield"
-    EQUIPMENT = "equipment", "Equipment"
-    EXOTIC = "exotic", "Exotic"
-    MUSICAL_INSTRUMENT = "musical instrument", "Musical Instrument"
-    WEAPON = "weapon", "Weapon"
-    RELIC = "relic", "Relic"
-    RELIC_WEAPON = "relic weapon", "Relic Weapon"
-    RELIC_ARMOR = "relic armor", "Relic Armor"
-
-
-TALENT_SUBTYPES = frozenset(
-    {Subtype.TALENT, Subtype.ENCHANT_TALENT, Subtype.BATTLEFIELD_TALENT, Subtype.INTRIGUE_TALENT, Subtype.SPELL_TALENT}
-)
-ITEM_SUBTYPES = frozenset(set(Subtype) - TALENT_SUBTYPES)
+__all__ = ["ITEM_SUBTYPES", "TALENT_SUBTYPES", "CardType", "Craft", "Subtype"]
 
 # Direction bits of the direction indicator, relative to the card's owner (N is forward).
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")

@@ -50,7 +50,7 @@ def craft_list() -> list[dict[str, str]]:
     from .crafts import CRAFTS
 
     return [
-        {"slug": key, "name": info.craft.label, "colour": info.colour, "hex": info.hex, "icon": info.icon,
+        {"slug": key, "name": info.label, "colour": info.colour, "hex": info.hex, "icon": info.icon,
          "speciality": info.speciality}
         for key, info in CRAFTS.items()
     ]

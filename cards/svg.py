@@ -214,6 +214,6 @@ def render_card_svg(card: Card, keyword_names: list[str] | None = None) -> str:
         y += 13
     parts.append(f'<text x="24" y="{HEIGHT - 24}" font-size="9" fill="{INK}">{e(card.collector_number)}</text>')
     parts.append(f'<text x="276" y="{HEIGHT - 24}" font-size="9" text-anchor="end" fill="{INK}">'
-                 f'{e(info.craft.label)} · {e(info.colour)}</text>')
+                 f'{e(info.label)} · {e(info.colour)}</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -2,8 +2,9 @@
 
 Every error answers {"error": {"code": ..., "message": ..., "details": {...}}}.
 `details` carries what locates the problem: a query position, a line number, the
-fields that failed validation. Domain errors subclass ApiError and are raised by
-services; views never build error responses by hand.
+fields that failed validation. Services, selectors, job kinds and engines raise
+core.errors.DomainError (which knows nothing of DRF); this handler maps it to the
+envelope and its status, so views never build error responses by hand.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core.errors import DomainError
+
 
 class ApiError(exceptions.APIException):
-    """A domain error with a stable code and the details that locate it."""
+    """The API's form of a domain error: a stable code, a status and the details that locate it."""
 
     status_code = status.HTTP_400_BAD_REQUEST
     default_code = "bad_request"
@@ -34,6 +37,12 @@ class ApiError(exceptions.APIException):
             self.status_code = status_code
 
 
+def _api_exception(exc: DomainError) -> ApiError:
+    error = ApiError(exc.message, code=exc.code, details=exc.details, status_code=exc.status_code)
+    error.__cause__ = exc
+    return error
+
+
 def _code_for(exc: exceptions.APIException) -> str:
     codes = exc.get_codes()
     if isinstance(codes, str):
@@ -42,7 +51,9 @@ def _code_for(exc: exceptions.APIException) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, Http404):
+    if isinstance(exc, DomainError):
+        exc = _api_exception(exc)
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()

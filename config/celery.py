@@ -1,5 +1,4 @@
 import os
-from pathlib import Path
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun, worker_init
@@ -24,14 +23,8 @@ def _recycle_database_connections(task=None, **kwargs) -> None:
 
 @worker_init.connect
 def _create_broker_folders(**kwargs) -> None:
+    from playtest.jobs.broker import ensure_broker_folders
+
     ensure_broker_folders()
 
 
-def ensure_broker_folders() -> None:
-    """The filesystem transport needs its folders to exist before either side connects."""
-    from django.conf import settings
-
-    for key in ("data_folder_in", "data_folder_out", "control_folder"):
-        folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get(key)
-        if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.db import connection
 from kombu import Connection
 
-from .celery import app, ensure_broker_folders
+from playtest.jobs.broker import ensure_broker_folders
+
+from .celery import app
 
 
 def database_status() -> dict[str, str]:

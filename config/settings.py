@@ -243,6 +243,13 @@ PLAYTEST_RETRY_DELAY_SECONDS = env.int("PLAYTEST_RETRY_DELAY_SECONDS", default=2
 PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default=5)
 PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=2 * 660)
 PLAYTEST_DETAILS_RETENTION_DAYS = env.int("PLAYTEST_DETAILS_RETENTION_DAYS", default=30)
+# The catalog's card sets, loaded in this order by `manage.py loadcatalog` (each loader is idempotent).
+CATALOG_LOADERS = [
+    ("dreadgate", "cards.catalog.loader.load_catalog"),
+    ("dreaddraw", "cards.catalog.dreaddraw.load_dreaddraw_set"),
+    ("starter decks", "decks.starters.load_starter_decks"),  # after the cards they use
+]
+
 # Modules that register job kinds (the engines' kinds, plus any listed in the environment).
 PLAYTEST_JOB_KIND_MODULES = [
     "playtest.dreadgate_runs", "playtest.dreaddraw_jobs", *env.list("PLAYTEST_EXTRA_JOB_KIND_MODULES", default=[]),

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import Card, CardType
+from core.formats import FORMAT_SLUGS
 
 from . import selectors, services
 from .errors import DeckForbidden, InvalidDeck, StaleVersion, VersionRequired
@@ -98,7 +99,7 @@ class DeckListView(APIView):
         operation_id="decks_list",
         summary="List decks: your own (mine=true) or the public ones",
         parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
-                    OpenApiParameter("deck_format", str, enum=["standard", "quick", "tactical"]),
+                    OpenApiParameter("deck_format", str, enum=list(FORMAT_SLUGS)),
                     OpenApiParameter("card", str, description="Collector number or part of a card name."),
                     OpenApiParameter("q", str, description="Words of the deck name or description.")],
         responses={200: inline_serializer("PaginatedDeckSummaryList", {

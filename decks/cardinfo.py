@@ -8,19 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Card types, as stored in Card.type (kept as plain strings so this module imports no Django).
-LEGEND, UNIT, TALENT, GLYPH, ITEM, GATEWAY = "legend", "unit", "talent", "glyph", "item", "gateway"
-MAIN_DECK_TYPES = frozenset({LEGEND, UNIT, TALENT, GLYPH, ITEM})
-TYPE_LABELS = {
-    LEGEND: "Legend",
-    UNIT: "Unit",
-    TALENT: "Talent",
-    GLYPH: "Glyph",
-    ITEM: "Inventory Item",
-    GATEWAY: "Gateway",
-}
-TYPE_ORDER = (LEGEND, UNIT, TALENT, GLYPH, ITEM, GATEWAY)
-UNIVERSAL = "universal"
+from core.cardtypes import GATEWAY, GLYPH, ITEM, LEGEND, MAIN_DECK_TYPES, TALENT, TYPE_LABELS, TYPE_ORDER, UNIT
+from core.crafts import UNIVERSAL
+
+__all__ = ["GATEWAY", "GLYPH", "ITEM", "LEGEND", "MAIN_DECK_TYPES", "TALENT", "TYPE_LABELS", "TYPE_ORDER", "UNIT",
+           "UNIVERSAL", "CardInfo", "Entry"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,13 +20,16 @@ import binascii
 import re
 from dataclasses import dataclass
 
+from core.crafts import CRAFT_ORDER
+from core.formats import FORMAT_SLUGS
+
 VERSION = 1
-FORMAT_CODES = ("standard", "quick", "tactical")
+FORMAT_CODES = FORMAT_SLUGS  # a code stores the format's place in this order
 MAX_CODE_LENGTH = 4096
 MAX_ENTRIES = 200
 _UNIT = re.compile(r"^U-(\d{5})$")
 AUTHORED_TYPES = "LTGI"  # legend, talent, glyph, item
-AUTHORED_CRAFTS = ("ART", "CHA", "DIV", "ENG", "HIN", "SOR", "UNI")
+AUTHORED_CRAFTS = tuple(craft[:3].upper() for craft in CRAFT_ORDER)  # ART, CHA, ... in the crafts' order
 _AUTHORED = re.compile(rf"^([{AUTHORED_TYPES}])-({'|'.join(AUTHORED_CRAFTS)})-(\d{{2}})$")
 KIND_UNIT, KIND_TEXT, KIND_GATEWAY, KIND_AUTHORED = 0, 1, 2, 3
 

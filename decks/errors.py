@@ -5,45 +5,45 @@ Page views turn them into the matching page (404, 403, a form error) with decks.
 
 from __future__ import annotations
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 
 
-class DeckNotFound(ApiError):
+class DeckNotFound(DomainError):
     status_code = 404
     default_code = "deck_not_found"
-    default_detail = "No such deck."
+    default_message = "No such deck."
 
 
-class DeckForbidden(ApiError):
+class DeckForbidden(DomainError):
     status_code = 403
     default_code = "not_deck_owner"
-    default_detail = "Only the deck's owner may change it."
+    default_message = "Only the deck's owner may change it."
 
 
-class VersionRequired(ApiError):
+class VersionRequired(DomainError):
     status_code = 428
     default_code = "version_required"
-    default_detail = "Send the deck's version (its ETag) in If-Match, so that another edit is never overwritten."
+    default_message = "Send the deck's version (its ETag) in If-Match, so that another edit is never overwritten."
 
 
-class StaleVersion(ApiError):
+class StaleVersion(DomainError):
     status_code = 412
     default_code = "stale_version"
-    default_detail = "The deck was changed since you loaded it; reload it and apply your change again."
+    default_message = "The deck was changed since you loaded it; reload it and apply your change again."
 
 
-class InvalidDeckList(ApiError):
+class InvalidDeckList(DomainError):
     status_code = 400
     default_code = "invalid_deck_list"
-    default_detail = "The deck list has lines that cannot be read; nothing was saved."
+    default_message = "The deck list has lines that cannot be read; nothing was saved."
 
 
-class InvalidDeckCode(ApiError):
+class InvalidDeckCode(DomainError):
     status_code = 400
     default_code = "invalid_deck_code"
-    default_detail = "The deck code cannot be read."
+    default_message = "The deck code cannot be read."
 
 
-class InvalidDeck(ApiError):
+class InvalidDeck(DomainError):
     status_code = 400
     default_code = "invalid_deck"

@@ -7,16 +7,15 @@ from django.db import models
 from django.urls import reverse
 
 from cards.models import Card
+from core.formats import FORMATS
 
 
 def new_share_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class DeckFormat(models.TextChoices):
-    STANDARD = "standard", "Standard"
-    QUICK = "quick", "Quick"
-    TACTICAL = "tactical", "Tactical"
+# The formats of core.formats as model choices (DeckFormat.STANDARD, ...).
+DeckFormat = models.TextChoices("DeckFormat", [(f.slug.upper(), (f.slug, f.label)) for f in FORMATS.values()])
 
 
 class Visibility(models.TextChoices):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cards.crafts import CRAFTS
+from core.crafts import CRAFTS
 
 from . import stats
 from .cardinfo import TYPE_LABELS, TYPE_ORDER, Entry

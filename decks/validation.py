@@ -11,34 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .cardinfo import GATEWAY, ITEM, LEGEND, MAIN_DECK_TYPES, TYPE_LABELS, UNIT, UNIVERSAL, CardInfo, Entry
+from core.formats import FORMATS, Format
+
+from .cardinfo import GATEWAY, LEGEND, MAIN_DECK_TYPES, TYPE_LABELS, UNIT, UNIVERSAL, CardInfo, Entry
 
 ERROR, WARNING = "error", "warning"
 
 
-@dataclass(frozen=True, slots=True)
-class FormatRules:
-    slug: str
-    label: str
-    min_cards: int
-    max_cards: int
-    allowed_types: frozenset[str]
-    unique_limit: int = 1
-    copy_limit: int = 4
-    uses_gateway: bool = True
-    legends_allowed: bool = True
-
-
-FORMATS: dict[str, FormatRules] = {
-    f.slug: f
-    for f in (
-        FormatRules("standard", "Standard", 36, 60, MAIN_DECK_TYPES),
-        FormatRules("quick", "Quick", 36, 60, MAIN_DECK_TYPES),
-        FormatRules(
-            "tactical", "Tactical", 36, 60, frozenset({UNIT, ITEM}), uses_gateway=False, legends_allowed=False
-        ),
-    )
-}
+FormatRules = Format  # a format's deck limits, from core.formats
 
 # Thresholds of the advice warnings (docs/rules.md, after DC-7).
 FEW_UNITS = 12

@@ -22,9 +22,9 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from cards.crafts import CRAFTS
 from cards.search import SearchError, search_cards
 from cards.selectors import catalog_version_recent
+from core.crafts import CRAFTS
 
 from . import selectors, services
 from .cardinfo import Entry
@@ -200,7 +200,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 entries=[Entry(card, 1)] if card else [],
             )
         except InvalidDeck as exc:
-            error = str(exc.detail)
+            error = exc.message
         else:
             return redirect("decks:edit", pk=deck.pk)
     return render(request, "decks/new.html", {"card": card, "error": error, "formats": DeckFormat.choices,
@@ -226,10 +226,10 @@ def import_list(request: HttpRequest) -> HttpResponse:
                                         code=request.POST.get("code", "").strip(), name=request.POST.get("name", ""),
                                         format=request.POST.get("format", ""))
         except InvalidDeckList as exc:
-            context["error"] = str(exc.detail)
+            context["error"] = exc.message
             context["problems"] = exc.details.get("problems", [])
         except (InvalidDeckCode, InvalidDeck) as exc:
-            context["error"] = str(exc.detail)
+            context["error"] = exc.message
         else:
             messages.success(request, f"Imported “{deck.name}” ({deck.card_count} cards).")
             return redirect("decks:edit", pk=deck.pk)
@@ -268,7 +268,7 @@ def revert(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     except (StaleVersion, services.VersionRequired):
         messages.error(request, "The deck changed since this page was loaded; nothing was reverted.")
     except InvalidDeck as exc:
-        messages.error(request, str(exc.detail))
+        messages.error(request, exc.message)
     else:
         messages.success(request, f"Reverted to version {number}.")
     return redirect("decks:history", pk=deck.pk)
@@ -282,7 +282,7 @@ def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
     except DeckForbidden:
         raise PermissionDenied("Only staff may unpublish a deck.") from None
     except InvalidDeck as exc:
-        messages.error(request, str(exc.detail))
+        messages.error(request, exc.message)
     else:
         messages.success(request, f"“{deck.name}” is no longer public.")
     return redirect("decks:public")
@@ -350,7 +350,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
                           "The list below is the saved deck."), 409
     except InvalidDeck as exc:
         deck.refresh_from_db()
-        notice, status = str(exc.detail), 400
+        notice, status = exc.message, 400
     context = _deck_context(request, deck)
     context.update(notice=notice, failed=status != 200, formats=DeckFormat.choices, visibilities=Visibility.choices)
     response = render(request, "decks/editor.html#panel", context)

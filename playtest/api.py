@@ -6,7 +6,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from decks.models import DeckFormat
 
 from . import goldfish_tables as tables
@@ -90,9 +90,9 @@ def _action_from(table, value):
         try:
             return parse_action(tables.table_state(table), value)
         except NotationError as exc:
-            raise ApiError(f"action: {exc.message}", code="bad_notation",
-                           details={"field": "action", "position": exc.position}) from exc
-    raise ApiError("action: give [kind, a, b] or the action's notation", code="invalid", details={"field": "action"})
+            raise DomainError(f"action: {exc.message}", code="bad_notation",
+                              details={"field": "action", "position": exc.position}) from exc
+    raise DomainError("action: give [kind, a, b] or the action's notation", code="invalid", details={"field": "action"})
 
 
 class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):

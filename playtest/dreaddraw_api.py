@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from playtest.dreaddraw.observation import observe
 
 from .dreaddraw_selectors import (
@@ -62,8 +62,8 @@ def _table_response(request, table, status_code=200, game=None):
         except ValueError:
             wanted = -2
         if wanted not in seats:
-            raise ApiError("seat: you do not play that seat.", code="not_your_seat", status_code=403,
-                           details={"field": "seat"})
+            raise DomainError("seat: you do not play that seat.", code="not_your_seat", status_code=403,
+                              details={"field": "seat"})
         viewer = wanted
     names = [s.name for s in table.seats.all()]
     data = TableSerializer(table, context={"seats": seats, "observation": observe(game, viewer, names)}).data

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from decks.charts import bar_chart
 from playtest.dreaddraw import load_cardset
 from playtest.dreaddraw.bots import BOTS
@@ -18,12 +18,12 @@ def validate_params(params: dict, owner) -> dict:
     """{"lineup": ["probability", "heuristic", ...]}: one bot per seat, 2 to 6 seats."""
     lineup = params.get("lineup")
     if not isinstance(lineup, list) or not MIN_PLAYERS <= len(lineup) <= MAX_PLAYERS:
-        raise ApiError(f"lineup: a list of {MIN_PLAYERS} to {MAX_PLAYERS} bots, one per seat.", code="invalid",
-                       details={"field": "lineup"})
+        raise DomainError(f"lineup: a list of {MIN_PLAYERS} to {MAX_PLAYERS} bots, one per seat.", code="invalid",
+                          details={"field": "lineup"})
     for i, bot in enumerate(lineup):
         if bot not in BOTS:
-            raise ApiError(f"lineup[{i}]: {bot!r} is not a bot (one of {', '.join(BOTS)}).", code="invalid",
-                           details={"field": f"lineup[{i}]"})
+            raise DomainError(f"lineup[{i}]: {bot!r} is not a bot (one of {', '.join(BOTS)}).", code="invalid",
+                              details={"field": f"lineup[{i}]"})
     return {"lineup": list(lineup), "set": load_cardset().version}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from cards.models import DreadDrawCard, DreadDrawKeyword
-from config.api_errors import ApiError
+from core.errors import DomainError
 
 KEYWORD_VALUES = [k for k in DreadDrawKeyword.values if k] + ["none"]
 
@@ -19,8 +19,8 @@ def _int_param(params, name: str, low: int, high: int) -> int | None:
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise ApiError(f"{name} must be a whole number from {low} to {high}, not {raw!r}.", code="invalid_filter",
-                       details={"field": name, "value": raw})
+        raise DomainError(f"{name} must be a whole number from {low} to {high}, not {raw!r}.", code="invalid_filter",
+                          details={"field": name, "value": raw})
     return value
 
 
@@ -28,11 +28,11 @@ def dreaddraw_card_filters(params) -> dict:
     """Validate the card-list filters (query string): q, strength, damage, keyword."""
     keyword = (params.get("keyword") or "").strip().lower()
     if keyword and keyword not in KEYWORD_VALUES:
-        raise ApiError(f"keyword must be one of {', '.join(KEYWORD_VALUES)}, not {keyword!r}.", code="invalid_filter",
-                       details={"field": "keyword", "value": keyword})
+        raise DomainError(f"keyword must be one of {', '.join(KEYWORD_VALUES)}, not {keyword!r}.",
+                          code="invalid_filter", details={"field": "keyword", "value": keyword})
     q = (params.get("q") or "").strip()
     if len(q) > 100:
-        raise ApiError("q is limited to 100 characters.", code="invalid_filter", details={"field": "q"})
+        raise DomainError("q is limited to 100 characters.", code="invalid_filter", details={"field": "q"})
     return {
         "q": q, "keyword": keyword, "strength": _int_param(params, "strength", 0, 99),
         "damage": _int_param(params, "damage", 0, 99),

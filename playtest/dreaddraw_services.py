@@ -7,7 +7,7 @@ import random
 
 from django.db import transaction
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from playtest.dreaddraw import Game, IllegalDecision, PlayerView, load_cardset, parse, replay, to_notation
 from playtest.dreaddraw.bots import make_bot
 from playtest.dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
@@ -17,7 +17,7 @@ from .models import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStat
 BOT_LABELS = {"random": "Random bot", "heuristic": "Heuristic bot", "probability": "Counting bot"}
 
 
-class IllegalDecisionError(ApiError):
+class IllegalDecisionError(DomainError):
     """An engine refusal, carried to the API and pages with its rule number."""
 
     status_code = 400
@@ -26,21 +26,22 @@ class IllegalDecisionError(ApiError):
 
 def _seat_specs(seats: list[dict]) -> list[dict]:
     if not isinstance(seats, list) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise ApiError(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.", code="invalid_seats",
-                       details={"field": "seats"})
+        raise DomainError(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.", code="invalid_seats",
+                          details={"field": "seats"})
     out = []
     for i, raw in enumerate(seats):
         where = f"seats[{i}]"
         if not isinstance(raw, dict):
-            raise ApiError(f"{where}: expected an object with 'kind'.", code="invalid_seats", details={"field": where})
+            raise DomainError(f"{where}: expected an object with 'kind'.", code="invalid_seats",
+                              details={"field": where})
         kind = raw.get("kind")
         if kind not in SeatKind.values:
-            raise ApiError(f"{where}.kind must be one of {', '.join(SeatKind.values)}.", code="invalid_seats",
-                           details={"field": f"{where}.kind"})
+            raise DomainError(f"{where}.kind must be one of {', '.join(SeatKind.values)}.", code="invalid_seats",
+                              details={"field": f"{where}.kind"})
         bot = raw.get("bot") or ""
         if kind == SeatKind.BOT and bot not in BotLevel.values:
-            raise ApiError(f"{where}.bot must be one of {', '.join(BotLevel.values)}.", code="invalid_seats",
-                           details={"field": f"{where}.bot"})
+            raise DomainError(f"{where}.bot must be one of {', '.join(BotLevel.values)}.", code="invalid_seats",
+                              details={"field": f"{where}.bot"})
         if kind != SeatKind.BOT:
             bot = ""
         name = str(raw.get("name") or "").strip()[:40]
@@ -48,7 +49,7 @@ def _seat_specs(seats: list[dict]) -> list[dict]:
             name = BOT_LABELS[bot] if bot else ("Player" if kind == SeatKind.LOCAL else "Guest") + f" {i + 1}"
         out.append({"kind": kind, "bot": bot, "name": name})
     if all(s["kind"] == SeatKind.BOT for s in out):
-        raise ApiError("At least one seat must be a person.", code="invalid_seats", details={"field": "seats"})
+        raise DomainError("At least one seat must be a person.", code="invalid_seats", details={"field": "seats"})
     return out
 
 
@@ -103,11 +104,11 @@ def table_join(*, table_id, user) -> DreadDrawTable:
     if any(s.user_id == user.pk for s in seats):
         return table
     if table.owner_id == user.pk:
-        raise ApiError("You created this table: you play its local seats, the open seats are for others.",
-                       code="owner_cannot_join", status_code=409)
+        raise DomainError("You created this table: you play its local seats, the open seats are for others.",
+                          code="owner_cannot_join", status_code=409)
     free = [s for s in seats if s.kind == SeatKind.INVITE and s.user_id is None]
     if not free:
-        raise ApiError("This table has no free seat.", code="table_full", status_code=409)
+        raise DomainError("This table has no free seat.", code="table_full", status_code=409)
     seat = free[0]
     seat.user = user
     seat.name = user.get_username()[:40]
@@ -124,13 +125,13 @@ def table_act(*, table_id, user, seat: int, decision: str, turn: int | None = No
     """Play `decision` for `seat`; refused (state unchanged) with the rule number if the rules forbid it."""
     table = DreadDrawTable.objects.select_for_update().get(pk=table_id)
     if table.status == TableStatus.WAITING:
-        raise ApiError("The table is waiting for players to join.", code="table_waiting", status_code=409)
+        raise DomainError("The table is waiting for players to join.", code="table_waiting", status_code=409)
     if seat not in seats_of(table, user):
-        raise ApiError(f"You do not play seat {seat + 1} at this table.", code="not_your_seat", status_code=403,
-                       details={"seat": seat})
+        raise DomainError(f"You do not play seat {seat + 1} at this table.", code="not_your_seat", status_code=403,
+                          details={"seat": seat})
     if turn is not None and turn != len(table.decisions):
-        raise ApiError("The game has moved on since this page was drawn; here is the current state.",
-                       code="stale_turn", status_code=409, details={"turn": len(table.decisions)})
+        raise DomainError("The game has moved on since this page was drawn; here is the current state.",
+                          code="stale_turn", status_code=409, details={"turn": len(table.decisions)})
     game = table_game(table)
     try:
         d = parse(decision)

@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 
 from .dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
 from .dreaddraw_selectors import (
@@ -29,8 +29,8 @@ def card_list(request: HttpRequest) -> HttpResponse:
     try:
         filters = dreaddraw_card_filters(request.GET)
         cards = list(dreaddraw_card_list(**filters))
-    except ApiError as exc:
-        error, status, cards = str(exc.detail), 400, []
+    except DomainError as exc:
+        error, status, cards = exc.message, 400, []
     context = {"cards": cards, "filters": filters, "error": error, "keywords": KEYWORD_VALUES,
                "strengths": range(1, 11), "raw": request.GET}
     return render(request, "dreaddraw/cards.html", context, status=status)
@@ -84,8 +84,8 @@ def _seats_from_form(data) -> list[dict]:
 def table_new(request: HttpRequest) -> HttpResponse:
     try:
         table = table_create(owner=request.user, seats=_seats_from_form(request.POST))
-    except ApiError as exc:
-        return render(request, "dreaddraw/index.html", _index_context(request, error=str(exc.detail)), status=400)
+    except DomainError as exc:
+        return render(request, "dreaddraw/index.html", _index_context(request, error=exc.message), status=400)
     return redirect("dreaddraw:table", table_id=table.pk)
 
 
@@ -151,8 +151,8 @@ def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
     try:
         table, game = table_act(table_id=table.pk, user=request.user, seat=seat,
                                 decision=request.POST.get("decision", ""), turn=turn)
-    except ApiError as exc:
-        error = {"message": str(exc.detail), "rule": exc.details.get("rule", "")}
+    except DomainError as exc:
+        error = {"message": exc.message, "rule": exc.details.get("rule", "")}
         status = exc.status_code
         table.refresh_from_db()  # the page shows the current state, whoever moved meanwhile
         game = table_game(table)
@@ -169,10 +169,10 @@ def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
     table = _table_or_404(table_id)
     try:
         table_join(table_id=table.pk, user=request.user)
-    except ApiError as exc:
+    except DomainError as exc:
         table.refresh_from_db()
         context = table_board(table=table, game=table_game(table), user=request.user,
-                              error={"message": str(exc.detail), "rule": ""}, revealed=_revealed(request, table))
+                              error={"message": exc.message, "rule": ""}, revealed=_revealed(request, table))
         return render(request, "dreaddraw/table.html", context, status=exc.status_code)
     return redirect("dreaddraw:table", table_id=table.pk)
 
@@ -192,7 +192,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     try:
         run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup}, games=games,
                          title=f"Dread Draw: {' vs '.join(lineup)}")
-    except ApiError as exc:
-        context = _index_context(request, tournament_error=str(exc.detail))
+    except DomainError as exc:
+        context = _index_context(request, tournament_error=exc.message)
         return render(request, "dreaddraw/index.html", context, status=exc.status_code)
     return redirect("playtest:run_detail", run_id=run.pk)

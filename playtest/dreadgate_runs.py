@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from cards.models import Card
-from config.api_errors import ApiError
+from core.errors import DomainError
 from decks.charts import bar_chart
+from core.formats import FORMAT_SLUGS as FORMATS
 from decks.models import Deck, DeckEntry
 from decks.selectors import deck_for_viewer
 
@@ -23,7 +24,6 @@ from .dreadgate_report import report
 from .jobs.registry import JobKind, register
 
 MODES = {"goldfish": ("goldfish", "passive"), "matchup": ("matchup", "matchup")}
-FORMATS = ("standard", "quick", "tactical")
 CARD_FIELDS = (
     "collector_number", "name", "craft", "type", "subtype", "vitality", "attack", "defense", "range", "maneuver",
     "flying_maneuver", "attack_directions", "maneuver_directions", "is_unique", "is_instant", "is_consumable",
@@ -53,8 +53,8 @@ def deck_snapshot(deck: Deck) -> dict[str, Any]:
             "cards": cards, "list": listing}
 
 
-def _field_error(field: str, message: str) -> ApiError:
-    return ApiError(f"{field}: {message}", code="invalid", details={"field": field})
+def _field_error(field: str, message: str) -> DomainError:
+    return DomainError(f"{field}: {message}", code="invalid", details={"field": field})
 
 
 def validate_params(params: dict, owner) -> dict:
@@ -81,7 +81,8 @@ def validate_params(params: dict, owner) -> dict:
     try:
         new_game([dreadgate_sim.deck_cards(d) for d in decks], 0, fmt)
     except GameSetupError as exc:
-        raise ApiError(f"The deck can't be played: {exc}", code="deck_unplayable", details={"field": "deck"}) from exc
+        raise DomainError(f"The deck can't be played: {exc}", code="deck_unplayable",
+                          details={"field": "deck"}) from exc
     return {"mode": mode, "format": fmt, "policies": policies, "decks": decks}
 
 

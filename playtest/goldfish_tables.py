@@ -12,7 +12,7 @@ import random
 from django.db import transaction
 
 from cards.selectors import catalog_version
-from config.api_errors import ApiError
+from core.errors import DomainError
 from decks.selectors import deck_for_viewer
 
 from .dreadgate import ENGINE_VERSION, IllegalAction, State, new_game
@@ -34,7 +34,7 @@ DUMMY_DECK_SNAPSHOT = {"id": None, "name": "Training dummies", "legal": True, "c
                        "list": ["X-DUMMY"] * 40}
 
 
-class TableRefused(ApiError):
+class TableRefused(DomainError):
     """An action the rules refuse; carries the rule number and a link to it."""
 
     default_code = "illegal_action"
@@ -49,7 +49,7 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     deck = deck_for_viewer(deck_id=deck_id, user=owner, key=key)
     fmt = format or deck.format
     if fmt not in FORMATS:
-        raise ApiError(f"format: must be one of {', '.join(FORMATS)}", code="invalid", details={"field": "format"})
+        raise DomainError(f"format: must be one of {', '.join(FORMATS)}", code="invalid", details={"field": "format"})
     table = GoldfishTable(
         owner=owner, deck=deck, seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
         params={"format": fmt, "decks": [deck_snapshot(deck), DUMMY_DECK_SNAPSHOT]},
@@ -58,7 +58,8 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     try:
         state = table_state(table)
     except Exception as exc:  # the engine can't set up this deck
-        raise ApiError(f"The deck can't be played: {exc}", code="deck_unplayable", details={"field": "deck"}) from exc
+        raise DomainError(f"The deck can't be played: {exc}", code="deck_unplayable",
+                          details={"field": "deck"}) from exc
     _advance_opponent(table, state)
     table.save()
     return table
@@ -163,8 +164,8 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     opponent_rank = BACK_RANK[1 - human_seat(state)]
     if index is None or index not in opponent_rank:
         allowed = ", ".join(cell_name(c) for c in opponent_rank)
-        raise ApiError(f"cell: a dummy goes on the opponent's back rank ({allowed})", code="invalid",
-                       details={"field": "cell", "rule": "DG-7.1"})
+        raise DomainError(f"cell: a dummy goes on the opponent's back rank ({allowed})", code="invalid",
+                          details={"field": "cell", "rule": "DG-7.1"})
     name = cell_name(index)
     if name not in table.dummies:
         table.dummies.append(name)

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import deck_for_viewer
@@ -24,7 +24,7 @@ def _names(table: GoldfishTable) -> dict[str, str]:
     return {code: card["name"] for d in table.params["decks"] for code, card in d["cards"].items()}
 
 
-def _render_table(request, table, state=None, error: ApiError | None = None, status: int = 200) -> HttpResponse:
+def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200) -> HttpResponse:
     state = state or tables.table_state(table)
     context = {"table": table, "view": table_view(state, _names(table), request.GET.get("sel", "")),
                "error": error, "rule": (error.details or {}).get("rule") if error else None}
@@ -63,7 +63,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                                       seed=_int_or_none(request.POST.get("seed")),
                                       title=f"{deck.name}: {params['mode']}")
                 return redirect("playtest:run_detail", run_id=run.pk)
-        except ApiError as exc:
+        except DomainError as exc:
             context["error"] = exc
             return render(request, "playtest/new.html", context, status=exc.status_code)
     return render(request, "playtest/new.html", context)
@@ -88,7 +88,7 @@ def _table_post(service):
         table = _my_table(request, table_id)
         try:
             state = service(request, table)
-        except ApiError as exc:
+        except DomainError as exc:
             table.refresh_from_db()
             return _render_table(request, table, error=exc, status=exc.status_code)
         table.refresh_from_db()
@@ -100,7 +100,7 @@ def _table_post(service):
 def _act(request, table):
     action = decode(request.POST.get("action", ""))
     if action is None:
-        raise ApiError("action: expected three numbers such as 1,0,0", code="invalid", details={"field": "action"})
+        raise DomainError("action: expected three numbers such as 1,0,0", code="invalid", details={"field": "action"})
     return tables.table_act(table=table, action=action)
 
 

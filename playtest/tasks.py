@@ -4,9 +4,10 @@ from celery import shared_task
 from django.conf import settings
 
 from .jobs import services
+from .jobs.broker import RUN_CHUNK_TASK
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
+@shared_task(name=RUN_CHUNK_TASK, bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
 def run_chunk(self, run_id: str, index: int) -> None:
     try:
         services.chunk_execute(run_id=run_id, index=index)

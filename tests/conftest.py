@@ -54,7 +54,8 @@ def pytest_runtest_teardown(item, nextitem):
 # --- Celery workers -----------------------------------------------------------------------
 
 def purge_broker() -> None:
-    from config.celery import app, ensure_broker_folders
+    from config.celery import app
+    from playtest.jobs.broker import ensure_broker_folders
 
     ensure_broker_folders()
     app.control.purge()

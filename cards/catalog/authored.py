@@ -12,14 +12,14 @@ from typing import Any
 
 import yaml
 
-from .effects import ITEM_SUBTYPES, validate_card_abilities
-from .keywords import KEYWORDS, reminder_line
+from core.cardtypes import ITEM_SUBTYPES, TALENT_SUBTYPES
+from core.effects import validate_card_abilities
+from core.keywords import KEYWORDS, reminder_line
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DREADGATE_FILE = DATA_DIR / "dreadgate.yaml"
 
 DIRECTION_BITS = {name: 1 << i for i, name in enumerate(("n", "ne", "e", "se", "s", "sw", "w", "nw"))}
-TALENT_SUBTYPES = frozenset({"talent", "enchant talent", "battlefield talent", "intrigue talent", "spell talent"})
 CRAFT_CODES = {
     "artifice": "ART", "champion": "CHA", "divine": "DIV", "engineering": "ENG",
     "hinter": "HIN", "sorcery": "SOR", "universal": "UNI",

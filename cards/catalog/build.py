@@ -13,8 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from core.keywords import KEYWORDS
+
 from .authored import DREADGATE_FILE, load_authored
-from .keywords import KEYWORDS
 from .units import generate_units
 
 

@@ -13,7 +13,9 @@ import random
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .keywords import reminder_line
+from core.crafts import CRAFT_ORDER
+from core.keywords import reminder_line
+
 from .unit_words import WORDS
 
 GENERATOR_SEED = "dreadgate-units-1"  # changing it reshuffles every generated choice
@@ -25,7 +27,6 @@ RANGE = range(1, 4)
 MANEUVER = range(1, 4)
 UNIT_COUNT = len(VITALITY) * len(ATTACK) * len(DEFENSE) * len(RANGE) * len(MANEUVER)  # 8,100
 
-CRAFT_ORDER = ("artifice", "champion", "divine", "engineering", "hinter", "sorcery", "universal")
 
 # Direction bits (cards.models.DIRECTIONS): n=1 is forward, toward the opponent.
 N, NE, E, SE, S, SW, W, NW = (1 << i for i in range(8))

@@ -18,7 +18,7 @@ class JobKind:
     engine_version: str
     chunk_size: int = 250
     label: str = ""
-    # Checks and normalises the run's parameters for `owner`; raises ApiError naming the field.
+    # Checks and normalises the run's parameters for `owner`; raises DomainError naming the field.
     validate_params: Callable[[dict, object], dict] | None = None
     # Template that renders a finished run's result (context: run, result).
     report_template: str = "playtest/reports/generic.html"

@@ -13,23 +13,24 @@ import logging
 import random
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
 from cards.selectors import catalog_version
-from config.api_errors import ApiError
-from config.celery import ensure_broker_folders
+from core.errors import DomainError
 
 from ..models import Run, RunChunk, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
+from .broker import RUN_CHUNK_TASK, ensure_broker_folders
 from .registry import get_kind
 
 log = logging.getLogger(__name__)
 
 
-class RunLimitError(ApiError):
+class RunLimitError(DomainError):
     status_code = 429
     default_code = "too_many_runs"
 
@@ -38,8 +39,8 @@ def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None =
     job_kind = get_kind(kind)
     maximum = settings.PLAYTEST_MAX_GAMES
     if not 1 <= games <= maximum:
-        raise ApiError(f"games must be between 1 and {maximum}.", code="games_out_of_range",
-                       details={"field": "games", "maximum": maximum})
+        raise DomainError(f"games must be between 1 and {maximum}.", code="games_out_of_range",
+                          details={"field": "games", "maximum": maximum})
     active = Run.objects.filter(owner=owner, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).count()
     if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
         raise RunLimitError(
@@ -68,13 +69,12 @@ def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None =
 def run_dispatch(*, run_id) -> bool:
     """Send the run's pending chunks to the broker. On a broker failure the run stays in the
     outbox (dispatched_at null) and the reaper tries again; nothing is lost."""
-    from ..tasks import run_chunk
-
     ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
     pending = list(RunChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).values_list("index", flat=True))
     try:
         for index in pending:
-            run_chunk.apply_async(args=[str(run_id), index], queue=settings.PLAYTEST_QUEUE, retry=False)
+            current_app.send_task(RUN_CHUNK_TASK, args=[str(run_id), index], queue=settings.PLAYTEST_QUEUE,
+                                  retry=False)
     except Exception as exc:  # the broker is down: keep the run in the outbox
         log.warning("Dispatch of run %s failed, kept in the outbox: %s", run_id, exc)
         return False
@@ -145,7 +145,7 @@ def run_cancel(*, run: Run) -> bool:
 def run_requeue(*, run: Run) -> Run:
     """Staff action: put a failed or cancelled run back on the queue; done chunks are kept."""
     if run.status not in (RunStatus.FAILED, RunStatus.CANCELLED):
-        raise ApiError("Only a failed or cancelled run can be requeued.", code="not_requeueable", status_code=409)
+        raise DomainError("Only a failed or cancelled run can be requeued.", code="not_requeueable", status_code=409)
     RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).update(attempts=0, last_error="")
     Run.objects.filter(pk=run.pk).update(status=RunStatus.QUEUED, error="", finished_at=None, dispatched_at=None)
     transaction.on_commit(lambda: run_dispatch(run_id=run.pk))

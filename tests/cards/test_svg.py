@@ -47,7 +47,7 @@ def test_frame_has_craft_colour_and_craft_name_so_colour_is_not_the_only_cue(cra
     svg = render_card_svg(card)
     parse(svg)
     assert CRAFTS[craft].hex in svg
-    assert CRAFTS[craft].craft.label in svg
+    assert CRAFTS[craft].label in svg
 
 
 @pytest.mark.django_db

@@ -7,8 +7,8 @@ import statistics
 from collections import Counter
 
 import pytest
+from core.keywords import KEYWORDS
 
-from cards.catalog.keywords import KEYWORDS
 from cards.catalog.units import UNIT_COUNT, collector_number, generate_unit, generate_units, stat_space
 
 STATS = ("vitality", "attack", "defense", "range", "maneuver")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from playtest.jobs import services
 from playtest.models import RunStatus
 
@@ -39,7 +39,7 @@ def test_a_tournament_run_plays_its_chunks_and_reports_win_rates_and_lengths(ali
 @pytest.mark.parametrize("lineup, field", [(["heuristic"], "lineup"), (["heuristic", "oracle"], "lineup[1]"),
                                            ("heuristic", "lineup")])
 def test_a_bad_lineup_is_refused_naming_the_field(alice, lineup, field):
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.run_submit(owner=alice, kind="dreaddraw_tournament", params={"lineup": lineup}, games=10)
     assert refused.value.details["field"] == field
 

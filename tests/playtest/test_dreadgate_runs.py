@@ -2,7 +2,7 @@
 
 import pytest
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from decks.models import Visibility
 from playtest import dreadgate_sim
 from playtest.dreadgate import ENGINE_VERSION
@@ -92,7 +92,7 @@ def test_same_seed_same_report_whatever_the_chunking(alice):
 
 def test_someone_elses_private_deck_cannot_be_playtested(alice, bob):
     hidden = starter_deck(bob)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": hidden.pk}, games=4)
     assert refused.value.status_code == 404
 
@@ -105,7 +105,7 @@ def test_a_public_deck_may_be_playtested_by_anyone_and_the_run_is_theirs(alice, 
 
 def test_a_matchup_without_an_opponent_is_a_400_naming_the_field(alice):
     deck = starter_deck(alice)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.run_submit(owner=alice, kind="dreadgate_playtest", params={"mode": "matchup", "deck": deck.pk},
                             games=4)
     assert refused.value.status_code == 400 and refused.value.details["field"] == "opponent"

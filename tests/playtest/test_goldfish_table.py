@@ -92,7 +92,7 @@ def test_undoing_the_turn_that_deployed_a_dummy_requests_it_again(table):
 def test_a_dummy_on_the_players_own_side_is_refused_naming_the_cells(table):
     state = to_main_phase(table)
     wrong = "c1" if tables.human_seat(state) == 0 else "c5"
-    with pytest.raises(tables.ApiError) as refused:
+    with pytest.raises(tables.DomainError) as refused:
         tables.table_place_dummy(table=table, cell=wrong)
     assert refused.value.details["field"] == "cell"
 

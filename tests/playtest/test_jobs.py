@@ -6,7 +6,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from cards.selectors import catalog_version
-from config.api_errors import ApiError
+from core.errors import DomainError
 from playtest.jobs import services
 from playtest.models import Run, RunChunk, RunStatus
 
@@ -68,10 +68,10 @@ def test_same_seed_same_results_whatever_the_chunking(user):
 
 def test_more_games_than_the_maximum_is_refused_naming_the_maximum(user, settings):
     settings.PLAYTEST_MAX_GAMES = 100
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.run_submit(owner=user, kind="test_sum", params={}, games=101)
     assert refused.value.status_code == 400
-    assert "100" in str(refused.value.detail)
+    assert "100" in refused.value.message
     assert not Run.objects.exists()
 
 
@@ -79,7 +79,7 @@ def test_too_many_active_runs_is_a_429(user, settings):
     settings.PLAYTEST_MAX_ACTIVE_RUNS = 2
     for _ in range(2):
         services.run_submit(owner=user, kind="test_sum", params={}, games=5)
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.run_submit(owner=user, kind="test_sum", params={}, games=5)
     assert refused.value.status_code == 429
     assert Run.objects.count() == 2

@@ -1,23 +1,15 @@
+from django.conf import settings
 from django.core.management.base import BaseCommand
-
-from cards.catalog.dreaddraw import load_dreaddraw_set
-from cards.catalog.loader import load_catalog
-from decks.starters import load_starter_decks
-
-# Each card set's loader: (label, function returning a report dict). All run in this order;
-# each is idempotent, so running the command again changes nothing.
-LOADERS = [
-    ("dreadgate", load_catalog),
-    ("dreaddraw", load_dreaddraw_set),
-    ("starter decks", load_starter_decks),  # after the cards they use
-]
+from django.utils.module_loading import import_string
 
 
 class Command(BaseCommand):
     help = "Load (or update in place) the whole card catalog. Idempotent: a second run changes nothing."
 
     def handle(self, *args, **options):
-        for label, loader in LOADERS:
-            report = loader()
+        # Each app names its loader in settings.CATALOG_LOADERS (label, dotted path to a function returning a
+        # report dict), in loading order; this app does not import the apps above it.
+        for label, path in settings.CATALOG_LOADERS:
+            report = import_string(path)()
             summary = ", ".join(f"{key} {value}" for key, value in report.items())
             self.stdout.write(f"{label}: {summary}")

@@ -4,7 +4,7 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from config.api_errors import ApiError
+from core.errors import DomainError
 from playtest.jobs import services
 from playtest.jobs.registry import kinds
 
@@ -26,7 +26,7 @@ class Command(BaseCommand):
             run = services.run_submit(owner=owner, kind=kind, params=json.loads(params), games=games, seed=seed)
         except json.JSONDecodeError as exc:
             raise CommandError(f"--params is not JSON: {exc}") from exc
-        except (ApiError, LookupError) as exc:
+        except (DomainError, LookupError) as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(f"run {run.pk} queued ({run.games} games in {run.chunks.count()} chunks)")
         if not wait:

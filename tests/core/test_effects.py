@@ -5,8 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-
-from cards.catalog.effects import OPS, validate_ability, validate_card_abilities
+from core.effects import OPS, validate_ability, validate_card_abilities
 
 SHIELD_WALL = {
     "name": "Shield Wall",

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cardtypes import BOARD_TYPES, CARD_TYPES, ITEM_SUBTYPES, SUBTYPES
+from .crafts import CRAFT_ORDER
 from .keywords import KEYWORDS
 
 # --- Vocabulary -----------------------------------------------------------------------------
@@ -50,18 +52,7 @@ PLAYERS = frozenset({"self", "opponent", "each"})
 MOVE_DIRECTIONS = frozenset({"forward", "backward", "away", "toward", "chosen"})
 DISCARD_CHOOSERS = frozenset({"owner", "controller", "random"})
 AP_WHEN = frozenset({"this_turn", "next_turn"})
-CRAFTS = frozenset({"artifice", "champion", "divine", "engineering", "hinter", "sorcery", "universal"})
-CARD_TYPES = frozenset({"legend", "unit", "talent", "glyph", "item", "gateway"})
-BOARD_TYPES = frozenset({"unit", "legend"})
-SUBTYPES = frozenset(
-    {
-        "talent", "enchant talent", "battlefield talent", "intrigue talent", "spell talent",
-        "armor", "battlefield", "equipment", "exotic", "musical instrument", "weapon",
-        "relic", "relic weapon", "relic armor",
-    }
-)  # fmt: skip
-ITEM_SUBTYPES = frozenset(SUBTYPES - {"talent", "enchant talent", "battlefield talent", "intrigue talent",
-                                      "spell talent"})  # fmt: skip
+CRAFTS = frozenset(CRAFT_ORDER)
 
 # Field specs: name -> checker kind. Every op lists all of its fields; extra fields are errors.
 _UNIT = "unit_target"
