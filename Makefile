@@ -44,8 +44,10 @@ test: $(VENV)/.installed tests/vendor/axe.min.js
 bench: $(VENV)/.installed
 	@for f in bench/$(if $(BENCH),$(BENCH),*).py; do $(PY) $$f || exit 1; done
 
+# Style and the house's import contracts (pyproject.toml, docs/architecture.md).
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf $(VENV) var staticfiles

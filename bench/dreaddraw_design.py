@@ -10,7 +10,7 @@ import sys
 
 from _dreaddraw_common import figure
 
-from playtest.dreaddraw.tournament import merge, play_chunk
+from dreaddraw.engine.tournament import merge, play_chunk
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 

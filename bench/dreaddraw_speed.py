@@ -10,8 +10,8 @@ import time
 
 from _dreaddraw_common import figure
 
-from playtest.dreaddraw.bots import HeuristicBot, play_game
-from playtest.dreaddraw.cardset import load_cardset
+from dreaddraw.engine.bots import HeuristicBot, play_game
+from dreaddraw.engine.cardset import load_cardset
 
 SECONDS = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
 

@@ -88,33 +88,3 @@ class CatalogRelease(models.Model):
 
     def __str__(self) -> str:
         return self.version
-
-
-class DreadDrawKeyword(models.TextChoices):
-    NONE = "", "No ability"
-    SUMMON = "summon", "Summon"
-    RESERVE = "reserve", "Reserve"
-    AFTERMATH = "aftermath", "Aftermath"
-    ALWAYS = "always", "Always on"
-
-
-class DreadDrawCard(models.Model):
-    """One card of the Dread Draw set (a separate game, not in the Dreadgate search)."""
-
-    number = models.PositiveSmallIntegerField(unique=True)
-    name = models.CharField(max_length=60, unique=True)
-    strength = models.PositiveSmallIntegerField()
-    damage = models.PositiveSmallIntegerField(help_text="Red damage dots.")
-    keyword = models.CharField(max_length=10, choices=DreadDrawKeyword.choices, blank=True)
-    effect = models.JSONField(default=dict, blank=True)
-    text = models.TextField(blank=True)
-    fortune_present = models.CharField(max_length=200)
-    fortune_near = models.CharField(max_length=200, help_text="Meaning as the immediate future.")
-    fortune_far = models.CharField(max_length=200, help_text="Meaning as the distant future.")
-    catalog_version = models.CharField(max_length=32)
-
-    class Meta:
-        ordering = ["number"]
-
-    def __str__(self) -> str:
-        return f"{self.number}. {self.name}"

@@ -119,15 +119,6 @@ def card_search_page(*, query: str, order: str | None, direction: str | None, pa
     return result, page
 
 
-def public_decks_with_card(card: Card, limit: int = 20) -> list:
-    """Public decks that use the card (the decks app owns the rule of what is public)."""
-    try:
-        from decks.selectors import deck_list_public
-    except ImportError:  # the catalog works without the decks app
-        return []
-    return list(deck_list_public(card=card.collector_number)[:limit])
-
-
 SUMMARY_FIELDS = tuple(f for f in EXPORT_FIELDS if f not in ("flavor", "abilities"))  # a search result's fields
 
 

@@ -15,7 +15,6 @@ from .selectors import (
     card_search_page,
     catalog_summary,
     name_suggestions,
-    public_decks_with_card,
 )
 from .svg import DIRECTION_NAMES, description, directions_of, maneuver_text, type_line
 
@@ -78,7 +77,7 @@ def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
         "attack_names": [DIRECTION_NAMES[d] for d in directions_of(card.attack_directions)],
         "maneuver_names": [DIRECTION_NAMES[d] for d in directions_of(card.maneuver_directions)],
         "maneuver_text": maneuver_text(card) if card.maneuver is not None else "",
-        "has_stats": card.vitality is not None, "decks": public_decks_with_card(card),
+        "has_stats": card.vitality is not None,
     })
 
 

@@ -6,4 +6,5 @@ urlpatterns = [
     path("", include("cards.api_urls")),
     path("", include("decks.api_urls")),
     path("", include("playtest.api_urls")),
+    path("dreaddraw/", include("dreaddraw.api_urls")),
 ]

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "playtest",
+    "dreaddraw",
 ]
 
 MIDDLEWARE = [
@@ -246,13 +247,13 @@ PLAYTEST_DETAILS_RETENTION_DAYS = env.int("PLAYTEST_DETAILS_RETENTION_DAYS", def
 # The catalog's card sets, loaded in this order by `manage.py loadcatalog` (each loader is idempotent).
 CATALOG_LOADERS = [
     ("dreadgate", "cards.catalog.loader.load_catalog"),
-    ("dreaddraw", "cards.catalog.dreaddraw.load_dreaddraw_set"),
+    ("dreaddraw", "dreaddraw.catalog.load_dreaddraw_set"),
     ("starter decks", "decks.starters.load_starter_decks"),  # after the cards they use
 ]
 
 # Modules that register job kinds (the engines' kinds, plus any listed in the environment).
 PLAYTEST_JOB_KIND_MODULES = [
-    "playtest.dreadgate_runs", "playtest.dreaddraw_jobs", *env.list("PLAYTEST_EXTRA_JOB_KIND_MODULES", default=[]),
+    "playtest.dreadgate_runs", "dreaddraw.jobs", *env.list("PLAYTEST_EXTRA_JOB_KIND_MODULES", default=[]),
 ]
 CELERY_BEAT_SCHEDULE = {
     "reap-runs": {"task": "playtest.tasks.reap_runs", "schedule": 15.0},

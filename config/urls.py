@@ -13,7 +13,7 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("decks/", include("decks.urls")),
     path("playtest/", include("playtest.urls")),
-    path("dread-draw/", include("playtest.dreaddraw_urls")),
+    path("dread-draw/", include("dreaddraw.urls")),
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script, as the CSP demands.

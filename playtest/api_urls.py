@@ -1,4 +1,3 @@
-from django.urls import include, path
 from rest_framework.routers import SimpleRouter
 
 from . import api
@@ -7,4 +6,4 @@ router = SimpleRouter()
 router.register("runs", api.RunViewSet, basename="run")
 router.register("goldfish-tables", api.GoldfishTableViewSet, basename="goldfish-table")
 
-urlpatterns = router.urls + [path("dreaddraw/", include("playtest.dreaddraw_api_urls"))]
+urlpatterns = router.urls

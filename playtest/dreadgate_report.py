@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import stats
+from core import stats
+
 from .dreadgate.state import TURN_LIMIT
 from .dreadgate_sim import counter_values
 

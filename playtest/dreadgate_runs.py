@@ -11,8 +11,8 @@ from typing import Any
 
 from cards.models import Card
 from core.errors import DomainError
-from decks.charts import bar_chart
 from core.formats import FORMAT_SLUGS as FORMATS
+from decks.charts import bar_chart
 from decks.models import Deck, DeckEntry
 from decks.selectors import deck_for_viewer
 

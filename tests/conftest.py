@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from pytest_django.plugin import blocking_manager_key
 
-from cards.catalog.dreaddraw import load_dreaddraw_set
 from cards.catalog.loader import load_catalog
 from decks.starters import load_starter_decks
+from dreaddraw.catalog import load_dreaddraw_set
 from tests.support import WorkerProcess, live_db, wait_for  # noqa: F401  (re-exported)
 
 # Playwright's sync API runs an event loop in the test thread; the test code itself is synchronous.

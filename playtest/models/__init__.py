@@ -1,8 +1,6 @@
-from .dreaddraw import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
 from .runs import Run, RunChunk, RunStatus
 from .tables import GoldfishTable
 
 __all__ = [
-    "BotLevel", "DreadDrawSeat", "DreadDrawTable", "GoldfishTable", "Run", "RunChunk", "RunStatus", "SeatKind",
-    "TableStatus",
+    "GoldfishTable", "Run", "RunChunk", "RunStatus",
 ]

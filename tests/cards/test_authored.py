@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 import yaml
-from core.effects import validate_ability, validate_card_abilities
 
 from cards.catalog.authored import DREADGATE_FILE, CatalogDataError, parse_authored
 from cards.catalog.build import build_catalog, default_catalog
+from core.effects import validate_ability, validate_card_abilities
 
 CRAFTS = ("artifice", "champion", "divine", "engineering", "hinter", "sorcery")
 TALENT_SUBTYPES = {"talent", "enchant talent", "battlefield talent", "intrigue talent", "spell talent"}

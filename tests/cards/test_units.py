@@ -7,9 +7,9 @@ import statistics
 from collections import Counter
 
 import pytest
-from core.keywords import KEYWORDS
 
 from cards.catalog.units import UNIT_COUNT, collector_number, generate_unit, generate_units, stat_space
+from core.keywords import KEYWORDS
 
 STATS = ("vitality", "attack", "defense", "range", "maneuver")
 CARD_NAME = re.compile(r"^[A-Z][A-Za-z'-]+( (of|the|[A-Z][A-Za-z'-]+))+$")

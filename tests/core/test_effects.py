@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+
 from core.effects import OPS, validate_ability, validate_card_abilities
 
 SHIELD_WALL = {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from playtest.dreaddraw.cardset import KEYWORDS, OPS, load_cardset
-from playtest.dreaddraw.game import Game
+from dreaddraw.engine.cardset import KEYWORDS, OPS, load_cardset
+from dreaddraw.engine.game import Game
 
 CS = load_cardset()
 
@@ -102,8 +102,8 @@ def new_game(players: int = 2, seed: int = 1, current: int = 0) -> Game:
 
 def skip_prompts(g: Game) -> None:
     """Answer every pending prompt: keep the first drawn card, skip abilities, leave arrangements."""
-    from playtest.dreaddraw.decisions import S, keep
-    from playtest.dreaddraw.game import P_ABILITY, P_KEEP
+    from dreaddraw.engine.decisions import S, keep
+    from dreaddraw.engine.game import P_ABILITY, P_KEEP
 
     while g.prompt():
         kind = g.prompt()[0]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreaddraw.cardset import KEYWORDS, OPS
-from playtest.dreaddraw.decisions import B, D, S, U, keep, order, use
-from playtest.dreaddraw.errors import IllegalDecision
-from playtest.dreaddraw.game import P_ABILITY, P_ARRANGE, P_SCRY
-from playtest.dreaddraw.observation import PlayerView, observe
+from dreaddraw.engine.cardset import KEYWORDS, OPS
+from dreaddraw.engine.decisions import B, D, S, U, keep, order, use
+from dreaddraw.engine.errors import IllegalDecision
+from dreaddraw.engine.game import P_ABILITY, P_ARRANGE, P_SCRY
+from dreaddraw.engine.observation import PlayerView, observe
 from tests.dreaddraw.factories import CS, check_conservation, new_game, rig, skip_prompts, vanilla, vanillas, with_op
 
 STRENGTH = CS.strength

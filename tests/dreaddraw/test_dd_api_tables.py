@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from playtest.dreaddraw_services import table_game
-from playtest.models import DreadDrawTable
+from dreaddraw.models import DreadDrawTable
+from dreaddraw.services import table_game
 
 pytestmark = pytest.mark.django_db
 

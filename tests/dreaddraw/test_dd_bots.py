@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreaddraw.bots import HeuristicBot, ProbabilityBot, RandomBot, make_bot, play_game
-from playtest.dreaddraw.decisions import reserve
-from playtest.dreaddraw.observation import PlayerView
-from playtest.dreaddraw.tournament import merge, play_chunk, seat_lineup
-from playtest.stats import wilson_interval as wilson
+from core.stats import wilson_interval as wilson
+from dreaddraw.engine.bots import HeuristicBot, ProbabilityBot, RandomBot, make_bot, play_game
+from dreaddraw.engine.decisions import reserve
+from dreaddraw.engine.observation import PlayerView
+from dreaddraw.engine.tournament import merge, play_chunk, seat_lineup
 from tests.dreaddraw.factories import CS
 
 

@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from playtest.models import DreadDrawTable, TableStatus
+from dreaddraw.models import DreadDrawTable, TableStatus
 from tests.conftest import live_db
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -67,7 +67,7 @@ def test_play_a_whole_game_against_a_bot_to_the_fortune(page):
 
 
 def test_a_table_fits_a_phone_and_plays_by_keyboard(phone_page):
-    from playtest.dreaddraw_services import table_create
+    from dreaddraw.services import table_create
 
     page = phone_page
     log_in(page, "thumbs")

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
-import yaml
 
-from cards.catalog.dreaddraw import load_dreaddraw_set
-from cards.models import DreadDrawCard
-from playtest.dreaddraw.cardset import DEFAULT_PATH, CardSetError, load_cardset, parse_cardset
+from dreaddraw.catalog import load_dreaddraw_set
+from dreaddraw.engine.cardset import DEFAULT_PATH, CardSetError, load_cardset, parse_cardset
+from dreaddraw.models import DreadDrawCard
 
 
 def _doc():
-    return yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
+    return json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
 
 
 def test_the_set_has_100_cards_each_with_at_most_one_ability_and_three_fortune_meanings():
@@ -66,8 +66,8 @@ def test_an_edited_set_updates_only_the_changed_cards_and_records_the_version(tm
     doc["version"] = "dd-test"
     doc["cards"][0]["name"], doc["cards"][1]["name"] = doc["cards"][1]["name"], doc["cards"][0]["name"]
     doc["cards"][5]["damage"] = 3
-    path = tmp_path / "set.yaml"
-    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
     report = load_dreaddraw_set(path)
     assert report["dreaddraw_updated"] == 3 and report["dreaddraw_unchanged"] == 97
     assert DreadDrawCard.objects.get(number=6).damage == 3

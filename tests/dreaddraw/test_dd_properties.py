@@ -7,11 +7,11 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playtest.dreaddraw.bots import ProbabilityBot
-from playtest.dreaddraw.cardset import OP_LOOKOUT
-from playtest.dreaddraw.game import P_ARRANGE, P_KEEP, P_SCRY, Game
-from playtest.dreaddraw.observation import PlayerView, observe, visible_log
-from playtest.dreaddraw.serialize import game_from_dict, game_to_dict, replay
+from dreaddraw.engine.bots import ProbabilityBot
+from dreaddraw.engine.cardset import OP_LOOKOUT
+from dreaddraw.engine.game import P_ARRANGE, P_KEEP, P_SCRY, Game
+from dreaddraw.engine.observation import PlayerView, observe, visible_log
+from dreaddraw.engine.serialize import game_from_dict, game_to_dict, replay
 from tests.dreaddraw.factories import CS, check_conservation
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.lists(st.integers(0, 1000), min_size=1, max_size=400))

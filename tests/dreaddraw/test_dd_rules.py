@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreaddraw.decisions import B, D, S, U, keep, order, reserve, use
-from playtest.dreaddraw.errors import IllegalDecision
-from playtest.dreaddraw.game import (
+from dreaddraw.engine.decisions import B, D, S, U, keep, order, reserve, use
+from dreaddraw.engine.errors import IllegalDecision
+from dreaddraw.engine.game import (
     E_DAMAGE,
     E_RESHUFFLE,
     P_ABILITY,
@@ -17,8 +17,8 @@ from playtest.dreaddraw.game import (
     WHY_TIE_STAY,
     Game,
 )
-from playtest.dreaddraw.observation import observe
-from playtest.dreaddraw.serialize import game_to_dict
+from dreaddraw.engine.observation import observe
+from dreaddraw.engine.serialize import game_to_dict
 from tests.dreaddraw.factories import CS, check_conservation, new_game, rig, skip_prompts, vanilla, vanillas, with_op
 
 STRENGTH = CS.strength

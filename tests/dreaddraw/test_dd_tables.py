@@ -7,10 +7,10 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from playtest.dreaddraw import to_notation
-from playtest.dreaddraw.decisions import reserve
-from playtest.dreaddraw_services import table_act, table_create, table_game
-from playtest.models import DreadDrawTable, TableStatus
+from dreaddraw.engine import to_notation
+from dreaddraw.engine.decisions import reserve
+from dreaddraw.models import DreadDrawTable, TableStatus
+from dreaddraw.services import table_act, table_create, table_game
 
 pytestmark = pytest.mark.django_db
 

@@ -20,9 +20,10 @@ from django.test import Client
 
 from decks.models import Deck, DeckEntry, DeckRevision, Visibility
 from decks.services import deck_copy
+from dreaddraw.models import DreadDrawSeat, DreadDrawTable
+from dreaddraw.services import table_create as dreaddraw_table_create
 from playtest import goldfish_tables
-from playtest.dreaddraw_services import table_create as dreaddraw_table_create
-from playtest.models import DreadDrawSeat, DreadDrawTable, GoldfishTable, Run, RunChunk
+from playtest.models import GoldfishTable, Run, RunChunk
 
 from .routes import all_routes, fill
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import dreaddraw_api
+from . import api as dreaddraw_api
 
 urlpatterns = [
     path("cards/", dreaddraw_api.DreadDrawCardListView.as_view(), name="api-dreaddraw-cards"),

@@ -1,10 +1,8 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from cards.models import DreadDrawCard
-
-from .dreaddraw.game import MAX_PLAYERS
-from .models import BotLevel, SeatKind
+from .engine.game import MAX_PLAYERS
+from .models import BotLevel, DreadDrawCard, SeatKind
 
 
 class DreadDrawCardSerializer(serializers.ModelSerializer):

@@ -9,9 +9,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import DomainError
-from playtest.dreaddraw.observation import observe
+from dreaddraw.engine.observation import observe
 
-from .dreaddraw_selectors import (
+from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
     dreaddraw_card_get,
@@ -19,8 +19,8 @@ from .dreaddraw_selectors import (
     dreaddraw_table_get,
     dreaddraw_tables_for,
 )
-from .dreaddraw_serializers import DecisionSerializer, DreadDrawCardSerializer, TableCreateSerializer, TableSerializer
-from .dreaddraw_services import seats_of, table_act, table_create, table_game, table_join, viewer_seat
+from .serializers import DecisionSerializer, DreadDrawCardSerializer, TableCreateSerializer, TableSerializer
+from .services import seats_of, table_act, table_create, table_game, table_join, viewer_seat
 
 
 @extend_schema(parameters=[

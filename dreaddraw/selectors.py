@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from cards.models import DreadDrawCard, DreadDrawKeyword
 from core.errors import DomainError
+
+from .models import DreadDrawCard, DreadDrawKeyword
 
 KEYWORD_VALUES = [k for k in DreadDrawKeyword.values if k] + ["none"]
 
@@ -104,11 +105,11 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
     Several people sharing the creator's screen: when the seat to show changes from one person at the screen
     to another, only the public table is shown until the next person says it is them (`revealed` is the seat
     this screen last showed), so nobody sees another's cards by accident."""
-    from playtest.dreaddraw.game import E_SUMMON, E_SUMMON_RESERVE
-    from playtest.dreaddraw.observation import PlayerView, observe, success_chance
+    from dreaddraw.engine.game import E_SUMMON, E_SUMMON_RESERVE
+    from dreaddraw.engine.observation import PlayerView, observe, success_chance
 
-    from .dreaddraw_services import seats_of, viewer_seat
     from .models import TableStatus
+    from .services import seats_of, viewer_seat
 
     seats = list(table.seats.all())
     names = [s.name for s in seats]

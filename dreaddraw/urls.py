@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import dreaddraw_views as views
+from . import views
 
 app_name = "dreaddraw"
 urlpatterns = [

@@ -1,5 +1,9 @@
-"""Dread Draw tables played in the browser. A game is stored as its seed and decisions (notation):
-the engine replays it on load, so a table survives reloads and restarts exactly."""
+"""Dread Draw's records: its card set, and the tables played in the browser.
+
+A table's game is stored as its seed and decisions (notation): the engine replays it on load, so a table
+survives reloads and restarts exactly. The tables keep the names they had when these models lived in the
+cards and playtest apps (db_table), so moving them changed no stored row.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,37 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+
+
+class DreadDrawKeyword(models.TextChoices):
+    NONE = "", "No ability"
+    SUMMON = "summon", "Summon"
+    RESERVE = "reserve", "Reserve"
+    AFTERMATH = "aftermath", "Aftermath"
+    ALWAYS = "always", "Always on"
+
+
+class DreadDrawCard(models.Model):
+    """One card of the Dread Draw set (a separate game, not in the Dreadgate search)."""
+
+    number = models.PositiveSmallIntegerField(unique=True)
+    name = models.CharField(max_length=60, unique=True)
+    strength = models.PositiveSmallIntegerField()
+    damage = models.PositiveSmallIntegerField(help_text="Red damage dots.")
+    keyword = models.CharField(max_length=10, choices=DreadDrawKeyword.choices, blank=True)
+    effect = models.JSONField(default=dict, blank=True)
+    text = models.TextField(blank=True)
+    fortune_present = models.CharField(max_length=200)
+    fortune_near = models.CharField(max_length=200, help_text="Meaning as the immediate future.")
+    fortune_far = models.CharField(max_length=200, help_text="Meaning as the distant future.")
+    catalog_version = models.CharField(max_length=32)
+
+    class Meta:
+        db_table = "cards_dreaddrawcard"
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
 
 
 class TableStatus(models.TextChoices):
@@ -40,6 +75,7 @@ class DreadDrawTable(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "playtest_dreaddrawtable"
         ordering = ["-updated_at"]
 
     def __str__(self) -> str:
@@ -56,6 +92,7 @@ class DreadDrawSeat(models.Model):
     name = models.CharField(max_length=40)
 
     class Meta:
+        db_table = "playtest_dreaddrawseat"
         ordering = ["table", "index"]
         constraints = [models.UniqueConstraint(fields=["table", "index"], name="dreaddraw_seat_unique")]
 

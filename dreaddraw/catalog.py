@@ -1,4 +1,4 @@
-"""Load the Dread Draw card set (cards/catalog/data/dreaddraw.yaml) into DreadDrawCard.
+"""Load the Dread Draw card set (dreaddraw/data/cardset.json) into DreadDrawCard.
 
 Bulk and idempotent: unchanged cards are left alone, changed ones are updated in one query, and
 each card records the set version that last changed it. The same parser as the engine validates
@@ -11,8 +11,9 @@ from pathlib import Path
 
 from django.db import transaction
 
-from cards.models import DreadDrawCard
-from playtest.dreaddraw.cardset import CardDef, load_cardset
+from dreaddraw.engine.cardset import CardDef, load_cardset
+
+from .models import DreadDrawCard
 
 FIELDS = ("name", "strength", "damage", "keyword", "effect", "text", "fortune_present", "fortune_near", "fortune_far")
 

@@ -8,9 +8,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from playtest.jobs.services import run_submit
 
-from .dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
-from .dreaddraw_selectors import (
+from .engine.game import MAX_PLAYERS, MIN_PLAYERS
+from .models import BotLevel, SeatKind
+from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
     dreaddraw_card_get,
@@ -19,9 +21,7 @@ from .dreaddraw_selectors import (
     dreaddraw_tables_for,
     table_board,
 )
-from .dreaddraw_services import seats_of, table_act, table_create, table_game, table_join
-from .jobs.services import run_submit
-from .models import BotLevel, SeatKind
+from .services import seats_of, table_act, table_create, table_game, table_join
 
 
 def card_list(request: HttpRequest) -> HttpResponse:

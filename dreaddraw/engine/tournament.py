@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..stats import wilson_interval
+from core.stats import wilson_interval
+
 from .bots import make_bot, play_game
 
 

@@ -8,9 +8,9 @@ import random
 from django.db import transaction
 
 from core.errors import DomainError
-from playtest.dreaddraw import Game, IllegalDecision, PlayerView, load_cardset, parse, replay, to_notation
-from playtest.dreaddraw.bots import make_bot
-from playtest.dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
+from dreaddraw.engine import Game, IllegalDecision, PlayerView, load_cardset, parse, replay, to_notation
+from dreaddraw.engine.bots import make_bot
+from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
 
 from .models import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
 

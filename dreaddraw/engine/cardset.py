@@ -6,11 +6,12 @@ number (index 0 unused) so the engine's hot loop reads ints, not objects.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "cards" / "catalog" / "data" / "dreaddraw.yaml"
+DEFAULT_PATH = Path(__file__).resolve().parents[1] / "data" / "cardset.json"  # dreaddraw/data/
 
 KEYWORDS = ("", "summon", "reserve", "aftermath", "always")
 K_NONE, K_SUMMON, K_RESERVE, K_AFTERMATH, K_ALWAYS = range(5)
@@ -149,14 +150,13 @@ _DEFAULT: CardSet | None = None
 
 
 def load_cardset(path: Path | str | None = None) -> CardSet:
-    """Read a set from YAML; the default set is read once and cached."""
+    """Read a set from JSON (plain data, so the engine needs only the standard library); the default set is
+    read once and cached."""
     global _DEFAULT
     if path is None and _DEFAULT is not None:
         return _DEFAULT
-    import yaml
-
     with open(path or DEFAULT_PATH, encoding="utf-8") as handle:
-        cardset = parse_cardset(yaml.safe_load(handle))
+        cardset = parse_cardset(json.load(handle))
     if path is None:
         _DEFAULT = cardset
     return cardset

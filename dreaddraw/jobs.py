@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from core.errors import DomainError
 from decks.charts import bar_chart
-from playtest.dreaddraw import load_cardset
-from playtest.dreaddraw.bots import BOTS
-from playtest.dreaddraw.game import MAX_PLAYERS, MIN_PLAYERS
-from playtest.dreaddraw.tournament import merge, play_chunk
-
-from .jobs.registry import JobKind, register
+from dreaddraw.engine import load_cardset
+from dreaddraw.engine.bots import BOTS
+from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
+from dreaddraw.engine.tournament import merge, play_chunk
+from playtest.jobs.registry import JobKind, register
 
 ENGINE_VERSION = "dreaddraw-1"
 

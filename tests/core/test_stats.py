@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from playtest import stats
+from core import stats
 
 
 def test_wilson_interval_matches_the_textbook_value():

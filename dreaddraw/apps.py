@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DreadDrawConfig(AppConfig):
+    name = "dreaddraw"
+    verbose_name = "Dread Draw"

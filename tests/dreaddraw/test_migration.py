@@ -1,0 +1,84 @@
+"""Dread Draw's move into its own app: a database filled on the schema before the move keeps everything.
+
+The tables, seats, cards, a tournament run and a user's permissions are created while the database is migrated
+back to the schema before the move (cards 0005, playtest 0003); migrating forward must leave every row as it
+was, the content types relabelled (so the permission still holds), and both tables playable.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from dreaddraw.engine import to_notation
+from dreaddraw.engine.tournament import merge, play_chunk
+from dreaddraw.models import DreadDrawCard, DreadDrawTable, TableStatus
+from dreaddraw.services import table_act, table_create, table_game
+from playtest.models import Run, RunStatus
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BEFORE_THE_MOVE = [("dreaddraw", None)]  # unapplies the move (cards 0006 and playtest 0004 depend on it)
+MOVED = ("dreaddrawcard", "dreaddrawtable", "dreaddrawseat")
+
+
+def _migrate(targets) -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets or executor.loader.graph.leaf_nodes())
+    ContentType.objects.clear_cache()
+
+
+def _play_to_the_end(table) -> DreadDrawTable:
+    while table.status != TableStatus.OVER:
+        game = table_game(table)
+        decision = sorted(game.legal(), key=str)[0]
+        table, _ = table_act(table_id=table.pk, user=table.owner, seat=game.to_move(),
+                             decision=to_notation(decision))
+    return table
+
+
+def _rows(model) -> list[dict]:
+    return list(model.objects.order_by("pk").values())
+
+
+def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on():
+    user_model = get_user_model()
+    owner = user_model.objects.create_user("mover", password="pw-mover-123")
+    running = table_create(owner=owner, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=11)
+    finished = _play_to_the_end(table_create(owner=owner, seats=[{"kind": "local"}, {"kind": "local"}], seed=5))
+    assert finished.winner_seat is not None and finished.status == TableStatus.OVER
+
+    _migrate(BEFORE_THE_MOVE)
+    old_labels = dict(ContentType.objects.filter(model__in=MOVED).values_list("model", "app_label"))
+    assert old_labels == {"dreaddrawcard": "cards", "dreaddrawtable": "playtest", "dreaddrawseat": "playtest"}
+    # On the old schema: a permission on the old content type, and a finished tournament with its results.
+    permission = Permission.objects.get(content_type__app_label="playtest", codename="change_dreaddrawtable")
+    owner.user_permissions.add(permission)
+    params = {"lineup": ["random", "heuristic"]}
+    result = merge([play_chunk(params, 3, 0, 6)], params)
+    tournament = Run.objects.create(owner=owner, kind="dreaddraw_tournament", params=params, games=6, seed=3,
+                                    chunk_size=6, games_done=6, engine_version="dreaddraw-1",
+                                    catalog_version="test", status=RunStatus.DONE, result=result)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM cards_dreaddrawcard")
+        cards_before = cursor.fetchone()[0]
+    assert cards_before > 0
+
+    _migrate(None)
+    assert dict(ContentType.objects.filter(model__in=MOVED).values_list("model", "app_label")) == {
+        model: "dreaddraw" for model in MOVED}
+    assert user_model.objects.get(pk=owner.pk).has_perm("dreaddraw.change_dreaddrawtable")
+    assert DreadDrawCard.objects.count() == cards_before
+    assert Run.objects.get(pk=tournament.pk).result == result
+    moved = {t.pk: t for t in DreadDrawTable.objects.all()}
+    assert moved[finished.pk].winner_seat == finished.winner_seat and moved[finished.pk].decisions == finished.decisions
+    assert moved[running.pk].decisions == running.decisions and moved[running.pk].seats.count() == 2
+
+    game = table_game(moved[running.pk])  # the running table plays on
+    decision = to_notation(sorted(game.legal(), key=str)[0])
+    table, _ = table_act(table_id=running.pk, user=owner, seat=game.to_move(), decision=decision)
+    assert len(table.decisions) > len(running.decisions)
