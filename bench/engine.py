@@ -20,7 +20,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playtest.dreadgate import ENGINE_VERSION, new_game  # noqa: E402
-from playtest.dreadgate.catalog import starter_decks  # noqa: E402
+from playtest.simulation.catalog import starter_decks  # noqa: E402
 
 GAMES_PER_PAIR = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 

@@ -41,7 +41,7 @@ def goldfish_speed() -> None:
     from cards.catalog.build import default_catalog
     from cards.catalog.starter_decks import load_starter_decks
     from playtest.dreadgate import CardDef
-    from playtest.dreadgate_sim import game_seed, play_game
+    from playtest.simulation.games import game_seed, play_game
 
     catalog = default_catalog()
     cards = catalog.by_number()

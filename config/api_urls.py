@@ -5,6 +5,6 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("cards.api_urls")),
     path("", include("decks.api_urls")),
-    path("", include("playtest.api_urls")),
+    path("", include("playtest.web.api_urls")),
     path("dreaddraw/", include("dreaddraw.api_urls")),
 ]

@@ -12,7 +12,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("cards/", include("cards.urls")),
     path("decks/", include("decks.urls")),
-    path("playtest/", include("playtest.urls")),
+    path("playtest/", include("playtest.web.urls")),
     path("dread-draw/", include("dreaddraw.urls")),
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

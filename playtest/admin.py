@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
-from .jobs import services
-from .models import Run, RunChunk
+from playtest.jobs import services
+from playtest.models import Run, RunChunk
 
 
 class RunChunkInline(admin.TabularInline):

@@ -3,8 +3,8 @@
 from celery import shared_task
 from django.conf import settings
 
-from .jobs import services
-from .jobs.broker import RUN_CHUNK_TASK
+from playtest.jobs import services
+from playtest.jobs.broker import RUN_CHUNK_TASK
 
 
 @shared_task(name=RUN_CHUNK_TASK, bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)

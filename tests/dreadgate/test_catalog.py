@@ -12,8 +12,8 @@ from playtest.dreadgate import State, check_ability, new_game
 from playtest.dreadgate.actions import DEPLOY, EQUIP, INSTANT, NO_BEARER, PLAY, USE
 from playtest.dreadgate.board import parse_cell
 from playtest.dreadgate.cards import Compiled
-from playtest.dreadgate.catalog import catalog_cards, starter_decks
 from playtest.dreadgate.state import MAIN_PHASE
+from playtest.simulation.catalog import catalog_cards, starter_decks
 
 from .factories import FILLER, attach, game, item, put, unit
 from .test_properties import check_invariants

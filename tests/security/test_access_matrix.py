@@ -22,7 +22,7 @@ from decks.models import Deck, DeckEntry, DeckRevision, Visibility
 from decks.services import deck_copy
 from dreaddraw.models import DreadDrawSeat, DreadDrawTable
 from dreaddraw.services import table_create as dreaddraw_table_create
-from playtest import goldfish_tables
+from playtest.goldfish import services as goldfish_tables
 from playtest.models import GoldfishTable, Run, RunChunk
 
 from .routes import all_routes, fill

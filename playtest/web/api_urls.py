@@ -1,6 +1,6 @@
 from rest_framework.routers import SimpleRouter
 
-from . import api
+from playtest.web import api
 
 router = SimpleRouter()
 router.register("runs", api.RunViewSet, basename="run")

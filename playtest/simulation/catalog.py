@@ -6,8 +6,7 @@ from functools import lru_cache
 
 from cards.catalog.build import default_catalog
 from cards.catalog.starter_decks import load_starter_decks
-
-from .cards import CardDef
+from playtest.dreadgate.cards import CardDef
 
 
 @lru_cache(maxsize=1)

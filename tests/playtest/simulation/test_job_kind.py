@@ -4,11 +4,11 @@ import pytest
 
 from core.errors import DomainError
 from decks.models import Visibility
-from playtest import dreadgate_sim
 from playtest.dreadgate import ENGINE_VERSION
-from playtest.dreadgate_report import report
 from playtest.jobs import services
 from playtest.models import Run, RunStatus
+from playtest.simulation import games as dreadgate_sim
+from playtest.simulation.report import report
 from tests.playtest.dreadgate_decks import starter_deck
 
 pytestmark = pytest.mark.django_db

@@ -2,8 +2,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from .jobs.registry import get_kind, kinds
-from .models import Run
+from playtest.jobs.registry import get_kind, kinds
+from playtest.models import Run
 
 
 class RunSerializer(serializers.ModelSerializer):

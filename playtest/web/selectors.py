@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from .models import Run
+from playtest.models import Run
 
 
 def run_list_for(*, user) -> QuerySet[Run]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dreadgate import State, observation
-from .dreadgate.board import FILES, GATE, SEAT_NAMES, SIZE, cell_name
+from playtest.dreadgate import State, observation
+from playtest.dreadgate.board import FILES, GATE, SEAT_NAMES, SIZE, cell_name
 
 
 def grid(obs: dict[str, Any], gate: bool = True, flip: bool = False) -> list[list[dict[str, Any]]]:

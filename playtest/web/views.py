@@ -5,11 +5,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from .dreadgate_replay import replay_step
-from .dreadgate_report import report
-from .jobs import services
-from .jobs.registry import get_kind
-from .selectors import run_list_for
+from playtest.jobs import services
+from playtest.jobs.registry import get_kind
+from playtest.simulation.report import report
+from playtest.web.replay import replay_step
+from playtest.web.selectors import run_list_for
 
 
 def index(request: HttpRequest) -> HttpResponse:

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import goldfish_views, views
+from playtest.goldfish import views as goldfish_views
+from playtest.web import views
 
 app_name = "playtest"
 urlpatterns = [

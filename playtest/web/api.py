@@ -8,14 +8,13 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from core.errors import DomainError
 from decks.models import DeckFormat
-
-from . import goldfish_tables as tables
-from .dreadgate import NotationError, game_log, observation, parse_action
-from .dreadgate.notation import format_action
-from .jobs import services
-from .models import GoldfishTable
-from .selectors import run_list_for
-from .serializers import RunSerializer, RunSubmitSerializer
+from playtest.dreadgate import NotationError, game_log, observation, parse_action
+from playtest.dreadgate.notation import format_action
+from playtest.goldfish import services as tables
+from playtest.jobs import services
+from playtest.models import GoldfishTable
+from playtest.web.selectors import run_list_for
+from playtest.web.serializers import RunSerializer, RunSubmitSerializer
 
 
 class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

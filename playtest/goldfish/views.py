@@ -12,12 +12,11 @@ from core.errors import DomainError
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import deck_for_viewer
-
-from . import goldfish_tables as tables
-from .dreadgate_bots import POLICIES
-from .goldfish_view import decode, table_view
-from .jobs import services as runs
-from .models import GoldfishTable
+from playtest.goldfish import services as tables
+from playtest.goldfish.presenter import decode, table_view
+from playtest.jobs import services as runs
+from playtest.models import GoldfishTable
+from playtest.policies.classic import POLICIES
 
 
 def _names(table: GoldfishTable) -> dict[str, str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .dreadgate.actions import (
+from playtest.dreadgate.actions import (
     ATTACK,
     DEFEND,
     DEPLOY,
@@ -33,8 +33,8 @@ from .dreadgate.actions import (
     TARGET_UNIT,
     Action,
 )  # fmt: skip
-from .dreadgate.board import GATE, MASK_DIRS, RAYS, distance, turn_mask
-from .dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, TACTICAL, State
+from playtest.dreadgate.board import GATE, MASK_DIRS, RAYS, distance, turn_mask
+from playtest.dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, TACTICAL, State
 
 Policy = Callable[[State, random.Random], Action]
 BOARD_KINDS = ("unit", "legend")

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import stats
-
-from .dreadgate.state import TURN_LIMIT
-from .dreadgate_sim import counter_values
+from playtest.dreadgate.state import TURN_LIMIT
+from playtest.simulation.games import counter_values
 
 
 def _interval(values: list[int]) -> dict[str, float] | None:

@@ -14,14 +14,13 @@ from django.db import transaction
 from cards.selectors import catalog_version
 from core.errors import DomainError
 from decks.selectors import deck_for_viewer
-
-from .dreadgate import ENGINE_VERSION, IllegalAction, State, new_game
-from .dreadgate.actions import DEPLOY, Action
-from .dreadgate.board import BACK_RANK, cell_name, parse_cell
-from .dreadgate_bots import POLICIES, passive
-from .dreadgate_runs import FORMATS, deck_snapshot
-from .dreadgate_sim import deck_cards
-from .models import GoldfishTable
+from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State, new_game
+from playtest.dreadgate.actions import DEPLOY, Action
+from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
+from playtest.models import GoldfishTable
+from playtest.policies.classic import POLICIES, passive
+from playtest.simulation.games import deck_cards
+from playtest.simulation.job_kind import FORMATS, deck_snapshot
 
 HUMAN_DECK, DUMMY_DECK = 0, 1
 AI_TURN_LIMIT = 500  # actions in one "let the AI play this turn"

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .dreadgate import State, game_log
-from .dreadgate.actions import ATTACK, DEPLOY, EQUIP, MOVE, Action
-from .dreadgate.board import cell_name
-from .dreadgate.notation import format_action
-from .dreadgate_table import game_view
-from .goldfish_tables import human_seat
+from playtest.dreadgate import State, game_log
+from playtest.dreadgate.actions import ATTACK, DEPLOY, EQUIP, MOVE, Action
+from playtest.dreadgate.board import cell_name
+from playtest.dreadgate.notation import format_action
+from playtest.goldfish.board import game_view
+from playtest.goldfish.services import human_seat
 
 HAND_KINDS = {DEPLOY, EQUIP}
 UNIT_KINDS = {MOVE, ATTACK}

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .dreadgate import CardDef, new_game, to_record
-from .dreadgate.actions import DEPLOY, DRAW, END, EQUIP, MULLIGAN, PLAY
-from .dreadgate.state import MAIN_PHASE, OPENING_HAND
-from .dreadgate_bots import BOARD_KINDS, POLICIES
+from playtest.dreadgate import CardDef, new_game, to_record
+from playtest.dreadgate.actions import DEPLOY, DRAW, END, EQUIP, MULLIGAN, PLAY
+from playtest.dreadgate.state import MAIN_PHASE, OPENING_HAND
+from playtest.policies.classic import BOARD_KINDS, POLICIES
 
 SAMPLE_GAMES = 5  # games 0..4 of a run keep their full record for the replay viewer
 PLAYED_KINDS = (DEPLOY, PLAY, EQUIP)

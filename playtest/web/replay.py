@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dreadgate import new_game
-from .dreadgate.notation import format_action
-from .dreadgate_sim import deck_cards
-from .dreadgate_table import game_view
+from playtest.dreadgate import new_game
+from playtest.dreadgate.notation import format_action
+from playtest.goldfish.board import game_view
+from playtest.simulation.games import deck_cards
 
 
 def replay_step(params: dict[str, Any], record: dict[str, Any], step: int) -> dict[str, Any]:

@@ -2,9 +2,9 @@
 
 import pytest
 
-from playtest import goldfish_tables as tables
 from playtest.dreadgate.actions import DEPLOY, DRAW, END, KEEP
 from playtest.dreadgate.board import cell_name
+from playtest.goldfish import services as tables
 from playtest.models import GoldfishTable
 from tests.playtest.dreadgate_decks import starter_deck
 

@@ -15,13 +15,12 @@ from core.formats import FORMAT_SLUGS as FORMATS
 from decks.charts import bar_chart
 from decks.models import Deck, DeckEntry
 from decks.selectors import deck_for_viewer
-
-from . import dreadgate_sim
-from .charts import line_chart
-from .dreadgate import ENGINE_VERSION, GameSetupError, new_game
-from .dreadgate_bots import POLICIES
-from .dreadgate_report import report
-from .jobs.registry import JobKind, register
+from playtest.dreadgate import ENGINE_VERSION, GameSetupError, new_game
+from playtest.jobs.registry import JobKind, register
+from playtest.policies.classic import POLICIES
+from playtest.simulation import games as dreadgate_sim
+from playtest.simulation.charts import line_chart
+from playtest.simulation.report import report
 
 MODES = {"goldfish": ("goldfish", "passive"), "matchup": ("matchup", "matchup")}
 CARD_FIELDS = (
