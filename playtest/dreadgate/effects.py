@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from core.effects import CARD_FILTER_KEYS, CONTINUOUS_OPS, DURATIONS, MOVE_DIRECTIONS, OPS, SELECTS, TRIGGERS
+
 from . import rng as _rng
 from .board import GATE, SIZE, VECTORS, direction_between, turn_dir
 from .cards import CRAFT_INDEX, KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled, chosen_of
@@ -18,16 +20,10 @@ if TYPE_CHECKING:
     from .state import Unit
 
 STAT_INDEX = {"attack": 0, "defense": 1, "range": 2, "maneuver": 3}
-UNIT_OPS = frozenset(
-    {"damage", "heal", "modify", "grant_keyword", "remove_keyword", "move", "destroy", "return_to_hand", "stun"}
-)
-PLAYER_OPS = frozenset({"draw", "discard", "action_points", "influence", "reveal_hand", "search_deck"})
-CONTINUOUS_OPS = frozenset({"modify", "grant_keyword", "remove_keyword"})
-SELECTS = frozenset({"chosen", "all", "self", "bearer", "previous"})
-TRIGGERS = frozenset({"activated", "instant", "play", "deploy", "static", "equipped", "consumable"})
-CARD_FILTERS = frozenset({"type", "subtype", "craft", "keyword", "max_vitality"})
-DURATIONS = frozenset({"end_of_turn", "next_turn", "permanent", "while_source"})
-MOVE_DIRECTIONS = frozenset({"forward", "backward", "away", "toward", "chosen"})
+# The vocabulary itself is defined once, in core.effects; the engine sorts the ops by what they act on.
+UNIT_OPS = frozenset(op for op, spec in OPS.items() if "target" in spec)
+PLAYER_OPS = frozenset(op for op, spec in OPS.items() if "player" in spec)
+CARD_FILTERS = frozenset(CARD_FILTER_KEYS)
 
 
 class UnknownEffect(ValueError):

@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
+from core.formats import FORMAT_SLUGS
+from core.formats import FORMATS as CORE_FORMATS
+
 from . import rng as _rng
 from .actions import (
     ATTACK, DEFEND, DEPLOY, DISCARD, DRAW, END, EQUIP, FLY, GROUND, INSTANT, KEEP, MOVE, MULLIGAN, NO_BEARER, PASS,
@@ -28,9 +31,10 @@ from .journal import (
 ENGINE_VERSION = "1.0.0"
 
 STANDARD, QUICK, TACTICAL = 0, 1, 2
-FORMATS = ("standard", "quick", "tactical")
-BEYOND_GOAL = (40, 20, None)  # DG-1.2, DG-1.3, DG-1.4
-BONEYARD_GOAL = (20, 10, 30)
+FORMATS = FORMAT_SLUGS  # the engine numbers formats by their place there
+assert FORMATS == ("standard", "quick", "tactical")
+BEYOND_GOAL = tuple(f.beyond_goal for f in CORE_FORMATS.values())  # DG-1.2, DG-1.3, DG-1.4
+BONEYARD_GOAL = tuple(f.boneyard_goal for f in CORE_FORMATS.values())
 TURN_LIMIT = 100  # DG-1.8
 AP_PER_TURN = 4  # DG-5.1
 FIRST_TURN_AP = 3  # DG-5.2
