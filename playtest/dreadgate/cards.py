@@ -5,16 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-CRAFT_ORDER = ("artifice", "champion", "divine", "engineering", "hinter", "sorcery", "universal")
-CRAFT_INDEX = {c: i for i, c in enumerate(CRAFT_ORDER)}
+from core.crafts import CRAFT_INDEX
+from core.keywords import KEYWORDS
+
 UNIVERSAL = CRAFT_INDEX["universal"]
 
 KW_SUBDUE, KW_EXECUTION, KW_SPECTRAL, KW_AVIATION = 1, 2, 4, 8
 KEYWORD_BITS = {"subdue": KW_SUBDUE, "execution": KW_EXECUTION, "spectral": KW_SPECTRAL, "aviation": KW_AVIATION}
-
-TALENT_SUBTYPES = frozenset(
-    {"talent", "enchant talent", "battlefield talent", "intrigue talent", "spell talent"}
-)
+assert KEYWORD_BITS.keys() == KEYWORDS.keys(), "a keyword of core.keywords has no bit in the engine"
 
 
 class CardDataError(ValueError):

@@ -9,24 +9,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from core.effects import CARD_FILTER_KEYS, CONTINUOUS_OPS, DURATIONS, MOVE_DIRECTIONS, OPS, SELECTS, TRIGGERS
+
 from . import rng as _rng
 from .board import GATE, SIZE, VECTORS, direction_between, turn_dir
 from .cards import CRAFT_INDEX, KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled, chosen_of
+from .journal import BOARD, POP, SET
 
 if TYPE_CHECKING:
     from .state import Unit
 
 STAT_INDEX = {"attack": 0, "defense": 1, "range": 2, "maneuver": 3}
-UNIT_OPS = frozenset(
-    {"damage", "heal", "modify", "grant_keyword", "remove_keyword", "move", "destroy", "return_to_hand", "stun"}
-)
-PLAYER_OPS = frozenset({"draw", "discard", "action_points", "influence", "reveal_hand", "search_deck"})
-CONTINUOUS_OPS = frozenset({"modify", "grant_keyword", "remove_keyword"})
-SELECTS = frozenset({"chosen", "all", "self", "bearer", "previous"})
-TRIGGERS = frozenset({"activated", "instant", "play", "deploy", "static", "equipped", "consumable"})
-CARD_FILTERS = frozenset({"type", "subtype", "craft", "keyword", "max_vitality"})
-DURATIONS = frozenset({"end_of_turn", "next_turn", "permanent", "while_source"})
-MOVE_DIRECTIONS = frozenset({"forward", "backward", "away", "toward", "chosen"})
+# The vocabulary itself is defined once, in core.effects; the engine sorts the ops by what they act on.
+UNIT_OPS = frozenset(op for op, spec in OPS.items() if "target" in spec)
+PLAYER_OPS = frozenset(op for op, spec in OPS.items() if "player" in spec)
+CARD_FILTERS = frozenset(CARD_FILTER_KEYS)
 
 
 class UnknownEffect(ValueError):
@@ -219,6 +216,7 @@ class EffectsMixin:
 
     def _use(self, p: int, src: int, idx: int) -> None:
         ability = self.inst[src].abilities[idx]
+        self._keep(self.tp, self.used)
         if ability.get("trigger") == "activated":
             self.ap -= ability.get("cost", 0)
         else:
@@ -305,7 +303,9 @@ class EffectsMixin:
     # --- choices (DG-18.4) ---------------------------------------------------------------
 
     def _start_effect(self, ctrl: int, src: int, c: Compiled, idxs, spell: bool) -> None:
+        self._j.extend((self.return_phase, POP))
         self.return_phase.append([self.phase, self.decider])  # where play resumes, and who decided there
+        self._j.extend(("pending", self.pending, SET))
         self.pending = [ctrl, src, c.index, list(idxs), [], int(spell)]
         if self._next_slot() is None:
             self._finish_pending()
@@ -360,6 +360,7 @@ class EffectsMixin:
 
     def _finish_pending(self) -> None:
         pend = self.pending
+        self._j.extend(("pending", pend, SET))
         self.pending = None
         _, (plan, dirs) = self._walk(pend)
         ctrl, src, d, idxs, _, spell = pend
@@ -367,14 +368,18 @@ class EffectsMixin:
         self._after_effect()
 
     def _after_effect(self) -> None:
-        self.discards = [e for e in self.discards if e[2] > 0 and self.hand[e[1]]]
-        for e in self.discards:
-            e[2] = min(e[2], len(self.hand[e[1]]))
+        hand = self.hand
+        self._j.extend(("discards", self.discards, SET))
+        self.discards = [[e[0], e[1], min(e[2], len(hand[e[1]]))] for e in self.discards if e[2] > 0 and hand[e[1]]]
         if self.discards:
             self.phase = 5
             self.decider = self.discards[0][0]
         else:
-            self.phase, self.decider = self.return_phase.pop() if self.return_phase else (1, self.decider)
+            if self.return_phase:
+                self._keep(self.return_phase)
+                self.phase, self.decider = self.return_phase.pop()
+            else:
+                self.phase = 1
 
     def _after_discards(self) -> None:
         self._after_effect()
@@ -406,6 +411,7 @@ class EffectsMixin:
             u = units.get(t)
             if u is None:
                 continue
+            self._keep(u)
             if op == "damage":
                 amount = step["amount"]
                 if u.kw & KW_SPECTRAL and not spell:  # DG-13.1
@@ -417,12 +423,12 @@ class EffectsMixin:
             elif op == "heal":
                 u.vit = min(u.c.vit, u.vit + step["amount"])
             elif op == "modify":
-                u.mods.append((STAT_INDEX[step["stat"]], step["amount"], self._expiry(step["duration"], ctrl)))
+                u.mods = [*u.mods, (STAT_INDEX[step["stat"]], step["amount"], self._expiry(step["duration"], ctrl))]
                 u.recalc()
             elif op == "grant_keyword" or op == "remove_keyword":
                 bit = KEYWORD_BITS[step["keyword"]]
                 had = u.kw & KW_AVIATION
-                u.kwmods.append((bit, op == "grant_keyword", self._expiry(step["duration"], ctrl)))
+                u.kwmods = [*u.kwmods, (bit, op == "grant_keyword", self._expiry(step["duration"], ctrl))]
                 u.recalc()
                 if bit == KW_AVIATION and op == "grant_keyword" and not had:
                     u.flying = False  # effects.md: starts grounded
@@ -432,6 +438,7 @@ class EffectsMixin:
                 self._kill(u)
             elif op == "return_to_hand":
                 self._leave_board(u)
+                self._j.extend((self.hand[u.owner], POP))
                 self.hand[u.owner].append(u.iid)
             elif op == "stun":
                 u.stun = max(u.stun, self._expiry(step["duration"], ctrl))
@@ -469,7 +476,8 @@ class EffectsMixin:
                 break
             end = nxt
         if end != u.cell:
-            self._lift(u)
+            self._lift(u)  # journals the unit
+            self._j.extend((end, self.board[end], BOARD))
             self.board[end] = u.iid
             u.cell = end
 
@@ -489,20 +497,24 @@ class EffectsMixin:
                 chooser = step["chooser"]
                 if chooser == "random":
                     hand = self.hand[p]
+                    self._keep(hand, self.boneyard[p])
                     for _ in range(min(step["amount"], len(hand))):
                         self.rs, i = _rng.below(self.rs, len(hand))
                         self.boneyard[p].append(hand.pop(i))
                 else:
+                    self._keep(self.discards)
                     self.discards.append([p if chooser == "owner" else ctrl, p, step["amount"]])
             elif op == "action_points":
                 amount = step["amount"]
                 if step["when"] == "this_turn" and p == self.active and self.phase != 0:
                     self.ap = max(0, self.ap + amount)
                 else:
+                    self._keep(self.ap_next)
                     self.ap_next[p] += amount
             elif op == "influence":
                 craft = c.craft if step["craft"] == "own" else CRAFT_INDEX[step["craft"]]
                 if p == self.active:
+                    self._keep(self.infl)
                     self.infl[craft] += step["amount"]
             elif op == "reveal_hand":
                 hand = list(self.hand[p])
@@ -513,10 +525,12 @@ class EffectsMixin:
                         self.rs, i = _rng.below(self.rs, len(hand))
                         shown.append(hand.pop(i))
                     hand = shown
+                self._keep(self.revealed[ctrl])
                 self.revealed[ctrl].extend(hand)
             elif op == "search_deck":
                 filt = step.get("filter") or {}
                 deck = self.deck[p]
+                self._keep(deck, self.hand[p], self.revealed[1 - p])
                 found = []
                 for iid in reversed(deck):  # DG-18.10: from the top down
                     if len(found) == step["amount"]:
@@ -571,9 +585,12 @@ class EffectsMixin:
                 continue
             mods, kws = new.get(iid) or ([], [])
             if mods != u.smods or kws != u.skw:
+                self._keep(u)
                 u.smods, u.skw = mods, kws
                 u.recalc()
-        self.smodded = set(new)
+        if self.smodded != new.keys():
+            self._j.extend(("smodded", self.smodded, SET))
+            self.smodded = set(new)
         self.static_live = bool(new)
 
     def _apply_static(self, ctrl: int, src: int, cell: int | None, c: Compiled, only: str, new: dict) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.crafts import CRAFT_ORDER
+
 from .board import SEAT_NAMES, cell_name
-from .cards import CRAFT_ORDER, KEYWORD_BITS, CardDef
+from .cards import KEYWORD_BITS, CardDef
 from .notation import format_action
 from .state import ENGINE_VERSION, FORMATS, PHASES, State, Unit
 

@@ -8,6 +8,10 @@ objects; a refused action raises IllegalAction naming its rule and leaves the st
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
+
+from core.formats import FORMAT_SLUGS
+from core.formats import FORMATS as CORE_FORMATS
 
 from . import rng as _rng
 from .actions import (
@@ -19,13 +23,18 @@ from .cards import (
     KW_AVIATION, KW_EXECUTION, KW_SPECTRAL, KW_SUBDUE, UNIVERSAL, CardDataError, CardDef, Compiled, compile_card,
 )  # fmt: skip
 from .effects import EffectsMixin
+from .journal import (
+    ARITY, ATTR, BOARD, BONE_POP, COPY, CPOP, DRAWN, FRAME, HAND_INS, ITEM, MOVED, NO_JOURNAL, POP, RECYCLED, SET,
+    SET_ADD, SET_DISCARD, TURN, UATTR, UNIT_DEL,
+)  # fmt: skip
 
 ENGINE_VERSION = "1.0.0"
 
 STANDARD, QUICK, TACTICAL = 0, 1, 2
-FORMATS = ("standard", "quick", "tactical")
-BEYOND_GOAL = (40, 20, None)  # DG-1.2, DG-1.3, DG-1.4
-BONEYARD_GOAL = (20, 10, 30)
+FORMATS = FORMAT_SLUGS  # the engine numbers formats by their place there
+assert FORMATS == ("standard", "quick", "tactical")
+BEYOND_GOAL = tuple(f.beyond_goal for f in CORE_FORMATS.values())  # DG-1.2, DG-1.3, DG-1.4
+BONEYARD_GOAL = tuple(f.boneyard_goal for f in CORE_FORMATS.values())
 TURN_LIMIT = 100  # DG-1.8
 AP_PER_TURN = 4  # DG-5.1
 FIRST_TURN_AP = 3  # DG-5.2
@@ -46,7 +55,11 @@ _ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_D
 
 
 class Unit:
-    """A unit or legend on the battlefield. Stats are effective values (printed + modifiers)."""
+    """A unit or legend on the battlefield. Stats are effective values (printed + modifiers).
+
+    Its lists (items, mods, ...) are replaced, never changed in place, so that the undo journal's copy of a
+    unit (`fields()`) stays a true pre-image.
+    """
 
     __slots__ = (
         "iid", "owner", "c", "cell", "vit", "atk", "dfn", "rng", "mnv", "fmnv", "kw", "adirs", "mdirs", "flying",
@@ -100,6 +113,20 @@ class Unit:
             self.flying = False
         self.kw = kw
 
+    def fields(self) -> tuple:
+        return _UNIT_FIELDS(self)
+
+    def set_fields(self, values: tuple) -> None:
+        for name, value in zip(Unit.__slots__, values, strict=True):
+            setattr(self, name, value)
+
+    def copy(self) -> Unit:
+        new = Unit.__new__(Unit)
+        new.set_fields(_UNIT_FIELDS(self))
+        new.items, new.mods, new.kwmods = list(self.items), list(self.mods), list(self.kwmods)
+        new.smods, new.skw = list(self.smods), list(self.skw)
+        return new
+
     def snapshot(self) -> list:
         return [
             self.iid, self.owner, self.cell, self.vit, int(self.flying), self.deployed, self.moved, self.attacked,
@@ -108,7 +135,9 @@ class Unit:
         ]  # fmt: skip
 
 
+_UNIT_FIELDS = attrgetter(*Unit.__slots__)
 _TABLES: dict[tuple, tuple] = {}  # card tables of recent deck pairs, see State._setup
+
 
 
 class GameSetupError(ValueError):
@@ -125,7 +154,8 @@ class State(EffectsMixin):
             raise GameSetupError("decks: a game needs exactly two deck lists")
         self.fmt = FORMATS.index(fmt)
         self.seed = int(seed)
-        self.deck_lists = [list(decks[0]), list(decks[1])]
+        self.deck_lists = (tuple(decks[0]), tuple(decks[1]))
+        self.replayable = True  # seed and history give this state back (not so for a determinized one)
         self._setup()
 
     # --- set-up (DG-4) ---------------------------------------------------------------------
@@ -185,6 +215,9 @@ class State(EffectsMixin):
         self.history: list[Action] = []
         self._stamp = 0  # bumped by every change, so a cached list of legal actions is never stale
         self._legal: tuple[int, list[Action]] | None = None
+        self._undo: list[tuple] = []  # the journal of every applied action, see apply
+        self._j = NO_JOURNAL  # the journal while an action is applied
+        self._legal_undo: list[Action] | None = None
         for seat in (0, 1):
             self._draw(seat, OPENING_HAND)
 
@@ -234,10 +267,19 @@ class State(EffectsMixin):
 
     def _draw(self, p: int, n: int) -> None:
         deck, hand = self.deck[p], self.hand[p]
-        for _ in range(n):
-            if not deck:
-                return  # DG-6.2
-            hand.append(deck.pop())
+        n = n if n < len(deck) else len(deck)  # DG-6.2
+        if n > 0:
+            self._j.extend((p, n, DRAWN))
+            for _ in range(n):
+                hand.append(deck.pop())
+
+    def _hand_index(self, p: int, d: int) -> int:
+        """Where in p's hand the first card of definition d is (-1 if none)."""
+        inst = self.inst
+        for i, iid in enumerate(self.hand[p]):
+            if inst[iid].index == d:
+                return i
+        return -1
 
     def _hand_iid(self, p: int, d: int) -> int:
         inst = self.inst
@@ -512,13 +554,21 @@ class State(EffectsMixin):
         cached = self._legal
         if cached is None or cached[0] != self._stamp or action not in cached[1]:
             self._check(action)  # raises with the rule; a listed action is known legal
-        self._stamp += 1
-        self._do(action)
-        self.history.append(action)
-        if (self.static_live or self.statics or self.gate_static) and action[0] not in _NO_UNIT_CHANGE:
-            self.refresh_statics()
-        if self.phase != OVER_PHASE:
-            self._check_win()
+        # Undo: a frame of the attributes most actions reassign, then an entry for each other change.
+        self._j = journal = self._undo
+        journal.extend((self.ap, self.rp, self.phase, self.decider, self.rs, self.static_live, FRAME))
+        legal = self._legal  # kept for the last action only: the journal holds no lists, which keeps it cheap
+        self._legal_undo = legal[1] if legal is not None and legal[0] == self._stamp else None
+        try:
+            self._stamp += 1
+            self._do(action)
+            self.history.append(action)
+            if (self.static_live or self.statics or self.gate_static) and action[0] not in _NO_UNIT_CHANGE:
+                self.refresh_statics()
+            if self.phase != OVER_PHASE:
+                self._check_win()
+        finally:
+            self._j = NO_JOURNAL
 
     def _check(self, action: Action) -> None:
         if not isinstance(action, tuple) or len(action) != 3 or not all(type(x) is int for x in action):
@@ -764,16 +814,28 @@ class State(EffectsMixin):
         if kind == MOVE:
             u = self.units[a]
             self.ap -= 1
-            u.moved = self.turn
-            self._maneuver(u, b)
+            board = self.board
+            if board[b] < 0 and u.subduing < 0 and u.subdued_by < 0 and (b != GATE or self.fmt == TACTICAL):
+                self._j.extend((a, u.cell, u.moved, MOVED))  # the common case, in one entry
+                board[u.cell] = -1
+                board[b] = a
+                u.cell = b
+                u.moved = self.turn
+            else:
+                self._j.extend((a, "moved", u.moved, UATTR))
+                u.moved = self.turn
+                self._maneuver(u, b)
         elif kind == ATTACK:
             u = self.units[a]
+            self._j.extend((a, "attacked", u.attacked, UATTR))
             self.ap -= 1
             u.attacked = self.turn
             melee = max(abs(self.units[b].cell % 5 - u.cell % 5), abs(self.units[b].cell // 5 - u.cell // 5)) == 1
             if self.phase == COMBAT_PHASE:
+                self._j.append(CPOP)
                 self.combat[1].append((a, melee))
             else:
+                self._j.extend(("combat", self.combat, SET))
                 self.combat = [b, [(a, melee)], {}]
                 self.phase = COMBAT_PHASE
         elif kind == END:
@@ -786,18 +848,22 @@ class State(EffectsMixin):
         elif kind == STRIKE:
             self._strike()
         elif kind == DEFEND:
+            self._keep(self.combat[2])
             self.combat[2][a] = self.combat[2].get(a, 0) + b
             if self._defense_left() is None:
                 self._resolve_combat()
         elif kind == PASS:
             self._resolve_combat()
         elif kind == RECYCLE:
-            iid = self._hand_iid(p, a)
-            self.hand[p].remove(iid)
-            self.boneyard[p].append(iid)
+            hand = self.hand[p]
+            i = self._hand_index(p, a)
+            self._j.extend((p, i, hand[i], RECYCLED))
+            self.boneyard[p].append(hand.pop(i))
             self.rp += 1
         elif kind == GROUND or kind == FLY:
             u = self.units[a]
+            self._j.extend((a, "flying", u.flying, UATTR))
+            self._j.extend((a, "switched", u.switched, UATTR))
             u.flying = kind == FLY
             u.switched = self.turn
         elif kind == EQUIP:
@@ -807,13 +873,16 @@ class State(EffectsMixin):
         elif kind == USE:
             self._use(self.current_player, a, b)
         elif kind == TARGET_UNIT or kind == TARGET_DIR:
+            self._j.extend((self.pending[4], POP))
             self.pending[4].append(a)
             if self._next_slot() is None:
                 self._finish_pending()
         elif kind == DISCARD:
             chooser, victim, count = self.discards[0]
             iid = self._hand_iid(victim, a)
-            self.hand[victim].remove(iid)
+            self._keep(self.discards, self.discards[0])
+            self._from_hand(victim, iid)
+            self._j.extend((victim, BONE_POP))
             self.boneyard[victim].append(iid)
             if count > 1:
                 self.discards[0][2] -= 1
@@ -827,7 +896,9 @@ class State(EffectsMixin):
 
     def _mulligan(self, take: bool) -> None:
         p = self.decider
+        self._keep(self.mulled)
         if take:
+            self._keep(self.deck[p], self.hand[p])
             self.deck[p].extend(self.hand[p])
             self.hand[p].clear()
             self.rs = _rng.shuffle(self.rs, self.deck[p])
@@ -839,6 +910,8 @@ class State(EffectsMixin):
             self._start_turn(0)
 
     def _start_turn(self, p: int) -> None:
+        # infl and used are replaced below, never changed again: the entry may keep them as they are
+        self._j.extend((p, self.turn, self.active, self.infl, self.used, self.ap_next[p], self.tp[p], TURN))
         self.turn += 1
         self.active = p
         self.phase = MAIN_PHASE
@@ -862,10 +935,11 @@ class State(EffectsMixin):
         expired = False
         for u in self.units.values():
             if u.mods or u.kwmods:
-                before = (len(u.mods), len(u.kwmods))
-                u.mods = [m for m in u.mods if m[2] > t]
-                u.kwmods = [m for m in u.kwmods if m[2] > t]
-                if before != (len(u.mods), len(u.kwmods)):
+                mods = [m for m in u.mods if m[2] > t]
+                kwmods = [m for m in u.kwmods if m[2] > t]
+                if (len(mods), len(kwmods)) != (len(u.mods), len(u.kwmods)):
+                    self._keep(u)
+                    u.mods, u.kwmods = mods, kwmods
                     u.recalc()
                     expired = True
         if expired and (self.static_live or self.statics or self.gate_static):
@@ -874,9 +948,11 @@ class State(EffectsMixin):
             for iid, last in list(self.side_until.items()):
                 if last <= t:
                     owner = self.owner_of[iid]
+                    self._keep(self.sideline[owner], self.boneyard[owner], self.side_until)
                     self.sideline[owner].remove(iid)
                     self.boneyard[owner].append(iid)
                     del self.side_until[iid]
+        self._j.extend(("revealed", self.revealed, SET))  # replaced below, never changed again
         self.revealed = [[], []]
         if t >= TURN_LIMIT:
             self._finish(DRAW_RESULT, "turn limit")
@@ -905,6 +981,8 @@ class State(EffectsMixin):
             self._finish(w, why[w])
 
     def _finish(self, winner: int, condition: str) -> None:
+        for name in ("winner", "condition", "combat", "pending", "discards"):
+            self._j.extend((name, getattr(self, name), SET))
         self.winner = winner
         self.condition = condition
         self.phase = OVER_PHASE
@@ -917,10 +995,12 @@ class State(EffectsMixin):
     def _deploy(self, p: int, d: int, cell: int) -> None:
         c = self.defs[d]
         iid = self._hand_iid(p, d)
-        self.hand[p].remove(iid)
+        self._from_hand(p, iid)
         need = c.vit - 1
         self.ap -= 1  # DG-7.3: at least 1 AP
         infl = self.infl
+        if need > 0 and any(infl):
+            self._j.extend(("infl", list(infl), SET))
         crafts = range(7) if c.craft == UNIVERSAL else (c.craft,)
         for k in crafts:
             if need <= 0:
@@ -935,12 +1015,11 @@ class State(EffectsMixin):
         if need > 0:
             self.ap -= need
         u = Unit(iid, p, c, cell, self.turn)
-        self.units[iid] = u
+        self.units[iid] = u  # the newest key: undo deletes it, and the order of play is kept
+        self._j.extend((iid, UNIT_DEL))
+        self._j.extend((cell, self.board[cell], BOARD))
         self.board[cell] = iid
-        if c.has_static:
-            self.statics.add(iid)
-        if c.has_use:
-            self.users.add(iid)
+        self._in_play(iid, c)
         if c.abilities and self.fmt != TACTICAL:
             deploy = tuple(i for i, ab in enumerate(c.abilities) if ab.get("trigger") == "deploy")
             if deploy:
@@ -950,58 +1029,83 @@ class State(EffectsMixin):
         board = self.board
         if cell == GATE and self.fmt != TACTICAL:
             self._leave_board(u)
+            j = self._j
+            j.extend((self.beyond[u.owner], POP))
             self.beyond[u.owner].append(u.iid)
+            j.extend((self.beyond_score, u.owner, self.beyond_score[u.owner], ITEM))
             self.beyond_score[u.owner] += u.vit  # DG-9.1
             return
-        self._lift(u)
+        self._lift(u)  # journals the unit and its cell
         occ = board[cell]
         if occ < 0:
+            self._j.extend((cell, occ, BOARD))
             board[cell] = u.iid
             u.cell = cell
             return
         o = self.units[occ]
         if u.kw & KW_SUBDUE:  # DG-12.2
+            self._j.extend((u.iid, "subduing", u.subduing, UATTR))
+            self._j.extend((o.iid, "subdued_by", o.subdued_by, UATTR))
             u.cell = cell
             u.subduing = o.iid
             o.subdued_by = u.iid
         else:  # DG-12.4 execution
             self._kill(o)
+            self._j.extend((cell, board[cell], BOARD))
             board[cell] = u.iid
             u.cell = cell
 
     def _lift(self, u: Unit) -> None:
-        """Take a unit off its cell, freeing a unit it subdued or handing the cell to its subduer."""
+        """Take a unit off its cell, freeing a unit it subdued or handing the cell to its subduer.
+
+        Journals the unit's cell, which the caller then changes (or not, when the unit leaves the battlefield).
+        """
+        j = self._j
+        j.extend((u.iid, "cell", u.cell, UATTR))
         if u.subduing >= 0:
             o = self.units[u.subduing]
+            j.extend((o.iid, "subdued_by", o.subdued_by, UATTR))
+            j.extend((u.iid, "subduing", u.subduing, UATTR))
             o.subdued_by = -1
             u.subduing = -1
         elif u.subdued_by >= 0:
             s = self.units[u.subdued_by]
+            j.extend((s.iid, "subduing", s.subduing, UATTR))
+            j.extend((u.iid, "subdued_by", u.subdued_by, UATTR))
             s.subduing = -1
             u.subdued_by = -1
+            j.extend((u.cell, self.board[u.cell], BOARD))
             self.board[u.cell] = s.iid
         else:
+            j.extend((u.cell, self.board[u.cell], BOARD))
             self.board[u.cell] = -1
 
     def _leave_board(self, u: Unit) -> None:
         """The unit leaves the battlefield (dies, passes the gateway, returns to hand); items go (DG-14.4)."""
         self._lift(u)
+        self._keep(self.units)  # a copy: the order of the units is the order of play
         del self.units[u.iid]
-        self.statics.discard(u.iid)
-        self.users.discard(u.iid)
+        self._out_of_play(u.iid)
         owner_of = self.owner_of
+        j = self._j
         for item in u.items:
+            j.extend((self.boneyard[owner_of[item]], POP))
             self.boneyard[owner_of[item]].append(item)
-            self.statics.discard(item)
-            self.users.discard(item)
+            self._out_of_play(item)
+            j.extend((self.item_bearer, item, self.item_bearer[item], ITEM))
             del self.item_bearer[item]
-        u.items = []
+        if u.items:
+            j.extend((u, "items", u.items, ATTR))
+            u.items = []
         if u.smods or u.skw:
             self.static_live = True
 
     def _kill(self, u: Unit) -> None:
         self._leave_board(u)
+        j = self._j
+        j.extend((u.owner, BONE_POP))
         self.boneyard[u.owner].append(u.iid)
+        j.extend((self.bone_score, u.owner, self.bone_score[u.owner], ITEM))
         self.bone_score[u.owner] += u.c.vit  # DG-1.5: printed vitality
 
     # --- combat (DG-10, DG-13) -------------------------------------------------------------
@@ -1017,6 +1121,7 @@ class State(EffectsMixin):
 
     def _resolve_combat(self) -> None:
         tid, attackers, alloc = self.combat
+        self._j.extend(("combat", self.combat, SET))
         self.combat = None
         self.phase = MAIN_PHASE
         target = self.units.get(tid)
@@ -1047,6 +1152,7 @@ class State(EffectsMixin):
                 self._kill(u)
 
     def _combat_damage(self, u: Unit, amount: int, relic: bool) -> None:
+        self._j.extend((u.iid, "vit", u.vit, UATTR))
         if u.kw & KW_SPECTRAL and not relic:  # DG-13.1
             u.vit = max(u.vit - amount, 1) if u.vit > 1 else u.vit
         else:
@@ -1061,23 +1167,26 @@ class State(EffectsMixin):
     def _equip(self, p: int, d: int, bearer: int) -> None:
         c = self.defs[d]
         iid = self._hand_iid(p, d)
-        self.hand[p].remove(iid)
+        self._from_hand(p, iid)
         self.ap -= c.cost
+        j = self._j
         if c.consumable:  # DG-14.3
+            j.extend((p, BONE_POP))
             self.boneyard[p].append(iid)
             idxs = tuple(i for i, ab in enumerate(c.abilities) if ab.get("trigger") == "consumable")
             if idxs:
                 self._start_effect(p, iid, c, idxs, spell=False)
             return
         if c.battlefield_item:  # DG-14.2
+            j.extend((self.sideline[p], POP))
             self.sideline[p].append(iid)
         else:
-            self.units[bearer].items.append(iid)
+            b = self.units[bearer]
+            j.extend((b, "items", b.items, ATTR))
+            b.items = [*b.items, iid]
+            self._keep(self.item_bearer)
             self.item_bearer[iid] = bearer
-        if c.has_static:
-            self.statics.add(iid)
-        if c.has_use:
-            self.users.add(iid)
+        self._in_play(iid, c)
 
     def bearer_of(self, item: int) -> Unit | None:
         b = self.item_bearer.get(item)
@@ -1088,7 +1197,8 @@ class State(EffectsMixin):
     def _play_card(self, p: int, d: int, by_talent_points: bool) -> None:
         c = self.defs[d]
         iid = self._hand_iid(p, d)
-        self.hand[p].remove(iid)
+        self._from_hand(p, iid)
+        self._keep(self.tp, self.sideline[p], self.side_until, self.boneyard[p])
         if by_talent_points:
             self.tp[p] -= c.tp_cost
         else:
@@ -1136,15 +1246,130 @@ class State(EffectsMixin):
 
     # --- undo, copies ----------------------------------------------------------------------
 
+    def _keep(self, *objs: object) -> None:
+        """Journal whole copies of containers or units about to change in place (the rarer changes)."""
+        j = self._j
+        for obj in objs:
+            j.extend((obj, obj.fields() if type(obj) is Unit else obj.copy(), COPY))  # type: ignore
+
+    def _from_hand(self, p: int, iid: int) -> None:
+        hand = self.hand[p]
+        i = hand.index(iid)
+        self._j.extend((p, i, iid, HAND_INS))
+        del hand[i]
+
+    def _in_play(self, iid: int, c: Compiled) -> None:
+        """A card with continuous or usable abilities enters play."""
+        if c.has_static and iid not in self.statics:
+            self._j.extend(("statics", iid, SET_DISCARD))
+            self.statics.add(iid)
+        if c.has_use and iid not in self.users:
+            self._j.extend(("users", iid, SET_DISCARD))
+            self.users.add(iid)
+
+    def _out_of_play(self, iid: int) -> None:
+        if iid in self.statics:
+            self._j.extend(("statics", iid, SET_ADD))
+            self.statics.discard(iid)
+        if iid in self.users:
+            self._j.extend(("users", iid, SET_ADD))
+            self.users.discard(iid)
+
     def undo(self) -> Action:
-        """Take back the last action by replaying the game without it (exact, thanks to the seeded source)."""
-        if not self.history:
+        """Take back the last action: put back what it changed, newest first (no replay).
+
+        The journal starts with the state: a copy, a determinized state or one loaded from a snapshot can't
+        take back the actions played before it was made.
+        """
+        journal = self._undo
+        if not journal or not self.history:
             raise IllegalAction("DG-4.1", "there is nothing to undo")
-        last = self.history[-1]
-        fresh = self.replay(self.history[:-1])
-        for name in _STATE_FIELDS:
-            setattr(self, name, getattr(fresh, name))
-        return last
+        units = self.units
+        while True:
+            tag = journal.pop()
+            n = ARITY[tag]
+            if n:
+                e = journal[-n:]
+                del journal[-n:]
+            if tag == UATTR:
+                setattr(units[e[0]], e[1], e[2])
+            elif tag == BOARD:
+                self.board[e[0]] = e[1]
+            elif tag == HAND_INS:
+                self.hand[e[0]].insert(e[1], e[2])
+            elif tag == BONE_POP:
+                self.boneyard[e[0]].pop()
+            elif tag == CPOP:
+                self.combat[1].pop()
+            elif tag == TURN:
+                p, self.turn, self.active, self.infl, self.used, self.ap_next[p], self.tp[p] = e
+            elif tag == UNIT_DEL:
+                del units[e[0]]
+            elif tag == SET_ADD:
+                getattr(self, e[0]).add(e[1])
+            elif tag == SET_DISCARD:
+                getattr(self, e[0]).discard(e[1])
+            elif tag == MOVED:
+                u = units[e[0]]
+                self.board[u.cell] = -1
+                self.board[e[1]] = e[0]
+                u.cell, u.moved = e[1], e[2]
+            elif tag == RECYCLED:
+                self.hand[e[0]].insert(e[1], e[2])
+                self.boneyard[e[0]].pop()
+            elif tag == ITEM:
+                e[0][e[1]] = e[2]
+            elif tag == POP:
+                e[0].pop()
+            elif tag == COPY:
+                obj, saved = e[0], e[1]
+                if type(obj) is list:
+                    obj[:] = saved
+                elif type(obj) is Unit:
+                    obj.set_fields(saved)
+                else:  # a dict or a set
+                    obj.clear()
+                    obj.update(saved)
+            elif tag == ATTR:
+                setattr(e[0], e[1], e[2])
+            elif tag == SET:
+                setattr(self, e[0], e[1])
+            elif tag == DRAWN:
+                deck, hand = self.deck[e[0]], self.hand[e[0]]
+                for _ in range(e[1]):
+                    deck.append(hand.pop())
+            else:  # FRAME: the action's first entry
+                self.ap, self.rp, self.phase, self.decider, self.rs, self.static_live = e
+                self._stamp += 1  # stamps only grow: no cached list of another branch is ever taken for this one
+                legal = self._legal_undo
+                self._legal = None if legal is None else (self._stamp, legal)
+                self._legal_undo = None
+                return self.history.pop()
+
+    def copy(self) -> State:
+        """An independent state equal to this one: nothing mutable is shared (the card tables are read-only).
+
+        The copy starts a journal of its own: undo() takes back the actions applied to it, not those before.
+        """
+        new = State.__new__(State)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for name in ("deck", "hand", "boneyard", "beyond", "sideline", "revealed", "discards", "return_phase"):
+            d[name] = [list(x) for x in d[name]]
+        for name in ("board", "beyond_score", "bone_score", "infl", "tp", "ap_next", "mulled", "history"):
+            d[name] = list(d[name])
+        for name in ("side_until", "statics", "users", "item_bearer", "smodded", "used"):
+            d[name] = d[name].copy()
+        new.units = {iid: u.copy() for iid, u in self.units.items()}
+        if self.combat is not None:
+            new.combat = [self.combat[0], list(self.combat[1]), dict(self.combat[2])]
+        if self.pending is not None:
+            pend = self.pending
+            new.pending = [pend[0], pend[1], pend[2], list(pend[3]), list(pend[4]), pend[5]]
+        new._undo = []
+        new._j = NO_JOURNAL
+        new._legal_undo = None
+        return new
 
     def replay(self, actions: Sequence[Action]) -> State:
         """A new state: this game's decks and seed with the given actions applied."""
@@ -1152,10 +1377,9 @@ class State(EffectsMixin):
         fresh.fmt = self.fmt
         fresh.seed = self.seed
         fresh.deck_lists = self.deck_lists
+        fresh.replayable = True
         fresh._setup()
         for action in actions:
             fresh.apply(tuple(action))
         return fresh
 
-
-_STATE_FIELDS = tuple(State(([], []), 0).__dict__.keys())

@@ -6,13 +6,14 @@ import json
 import random
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playtest.dreadgate import from_record, from_snapshot, new_game
+from playtest.dreadgate import IllegalAction, from_record, from_snapshot, game_log, new_game
 from playtest.dreadgate.board import GATE
-from playtest.dreadgate.cards import KW_AVIATION
-from playtest.dreadgate.state import OVER_PHASE, TACTICAL
+from playtest.dreadgate.cards import KW_AVIATION, Compiled
+from playtest.dreadgate.state import OVER_PHASE, TACTICAL, Unit
 
 from .factories import ability, gateway, rich_deck
 
@@ -220,3 +221,124 @@ def test_a_near_miss_of_a_legal_action_is_refused_unless_it_is_legal_too(seed, s
         assert s.to_snapshot() == before
     else:
         assert near in actions
+
+
+# --- undo and copy ---------------------------------------------------------------------------
+
+_READ_ONLY = {"defs", "by_code", "inst", "owner_of", "gateway", "deck_lists"}  # card tables, shared by design
+_CACHES = {"_legal", "_legal_undo", "_undo", "_j", "_stamp"}
+
+
+def _plain_value(value):
+    if isinstance(value, Unit):
+        return ("unit", tuple(_plain_value(getattr(value, name)) for name in Unit.__slots__))
+    if isinstance(value, Compiled):
+        return ("card", value.code)
+    if isinstance(value, dict):
+        return ("dict", [(_plain_value(k), _plain_value(v)) for k, v in value.items()])  # order counts
+    if isinstance(value, (set, frozenset)):
+        return ("set", sorted(_plain_value(v) for v in value))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, [_plain_value(v) for v in value])
+    return value
+
+
+def full_state(s) -> dict:
+    """Every part of a game that can change: each zone in order, every field of every unit, the scores, the
+    random source, the history (the log), the pending choices; everything but caches and the card tables."""
+    return {name: _plain_value(value) for name, value in vars(s).items() if name not in _READ_ONLY | _CACHES}
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 400), depth=st.integers(1, 12))
+def test_apply_then_undo_restores_every_part_of_the_state(seed, fmt, steps, depth):
+    s = start(seed, fmt)
+    rnd = random.Random(seed)
+    play_random(s, rnd, steps)
+    if s.is_over():
+        return
+    before = full_state(s)
+    log = game_log(s)
+    for action in s.legal_actions():  # every action the position allows, each taken back
+        s.apply(action)
+        assert s.undo() == action
+        assert full_state(s) == before, s.notation(action)
+    played = []
+    for _ in range(depth):  # several actions deep, then all taken back
+        if s.is_over():
+            break
+        played.append(rnd.choice(s.legal_actions()))
+        s.apply(played[-1])
+    for action in reversed(played):
+        assert s.undo() == action
+    assert full_state(s) == before
+    assert game_log(s) == log and s.rs == from_record(s.to_record(), cards()).rs
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 400))
+def test_play_after_an_undo_goes_on_as_if_the_action_had_never_been_played(seed, fmt, steps):
+    s = start(seed, fmt)
+    rnd = random.Random(seed)
+    play_random(s, rnd, steps)
+    if s.is_over():
+        return
+    fresh = from_record(s.to_record(), cards())
+    s.apply(rnd.choice(s.legal_actions()))
+    s.undo()
+    assert s.legal_actions() == fresh.legal_actions()
+    tail = random.Random(seed + 1)
+    for _ in range(60):
+        if s.is_over():
+            break
+        action = tail.choice(s.legal_actions())
+        s.apply(action)
+        fresh.apply(action)
+    assert full_state(s) == full_state(fresh)
+
+
+def _mutable_parts(value, found, seen):
+    """Every list, dict, set and unit reachable from value (by identity)."""
+    if isinstance(value, (int, str, float, bool, type(None), Compiled)) or id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, (list, dict, set, Unit)):
+        found[id(value)] = value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _mutable_parts(k, found, seen)
+            _mutable_parts(v, found, seen)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            _mutable_parts(v, found, seen)
+    elif isinstance(value, Unit):
+        for name in Unit.__slots__:
+            _mutable_parts(getattr(value, name), found, seen)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 400))
+def test_a_copy_is_equal_and_independent(seed, fmt, steps):
+    s = start(seed, fmt)
+    rnd = random.Random(seed)
+    play_random(s, rnd, steps)
+    c = s.copy()
+    assert full_state(c) == full_state(s)
+    assert c.legal_actions() == s.legal_actions()
+    mine, theirs = {}, {}
+    for name, value in vars(s).items():
+        if name not in _READ_ONLY:
+            _mutable_parts(value, mine, set())
+    for name, value in vars(c).items():
+        if name not in _READ_ONLY:
+            _mutable_parts(value, theirs, set())
+    assert not mine.keys() & theirs.keys(), "the copy shares a mutable part with the original"
+    before = full_state(s)
+    tail = random.Random(seed + 1)
+    for _ in range(60):  # the copy plays on; the original does not move
+        if c.is_over():
+            break
+        c.apply(tail.choice(c.legal_actions()))
+    assert full_state(s) == before
+    with pytest.raises(IllegalAction):  # a fresh copy takes back only what was applied to it
+        s.copy().undo()
