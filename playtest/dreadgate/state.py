@@ -7,6 +7,7 @@ objects; a refused action raises IllegalAction naming its rule and leaves the st
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from operator import attrgetter
 
@@ -1345,6 +1346,35 @@ class State(EffectsMixin):
                 self._legal = None if legal is None else (self._stamp, legal)
                 self._legal_undo = None
                 return self.history.pop()
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with what `seat` knows, its hidden cards drawn again (for a policy's search).
+
+        Kept: everything public and the seat's own hand, and the opponent's cards this seat was shown this turn
+        (DG-18.9). Drawn again from the cards they could be: the rest of the opponent's hand (from the
+        opponent's hand and deck together) and the order of both decks; the random source is fresh. The result
+        depends only on what the seat may see and on `rng`, never on the true hidden cards. Its undo starts here.
+        """
+        other = 1 - seat
+        new = self.copy()
+        new.replayable = False  # its seed and history no longer give it back
+        shown = set(self.revealed[seat])
+        if self.phase == DISCARD_PHASE and self.decider == seat and self.discards[0][1] == other:
+            shown.update(self.hand[other])  # the chooser of a discard sees the hand it chooses from
+        hand = self.hand[other]
+        hidden = [iid for iid in hand if iid not in shown]
+        pool = sorted(hidden + self.deck[other])  # sorted: the true order must not leak into the draw
+        rng.shuffle(pool)
+        fresh = iter(pool[: len(hidden)])
+        new.hand[other] = [iid if iid in shown else next(fresh) for iid in hand]
+        new.deck[other] = pool[len(hidden) :]
+        own = sorted(self.deck[seat])
+        rng.shuffle(own)
+        new.deck[seat] = own
+        new.rs = rng.getrandbits(64)
+        new._stamp += 1  # the cached legal actions may name hand cards that moved
+        new._legal = None
+        return new
 
     def copy(self) -> State:
         """An independent state equal to this one: nothing mutable is shared (the card tables are read-only).

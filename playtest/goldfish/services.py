@@ -17,6 +17,7 @@ from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State, new_game
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
+from playtest.dreadgate.view import SeatView
 from playtest.models import GoldfishTable
 from playtest.policies.classic import POLICIES, passive
 from playtest.simulation.games import deck_cards
@@ -88,7 +89,7 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
         dummy = next((a for a in legal if a[0] == DEPLOY and cell_name(a[2]) in table.dummies), None)
         if dummy:
             table.dummies.remove(cell_name(dummy[2]))
-        _apply(table, state, dummy or passive(state, random.Random(0)))
+        _apply(table, state, dummy or passive(SeatView(state, 1 - me), random.Random(0)))
 
 
 def _your_decision(state: State) -> None:
@@ -131,7 +132,7 @@ def table_ai_turn(*, table: GoldfishTable) -> State:
         for _ in range(AI_TURN_LIMIT):
             if state.is_over() or state.current_player != me or state.turn != turn:
                 break
-            _apply(table, state, POLICIES["goldfish"](state, rng))
+            _apply(table, state, POLICIES["goldfish"](SeatView(state, me), rng))
 
     return _human_move(table, play)
 

@@ -8,7 +8,7 @@
 - `matchup`: the goldfish plan, plus attacks that win their combat and a defence that hurts melee attackers.
 
 Each policy scores the legal actions and takes the best, ties broken by the seat's own random source,
-so a game is replayable from its seed.
+so a game is replayable from its seed. A policy receives a SeatView (what its seat may see), never the State.
 """
 
 from __future__ import annotations
@@ -34,23 +34,24 @@ from playtest.dreadgate.actions import (
     Action,
 )  # fmt: skip
 from playtest.dreadgate.board import GATE, MASK_DIRS, RAYS, distance, turn_mask
-from playtest.dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, TACTICAL, State
+from playtest.dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, TACTICAL
+from playtest.dreadgate.view import SeatView
 
-Policy = Callable[[State, random.Random], Action]
+Policy = Callable[[SeatView, random.Random], Action]
 BOARD_KINDS = ("unit", "legend")
 GATE_DISTANCE = tuple(distance(cell, GATE) for cell in range(25))
 
 
-def passive(state: State, rng: random.Random) -> Action:
-    legal = state.legal_actions()
+def passive(view: SeatView, rng: random.Random) -> Action:
+    legal = view.legal_actions()
     for preferred in ((KEEP, 0, 0), (END, 0, 0), (PASS, 0, 0), (STRIKE, 0, 0)):
         if preferred in legal:
             return preferred
     return legal[0]
 
 
-def random_legal(state: State, rng: random.Random) -> Action:
-    return rng.choice(state.legal_actions())
+def random_legal(view: SeatView, rng: random.Random) -> Action:
+    return rng.choice(view.legal_actions())
 
 
 def _best(scored: list[tuple[float, Action]], rng: random.Random) -> Action:
@@ -63,9 +64,9 @@ def _best(scored: list[tuple[float, Action]], rng: random.Random) -> Action:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _gate_reach(state: State, cell: int, mdirs: int, reach: int) -> bool:
+def _gate_reach(view: SeatView, cell: int, mdirs: int, reach: int) -> bool:
     """Whether a grounded unit on `cell` could end a maneuver on the Gateway (DG-8.5)."""
-    board = state.board
+    board = view.board
     for d in MASK_DIRS[mdirs]:
         for step in RAYS[cell][d][:reach]:
             if step == GATE:
@@ -81,82 +82,81 @@ class GoldfishPlan:
     def __init__(self, fight: bool = False):
         self.fight = fight
 
-    def __call__(self, state: State, rng: random.Random) -> Action:
-        phase = state.phase
-        legal = state.legal_actions()
+    def __call__(self, view: SeatView, rng: random.Random) -> Action:
+        phase = view.phase
+        legal = view.legal_actions()
         if phase == MULLIGAN_PHASE:
-            p = state.current_player
-            has_board_card = any(state.inst[iid].kind in BOARD_KINDS for iid in state.hand[p])
+            has_board_card = any(view.inst[iid].kind in BOARD_KINDS for iid in view.hand)
             return (KEEP, 0, 0) if has_board_card or (MULLIGAN, 0, 0) not in legal else (MULLIGAN, 0, 0)
         if phase == MAIN_PHASE:
-            hand = self.hand_plan(state)
-            return _best([(self.score(state, a, hand), a) for a in legal], rng)
+            hand = self.hand_plan(view)
+            return _best([(self.score(view, a, hand), a) for a in legal], rng)
         if phase == COMBAT_PHASE:
-            return self.combat(state, legal, rng)
+            return self.combat(view, legal, rng)
         if phase == DEFENSE_PHASE:
-            return self.defend(state, legal, rng)
+            return self.defend(view, legal, rng)
         if legal and legal[0][0] == TARGET_UNIT:
-            me = state.current_player
-            enemies = [a for a in legal if state.units[a[1]].owner != me]
+            me = view.current_player
+            enemies = [a for a in legal if view.units[a[1]].owner != me]
             return rng.choice(enemies or legal)
         return rng.choice(legal)
 
-    def hand_plan(self, state: State) -> tuple[bool, bool]:
+    def hand_plan(self, view: SeatView) -> tuple[bool, bool]:
         """Once per decision: (a unit or legend in hand can be paid now, recycling would pay for one)."""
-        p = state.active
-        inst = state.inst
-        spare = sum(1 for iid in state.hand[p] if inst[iid].kind not in BOARD_KINDS)
+        inst = view.inst
+        hand = view.hand
+        spare = sum(1 for iid in hand if inst[iid].kind not in BOARD_KINDS)
         payable = recyclable = False
-        for iid in state.hand[p]:
+        for iid in hand:
             c = inst[iid]
             if c.kind in BOARD_KINDS:
-                short = c.vit - state._available(c.craft)
+                short = c.vit - view.available(c.craft)
                 payable = payable or short <= 0
-                recyclable = recyclable or (0 < short <= spare and state.ap >= 1)
+                recyclable = recyclable or (0 < short <= spare and view.ap >= 1)
         return payable, recyclable
 
-    def score(self, state: State, action: Action, hand: tuple[bool, bool]) -> float:
+    def score(self, view: SeatView, action: Action, hand: tuple[bool, bool]) -> float:
         kind, a, b = action
-        p = state.active
-        racing = state.fmt != TACTICAL
+        p = view.active
+        racing = view.fmt != TACTICAL
         if kind == MOVE:
-            u = state.units[a]
+            u = view.units[a]
             if b == GATE:
                 return 1000 + u.vit
             if not racing:
-                return self.advance_score(state, u, b) if self.fight else -1
-            return self.advance_score(state, u, b)
+                return self.advance_score(view, u, b) if self.fight else -1
+            return self.advance_score(view, u, b)
         if kind == DEPLOY:
-            c = state.defs[a]
+            c = view.defs[a]
             if c.kind == "legend":
                 return 900 + (c.influence or 0)
             mdirs = turn_mask(c.mdirs, p)
-            lined_up = racing and _gate_reach(state, b, mdirs, 2)
+            lined_up = racing and _gate_reach(view, b, mdirs, 2)
             return 500 + 10 * c.vit + (20 if lined_up else 0) - GATE_DISTANCE[b]
         if kind == GROUND:
-            u = state.units[a]
-            return 950 if racing and _gate_reach(state, u.cell, u.mdirs, u.mnv) else -1
+            u = view.units[a]
+            return 950 if racing and _gate_reach(view, u.cell, u.mdirs, u.mnv) else -1
         if kind == RECYCLE:
             # Recycle a card that is not a unit or legend when that lets a unit in hand be paid for.
-            return 300 if hand[1] and state.defs[a].kind not in BOARD_KINDS else -1
+            return 300 if hand[1] and view.defs[a].kind not in BOARD_KINDS else -1
         if kind == ATTACK:
-            return self.attack_score(state, a, b) if self.fight else -1
+            return self.attack_score(view, a, b) if self.fight else -1
         if kind == EQUIP:
-            return 40 if b >= 0 and state.ap >= 2 else -1
+            return 40 if b >= 0 and view.ap >= 2 else -1
         if kind == DRAW:
             return 20 if hand[0] else 100
         if kind == END:
             return 0
         return -1  # talents, glyphs and other abilities: not part of the plan
 
-    def advance_score(self, state: State, u, cell: int) -> float:
+    def advance_score(self, view: SeatView, u, cell: int) -> float:
         before, after = GATE_DISTANCE[u.cell], GATE_DISTANCE[cell]
-        lined_up = _gate_reach(state, cell, u.mdirs, u.mnv) and not u.flying
+        lined_up = _gate_reach(view, cell, u.mdirs, u.mnv) and not u.flying
         gain = (before - after) * 50 + (100 if lined_up else 0)
         return 200 + gain if gain > 0 else -1
 
-    def attack_score(self, state: State, attacker: int, target: int) -> float:
-        u, t = state.units[attacker], state.units[target]
+    def attack_score(self, view: SeatView, attacker: int, target: int) -> float:
+        u, t = view.units[attacker], view.units[target]
         melee = distance(u.cell, t.cell) == 1
         if u.atk > t.dfn:
             kills = u.atk - t.dfn >= t.vit
@@ -165,21 +165,21 @@ class GoldfishPlan:
             return 150 if u.atk == t.dfn else -1
         return -1
 
-    def combat(self, state: State, legal: list[Action], rng: random.Random) -> Action:
-        target, attackers, _ = state.combat
-        t = state.units[target]
-        total = sum(state.units[a].atk for a, _ in attackers)
+    def combat(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action:
+        target, attackers, _ = view.combat
+        t = view.units[target]
+        total = sum(view.units[a].atk for a, _ in attackers)
         more = [a for a in legal if a[0] == ATTACK]
         if total <= t.dfn and more:
-            return max(more, key=lambda a: (state.units[a[1]].atk, -a[1]))
+            return max(more, key=lambda a: (view.units[a[1]].atk, -a[1]))
         return (STRIKE, 0, 0)
 
-    def defend(self, state: State, legal: list[Action], rng: random.Random) -> Action:
+    def defend(self, view: SeatView, legal: list[Action], rng: random.Random) -> Action:
         defends = [a for a in legal if a[0] == DEFEND]
         if not defends:
             return (PASS, 0, 0) if (PASS, 0, 0) in legal else rng.choice(legal)
         # All the defense on the strongest attacker: the return damage hurts it most.
-        return max(defends, key=lambda a: (a[2], state.units[a[1]].atk, -a[1]))
+        return max(defends, key=lambda a: (a[2], view.units[a[1]].atk, -a[1]))
 
 
 POLICIES: dict[str, Policy] = {

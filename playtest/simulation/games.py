@@ -13,6 +13,7 @@ from typing import Any
 from playtest.dreadgate import CardDef, new_game, to_record
 from playtest.dreadgate.actions import DEPLOY, DRAW, END, EQUIP, MULLIGAN, PLAY
 from playtest.dreadgate.state import MAIN_PHASE, OPENING_HAND
+from playtest.dreadgate.view import SeatView
 from playtest.policies.classic import BOARD_KINDS, POLICIES
 
 SAMPLE_GAMES = 5  # games 0..4 of a run keep their full record for the replay viewer
@@ -35,6 +36,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
     seat_deck = state.deck_of_seat  # seat -> deck index (the seed picks who moves first, DG-4.3)
     by_seat = [POLICIES[policies[seat_deck[s]]] for s in (0, 1)]
     rngs = [random.Random(seed * 2 + s) for s in (0, 1)]
+    views = [SeatView(state, s) for s in (0, 1)]  # a policy sees what its seat may see, never the state
     own_turns = [0, 0]
     ap_used: list[list[int]] = [[], []]
     ap_wasted: list[list[int]] = [[], []]
@@ -49,7 +51,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
         if state.phase == MAIN_PHASE and state.turn != turn_seen:
             turn_seen, turn_ap = state.turn, state.ap
             own_turns[seat_deck[state.active]] += 1
-        action = by_seat[seat](state, rngs[seat])
+        action = by_seat[seat](views[seat], rngs[seat])
         kind = action[0]
         if kind == END and state.phase == MAIN_PHASE:
             ap_used[deck].append(turn_ap - state.ap)
