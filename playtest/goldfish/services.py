@@ -19,7 +19,8 @@ from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
 from playtest.dreadgate.view import SeatView
 from playtest.models import GoldfishTable
-from playtest.policies.classic import POLICIES, passive
+from playtest.policies import POLICIES
+from playtest.policies.classic import passive
 from playtest.simulation.games import deck_cards
 from playtest.simulation.job_kind import FORMATS, deck_snapshot
 

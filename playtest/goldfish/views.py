@@ -16,7 +16,7 @@ from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_view
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
-from playtest.policies.classic import POLICIES
+from playtest.policies import POLICIES
 
 
 def _names(table: GoldfishTable) -> dict[str, str]:

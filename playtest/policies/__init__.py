@@ -1,0 +1,28 @@
+"""The policies that play Dreadgate, by the names runs, tables and the API use.
+
+A policy is `policy(view, rng) -> action`: it sees one seat's view (playtest.dreadgate.view.SeatView), never the
+true state, and draws any randomness from `rng`, so a game replays from its seed. `goldfish` and `matchup` play
+the whole deck (lookahead.py); `classic-goldfish` and `classic-matchup` are the earlier plans that play only
+units (classic.py), kept so that runs played with them stay comparable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .classic import BOARD_KINDS, classic_goldfish, classic_matchup, passive, random_legal
+from .lookahead import goldfish, matchup
+
+Policy = Callable  # (SeatView, random.Random) -> Action
+
+POLICIES: dict[str, Policy] = {
+    "goldfish": goldfish,
+    "matchup": matchup,
+    "classic-goldfish": classic_goldfish,
+    "classic-matchup": classic_matchup,
+    "passive": passive,
+    "random": random_legal,
+}
+CLASSIC_NAMES = {"goldfish": "classic-goldfish", "matchup": "classic-matchup"}  # what the names meant before
+
+__all__ = ["BOARD_KINDS", "CLASSIC_NAMES", "POLICIES", "Policy"]

@@ -2,10 +2,10 @@
 
 - `passive`: the goldfish opponent; keeps its hand and does nothing.
 - `random`: a uniformly random legal action, the baseline.
-- `goldfish`: races to the Beyond win (DG-1.2): deploys legends then the biggest units it can pay for,
+- `classic-goldfish`: races to the Beyond win (DG-1.2): deploys legends then the biggest units it can pay for,
   recycles spare cards to pay, advances on the Gateway, grounds fliers that can reach it, draws
   when it has nothing better to do.
-- `matchup`: the goldfish plan, plus attacks that win their combat and a defence that hurts melee attackers.
+- `classic-matchup`: the goldfish plan, plus attacks that win their combat and a defence that hurts melee attackers.
 
 Each policy scores the legal actions and takes the best, ties broken by the seat's own random source,
 so a game is replayable from its seed. A policy receives a SeatView (what its seat may see), never the State.
@@ -182,9 +182,5 @@ class GoldfishPlan:
         return max(defends, key=lambda a: (a[2], view.units[a[1]].atk, -a[1]))
 
 
-POLICIES: dict[str, Policy] = {
-    "passive": passive,
-    "random": random_legal,
-    "goldfish": GoldfishPlan(fight=False),
-    "matchup": GoldfishPlan(fight=True),
-}
+classic_goldfish = GoldfishPlan(fight=False)
+classic_matchup = GoldfishPlan(fight=True)

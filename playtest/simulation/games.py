@@ -14,7 +14,7 @@ from playtest.dreadgate import CardDef, new_game, to_record
 from playtest.dreadgate.actions import DEPLOY, DRAW, END, EQUIP, MULLIGAN, PLAY
 from playtest.dreadgate.state import MAIN_PHASE, OPENING_HAND
 from playtest.dreadgate.view import SeatView
-from playtest.policies.classic import BOARD_KINDS, POLICIES
+from playtest.policies import BOARD_KINDS, POLICIES
 
 SAMPLE_GAMES = 5  # games 0..4 of a run keep their full record for the replay viewer
 PLAYED_KINDS = (DEPLOY, PLAY, EQUIP)

@@ -17,7 +17,7 @@ from decks.models import Deck, DeckEntry
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION, GameSetupError, new_game
 from playtest.jobs.registry import JobKind, register
-from playtest.policies.classic import POLICIES
+from playtest.policies import POLICIES
 from playtest.simulation import games as dreadgate_sim
 from playtest.simulation.charts import line_chart
 from playtest.simulation.report import report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from playtest import policies
 from playtest.dreadgate.view import SeatView
 from playtest.policies import classic
 from playtest.simulation import games
@@ -15,7 +16,7 @@ def test_each_policy_receives_only_its_seats_view(monkeypatch):
         seen.append((type(view), view.seat, view.current_player))
         return classic.passive(view, rng)
 
-    monkeypatch.setitem(classic.POLICIES, "spy", spy)
+    monkeypatch.setitem(policies.POLICIES, "spy", spy)
     games.play_game([FILLER, FILLER], "standard", 11, ["spy", "spy"])
     assert seen and all(kind is SeatView and seat == to_act for kind, seat, to_act in seen)
     assert {seat for _, seat, _ in seen} == {0, 1}

@@ -1,0 +1,37 @@
+"""Runs stored before the whole-deck policies keep naming the policies they were played with."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from playtest.models import Run, RunStatus
+from playtest.policies import CLASSIC_NAMES, POLICIES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _migrate(targets) -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets or executor.loader.graph.leaf_nodes())
+
+
+def _run(owner, kind: str, policies) -> Run:
+    return Run.objects.create(owner=owner, kind=kind, params={"mode": "goldfish", "policies": policies}, games=2,
+                              chunk_size=2, seed=1, status=RunStatus.RUNNING, engine_version="1.0.0",
+                              catalog_version="test")
+
+
+def test_stored_runs_are_renamed_to_the_classic_policies_they_played():
+    owner = get_user_model().objects.create_user("keeper", password="pw-keeper-123")
+    _migrate([("playtest", "0004_dreaddraw_tables_moved")])
+    goldfish = _run(owner, "dreadgate_playtest", ["goldfish", "passive"])
+    matchup = _run(owner, "dreadgate_playtest", ["matchup", "matchup"])
+    other = _run(owner, "dreaddraw_tournament", ["goldfish"])  # another kind's parameters are left alone
+    _migrate(None)
+    assert Run.objects.get(pk=goldfish.pk).params["policies"] == ["classic-goldfish", "passive"]
+    assert Run.objects.get(pk=matchup.pk).params["policies"] == ["classic-matchup", "classic-matchup"]
+    assert Run.objects.get(pk=other.pk).params["policies"] == ["goldfish"]
+    assert all(name in POLICIES for name in CLASSIC_NAMES.values())
