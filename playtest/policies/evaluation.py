@@ -25,7 +25,6 @@ from playtest.dreadgate.state import (
 )
 
 WIN = 1_000_000.0
-BOARD_KINDS = ("unit", "legend")
 GATE_DISTANCE = tuple(distance(cell, GATE) for cell in range(25))
 
 
@@ -34,16 +33,16 @@ class Weights:
     """The evaluation's weights (docs/ai.md): shares of a unit's vitality, or vitality points."""
 
     tempo: float = 0.75  # a point scored one own turn later is worth this share of a point scored now
-    in_hand: float = 1.0  # any card in hand (its worth shows once it is played; a flat value keeps draws exact)
-    action_point: float = 0.1  # an action point left in the seat's own main phase
+    in_hand: float = 0.6  # any card in hand (its worth shows once it is played; a flat value keeps draws exact)
+    action_point: float = 0.6  # an action point left in the seat's own main phase
     other_point: float = 0.05  # influence or recycling points left this turn
     material: float = 0.08  # Tactical: per point of attack + defense of a unit on the battlefield
-    threatened: float = 0.15  # share of a unit's vitality at risk when an enemy can kill it next turn
+    threatened: float = 0.05  # share of a unit's vitality at risk when an enemy can kill it next turn
     fight: bool = False  # weigh threats (matchups); a goldfish opponent never attacks
 
 
 GOLDFISH_WEIGHTS = Weights()
-MATCHUP_WEIGHTS = Weights(fight=True, material=0.15)
+MATCHUP_WEIGHTS = Weights(fight=True, action_point=0.3)
 
 
 def _lined_up(state: State, u) -> bool:
@@ -64,7 +63,7 @@ UNREACHABLE = 9
 
 
 @lru_cache(maxsize=4096)
-def _maneuvers_to_gate(mdirs: int, reach: int) -> tuple[int, ...]:
+def maneuvers_to_gate(mdirs: int, reach: int) -> tuple[int, ...]:
     """Per cell, the fewest grounded maneuvers (straight lines in the unit's directions, DG-8.2) that end on
     the Gateway on an empty board; the Gateway can't be passed over (DG-8.5)."""
     moves = [UNREACHABLE] * 25
@@ -101,8 +100,9 @@ def _turns_to_pass(state: State, u) -> int:
     """Own turns, counting this one, before the unit can end a maneuver on the Gateway."""
     # This turn counts only while the owner can still spend an action point on the maneuver.
     movable_now = state.active == u.owner and state.ap > 0 and u.moved != state.turn and state._can_act(u)
-    moves = 1 if _lined_up(state, u) else _maneuvers_to_gate(u.mdirs, max(u.mnv, 1))[u.cell]
-    return moves if movable_now else moves + 1
+    moves = 1 if _lined_up(state, u) else maneuvers_to_gate(u.mdirs, max(u.mnv, 1))[u.cell]
+    held = u.subdued_by >= 0 or u.stun > state.turn  # subdued, or stunned into its owner's next turn
+    return (moves if movable_now else moves + 1) + (1 if held else 0)
 
 
 def _race_share(state: State, u, w: Weights) -> float:

@@ -1,15 +1,19 @@
-"""The whole-deck policies: every legal action is a candidate, chosen by what it does to the position.
+"""The whole-deck policies: every card, ability and item is a candidate, chosen by what it does to the position.
 
-Each decision scores every legal action cheaply (a prior), keeps the most promising few, tries each on a
-determinized copy of the game (the hidden cards resampled from what the seat cannot see), plays out what the
-action sets in motion (its targets, a discard, the combat it starts, the opponent's defence), evaluates the
-resulting position (playtest.policies.evaluation) and takes back every step with `undo`. Talents, glyphs,
-items, abilities, instants, flying and grounding are tried like any other action: nothing is chosen from a
-table of card kinds.
+At each decision the policy asks its prior (a race plan: deploy, maneuver toward the Gateway, recycle to pay,
+draw) for its routine choice, then tries that choice and every card or ability that could be played instead
+on a determinized copy of the game (the hidden cards resampled from what the seat cannot see). It plays out
+what each action sets in motion (its targets, a discard, the combat it starts, the opponent's defence),
+evaluates the resulting position (playtest.policies.evaluation), takes back every step with `undo`, and
+keeps the best. Talents, glyphs, items, abilities, instants and, in `matchup`, attacks are judged this way:
+by their effect on the game, never by a table of card kinds. Choices outside the main phase (targets,
+defence, the attackers to add) are always tried this way.
 
-- `goldfish` (fast): searches only when a card or an ability could be played, or a combat or target choice is
-  open; otherwise it follows its prior, which already races well (docs/ai.md has the figures).
-- `matchup` (strong): searches every decision, over more candidates, with an evaluation that weighs threats.
+- `goldfish` (the default; fast): evaluates for a race against a passive opponent.
+- `matchup`: also tries every attack and weighs the threats between units.
+
+docs/ai.md gives the evaluation's weights, how they were tuned, and what the policies measure against the
+classic plans.
 """
 
 from __future__ import annotations
@@ -18,49 +22,69 @@ import random
 from collections.abc import Sequence
 
 from playtest.dreadgate.actions import (
-    A_END,
     A_KEEP,
     A_MULLIGAN,
     A_PASS,
+    ATTACK,
     DEFEND,
-    DRAW,
-    END,
+    DEPLOY,
     EQUIP,
-    FLY,
-    GROUND,
     INSTANT,
+    MOVE,
     PASS,
     PLAY,
-    RECYCLE,
     STRIKE,
     USE,
     Action,
 )
-from playtest.dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, OVER_PHASE, State
+from playtest.dreadgate.board import GATE, turn_mask
+from playtest.dreadgate.state import (
+    COMBAT_PHASE,
+    DEFENSE_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
+    OVER_PHASE,
+    TACTICAL,
+    State,
+)
 from playtest.dreadgate.view import SeatView
 
 from .classic import BOARD_KINDS, GoldfishPlan
-from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, Weights, evaluate
+from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, UNREACHABLE, Weights, evaluate, maneuvers_to_gate
 
-# Actions whose worth depends on a card's effect: always tried on a copy, never judged by kind alone.
+# Actions whose worth depends on a card's effect: always tried on a copy, never judged by their kind.
 EFFECT_KINDS = frozenset({PLAY, INSTANT, USE, EQUIP})
-# Routine kinds the prior ranks well; the best few of each are tried beside the effects.
-ROUTINE_PRIOR_KINDS = frozenset({DRAW, RECYCLE, GROUND, FLY, END})
-EFFECT_PRIOR = 400.0
 CONTINUATION_LIMIT = 8  # steps an action may set in motion before the position is evaluated
-CHOICE_LIMIT = 12  # options tried at a target or discard choice inside a continuation
+CHOICE_LIMIT = 12  # options tried at a choice outside the main phase
+BREADTH = 8  # cards and abilities tried beside the prior's choice at one decision
+
+
+class RacePlan(GoldfishPlan):
+    """The prior: the classic plan's priorities, with deploy cells and maneuvers judged by how many maneuvers
+    the unit still needs to reach the Gateway along its own directions (not by distance alone)."""
+
+    def score(self, view: SeatView, action: Action, hand: tuple[bool, bool]) -> float:
+        kind, a, b = action
+        if view.fmt != TACTICAL and kind == DEPLOY and view.defs[a].kind != "legend":
+            c = view.defs[a]
+            needed = maneuvers_to_gate(turn_mask(c.mdirs, view.active), max(c.mnv, 1))[b]
+            return 500 + 10 * c.vit - 15 * min(needed, UNREACHABLE)
+        if view.fmt != TACTICAL and kind == MOVE and b != GATE:
+            u = view.units[a]
+            table = maneuvers_to_gate(u.mdirs, max(u.mnv, 1))
+            gain = (table[u.cell] - table[b]) * 100
+            return 250 + gain if gain > 0 else super().score(view, action, hand) - 100
+        return super().score(view, action, hand)
 
 
 class Lookahead:
     """A policy: `policy(view, rng) -> action` for the seat to decide (see the module docstring)."""
 
-    def __init__(self, name: str, weights: Weights, breadth: int, per_kind: int, search_every_decision: bool):
+    def __init__(self, name: str, weights: Weights, tried_kinds: frozenset[int]):
         self.name = name
         self.weights = weights
-        self.breadth = breadth
-        self.per_kind = per_kind
-        self.search_every_decision = search_every_decision
-        self.plan = GoldfishPlan(fight=weights.fight)  # the prior, and the default in continuations
+        self.tried_kinds = tried_kinds
+        self.plan = RacePlan(fight=weights.fight)  # the prior, and the default inside continuations
 
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -71,16 +95,13 @@ class Lookahead:
         candidates = self.candidates(view, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
-        me = view.seat
         world = view.determinize(rng)  # the hidden cards resampled: never the true deck order or hand
         best, best_value = candidates[0], float("-inf")
-        for action in candidates:  # candidates come best prior first: ties keep the prior's order
-            value = self.value_after(world, action, me)
+        for action in candidates:  # the prior's choice first: a tie keeps it
+            value = self.value_after(world, action, view.seat)
             if value > best_value:
                 best, best_value = action, value
         return best
-
-    # --- Which actions to try ----------------------------------------------------------------------------
 
     def keeps(self, view: SeatView) -> bool:
         """Keep a hand with a unit or legend that can come down in the first two turns, or two of them."""
@@ -88,39 +109,13 @@ class Lookahead:
         board = [inst[iid].vit for iid in view.hand if inst[iid].kind in BOARD_KINDS]
         return len(board) >= 2 or any(vit <= 5 for vit in board)
 
-    def prior(self, view: SeatView, action: Action, hand: tuple[bool, bool]) -> float:
-        if action[0] in EFFECT_KINDS:
-            return EFFECT_PRIOR
-        return self.plan.score(view, action, hand)
-
     def candidates(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        """The actions worth trying, best prior first."""
+        """The prior's choice, then the cards and abilities (and attacks, for `matchup`) that could replace it."""
+        routine = self.plan(view, rng)
         if view.phase != MAIN_PHASE:
-            if len(legal) <= CHOICE_LIMIT:
-                return list(legal)
-            return [self.plan(view, random.Random(0))] + [a for a in legal[: CHOICE_LIMIT - 1]]
-        hand = self.plan.hand_plan(view)
-        scored = sorted(((self.prior(view, a, hand), a) for a in legal), key=lambda sa: -sa[0])
-        effects = [a for _, a in scored if a[0] in EFFECT_KINDS][: self.breadth]
-        if not self.search_every_decision:
-            # The prior's own choice, against every card or ability that could be played instead.
-            routine = self.plan(view, rng)
-            return [routine] + [a for a in effects if a != routine]
-        # The best few of each routine kind the prior does not rule out, then the effects.
-        chosen: list[Action] = []
-        per_kind: dict[int, int] = {}
-        for score, action in scored:
-            kind = action[0]
-            if kind in EFFECT_KINDS or per_kind.get(kind, 0) >= self.per_kind:
-                continue
-            if score >= 0 or kind == END:
-                per_kind[kind] = per_kind.get(kind, 0) + 1
-                chosen.append(action)
-        if A_END in legal and A_END not in chosen:
-            chosen.append(A_END)
-        return chosen + effects
-
-    # --- Trying an action ----------------------------------------------------------------------------------
+            return [routine] + [a for a in legal[:CHOICE_LIMIT] if a != routine]
+        tried = [a for a in legal if a[0] in self.tried_kinds and a != routine]
+        return [routine] + tried[:BREADTH]
 
     def value_after(self, world: State, action: Action, me: int) -> float:
         """The position's value after the action and what it sets in motion; the world is left unchanged."""
@@ -136,10 +131,8 @@ class Lookahead:
         steps = 0
         while steps < CONTINUATION_LIMIT and world.phase not in (MAIN_PHASE, MULLIGAN_PHASE, OVER_PHASE):
             legal = world.legal_actions()
-            if world.current_player == me:
-                action = self.own_choice(world, legal, me)
-            else:
-                action = self.their_choice(world, legal)
+            action = self.own_choice(world, legal, me) if world.current_player == me else self.their_choice(
+                world, legal)
             world.apply(action)
             steps += 1
         return steps
@@ -166,5 +159,5 @@ class Lookahead:
         return self.plan(their_view, random.Random(0))
 
 
-goldfish = Lookahead("goldfish", GOLDFISH_WEIGHTS, breadth=6, per_kind=1, search_every_decision=False)
-matchup = Lookahead("matchup", MATCHUP_WEIGHTS, breadth=10, per_kind=2, search_every_decision=True)
+goldfish = Lookahead("goldfish", GOLDFISH_WEIGHTS, EFFECT_KINDS)
+matchup = Lookahead("matchup", MATCHUP_WEIGHTS, EFFECT_KINDS | {ATTACK})
