@@ -496,6 +496,7 @@ class EffectsMixin:
             elif op == "discard":
                 chooser = step["chooser"]
                 if chooser == "random":
+                    self._j.extend(("rs", self.rs, SET))
                     hand = self.hand[p]
                     self._keep(hand, self.boneyard[p])
                     for _ in range(min(step["amount"], len(hand))):
@@ -517,6 +518,7 @@ class EffectsMixin:
                     self._keep(self.infl)
                     self.infl[craft] += step["amount"]
             elif op == "reveal_hand":
+                self._j.extend(("rs", self.rs, SET))
                 hand = list(self.hand[p])
                 amount = step["amount"]
                 if amount and amount < len(hand):
@@ -529,6 +531,7 @@ class EffectsMixin:
                 self.revealed[ctrl].extend(hand)
             elif op == "search_deck":
                 filt = step.get("filter") or {}
+                self._j.extend(("rs", self.rs, SET))
                 deck = self.deck[p]
                 self._keep(deck, self.hand[p], self.revealed[1 - p])
                 found = []
@@ -591,7 +594,9 @@ class EffectsMixin:
         if self.smodded != new.keys():
             self._j.extend(("smodded", self.smodded, SET))
             self.smodded = set(new)
-        self.static_live = bool(new)
+        if self.static_live != bool(new):
+            self._j.extend(("static_live", self.static_live, SET))
+            self.static_live = bool(new)
 
     def _apply_static(self, ctrl: int, src: int, cell: int | None, c: Compiled, only: str, new: dict) -> None:
         for trig, steps in c.continuous:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 FRAME, ITEM, ATTR, POP, DRAWN, COPY, SET, UATTR, BOARD, HAND_INS, BONE_POP, CPOP, TURN, MOVED, RECYCLED = range(15)
 UNIT_DEL, SET_ADD, SET_DISCARD = range(15, 18)
-ARITY = (6, 3, 3, 1, 2, 2, 2, 3, 2, 3, 1, 0, 7, 3, 3, 1, 2, 2)
-# FRAME (ap, rp, phase, decider, rs, static_live): the attributes most actions reassign
+ARITY = (4, 3, 3, 1, 2, 2, 2, 3, 2, 3, 1, 0, 7, 3, 3, 1, 2, 2)
+# FRAME (ap, rp, phase, decider): the attributes most actions reassign
 # UATTR (iid, name, old): an attribute of the unit iid on the battlefield
 # BOARD (cell, old): a cell of the board
 # HAND_INS (seat, index, iid): a card left that hand

@@ -218,7 +218,7 @@ class State(EffectsMixin):
         self._legal: tuple[int, list[Action]] | None = None
         self._undo: list[tuple] = []  # the journal of every applied action, see apply
         self._j = NO_JOURNAL  # the journal while an action is applied
-        self._legal_undo: list[Action] | None = None
+        self._legal_undo: tuple[int, list[Action]] | None = None
         for seat in (0, 1):
             self._draw(seat, OPENING_HAND)
 
@@ -557,9 +557,8 @@ class State(EffectsMixin):
             self._check(action)  # raises with the rule; a listed action is known legal
         # Undo: a frame of the attributes most actions reassign, then an entry for each other change.
         self._j = journal = self._undo
-        journal.extend((self.ap, self.rp, self.phase, self.decider, self.rs, self.static_live, FRAME))
-        legal = self._legal  # kept for the last action only: the journal holds no lists, which keeps it cheap
-        self._legal_undo = legal[1] if legal is not None and legal[0] == self._stamp else None
+        journal.extend((self.ap, self.rp, self.phase, self.decider, FRAME))
+        self._legal_undo = self._legal  # for the last action only: the journal holds no lists, which keeps it cheap
         try:
             self._stamp += 1
             self._do(action)
@@ -902,6 +901,7 @@ class State(EffectsMixin):
             self._keep(self.deck[p], self.hand[p])
             self.deck[p].extend(self.hand[p])
             self.hand[p].clear()
+            self._j.extend(("rs", self.rs, SET))
             self.rs = _rng.shuffle(self.rs, self.deck[p])
             self._draw(p, OPENING_HAND)
         self.mulled[p] = True
@@ -1098,7 +1098,8 @@ class State(EffectsMixin):
         if u.items:
             j.extend((u, "items", u.items, ATTR))
             u.items = []
-        if u.smods or u.skw:
+        if (u.smods or u.skw) and not self.static_live:
+            j.extend(("static_live", False, SET))
             self.static_live = True
 
     def _kill(self, u: Unit) -> None:
@@ -1340,10 +1341,11 @@ class State(EffectsMixin):
                 for _ in range(e[1]):
                     deck.append(hand.pop())
             else:  # FRAME: the action's first entry
-                self.ap, self.rp, self.phase, self.decider, self.rs, self.static_live = e
+                self.ap, self.rp, self.phase, self.decider = e
+                legal = self._legal_undo  # the cache of the position before the action, if it was fresh then
+                fresh = legal is not None and legal[0] == self._stamp - 1
                 self._stamp += 1  # stamps only grow: no cached list of another branch is ever taken for this one
-                legal = self._legal_undo
-                self._legal = None if legal is None else (self._stamp, legal)
+                self._legal = (self._stamp, legal[1]) if fresh else None  # type: ignore[index]
                 self._legal_undo = None
                 return self.history.pop()
 
