@@ -156,7 +156,6 @@ class State(EffectsMixin):
         self.fmt = FORMATS.index(fmt)
         self.seed = int(seed)
         self.deck_lists = (tuple(decks[0]), tuple(decks[1]))
-        self.replayable = True  # seed and history give this state back (not so for a determinized one)
         self._setup()
 
     # --- set-up (DG-4) ---------------------------------------------------------------------
@@ -1359,7 +1358,6 @@ class State(EffectsMixin):
         """
         other = 1 - seat
         new = self.copy()
-        new.replayable = False  # its seed and history no longer give it back
         shown = set(self.revealed[seat])
         if self.phase == DISCARD_PHASE and self.decider == seat and self.discards[0][1] == other:
             shown.update(self.hand[other])  # the chooser of a discard sees the hand it chooses from
@@ -1409,7 +1407,6 @@ class State(EffectsMixin):
         fresh.fmt = self.fmt
         fresh.seed = self.seed
         fresh.deck_lists = self.deck_lists
-        fresh.replayable = True
         fresh._setup()
         for action in actions:
             fresh.apply(tuple(action))
