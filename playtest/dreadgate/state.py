@@ -1088,11 +1088,12 @@ class State(EffectsMixin):
         self._out_of_play(u.iid)
         owner_of = self.owner_of
         j = self._j
+        if u.items:
+            self._keep(self.item_bearer)  # a copy: deleting and adding back a key would change the order
         for item in u.items:
             j.extend((self.boneyard[owner_of[item]], POP))
             self.boneyard[owner_of[item]].append(item)
             self._out_of_play(item)
-            j.extend((self.item_bearer, item, self.item_bearer[item], ITEM))
             del self.item_bearer[item]
         if u.items:
             j.extend((u, "items", u.items, ATTR))
