@@ -17,6 +17,7 @@ from playtest.goldfish.presenter import decode, table_view
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
+from playtest.simulation.job_kind import MODES
 
 
 def _names(table: GoldfishTable) -> dict[str, str]:
@@ -57,6 +58,14 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                 params = {"deck": deck.pk, "key": key, "mode": request.POST.get("mode", "goldfish"),
                           "opponent": request.POST.get("opponent") or None,
                           "format": request.POST.get("format") or None}
+                chosen = [request.POST.get("policy") or "", request.POST.get("opponent_policy") or ""]
+                if any(chosen):
+                    params["policies"] = [name or default for name, default in zip(chosen, MODES[params["mode"]],
+                                                                                     strict=True)]
+                unsure = _illegal_opponent(request, params)
+                if unsure is not None:
+                    context["confirm_illegal"] = unsure  # warn before anything is queued
+                    return render(request, "playtest/new.html", context)
                 run = runs.run_submit(owner=request.user, kind="dreadgate_playtest", params=params,
                                       games=_int_or_none(request.POST.get("games")) or 0,
                                       seed=_int_or_none(request.POST.get("seed")),
@@ -66,6 +75,17 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
             context["error"] = exc
             return render(request, "playtest/new.html", context, status=exc.status_code)
     return render(request, "playtest/new.html", context)
+
+
+def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:
+    """The matchup's opponent deck when it is not legal and the player has not confirmed playing it anyway."""
+    if params["mode"] != "matchup" or not params["opponent"] or request.POST.get("confirm_illegal"):
+        return None
+    try:
+        opponent = deck_for_viewer(deck_id=params["opponent"], user=request.user, key=None)
+    except DeckNotFound:
+        return None  # the submission names the missing deck itself
+    return None if opponent.is_legal else opponent
 
 
 def _int_or_none(text) -> int | None:

@@ -49,6 +49,20 @@ class Run(models.Model):
         return f"{self.kind} {self.id} ({self.status})"
 
     @property
+    def sides(self) -> list[dict]:
+        """Each side of a playtest: its deck's name, whether the deck was legal, and the policy playing it."""
+        decks = self.params.get("decks") if isinstance(self.params, dict) else None
+        if not isinstance(decks, list):
+            return []
+        policies = self.params.get("policies") or []
+        return [{"name": deck.get("name", "?"), "legal": deck.get("legal", True),
+                 "policy": policies[i] if i < len(policies) else None} for i, deck in enumerate(decks)]
+
+    @property
+    def has_illegal_deck(self) -> bool:
+        return any(not side["legal"] for side in self.sides)
+
+    @property
     def is_finished(self) -> bool:
         return self.status in FINISHED_STATUSES
 

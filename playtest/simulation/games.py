@@ -11,13 +11,14 @@ import random
 from typing import Any
 
 from playtest.dreadgate import CardDef, new_game, to_record
-from playtest.dreadgate.actions import DEPLOY, DRAW, END, EQUIP, MULLIGAN, PLAY
+from playtest.dreadgate.actions import DRAW, END, MULLIGAN
 from playtest.dreadgate.state import MAIN_PHASE, OPENING_HAND
 from playtest.dreadgate.view import SeatView
 from playtest.policies import BOARD_KINDS, POLICIES
 
+from . import card_usage
+
 SAMPLE_GAMES = 5  # games 0..4 of a run keep their full record for the replay viewer
-PLAYED_KINDS = (DEPLOY, PLAY, EQUIP)
 
 
 def game_seed(run_seed: int, game: int) -> int:
@@ -42,7 +43,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
     ap_wasted: list[list[int]] = [[], []]
     drawn = [OPENING_HAND, OPENING_HAND]
     mulligans = [0, 0]
-    played: list[list[tuple[str, int]]] = [[], []]
+    cards = card_usage.GameCards(state)
     turn_seen, turn_ap = 0, 0
     opening = [sum(1 for i in state.hand[seat_deck.index(d)] if state.inst[i].kind in BOARD_KINDS) for d in (0, 1)]
     while state.winner < 0:
@@ -51,18 +52,19 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
         if state.phase == MAIN_PHASE and state.turn != turn_seen:
             turn_seen, turn_ap = state.turn, state.ap
             own_turns[seat_deck[state.active]] += 1
+        cards.decision(deck, seat, state.legal_actions())
         action = by_seat[seat](views[seat], rngs[seat])
         kind = action[0]
+        cards.play(deck, action, own_turns[deck])
         if kind == END and state.phase == MAIN_PHASE:
             ap_used[deck].append(turn_ap - state.ap)
             ap_wasted[deck].append(state.ap)
+            cards.explain(deck, seat)
         elif kind == DRAW:
             drawn[deck] += 1
         elif kind == MULLIGAN:
             mulligans[deck] += 1
             drawn[deck] += OPENING_HAND
-        elif kind in PLAYED_KINDS and state.phase == MAIN_PHASE:
-            played[deck].append((state.defs[action[1]].card.name, own_turns[deck]))
         state.apply(action)
     winner = seat_deck[state.winner] if state.winner in (0, 1) else -1
     result = {
@@ -75,7 +77,8 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
         "drawn": drawn,
         "mulligans": mulligans,
         "opening_board_cards": opening,
-        "played": played,
+        "played": [cards.played[d] for d in (0, 1)],
+        "cards": [cards.result(d) for d in (0, 1)],
         "scores": {"beyond": [state.beyond_score[seat_deck.index(d)] for d in (0, 1)],
                    "boneyard": [state.bone_score[seat_deck.index(d)] for d in (0, 1)]},
     }
@@ -108,6 +111,7 @@ def empty_aggregate() -> dict:
         "ap_used": [{}, {}], "ap_wasted": [{}, {}],  # per deck: own turn -> [sum, count]
         "drawn": [0, 0], "mulligans": [0, 0],
         "played": [{}, {}],  # per deck: card name -> [times, sum of own turns]
+        "cards": [{}, {}],  # per deck: card name -> counters (card_usage.add_game)
         "opening_board_cards": [{}, {}],  # per deck: units+legends in opening hand -> games
         "samples": [],
     }  # fmt: skip
@@ -142,6 +146,8 @@ def add_game(agg: dict, game: dict) -> None:
             cell[0] += 1
             cell[1] += turn
         _bump(agg["opening_board_cards"][d], game["opening_board_cards"][d])
+        won = game["winner"] == d
+        card_usage.add_game(agg["cards"][d], game["cards"][d], won, game["own_turns"][d])
 
 
 def merge(partials: list[dict], params: dict) -> dict:
@@ -161,6 +167,7 @@ def merge(partials: list[dict], params: dict) -> dict:
                     cell = total[key][d].setdefault(k, [0, 0])
                     cell[0] += a
                     cell[1] += b
+            card_usage.merge_tables(total["cards"][d], part.get("cards", [{}, {}])[d])
         for k, v in part["game_turns"].items():
             _bump(total["game_turns"], k, v)
         total["samples"].extend(part["samples"])

@@ -27,6 +27,50 @@ def _per_turn(table: dict[str, list[int]], upto: int = 15) -> list[dict[str, Any
     return rows
 
 
+def _association(row: dict[str, Any], by_turns: bool) -> dict[str, Any]:
+    """Games where the card was played against games where it was drawn and not played: turns to win (goldfish)
+    or the win rate (matchups), each with its 95% interval. An association, not a cause."""
+    out: dict[str, Any] = {"played_games": row["played_games"], "held_games": row["held_games"]}
+    if by_turns:
+        out["played"] = _interval(counter_values(row["played_turns"]))
+        out["held"] = _interval(counter_values(row["held_turns"]))
+    else:
+        out["played"] = _rate(row["played_wins"], row["played_games"])
+        out["held"] = _rate(row["held_wins"], row["held_games"])
+    return out
+
+
+def _rate(wins: int, games: int) -> dict[str, float] | None:
+    if not games:
+        return None
+    low, high = stats.wilson_interval(wins, games)
+    return {"rate": wins / games, "low": low, "high": high}
+
+
+def _card_rows(table: dict[str, Any], names: list[str], games: int, by_turns: bool) -> tuple[list, list]:
+    """Every card of the deck with its figures, and the cards never legal to play with the engine's reason."""
+    rows, never = [], []
+    for name in names:
+        row = table.get(name)
+        if row is None or row["legal_games"] == 0:
+            reasons = (row or {}).get("why_not") or {}
+            if row is None or row["drawn_games"] == 0:
+                reason = f"never drawn in {games} games"
+            elif reasons:
+                reason = "never legal when held: " + max(reasons.items(), key=lambda kv: kv[1])[0]
+            else:
+                reason = "never legal when held"
+            never.append({"name": name, "reason": reason})
+            continue
+        times = row["times"]
+        rows.append({"name": name, "per_game": times / games if games else 0.0,
+                     "mean_turn": row["turn_sum"] / times if times else None,
+                     "legal_share": row["legal_games"] / row["drawn_games"] if row["drawn_games"] else 0.0,
+                     "association": _association(row, by_turns)})
+    rows.sort(key=lambda r: -r["per_game"])
+    return rows, never
+
+
 def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     games = result["games"]
     decks = params["decks"]
@@ -38,7 +82,17 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
         used_per_turn = _per_turn(result["ap_used"][d])
         wasted_per_turn = {row["turn"]: row["mean"] for row in _per_turn(result["ap_wasted"][d])}
         deck_names = sorted({card["name"] for code, card in decks[d]["cards"].items() if card["type"] != "gateway"})
+        by_turns = params["mode"] == "goldfish"
+        if "cards" in result:
+            cards, never_played = _card_rows(result["cards"][d], deck_names, games, by_turns)
+        else:  # a run played before the per-card figures: what it recorded
+            cards = None
+            never_played = [{"name": name, "reason": ""} for name in deck_names if name not in played]
+        policies = params.get("policies") or [None, None]
         deck_reports.append({
+            "policy": policies[d],
+            "legal": decks[d].get("legal", True),
+            "cards": cards,
             "name": decks[d]["name"],
             "wins": wins,
             "win_rate": wins / games if games else 0.0,
@@ -56,7 +110,7 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
                  for name, (times, turn_sum) in played.items()),
                 key=lambda row: -row["per_game"],
             ),
-            "never_played": [name for name in deck_names if name not in played],
+            "never_played": never_played,
         })
     return {
         "games": games,

@@ -1,0 +1,92 @@
+"""The whole-deck policies find the play that only a card or an ability makes.
+
+Each scenario is a position where the winning (or saving) play is a talent, a glyph, an item, a unit's
+ability or an instant, and the routine plan (the classic policy) would do something else: the control
+assertion shows the scenario is not won by routine play, so the test fails if the policy stops trying cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from playtest.dreadgate.actions import EQUIP, INSTANT, PLAY, USE
+from playtest.dreadgate.view import SeatView
+from playtest.policies import POLICIES
+from tests.dreadgate.factories import ability, game, give, item, play, put, talent, unit
+
+ZAP = {"op": "damage", "amount": 2, "target": {"select": "chosen", "side": "enemy"}}
+RUNNER = unit("U-RUN", vit=2, atk=1, dfn=0, rng=1, mnv=1)  # an enemy unit whose death wins the game
+MINE = unit("U-ME", vit=3, atk=1, dfn=1, rng=1, mnv=1)
+
+
+def _boneyard_at_the_brink(*cards):
+    """Seat 0 to play, the enemy's boneyard one unit short of the Standard total (DG-1.2)."""
+    state = game(RUNNER, MINE, *cards)
+    put(state, 1, "U-RUN", "c4")
+    state.bone_score[1] = 19  # the position: its owner loses when one more of its units dies
+    state._stamp += 1
+    return state
+
+
+def _decide(state, name: str):
+    seat = state.current_player
+    return POLICIES[name](SeatView(state, seat), random.Random(7))
+
+
+@pytest.mark.parametrize("name", ["goldfish", "matchup"])
+def test_a_talent_that_kills_the_last_unit_needed_is_played(name):
+    state = _boneyard_at_the_brink(talent("T-ZAP", ability("play", ZAP), cost=1))
+    give(state, 0, "T-ZAP")
+    assert _decide(state, "classic-matchup")[0] != PLAY  # the routine plan never plays a talent
+    action = _decide(state, name)
+    assert action == (PLAY, state.by_code["T-ZAP"], 0)
+    state.apply(action)
+    while state.winner < 0 and state.current_player == 0 and state.phase != 1:
+        state.apply(_decide(state, name))  # its target: the policy chooses the enemy unit
+    assert state.winner == 0
+
+
+def test_a_glyph_that_destroys_the_unit_is_played():
+    destroy = {"op": "destroy", "target": {"select": "chosen", "side": "enemy"}}
+    state = _boneyard_at_the_brink(talent("G-END", ability("play", destroy), cost=2, type="glyph", subtype=""))
+    give(state, 0, "G-END")
+    assert _decide(state, "matchup") == (PLAY, state.by_code["G-END"], 0)
+
+
+def test_a_consumable_item_that_kills_is_used():
+    bomb = item("I-BOMB", ability("consumable", ZAP), cost=1, subtype="exotic", consumable=True)
+    state = _boneyard_at_the_brink(bomb)
+    give(state, 0, "I-BOMB")
+    action = _decide(state, "matchup")
+    assert action[:2] == (EQUIP, state.by_code["I-BOMB"])
+
+
+def test_a_units_ability_that_kills_is_used():
+    sniper = unit("U-SNIPE", vit=3, atk=0, dfn=1, rng=1, mnv=1,
+                  abilities=[ability("activated", ZAP, cost=1)])  # fmt: skip
+    state = _boneyard_at_the_brink(sniper)
+    put(state, 0, "U-SNIPE", "a1")  # out of reach of any attack: only its ability can hit
+    action = _decide(state, "matchup")
+    assert action[0] == USE
+
+
+def test_an_instant_in_the_defence_step_saves_the_unit_whose_death_loses():
+    """The defender holds a defense instant; without it the attacked unit dies and its boneyard total is reached."""
+    shield = talent("T-SHIELD", ability("instant", {"op": "modify", "stat": "defense", "amount": 3,
+                                                    "duration": "end_of_turn",
+                                                    "target": {"select": "chosen", "side": "friendly"}}, cost=1),
+                    cost=2, instant=True)  # fmt: skip
+    brute = unit("U-BRUTE", vit=4, atk=3, dfn=1, rng=1, mnv=1)
+    state = game(brute, MINE, shield)
+    put(state, 0, "U-BRUTE", "b3")
+    put(state, 1, "U-ME", "b4", vit=2)
+    give(state, 1, "T-SHIELD")
+    state.tp[1] = 1
+    state.bone_score[1] = 19  # seat 1 loses if its unit dies
+    state._stamp += 1
+    play(state, "attack b3 b4", "strike")
+    assert state.current_player == 1  # the defence step is seat 1's
+    assert _decide(state, "classic-matchup")[0] != INSTANT
+    assert _decide(state, "matchup")[0] == INSTANT

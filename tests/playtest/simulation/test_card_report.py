@@ -1,0 +1,95 @@
+"""The report speaks of every card, marks illegal decks, and still reads runs recorded before it did."""
+
+from dataclasses import asdict
+
+import pytest
+
+from decks.selectors import card_info
+from decks.services import deck_change_card
+from playtest.jobs import services
+from playtest.models import Run
+from playtest.simulation import games
+from playtest.simulation.catalog import starter_decks
+from playtest.simulation.report import report
+from tests.playtest.dreadgate_decks import starter_deck
+
+pytestmark = pytest.mark.django_db
+
+
+def _params(deck_list, mode="goldfish"):
+    cards = {c.collector_number: {"name": c.name, "type": c.type} for c in deck_list}
+    snapshot = {"name": "Sorcery", "legal": True, "cards": cards, "list": [c.collector_number for c in deck_list]}
+    return {"mode": mode, "format": "standard", "policies": ["goldfish", "passive"], "decks": [snapshot, snapshot]}
+
+
+def test_every_card_of_the_deck_is_reported_with_its_use_or_why_it_never_could_be():
+    deck = starter_decks()["sorcery"]
+    params = _params(deck)
+    part = games.play_chunk({**params, "decks": [_snapshot(deck), _snapshot(deck)]}, 3, 0, 12)
+    figures = report(games.merge([part], params), params)["decks"][0]
+    names = {c.name for c in deck if c.type != "gateway"}
+    reported = {row["name"] for row in figures["cards"]} | {row["name"] for row in figures["never_played"]}
+    assert reported == names
+    assert all(row["reason"] for row in figures["never_played"])  # each with its reason
+    played = [row for row in figures["cards"] if row["per_game"] > 0]
+    assert any(row["name"] not in {c.name for c in deck if c.type in ("unit", "legend")} for row in played), \
+        "talents, glyphs or items are played too"
+    row = played[0]
+    assert row["association"]["played_games"] > 0 and row["association"]["played"]["mean"] > 0
+
+
+def test_a_run_recorded_before_the_card_figures_still_reports():
+    deck = starter_decks()["sorcery"]
+    params = _params(deck)
+    old = games.merge([games.play_chunk({**params, "decks": [_snapshot(deck), _snapshot(deck)]}, 3, 0, 2)], params)
+    del old["cards"]  # what runs stored before
+    figures = report(old, params)["decks"][0]
+    assert figures["cards"] is None and figures["played"]
+
+
+def test_an_illegal_deck_is_marked_on_the_report_the_list_and_the_comparison(client, alice):
+    deck = starter_deck(alice)
+    lone = card_info(deck.entries.order_by("card__name").first().card)
+    # more copies than DC-4 allows
+    deck_change_card(deck=deck, actor=alice, card=lone, count=9, expected_version=deck.version)
+    deck.refresh_from_db()
+    assert not deck.is_legal
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=2, seed=1)
+    for index in run.chunks.values_list("index", flat=True):
+        services.chunk_execute(run_id=run.pk, index=index)
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert "is not legal for its format" in page and "illegal deck" in page
+    assert "illegal deck" in client.get("/playtest/").content.decode()
+    assert "illegal deck" in client.get("/playtest/compare/", {"run": str(run.pk)}).content.decode()
+
+
+def test_a_matchup_against_an_illegal_opponent_warns_before_anything_is_queued(client, alice):
+    mine = starter_deck(alice)
+    rival = starter_deck(alice, craft="sorcery", name="Rival")
+    lone = card_info(rival.entries.order_by("card__name").first().card)
+    deck_change_card(deck=rival, actor=alice, card=lone, count=9, expected_version=rival.version)
+    client.force_login(alice)
+    form = {"deck": mine.pk, "what": "run", "mode": "matchup", "opponent": rival.pk, "games": 2}
+    warned = client.post(f"/playtest/new/?deck={mine.pk}", form)
+    assert warned.status_code == 200 and "Play against it anyway" in warned.content.decode()
+    assert not Run.objects.exists()
+    queued = client.post(f"/playtest/new/?deck={mine.pk}", {**form, "confirm_illegal": "1"})
+    assert queued.status_code == 302 and Run.objects.count() == 1
+
+
+def test_the_run_names_the_policy_each_side_plays(client, alice):
+    mine = starter_deck(alice)
+    client.force_login(alice)
+    client.post(f"/playtest/new/?deck={mine.pk}", {"deck": mine.pk, "what": "run", "mode": "goldfish", "games": 2,
+                                                    "policy": "classic-goldfish"})
+    run = Run.objects.get()
+    assert run.params["policies"] == ["classic-goldfish", "passive"]
+    assert "classic-goldfish" in client.get(f"/playtest/runs/{run.pk}/").content.decode()
+
+
+def _snapshot(deck_list):
+    """A deck snapshot as the workers receive it: every card's definition and the list."""
+    return {"cards": {c.collector_number: asdict(c) for c in deck_list},
+            "list": [c.collector_number for c in deck_list]}
+
