@@ -34,6 +34,7 @@ class Weights:
 
     tempo: float = 0.75  # a point scored one own turn later is worth this share of a point scored now
     in_hand: float = 0.6  # any card in hand (its worth shows once it is played; a flat value keeps draws exact)
+    in_their_hand: float = 0.6  # any card in the opponent's hand
     action_point: float = 0.6  # an action point left in the seat's own main phase
     other_point: float = 0.05  # influence or recycling points left this turn
     material: float = 0.08  # Tactical: per point of attack + defense of a unit on the battlefield
@@ -147,16 +148,10 @@ def evaluate(state: State, me: int, w: Weights = GOLDFISH_WEIGHTS) -> float:
     opp = 1 - me
     # In vitality points: the race, combat strength, the hands, the points left this turn.
     points = race[me] - race[opp] + strength[me] - strength[opp]
-    points += _hand_value(state, me, w) - _hand_value(state, opp, w)
+    points += w.in_hand * len(state.hand[me]) - w.in_their_hand * len(state.hand[opp])
     if state.active == me and state.phase == MAIN_PHASE:
         points += w.action_point * state.ap + w.other_point * (state.rp + sum(state.infl))
     # Scaled so that reaching a win total is worth 100.
     value = 100.0 * points / (beyond_goal if racing else bone_goal)
     value += 100.0 * (state.bone_score[opp] - state.bone_score[me] + at_risk[opp] - at_risk[me]) / bone_goal
     return value
-
-
-def _hand_value(state: State, p: int, w: Weights) -> float:
-    """A hand's potential, by its size only: the same for the seat's own hand and the opponent's hidden one,
-    and the same whichever card a draw on a determinized state happens to give."""
-    return w.in_hand * len(state.hand[p])

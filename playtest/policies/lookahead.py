@@ -80,10 +80,11 @@ class RacePlan(GoldfishPlan):
 class Lookahead:
     """A policy: `policy(view, rng) -> action` for the seat to decide (see the module docstring)."""
 
-    def __init__(self, name: str, weights: Weights, tried_kinds: frozenset[int]):
+    def __init__(self, name: str, weights: Weights, tried_kinds: frozenset[int], margin: float):
         self.name = name
         self.weights = weights
         self.tried_kinds = tried_kinds
+        self.margin = margin  # how much better (in evaluation points) an action must be to replace the prior's
         self.plan = RacePlan(fight=weights.fight)  # the prior, and the default inside continuations
 
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
@@ -96,8 +97,11 @@ class Lookahead:
         if len(candidates) == 1:
             return candidates[0]
         world = view.determinize(rng)  # the hidden cards resampled: never the true deck order or hand
-        best, best_value = candidates[0], float("-inf")
-        for action in candidates:  # the prior's choice first: a tie keeps it
+        # In the main phase a card replaces the prior's choice only when clearly better (docs/ai.md, the margin);
+        # at a target, defence or combat choice every option is judged alike.
+        margin = self.margin if view.phase == MAIN_PHASE else 0.0
+        best, best_value = candidates[0], self.value_after(world, candidates[0], view.seat) + margin
+        for action in candidates[1:]:
             value = self.value_after(world, action, view.seat)
             if value > best_value:
                 best, best_value = action, value
@@ -159,5 +163,5 @@ class Lookahead:
         return self.plan(their_view, random.Random(0))
 
 
-goldfish = Lookahead("goldfish", GOLDFISH_WEIGHTS, EFFECT_KINDS)
-matchup = Lookahead("matchup", MATCHUP_WEIGHTS, EFFECT_KINDS | {ATTACK})
+goldfish = Lookahead("goldfish", GOLDFISH_WEIGHTS, EFFECT_KINDS, margin=3.0)
+matchup = Lookahead("matchup", MATCHUP_WEIGHTS, EFFECT_KINDS | {ATTACK}, margin=1.5)
