@@ -28,6 +28,8 @@ from playtest.dreadgate.actions import (
     ATTACK,
     DEFEND,
     DEPLOY,
+    DRAW,
+    END,
     EQUIP,
     INSTANT,
     MOVE,
@@ -99,7 +101,8 @@ class Lookahead:
         world = view.determinize(rng)  # the hidden cards resampled: never the true deck order or hand
         # In the main phase a card replaces the prior's choice only when clearly better (docs/ai.md, the margin);
         # at a target, defence or combat choice every option is judged alike.
-        margin = self.margin if view.phase == MAIN_PHASE else 0.0
+        # Against drawing or ending the turn, the weakest routine choices, a card needs no margin.
+        margin = self.margin if view.phase == MAIN_PHASE and candidates[0][0] not in (DRAW, END) else 0.0
         best, best_value = candidates[0], self.value_after(world, candidates[0], view.seat) + margin
         for action in candidates[1:]:
             value = self.value_after(world, action, view.seat)

@@ -46,7 +46,7 @@ class GameCards:
             self.played[deck].append((self._name(action[1]), own_turn))
 
     def explain(self, deck: int, seat: int) -> None:
-        """At the end of the seat's turn: why each card held and never yet legal could not be played."""
+        """At the start of the seat's turn: why each card held and never yet legal can't be played."""
         state = self.state
         for iid in list(state.hand[seat]):
             c = state.inst[iid]
@@ -74,7 +74,7 @@ def _natural_action(state: State, seat: int, c) -> tuple[int, int, int]:
     if c.kind == "item":
         bearers = [u.iid for u in state.units.values() if u.owner == seat]
         return (EQUIP, c.index, bearers[0] if bearers else NO_BEARER)
-    return (INSTANT if c.instant else PLAY, c.index, 0)
+    return (PLAY, c.index, 0)  # on its own turn a seat plays an instant like any talent, for AP (DG-15.3)
 
 
 # --- Over a run -----------------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
         if state.phase == MAIN_PHASE and state.turn != turn_seen:
             turn_seen, turn_ap = state.turn, state.ap
             own_turns[seat_deck[state.active]] += 1
+            cards.explain(deck, seat)  # at the start of the turn, with its points, why a held card can't be played
         cards.decision(deck, seat, state.legal_actions())
         action = by_seat[seat](views[seat], rngs[seat])
         kind = action[0]
@@ -59,7 +60,6 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
         if kind == END and state.phase == MAIN_PHASE:
             ap_used[deck].append(turn_ap - state.ap)
             ap_wasted[deck].append(state.ap)
-            cards.explain(deck, seat)
         elif kind == DRAW:
             drawn[deck] += 1
         elif kind == MULLIGAN:
