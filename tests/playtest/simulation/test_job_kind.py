@@ -81,13 +81,20 @@ def test_a_matchup_plays_both_decks(alice, bob):
     assert run.result["played"][1], "the opponent plays too"
 
 
-def test_same_seed_same_report_whatever_the_chunking(alice):
+@pytest.mark.parametrize("mode", ["goldfish", "matchup"])
+def test_same_seed_same_report_whatever_the_chunking(alice, mode):
+    """The whole-deck policies draw all their randomness from the game's seed: chunks change nothing."""
     deck = starter_deck(alice)
-    params = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=1).params
+    rival = starter_deck(alice, craft="sorcery", name="Rival")
+    asked = {"deck": deck.pk, "mode": mode, "opponent": rival.pk if mode == "matchup" else None}
+    params = services.run_submit(owner=alice, kind="dreadgate_playtest", params=asked, games=1).params
+    assert params["policies"] == (["goldfish", "passive"] if mode == "goldfish" else ["matchup", "matchup"])
     whole = dreadgate_sim.play_chunk(params, 77, 0, 6)
     split = dreadgate_sim.merge([dreadgate_sim.play_chunk(params, 77, 0, 2),
                                  dreadgate_sim.play_chunk(params, 77, 2, 4)], params)
     assert dreadgate_sim.merge([whole], params) == split
+    again = dreadgate_sim.merge([dreadgate_sim.play_chunk(params, 77, 0, 6)], params)
+    assert again == split
 
 
 def test_someone_elses_private_deck_cannot_be_playtested(alice, bob):
