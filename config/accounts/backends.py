@@ -11,20 +11,25 @@ from . import throttle
 
 
 class ThrottledModelBackend(ModelBackend):
-    """ModelBackend that refuses to check a password while its username and address are locked."""
+    """ModelBackend that checks no password while the failed log-in limits refuse it.
+
+    A refusal is left on the request (`request.login_refusal`) for the page to answer 429 with it.
+    """
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         if username is None:
             username = kwargs.get(self._username_field(), "")
-        address = throttle.client_address(request)
-        if username and throttle.is_locked(username, address):
+        refusal = throttle.check(request, username) if username else None
+        if refusal is not None:
+            if request is not None:
+                request.login_refusal = refusal
             return None
         user = super().authenticate(request, username=username, password=password, **kwargs)
         if username:
             if user is None:
-                throttle.record_failure(username, address)
+                throttle.record_failure(request, username)
             else:
-                throttle.record_success(username, address)
+                throttle.record_success(request, username)
         return user
 
     @staticmethod
@@ -40,9 +45,13 @@ class ThrottledBasicAuthentication(BasicAuthentication):
     def authenticate_credentials(self, userid, password, request=None):
         if "\x00" in userid or "\x00" in password:  # no account can have it; don't ask the database
             raise AuthenticationFailed("Invalid username/password.")
-        if throttle.is_locked(userid, throttle.client_address(request)):
-            raise Throttled(detail=throttle.lock_message())
-        return super().authenticate_credentials(userid, password, request)
+        try:
+            return super().authenticate_credentials(userid, password, request)
+        except AuthenticationFailed:
+            refusal = getattr(request, "login_refusal", None)
+            if refusal is not None:
+                raise Throttled(wait=refusal.retry_after, detail=refusal.message) from None
+            raise
 
 
 class ThrottledBasicScheme(BasicScheme):

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import secrets
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
@@ -13,18 +16,27 @@ from .forms import DeleteAccountForm, SignupForm
 
 
 class ThrottledLoginView(LoginView):
-    """Django's log-in (which renews the session key), answering 429 with a message while locked."""
+    """Django's log-in (which renews the session key), answering 429 with Retry-After while the
+    failed log-in limits refuse a check; a log-in leaves the account's device cookie."""
 
-    def post(self, request, *args, **kwargs):
-        username = request.POST.get("username", "")
-        if username and throttle.is_locked(username, throttle.client_address(request)):
-            # No password is checked: the form is shown again with the reason, unvalidated.
-            form = self.get_form_class()(request, initial={"username": username})
-            context = self.get_context_data(form=form, lock_error=throttle.lock_message())
-            return self.render_to_response(context, status=429)
-        return super().post(request, *args, **kwargs)
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        username = form.get_user().get_username()
+        device = throttle.device_of(self.request, username) or secrets.token_urlsafe(16)
+        response.set_cookie(throttle.DEVICE_COOKIE, throttle.device_cookie_value(username, device),
+                            max_age=throttle.DEVICE_COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+                            secure=settings.SESSION_COOKIE_SECURE)
+        return response
 
     def form_invalid(self, form):
+        refusal = getattr(self.request, "login_refusal", None)
+        if refusal is not None:
+            # No password was checked: the form is shown again with the reason, unvalidated.
+            form = self.get_form_class()(self.request, initial={"username": form.data.get("username", "")})
+            response = self.render_to_response(self.get_context_data(form=form, lock_error=refusal.message),
+                                               status=429)
+            response["Retry-After"] = str(refusal.retry_after)
+            return response
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
