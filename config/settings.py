@@ -159,6 +159,9 @@ CONTENT_SECURITY_POLICY = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)  # bodies; larger: 413
 
 # --- API ---
+# Proxies in front of the web server that append to X-Forwarded-For; decides the client address of
+# every throttle and of the log-in limits (config/client_address.py). 0: REMOTE_ADDR, the header ignored.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -170,7 +173,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonBurstThrottle", "rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonBurstThrottle", "config.throttles.ScopedRateThrottle"],
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own reading agrees with config.client_address
     "DEFAULT_THROTTLE_RATES": {
         "runs": env.str("THROTTLE_RUNS", default="30/hour"),
         "imports": env.str("THROTTLE_IMPORTS", default="120/hour"),

@@ -4,8 +4,8 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
+from config.throttles import ScopedRateThrottle
 from core.errors import DomainError
 from decks.models import DeckFormat
 from playtest.dreadgate import NotationError, game_log, observation, parse_action
