@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "config.accounts",
     "cards",
     "decks",
     "playtest",
@@ -164,22 +165,26 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=102
 TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Tokens first: an unauthenticated request is a 401 with WWW-Authenticate: Bearer. Sessions (with
+    # CSRF) are for the browser. HTTP Basic is not accepted (a password hash on every request).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "config.accounts.tokens.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "config.accounts.backends.ThrottledBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonBurstThrottle", "config.throttles.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonBurstThrottle", "config.throttles.UserWriteThrottle",
+                                 "config.throttles.ScopedRateThrottle"],
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own reading agrees with config.client_address
     "DEFAULT_THROTTLE_RATES": {
         "runs": env.str("THROTTLE_RUNS", default="30/hour"),
         "imports": env.str("THROTTLE_IMPORTS", default="120/hour"),
         "search": env.str("THROTTLE_SEARCH", default="600/minute"),
         "anon_burst": env.str("THROTTLE_ANON", default="120/minute"),
+        "writes": env.str("THROTTLE_WRITES", default="120/minute"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -26,3 +26,14 @@ class AnonBurstThrottle(ClientAddressMixin, throttling.AnonRateThrottle):
 
 class ScopedRateThrottle(ClientAddressMixin, throttling.ScopedRateThrottle):
     pass
+
+
+class UserWriteThrottle(throttling.UserRateThrottle):
+    """Every authenticated unsafe request, per user (reads and anonymous requests are not counted here)."""
+
+    scope = "writes"
+
+    def allow_request(self, request, view):
+        if request.method in ("GET", "HEAD", "OPTIONS") or not request.user.is_authenticated:
+            return True
+        return super().allow_request(request, view)

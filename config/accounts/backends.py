@@ -1,11 +1,9 @@
-"""Authentication with the failure throttle, for every way in: log-in page, admin, HTTP Basic."""
+"""Password authentication with the failed log-in limits, for every way in: the log-in page, the admin,
+account deletion. (The API takes personal access tokens: config/accounts/tokens.py.)"""
 
 from __future__ import annotations
 
 from django.contrib.auth.backends import ModelBackend
-from drf_spectacular.authentication import BasicScheme
-from rest_framework.authentication import BasicAuthentication
-from rest_framework.exceptions import AuthenticationFailed, Throttled
 
 from . import throttle
 
@@ -37,25 +35,3 @@ class ThrottledModelBackend(ModelBackend):
         from django.contrib.auth import get_user_model
 
         return get_user_model().USERNAME_FIELD
-
-
-class ThrottledBasicAuthentication(BasicAuthentication):
-    """HTTP Basic that answers 429 (in the error envelope) instead of 401 once the account is locked."""
-
-    def authenticate_credentials(self, userid, password, request=None):
-        if "\x00" in userid or "\x00" in password:  # no account can have it; don't ask the database
-            raise AuthenticationFailed("Invalid username/password.")
-        try:
-            return super().authenticate_credentials(userid, password, request)
-        except AuthenticationFailed:
-            refusal = getattr(request, "login_refusal", None)
-            if refusal is not None:
-                raise Throttled(wait=refusal.retry_after, detail=refusal.message) from None
-            raise
-
-
-class ThrottledBasicScheme(BasicScheme):
-    """The schema documents it as plain HTTP Basic."""
-
-    target_class = ThrottledBasicAuthentication
-    priority = 0

@@ -31,3 +31,7 @@ class DeleteAccountForm(forms.Form):
                 raise forms.ValidationError(refusal.message, code="locked")
             raise forms.ValidationError("That is not your password; nothing was deleted.", code="wrong_password")
         return password
+
+
+class AccessTokenForm(forms.Form):
+    name = forms.CharField(max_length=100, help_text="What the token is for, e.g. the script that uses it.")

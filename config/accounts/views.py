@@ -7,12 +7,13 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST
 
 from . import services, throttle
-from .forms import DeleteAccountForm, SignupForm
+from .forms import AccessTokenForm, DeleteAccountForm, SignupForm
 
 
 class ThrottledLoginView(LoginView):
@@ -52,9 +53,44 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 
+def _account_page(request: HttpRequest, *, form=None, new_token: str | None = None, status: int = 200):
+    return render(request, "registration/account.html", {
+        "deck_count": request.user.decks.count(),
+        "tokens": request.user.access_tokens.all(),
+        "token_form": form or AccessTokenForm(),
+        "new_token": new_token,
+    }, status=status)
+
+
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
-    return render(request, "registration/account.html", {"deck_count": request.user.decks.count()})
+    return _account_page(request)
+
+
+@login_required
+@require_POST
+def token_create(request: HttpRequest) -> HttpResponse:
+    """Create a personal access token and show it, once."""
+    form = AccessTokenForm(request.POST)
+    if not form.is_valid():
+        return _account_page(request, form=form, status=400)
+    try:
+        _, token = services.token_create(user=request.user, name=form.cleaned_data["name"])
+    except services.TokenLimitReached as limit:
+        form.add_error(None, str(limit))
+        return _account_page(request, form=form, status=409)
+    response = _account_page(request, new_token=token, status=201)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    if not services.token_revoke(user=request.user, token_id=token_id):
+        raise Http404("No such token.")
+    messages.success(request, "The token was revoked; requests with it are refused from now on.")
+    return redirect("account")
 
 
 @login_required

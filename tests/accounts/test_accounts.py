@@ -1,6 +1,5 @@
 """Accounts: password rules, throttled log-ins, sessions, password change and reset, deletion."""
 
-import base64
 import re
 
 import pytest
@@ -8,7 +7,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core import mail
 from django.test import Client
-from rest_framework.test import APIClient
 
 from decks.models import Deck, DeckRevision
 from decks.services import deck_create
@@ -180,19 +178,6 @@ def test_delete_account_shares_the_limits(client, user, settings):
     locked = client.post("/accounts/delete/", {"password": PASSWORD}, REMOTE_ADDR="10.4.0.1")
     assert "Too many failed log-ins for this account" in locked.content.decode()
     assert User.objects.filter(pk=user.pk).exists()
-
-
-def test_http_basic_on_the_api_shares_the_lock_and_answers_429_in_the_envelope(user, settings):
-    settings.LOGIN_FAILURE_LIMIT = 2
-    api = APIClient(REMOTE_ADDR="10.0.0.9")
-    api.credentials(HTTP_AUTHORIZATION="Basic " + base64.b64encode(b"alice:nope").decode())
-    for _ in range(2):  # refused (403: the session scheme comes first, so no WWW-Authenticate challenge)
-        assert api.get("/api/decks/?mine=true").json()["error"]["code"] == "authentication_failed"
-    api.credentials(HTTP_AUTHORIZATION="Basic " + base64.b64encode(f"alice:{PASSWORD}".encode()).decode())
-    response = api.get("/api/decks/?mine=true")
-    assert response.status_code == 429
-    assert response.json()["error"]["code"] == "throttled"
-    assert "Too many failed log-ins" in response.json()["error"]["message"]
 
 
 # --- Password change and reset -------------------------------------------------------------
