@@ -18,7 +18,8 @@ from django.test.utils import CaptureQueriesContext
 from core.jsonbounds import MAX_JSON_DEPTH
 from decks.models import Deck
 from decks.services import deck_create
-from playtest.models import DreadDrawTable, Run
+from dreaddraw.models import DreadDrawTable
+from playtest.models import Run
 
 pytestmark = pytest.mark.django_db
 
