@@ -211,14 +211,21 @@ DECK_PAGE_CACHE_SECONDS = env.int("DECK_PAGE_CACHE_SECONDS", default=600)
 # --- Background jobs (Celery) ---
 REDIS_URL = env.str("REDIS_URL", default="")
 BROKER_DIR = VAR_DIR / "broker"
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_SOFT_TIME_LIMIT", default=600)
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_HARD_TIME_LIMIT", default=660)
+# Redis redelivers a chunk whose worker died once it has been out longer than the visibility timeout,
+# at the next sweep for expired messages (every interval x throttle seconds). The timeout sits just
+# above the hard limit (a running chunk is never handed out twice) and the sweep runs every 10 s, so a
+# killed worker's chunk comes back about hard limit + 70 s after it was taken (12 minutes by default).
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=CELERY_TASK_TIME_LIMIT + 60)
+CELERY_UNACKED_RESTORE_INTERVAL = env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10)
+CELERY_UNACKED_RESTORE_THROTTLE = env.int("CELERY_UNACKED_RESTORE_THROTTLE", default=1)
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        # Above the hard time limit, so a running chunk is never redelivered early.
-        "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
-        # How often workers look for unacknowledged messages to restore: about interval x throttle seconds.
-        "unacked_restore_interval": env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10),
-        "unacked_restore_throttle": env.int("CELERY_UNACKED_RESTORE_THROTTLE", default=10),
+        "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": CELERY_UNACKED_RESTORE_INTERVAL,
+        "unacked_restore_throttle": CELERY_UNACKED_RESTORE_THROTTLE,
     }
 else:
     CELERY_BROKER_URL = "filesystem://"
@@ -233,8 +240,6 @@ CELERY_TASK_IGNORE_RESULT = True  # progress and results live in our own tables
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_SOFT_TIME_LIMIT", default=600)
-CELERY_TASK_TIME_LIMIT = env.int("CELERY_HARD_TIME_LIMIT", default=660)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -257,7 +262,11 @@ PLAYTEST_MAX_ACTIVE_RUNS = env.int("PLAYTEST_MAX_ACTIVE_RUNS", default=3)
 PLAYTEST_MAX_CHUNK_ATTEMPTS = env.int("PLAYTEST_MAX_CHUNK_ATTEMPTS", default=3)
 PLAYTEST_RETRY_DELAY_SECONDS = env.int("PLAYTEST_RETRY_DELAY_SECONDS", default=2)
 PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default=5)
-PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=2 * 660)
+# Longer than a killed worker's chunk takes to come back and be played again, so the reaper never
+# fails a run that redelivery is about to finish.
+PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=CELERY_VISIBILITY_TIMEOUT
+                                 + CELERY_UNACKED_RESTORE_INTERVAL * CELERY_UNACKED_RESTORE_THROTTLE
+                                 + CELERY_TASK_TIME_LIMIT + 60)
 PLAYTEST_DETAILS_RETENTION_DAYS = env.int("PLAYTEST_DETAILS_RETENTION_DAYS", default=30)
 # The catalog's card sets, loaded in this order by `manage.py loadcatalog` (each loader is idempotent).
 CATALOG_LOADERS = [
