@@ -20,13 +20,12 @@ setup: $(VENV)/.installed
 	$(PY) manage.py loadcatalog
 
 # Serves the app on the embedded default (SQLite, jobs on a filesystem broker) with
-# a Celery worker in a separate process; both stop together.
+# a Celery worker (and beat) in separate processes; Ctrl-C or TERM to make stops them all
+# (config/devrun.py: each in its own process group, TERM then KILL after a few seconds).
 run: setup
 	$(PY) manage.py collectstatic --noinput -v0
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops the server and the worker)"
-	@trap 'kill 0' INT TERM EXIT; \
-	$(PY) -m celery -A config worker --beat --schedule=var/celerybeat-schedule --loglevel=warning --concurrency=2 & \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	@exec $(PY) -m config.devrun $(PORT)
 
 worker: $(VENV)/.installed
 	$(PY) -m celery -A config worker --loglevel=info

@@ -27,7 +27,8 @@ ENVELOPE_SCHEMA = {
 
 SHARED = {
     "400": "Bad input: the envelope names the field, line or query position at fault.",
-    "403": "Not logged in, wrong credentials, a missing CSRF token, or not allowed to do this.",
+    "401": "Not authenticated, or an unknown or revoked token (WWW-Authenticate: Bearer).",
+    "403": "Not allowed to do this, or a browser session's request without its CSRF token.",
     "404": "No such object, one you may not see, or a page past the last.",
     "413": "The request body is larger than the limit (details.limit, in bytes).",
     "415": "The body's content type is not one this operation reads.",

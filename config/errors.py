@@ -45,6 +45,16 @@ def server_error(request) -> HttpResponse:
     return error_response(request, 500, "server_error", "Something went wrong on our side; it was logged.")
 
 
+def permission_denied(request, exception=None) -> HttpResponse:
+    """handler403: the site's error page (the envelope on API paths) with the refusal's reason."""
+    reason = str(exception) if exception is not None and str(exception) else "You may not do this."
+    if is_api(request):
+        return error_response(request, 403, "permission_denied", reason)
+    from django.shortcuts import render
+
+    return render(request, "403.html", {"message": reason}, status=403)
+
+
 def not_found(request, exception=None) -> HttpResponse:
     """handler404: the envelope on API paths (a path that matches no route, too); the page elsewhere."""
     if is_api(request):

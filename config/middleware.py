@@ -1,4 +1,10 @@
-"""Request bounds, checked before any view reads a body or a parameter."""
+"""Request bounds, checked before any view reads a body or a parameter.
+
+One rule for the NUL character (which no text column can hold, and which PostgreSQL refuses with an
+error): it is refused wherever a request can carry text to a view — the path, the query string and
+every form field — before anything looks it up or stores it. JSON bodies are checked by the API's
+parser (config/parsers.py).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,23 @@ from django.conf import settings
 
 from .errors import error_response
 
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _form_has_nul(request) -> bool:
+    if request.method not in ("POST", "PUT", "PATCH", "DELETE"):
+        return False
+    if not request.content_type or request.content_type not in FORM_TYPES:
+        return False
+    for key, values in request.POST.lists():
+        if "\x00" in key or any("\x00" in value for value in values):
+            return True
+    return False
+
 
 class RequestBodyLimitMiddleware:
-    """Refuse a body over DATA_UPLOAD_MAX_MEMORY_SIZE with 413, before anything reads it.
+    """Refuse a body over DATA_UPLOAD_MAX_MEMORY_SIZE with 413, before anything reads it, and a NUL
+    character in the path, the query string or a form field with 400.
 
     Django bounds `request.body` itself, but DRF's parsers read the stream directly, so the
     declared length is checked here for every request.
@@ -27,12 +47,18 @@ class RequestBodyLimitMiddleware:
         except ValueError:
             return error_response(request, 400, "bad_content_length",
                                   f"Content-Length {raw[:40]!r} is not a number of bytes.")
-        if "\x00" in unquote_plus(request.META.get("QUERY_STRING", "")):
-            # No text column can hold a NUL character: refuse it here rather than fail in the database.
-            return error_response(request, 400, "invalid_character",
-                                  "The query string contains a NUL character (%00), which no parameter may hold.")
         if limit is not None and size > limit:
             return error_response(request, 413, "payload_too_large",
                                   f"The request body is {size} bytes; the limit is {limit} bytes.",
                                   details={"limit": limit, "size": size})
+        # No text column can hold a NUL character: refuse it here rather than fail in the database.
+        if "\x00" in request.path:
+            return error_response(request, 400, "invalid_character",
+                                  "The path contains a NUL character (%00), which no address may hold.")
+        if "\x00" in unquote_plus(request.META.get("QUERY_STRING", "")):
+            return error_response(request, 400, "invalid_character",
+                                  "The query string contains a NUL character (%00), which no parameter may hold.")
+        if _form_has_nul(request):
+            return error_response(request, 400, "invalid_character",
+                                  "A form field contains a NUL character, which no field may hold; nothing was saved.")
         return self.get_response(request)

@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "config.accounts",
     "cards",
     "decks",
     "playtest",
@@ -100,8 +101,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = ["config.accounts.backends.ThrottledModelBackend"]
-LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)  # per username and address
-LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)  # per address, any username
+# Failed log-in limits (config/accounts/throttle.py): none lets a client lock out an account it does not control.
+LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)  # per username and address (or device)
+LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)  # per address: its failed usernames
+LOGIN_ACCOUNT_FAILURE_LIMIT = env.int("LOGIN_ACCOUNT_FAILURE_LIMIT", default=20)  # per username: then it slows down
+LOGIN_ACCOUNT_SLOWDOWN_SECONDS = env.int("LOGIN_ACCOUNT_SLOWDOWN_SECONDS", default=10)  # between new-device checks
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=900)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -156,23 +160,34 @@ CONTENT_SECURITY_POLICY = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=1024 * 1024)  # bodies; larger: 413
 
 # --- API ---
+# Proxies in front of the web server that append to X-Forwarded-For; decides the client address of
+# every throttle and of the log-in limits (config/client_address.py). 0: REMOTE_ADDR, the header ignored.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Tokens first: an unauthenticated request is a 401 with WWW-Authenticate: Bearer. Sessions (with
+    # CSRF) are for the browser. HTTP Basic is not accepted (a password hash on every request).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "config.accounts.tokens.BearerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "config.accounts.backends.ThrottledBasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # Every JSON body bounded in depth, without NUL (config/parsers.py); forms as DRF reads them.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 60,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonBurstThrottle", "rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonBurstThrottle", "config.throttles.UserWriteThrottle",
+                                 "config.throttles.ScopedRateThrottle"],
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own reading agrees with config.client_address
     "DEFAULT_THROTTLE_RATES": {
         "runs": env.str("THROTTLE_RUNS", default="30/hour"),
         "imports": env.str("THROTTLE_IMPORTS", default="120/hour"),
         "search": env.str("THROTTLE_SEARCH", default="600/minute"),
         "anon_burst": env.str("THROTTLE_ANON", default="120/minute"),
+        "writes": env.str("THROTTLE_WRITES", default="120/minute"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -196,14 +211,21 @@ DECK_PAGE_CACHE_SECONDS = env.int("DECK_PAGE_CACHE_SECONDS", default=600)
 # --- Background jobs (Celery) ---
 REDIS_URL = env.str("REDIS_URL", default="")
 BROKER_DIR = VAR_DIR / "broker"
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_SOFT_TIME_LIMIT", default=600)
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_HARD_TIME_LIMIT", default=660)
+# Redis redelivers a chunk whose worker died once it has been out longer than the visibility timeout,
+# at the next sweep for expired messages (every interval x throttle seconds). The timeout sits just
+# above the hard limit (a running chunk is never handed out twice) and the sweep runs every 10 s, so a
+# killed worker's chunk comes back about hard limit + 70 s after it was taken (12 minutes by default).
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=CELERY_TASK_TIME_LIMIT + 60)
+CELERY_UNACKED_RESTORE_INTERVAL = env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10)
+CELERY_UNACKED_RESTORE_THROTTLE = env.int("CELERY_UNACKED_RESTORE_THROTTLE", default=1)
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        # Above the hard time limit, so a running chunk is never redelivered early.
-        "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
-        # How often workers look for unacknowledged messages to restore: about interval x throttle seconds.
-        "unacked_restore_interval": env.int("CELERY_UNACKED_RESTORE_INTERVAL", default=10),
-        "unacked_restore_throttle": env.int("CELERY_UNACKED_RESTORE_THROTTLE", default=10),
+        "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": CELERY_UNACKED_RESTORE_INTERVAL,
+        "unacked_restore_throttle": CELERY_UNACKED_RESTORE_THROTTLE,
     }
 else:
     CELERY_BROKER_URL = "filesystem://"
@@ -218,8 +240,6 @@ CELERY_TASK_IGNORE_RESULT = True  # progress and results live in our own tables
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_SOFT_TIME_LIMIT", default=600)
-CELERY_TASK_TIME_LIMIT = env.int("CELERY_HARD_TIME_LIMIT", default=660)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -242,7 +262,11 @@ PLAYTEST_MAX_ACTIVE_RUNS = env.int("PLAYTEST_MAX_ACTIVE_RUNS", default=3)
 PLAYTEST_MAX_CHUNK_ATTEMPTS = env.int("PLAYTEST_MAX_CHUNK_ATTEMPTS", default=3)
 PLAYTEST_RETRY_DELAY_SECONDS = env.int("PLAYTEST_RETRY_DELAY_SECONDS", default=2)
 PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default=5)
-PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=2 * 660)
+# Longer than a killed worker's chunk takes to come back and be played again, so the reaper never
+# fails a run that redelivery is about to finish.
+PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=CELERY_VISIBILITY_TIMEOUT
+                                 + CELERY_UNACKED_RESTORE_INTERVAL * CELERY_UNACKED_RESTORE_THROTTLE
+                                 + CELERY_TASK_TIME_LIMIT + 60)
 PLAYTEST_DETAILS_RETENTION_DAYS = env.int("PLAYTEST_DETAILS_RETENTION_DAYS", default=30)
 # The catalog's card sets, loaded in this order by `manage.py loadcatalog` (each loader is idempotent).
 CATALOG_LOADERS = [

@@ -61,7 +61,9 @@ def visible_deck(request, pk) -> Deck:
 
 
 def owned_deck(request, pk) -> Deck:
-    """Writes: 404 for a deck the caller cannot see, then 403 unless it is theirs (before reading the body)."""
+    """Writes: 401 when not authenticated, 404 for a deck the caller cannot see, then 403 unless it is
+    theirs (before reading the body)."""
+    require_login(request)
     deck = visible_deck(request, pk)
     if not selectors.can_edit(deck, request.user):
         raise DeckForbidden()
@@ -174,8 +176,8 @@ class DeckCopyView(APIView):
     @extend_schema(summary="Copy a deck you can see into a new private deck of yours", parameters=[KEY_PARAM],
                    request=CopySerializer, responses={201: DeckOutSerializer, 403: ERROR, 404: ERROR})
     def post(self, request, pk):
-        deck = visible_deck(request, pk)
         require_login(request)
+        deck = visible_deck(request, pk)
         body = CopySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         copy = services.deck_copy(deck=deck, owner=request.user, name=body.validated_data.get("name"))
@@ -203,6 +205,7 @@ class DeckUnpublishView(APIView):
     @extend_schema(summary="Staff: take a public deck out of the public list", request=None,
                    responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, pk):
+        require_login(request)
         deck = visible_deck(request, pk)
         deck = services.deck_unpublish(deck=deck, actor=request.user)
         return with_etag(Response(deck_payload(deck, request.user)), deck)

@@ -19,7 +19,7 @@ from .cardinfo import GATEWAY, CardInfo, Entry
 from .deckcode import DeckCode, DeckCodeError, decode
 from .decklist import DeckListError, parse_deck_list
 from .errors import DeckForbidden, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion, VersionRequired
-from .models import Deck, DeckEntry, DeckFormat, DeckRevision, Visibility
+from .models import Deck, DeckEntry, DeckFormat, DeckRevision, Visibility, new_share_token
 from .selectors import can_edit, card_index, deck_entries, default_gateway
 from .validation import Issue, validate_deck
 
@@ -143,6 +143,9 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
             fields[field_name] = value.strip() if field_name == "name" else value
     if gateway is not UNSET:
         fields["gateway"] = gateway
+    if deck.visibility == Visibility.UNLISTED and fields.get("visibility", Visibility.UNLISTED) != Visibility.UNLISTED:
+        # Leaving unlisted retires the link: coming back to unlisted later gives a new one, not the old.
+        fields["share_token"] = new_share_token()
     _check_fields(fields.get("name", deck.name), fields.get("format", deck.format),
                   fields.get("visibility", deck.visibility), fields.get("description", ""))
     if entries is None:

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from cards.search import SearchError, search_cards
 from cards.selectors import catalog_version_recent
+from core import jsonbounds
 from core.crafts import CRAFTS
 
 from . import selectors, services
@@ -218,7 +219,9 @@ def import_list(request: HttpRequest) -> HttpResponse:
             data = None
             if text.lstrip().startswith("{"):  # the JSON export, pasted
                 try:
-                    data, text = json.loads(text), ""
+                    data, text = jsonbounds.loads(text), ""
+                except jsonbounds.JSONTooDeep as exc:
+                    raise InvalidDeck(f"The JSON is not valid: {exc}") from None
                 except json.JSONDecodeError as exc:
                     raise InvalidDeck(
                         f"The JSON is not valid at line {exc.lineno}, column {exc.colno}: {exc.msg}.") from None

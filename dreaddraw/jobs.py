@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rest_framework import serializers
+
 from core.errors import DomainError
 from decks.charts import bar_chart
 from dreaddraw.engine import load_cardset
@@ -11,6 +13,14 @@ from dreaddraw.engine.tournament import merge, play_chunk
 from playtest.jobs.registry import JobKind, register
 
 ENGINE_VERSION = "dreaddraw-1"
+
+
+class TournamentParams(serializers.Serializer):
+    """The declared types of a tournament's parameters (checked before validate_params)."""
+
+    lineup = serializers.ListField(child=serializers.ChoiceField(choices=list(BOTS)), min_length=MIN_PLAYERS,
+                                   max_length=MAX_PLAYERS,
+                                   help_text=f"One bot per seat, {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
 
 
 def validate_params(params: dict, owner) -> dict:
@@ -38,6 +48,7 @@ DREADDRAW_TOURNAMENT = register(JobKind(
     merge=merge,
     engine_version=ENGINE_VERSION,
     chunk_size=500,
+    params_serializer=TournamentParams,
     validate_params=validate_params,
     report_template="dreaddraw/tournament_report.html",
     present=present,

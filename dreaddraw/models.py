@@ -1,8 +1,9 @@
 """Dread Draw's records: its card set, and the tables played in the browser.
 
-A table's game is stored as its seed and decisions (notation): the engine replays it on load, so a table
-survives reloads and restarts exactly. The tables keep the names they had when these models lived in the
-cards and playtest apps (db_table), so moving them changed no stored row.
+A table's game is stored as its seed, nonce and decisions (notation): the engine replays it on load, so a
+table survives reloads and restarts exactly. The seed and nonce stay on the server until the game is over
+(only their commitment is shown), so nobody can compute the hidden cards. The tables keep the names they had
+when these models lived in the cards and playtest apps (db_table), so moving them changed no stored row.
 """
 
 from __future__ import annotations
@@ -66,7 +67,12 @@ class DreadDrawTable(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dreaddraw_tables")
     players = models.PositiveSmallIntegerField()
-    seed = models.BigIntegerField()
+    seed = models.BigIntegerField(help_text="Revealed only when the game is over (dreaddraw/engine/fairness.py).")
+    nonce = models.CharField(max_length=64, blank=True, default="",
+                             help_text="Server-side random, mixed into every shuffle; revealed when the game is over. "
+                                       "Empty for tables created before it existed.")
+    commitment = models.CharField(max_length=64, blank=True, default="",
+                                  help_text="SHA-256 of the seed and nonce, published from the start.")
     set_version = models.CharField(max_length=32)
     decisions = models.JSONField(default=list, blank=True, help_text="Every decision so far, in notation.")
     status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.WAITING, db_index=True)

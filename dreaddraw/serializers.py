@@ -2,7 +2,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from .engine.game import MAX_PLAYERS
-from .models import BotLevel, DreadDrawCard, SeatKind
+from .models import BotLevel, DreadDrawCard, SeatKind, TableStatus
 
 
 class DreadDrawCardSerializer(serializers.ModelSerializer):
@@ -48,13 +48,20 @@ class SeatSerializer(serializers.Serializer):
 
 
 class TableSerializer(serializers.Serializer):
+    """A table. While its game runs, nothing that determines the hidden cards is shown: the seed, the
+    nonce and the decisions (which hold the orders players chose for cards only they saw) come with the
+    result; the commitment is shown from the start, so the revealed values can be checked against it."""
+
     id = serializers.UUIDField()
     players = serializers.IntegerField()
     status = serializers.CharField()
-    seed = serializers.IntegerField()
+    commitment = serializers.CharField(
+        help_text="SHA-256 (hex) of 'dreaddraw-commit:<seed>:<nonce>', fixed when the table was created.")
+    seed = serializers.SerializerMethodField()
+    nonce = serializers.SerializerMethodField()
     set_version = serializers.CharField()
     turn = serializers.SerializerMethodField()
-    decisions = serializers.ListField(child=serializers.CharField())
+    decisions = serializers.SerializerMethodField()
     winner_seat = serializers.IntegerField(allow_null=True)
     seats = SeatSerializer(many=True, source="seats.all")
     your_seats = serializers.SerializerMethodField()
@@ -63,6 +70,22 @@ class TableSerializer(serializers.Serializer):
 
     def get_turn(self, table) -> int:
         return len(table.decisions)
+
+    @staticmethod
+    def _over(table) -> bool:
+        return table.status == TableStatus.OVER
+
+    def get_seed(self, table) -> int | None:
+        """Revealed when the game is over (null before)."""
+        return table.seed if self._over(table) else None
+
+    def get_nonce(self, table) -> str | None:
+        """The server's nonce, revealed when the game is over (null before; empty for old tables)."""
+        return table.nonce if self._over(table) else None
+
+    def get_decisions(self, table) -> list[str] | None:
+        """Every decision in notation, revealed when the game is over (null before)."""
+        return list(table.decisions) if self._over(table) else None
 
     def get_your_seats(self, table) -> list[int]:
         return sorted(self.context.get("seats", []))

@@ -4,11 +4,12 @@ functions decide who may act, store the decisions, and let the bots play their t
 from __future__ import annotations
 
 import random
+import secrets
 
 from django.db import transaction
 
 from core.errors import DomainError
-from dreaddraw.engine import Game, IllegalDecision, PlayerView, load_cardset, parse, replay, to_notation
+from dreaddraw.engine import Game, IllegalDecision, PlayerView, fairness, load_cardset, parse, replay, to_notation
 from dreaddraw.engine.bots import make_bot
 from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
 
@@ -54,8 +55,12 @@ def _seat_specs(seats: list[dict]) -> list[dict]:
 
 
 def table_game(table: DreadDrawTable) -> Game:
-    """The table's game, rebuilt from its seed and decisions."""
-    return replay(table.players, table.seed, table.decisions, load_cardset())
+    """The table's game, rebuilt from its seed, nonce and decisions."""
+    return replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions, load_cardset())
+
+
+def new_nonce() -> str:
+    return secrets.token_hex(fairness.NONCE_BYTES)
 
 
 @transaction.atomic
@@ -63,9 +68,12 @@ def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadD
     specs = _seat_specs(seats)
     if seed is None:
         seed = random.SystemRandom().randrange(2**62)
+    # A creator's seed alone determines nothing: the server's nonce is mixed into every shuffle.
+    nonce = new_nonce()
     waiting = any(s["kind"] == SeatKind.INVITE for s in specs)
     table = DreadDrawTable.objects.create(
-        owner=owner, players=len(specs), seed=seed, set_version=load_cardset().version,
+        owner=owner, players=len(specs), seed=seed, nonce=nonce, commitment=fairness.commitment(seed, nonce),
+        set_version=load_cardset().version,
         status=TableStatus.WAITING if waiting else TableStatus.PLAYING,
     )
     DreadDrawSeat.objects.bulk_create(
@@ -155,7 +163,7 @@ def _play_bots(table: DreadDrawTable, game: Game) -> None:
         level = bots.get(seat)
         if not level:
             break
-        bot = make_bot(level, seed=table.seed + len(decisions))
+        bot = make_bot(level, seed=fairness.bot_seed(table.seed, table.nonce, len(decisions)))
         d = bot.choose(PlayerView(game, seat))
         game.apply(seat, d)
         decisions.append(to_notation(d))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from core.errors import DomainError
 from playtest.jobs.services import run_submit
@@ -120,6 +120,7 @@ def table_reveal(request: HttpRequest, table_id) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def table_detail(request: HttpRequest, table_id) -> HttpResponse:
     table = _table_or_404(table_id)
     context = table_board(table=table, game=table_game(table), user=request.user, revealed=_revealed(request, table))
@@ -127,6 +128,7 @@ def table_detail(request: HttpRequest, table_id) -> HttpResponse:
 
 
 @login_required
+@require_safe
 def table_board_view(request: HttpRequest, table_id) -> HttpResponse:
     """The board fragment, polled by screens that wait for others; 204 when nothing changed."""
     table = _table_or_404(table_id)

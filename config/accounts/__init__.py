@@ -1,5 +1,6 @@
-"""Accounts: sign-up, log-in with throttled failures, password change and reset, account deletion.
+"""Accounts: sign-up, log-in with throttled failures, password change and reset, account deletion,
+and personal access tokens for the API.
 
-Django's auth views do the work; this package adds the failure throttle (shared by the log-in
-page, the admin and HTTP Basic on the API through one authentication backend) and deletion.
+Django's auth views do the work; this package adds the failed log-in limits (shared by the log-in
+page, the admin and account deletion through one authentication backend), deletion, and the tokens.
 """

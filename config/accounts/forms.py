@@ -4,8 +4,6 @@ from django import forms
 from django.contrib.auth import authenticate
 from django.contrib.auth.forms import UserCreationForm
 
-from . import throttle
-
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(required=False, help_text="Optional; needed to reset a forgotten password.")
@@ -27,8 +25,13 @@ class DeleteAccountForm(forms.Form):
     def clean_password(self):
         password = self.cleaned_data["password"]
         user = self.request.user
-        if throttle.is_locked(user.get_username(), throttle.client_address(self.request)):
-            raise forms.ValidationError(throttle.lock_message(), code="locked")
         if authenticate(self.request, username=user.get_username(), password=password) is None:
+            refusal = getattr(self.request, "login_refusal", None)
+            if refusal is not None:
+                raise forms.ValidationError(refusal.message, code="locked")
             raise forms.ValidationError("That is not your password; nothing was deleted.", code="wrong_password")
         return password
+
+
+class AccessTokenForm(forms.Form):
+    name = forms.CharField(max_length=100, help_text="What the token is for, e.g. the script that uses it.")

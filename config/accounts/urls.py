@@ -9,5 +9,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("", views.account, name="account"),
     path("delete/", views.account_delete, name="account_delete"),
+    path("tokens/", views.token_create, name="token_create"),
+    path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
     path("", include("django.contrib.auth.urls")),
 ]

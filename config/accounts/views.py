@@ -1,30 +1,43 @@
 from __future__ import annotations
 
+import secrets
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST
 
 from . import services, throttle
-from .forms import DeleteAccountForm, SignupForm
+from .forms import AccessTokenForm, DeleteAccountForm, SignupForm
 
 
 class ThrottledLoginView(LoginView):
-    """Django's log-in (which renews the session key), answering 429 with a message while locked."""
+    """Django's log-in (which renews the session key), answering 429 with Retry-After while the
+    failed log-in limits refuse a check; a log-in leaves the account's device cookie."""
 
-    def post(self, request, *args, **kwargs):
-        username = request.POST.get("username", "")
-        if username and throttle.is_locked(username, throttle.client_address(request)):
-            # No password is checked: the form is shown again with the reason, unvalidated.
-            form = self.get_form_class()(request, initial={"username": username})
-            context = self.get_context_data(form=form, lock_error=throttle.lock_message())
-            return self.render_to_response(context, status=429)
-        return super().post(request, *args, **kwargs)
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        username = form.get_user().get_username()
+        device = throttle.device_of(self.request, username) or secrets.token_urlsafe(16)
+        response.set_cookie(throttle.DEVICE_COOKIE, throttle.device_cookie_value(username, device),
+                            max_age=throttle.DEVICE_COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+                            secure=settings.SESSION_COOKIE_SECURE)
+        return response
 
     def form_invalid(self, form):
+        refusal = getattr(self.request, "login_refusal", None)
+        if refusal is not None:
+            # No password was checked: the form is shown again with the reason, unvalidated.
+            form = self.get_form_class()(self.request, initial={"username": form.data.get("username", "")})
+            response = self.render_to_response(self.get_context_data(form=form, lock_error=refusal.message),
+                                               status=429)
+            response["Retry-After"] = str(refusal.retry_after)
+            return response
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
@@ -40,9 +53,44 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 
+def _account_page(request: HttpRequest, *, form=None, new_token: str | None = None, status: int = 200):
+    return render(request, "registration/account.html", {
+        "deck_count": request.user.decks.count(),
+        "tokens": request.user.access_tokens.all(),
+        "token_form": form or AccessTokenForm(),
+        "new_token": new_token,
+    }, status=status)
+
+
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
-    return render(request, "registration/account.html", {"deck_count": request.user.decks.count()})
+    return _account_page(request)
+
+
+@login_required
+@require_POST
+def token_create(request: HttpRequest) -> HttpResponse:
+    """Create a personal access token and show it, once."""
+    form = AccessTokenForm(request.POST)
+    if not form.is_valid():
+        return _account_page(request, form=form, status=400)
+    try:
+        _, token = services.token_create(user=request.user, name=form.cleaned_data["name"])
+    except services.TokenLimitReached as limit:
+        form.add_error(None, str(limit))
+        return _account_page(request, form=form, status=409)
+    response = _account_page(request, new_token=token, status=201)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponse:
+    if not services.token_revoke(user=request.user, token_id=token_id):
+        raise Http404("No such token.")
+    messages.success(request, "The token was revoked; requests with it are refused from now on.")
+    return redirect("account")
 
 
 @login_required

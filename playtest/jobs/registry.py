@@ -18,6 +18,9 @@ class JobKind:
     engine_version: str
     chunk_size: int = 250
     label: str = ""
+    # The parameters' declared types: a serializer class (DRF) that checks every field's type and bounds
+    # before validate_params sees them, so a list where a number belongs is a 400, never a crash.
+    params_serializer: type | None = None
     # Checks and normalises the run's parameters for `owner`; raises DomainError naming the field.
     validate_params: Callable[[dict, object], dict] | None = None
     # Template that renders a finished run's result (context: run, result).

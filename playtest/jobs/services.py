@@ -35,6 +35,43 @@ class RunLimitError(DomainError):
     default_code = "too_many_runs"
 
 
+def _error_paths(errors, prefix: str = "") -> list[tuple[str, str]]:
+    """A serializer's nested errors as (field path, message) pairs: lineup[1], policies[0]."""
+    if isinstance(errors, dict):
+        pairs = []
+        for key, value in errors.items():
+            if isinstance(key, int):
+                path = f"{prefix}[{key}]"
+            elif key == "non_field_errors":
+                path = prefix or "params"
+            else:
+                path = f"{prefix}.{key}" if prefix else str(key)
+            pairs += _error_paths(value, path)
+        return pairs
+    if isinstance(errors, list):
+        if all(isinstance(e, str) for e in errors):
+            return [(prefix or "params", str(e)) for e in errors]
+        pairs = []
+        for i, value in enumerate(errors):
+            if value:
+                pairs += _error_paths(value, f"{prefix}[{i}]")
+        return pairs
+    return [(prefix or "params", str(errors))]
+
+
+def typed_params(serializer_class: type, params) -> dict:
+    """Check the parameters against the kind's declared types; a DomainError names the first field at fault."""
+    if not isinstance(params, dict):
+        raise DomainError("params: must be an object.", code="invalid", details={"field": "params"})
+    form = serializer_class(data=params)
+    if form.is_valid():
+        return {key: value for key, value in form.validated_data.items()}
+    problems = _error_paths(form.errors)
+    field, message = problems[0]
+    raise DomainError(f"{field}: {message}", code="invalid",
+                      details={"field": field, "fields": dict(problems)})
+
+
 def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None = None, title: str = "") -> Run:
     job_kind = get_kind(kind)
     maximum = settings.PLAYTEST_MAX_GAMES
@@ -48,6 +85,8 @@ def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None =
             " Wait for one to finish or cancel one.",
             details={"limit": settings.PLAYTEST_MAX_ACTIVE_RUNS},
         )
+    if job_kind.params_serializer is not None:
+        params = typed_params(job_kind.params_serializer, params)
     if job_kind.validate_params:
         params = job_kind.validate_params(params, owner)
     if seed is None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rest_framework import serializers
+
 from cards.models import Card
 from core.errors import DomainError
 from core.formats import FORMAT_SLUGS as FORMATS
@@ -56,9 +58,22 @@ def _field_error(field: str, message: str) -> DomainError:
     return DomainError(f"{field}: {message}", code="invalid", details={"field": field})
 
 
+class PlaytestParams(serializers.Serializer):
+    """The declared types of a playtest's parameters (checked before validate_params)."""
+
+    mode = serializers.ChoiceField(choices=list(MODES), default="goldfish")
+    deck = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    opponent = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, allow_null=True)
+    format = serializers.ChoiceField(choices=list(FORMATS), required=False, allow_blank=True)
+    key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True)
+    opponent_key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True)
+    policies = serializers.ListField(child=serializers.ChoiceField(choices=list(POLICIES)), min_length=2,
+                                     max_length=2, required=False)
+
+
 def validate_params(params: dict, owner) -> dict:
     """{"mode", "deck", "opponent" (matchups), "format", "key"/"opponent_key" (unlisted decks),
-    "policies"} -> the parameters the workers play from."""
+    "policies"} (types checked by PlaytestParams) -> the parameters the workers play from."""
     mode = params.get("mode", "goldfish")
     if mode not in MODES:
         raise _field_error("mode", f"must be one of {', '.join(MODES)}")
@@ -113,6 +128,7 @@ DREADGATE_PLAYTEST = register(JobKind(
     merge=dreadgate_sim.merge,
     engine_version=ENGINE_VERSION,
     chunk_size=100,
+    params_serializer=PlaytestParams,
     validate_params=validate_params,
     report_template="playtest/reports/dreadgate.html",
     present=present,

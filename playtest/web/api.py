@@ -4,7 +4,6 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 
 from core.errors import DomainError
 from decks.models import DeckFormat
@@ -28,7 +27,10 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return run_list_for(user=self.request.user)
 
     def get_throttles(self):
-        return [ScopedRateThrottle()] if self.action == "create" else []
+        throttles = super().get_throttles()
+        if self.action != "create":  # the runs scope counts submissions only
+            throttles = [t for t in throttles if getattr(t, "scope_attr", None) != "throttle_scope"]
+        return throttles
 
     @extend_schema(
         request=RunSubmitSerializer,

@@ -1,6 +1,5 @@
 """Accounts: password rules, throttled log-ins, sessions, password change and reset, deletion."""
 
-import base64
 import re
 
 import pytest
@@ -8,7 +7,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core import mail
 from django.test import Client
-from rest_framework.test import APIClient
 
 from decks.models import Deck, DeckRevision
 from decks.services import deck_create
@@ -87,14 +85,15 @@ def test_log_out_by_get_is_refused(client, user):
     assert "alice" in client.get("/").content.decode()
 
 
-def test_failed_log_ins_lock_the_username_for_that_address(client, user, settings):
+def test_failed_log_ins_lock_the_username_for_that_address_only(client, user, settings):
     settings.LOGIN_FAILURE_LIMIT = 3
     for _ in range(3):
         response = log_in(client, password="wrong-password")
         assert response.status_code == 400
     locked = log_in(client)  # even the right password is not checked now
     assert locked.status_code == 429
-    assert "Too many failed log-ins" in locked.content.decode()
+    assert "Too many failed log-ins for this account from your address" in locked.content.decode()
+    assert 800 < int(locked["Retry-After"]) <= 900
     assert "_auth_user_id" not in client.session
     # Another address is not locked out by the attacker's failures.
     assert log_in(Client(), address="10.0.0.2").status_code == 302
@@ -111,24 +110,74 @@ def test_a_success_clears_the_failures(client, user, settings):
     assert log_in(client).status_code == 302
 
 
-def test_one_address_guessing_many_usernames_is_locked(client, user, settings):
+def test_an_address_over_its_limit_is_refused_only_for_the_usernames_that_failed_from_it(client, user, settings):
     settings.LOGIN_ADDRESS_FAILURE_LIMIT = 4
     for n in range(4):
-        log_in(client, username=f"guess{n}", password="wrong-password")
-    assert log_in(client).status_code == 429
+        assert log_in(client, username=f"guess{n}", password="wrong-password").status_code == 400
+    refused = log_in(client, username="guess0", password="wrong-password")
+    assert refused.status_code == 429 and "Retry-After" in refused
+    assert "from your address, this account among them" in refused.content.decode()
+    # A user behind the same address (a proxy, a NAT) who has not failed still logs in.
+    assert log_in(Client()).status_code == 302
 
 
-def test_http_basic_on_the_api_shares_the_lock_and_answers_429_in_the_envelope(user, settings):
+def test_no_client_can_lock_everyone_out_from_one_address(user, settings):
+    """The attack of the issue: behind one proxy address, more failures than the address limit."""
+    alices_browser = Client()
+    assert log_in(alices_browser).status_code == 302  # she has logged in from this browser before
+    alices_browser.post("/accounts/logout/")
+    User.objects.create_user("bob", password=PASSWORD)
+    attacker = Client()
+    for n in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT + 5):
+        log_in(attacker, username=f"guess{n}", password="wrong-password")
+    for n in range(settings.LOGIN_FAILURE_LIMIT + 2):  # and alice's account itself, past every pair limit
+        log_in(attacker, username="alice", password=f"wrong-{n}")
+    assert log_in(attacker, username="alice").status_code == 429  # the guesser is locked out
+    assert log_in(Client(), username="bob").status_code == 302  # everyone else at the address logs in
+    assert log_in(alices_browser).status_code == 302  # and so does alice from her browser
+
+
+def test_guessing_one_account_from_many_addresses_slows_new_devices_and_spares_the_owners(user, settings):
+    settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 4
+    settings.LOGIN_ACCOUNT_SLOWDOWN_SECONDS = 60
+    owner = Client()
+    assert log_in(owner, address="10.0.0.50").status_code == 302  # leaves the device cookie
+    assert owner.cookies["dg_device"].value
+    owner.post("/accounts/logout/")
+    for n in range(4):  # a botnet: one failure from each of many addresses
+        assert log_in(Client(), password="wrong-password", address=f"10.1.0.{n}").status_code == 400
+    first = log_in(Client(), password="wrong-password", address="10.1.0.100")
+    assert first.status_code == 400  # the one check of this slot
+    slowed = log_in(Client(), password="wrong-password", address="10.1.0.101")
+    assert slowed.status_code == 429
+    assert 0 < int(slowed["Retry-After"]) <= 60
+    assert "one attempt every 60 seconds" in slowed.content.decode()
+    # The owner's browser, on yet another address, is not slowed down.
+    assert log_in(owner, address="10.2.0.1").status_code == 302
+
+
+def test_a_device_cookie_for_another_account_or_forged_does_not_exempt(user, settings):
+    settings.LOGIN_ACCOUNT_FAILURE_LIMIT = 1
+    User.objects.create_user("mallory", password=PASSWORD)
+    attacker = Client()
+    assert log_in(attacker, username="mallory").status_code == 302  # mallory's own device cookie
+    attacker.post("/accounts/logout/")
+    assert log_in(Client(), password="wrong-password", address="10.3.0.1").status_code == 400
+    assert log_in(attacker, password="wrong-password", address="10.3.0.2").status_code == 400  # takes the slot
+    assert log_in(attacker, password="wrong-password", address="10.3.0.3").status_code == 429
+    forged = Client()
+    forged.cookies["dg_device"] = "alice"
+    assert log_in(forged, address="10.3.0.4").status_code == 429
+
+
+def test_delete_account_shares_the_limits(client, user, settings):
     settings.LOGIN_FAILURE_LIMIT = 2
-    api = APIClient(REMOTE_ADDR="10.0.0.9")
-    api.credentials(HTTP_AUTHORIZATION="Basic " + base64.b64encode(b"alice:nope").decode())
-    for _ in range(2):  # refused (403: the session scheme comes first, so no WWW-Authenticate challenge)
-        assert api.get("/api/decks/?mine=true").json()["error"]["code"] == "authentication_failed"
-    api.credentials(HTTP_AUTHORIZATION="Basic " + base64.b64encode(f"alice:{PASSWORD}".encode()).decode())
-    response = api.get("/api/decks/?mine=true")
-    assert response.status_code == 429
-    assert response.json()["error"]["code"] == "throttled"
-    assert "Too many failed log-ins" in response.json()["error"]["message"]
+    client.force_login(user)
+    for _ in range(2):
+        assert client.post("/accounts/delete/", {"password": "nope"}, REMOTE_ADDR="10.4.0.1").status_code == 400
+    locked = client.post("/accounts/delete/", {"password": PASSWORD}, REMOTE_ADDR="10.4.0.1")
+    assert "Too many failed log-ins for this account" in locked.content.decode()
+    assert User.objects.filter(pk=user.pk).exists()
 
 
 # --- Password change and reset -------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The whole permission matrix: actor x visibility x every deck page and endpoint.
 
 A deck the actor may not see answers 404 everywhere; a visible deck of someone else is read-only
-(writes answer 403). After every refused write the deck's row, entries and history are unchanged.
+(writes answer 403; an anonymous API write 401). After every refused write the deck's row, entries
+and history are unchanged.
 """
 
 import json
@@ -58,17 +59,19 @@ OWNER_SUCCESS = {
 
 
 def expected_status(actor, visibility, name, kind):
+    is_api = name.startswith("api")
+    if is_api and actor == "anonymous" and kind != "read":
+        return 401  # before anything is looked up, so a hidden deck and a missing one answer alike
     visible = actor == "owner" or visibility in ("public", "unlisted+link")
     if not visible:
         return 404
-    is_api = name.startswith("api")
     if kind == "read":
         return 200
     if kind == "write":
         return OWNER_SUCCESS.get(name, 200) if actor == "owner" else 403
     if kind == "copy":
         if actor == "anonymous":
-            return 403 if is_api else 302  # the page sends the visitor to log in
+            return 302  # the page sends the visitor to log in
         return 201 if is_api else 302
     if kind == "unpublish":
         if actor != "staff":

@@ -14,7 +14,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from dreaddraw.engine import to_notation
+from dreaddraw.engine import fairness, to_notation
 from dreaddraw.engine.tournament import merge, play_chunk
 from dreaddraw.models import DreadDrawCard, DreadDrawTable, TableStatus
 from dreaddraw.services import table_act, table_create, table_game
@@ -45,7 +45,9 @@ def _rows(model) -> list[dict]:
     return list(model.objects.order_by("pk").values())
 
 
-def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on():
+def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on(monkeypatch):
+    # Tables of that time had no nonce (dreaddraw/engine/fairness.py): their games replay from the seed alone.
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "")
     user_model = get_user_model()
     owner = user_model.objects.create_user("mover", password="pw-mover-123")
     running = table_create(owner=owner, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=11)
@@ -77,6 +79,8 @@ def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on():
     moved = {t.pk: t for t in DreadDrawTable.objects.all()}
     assert moved[finished.pk].winner_seat == finished.winner_seat and moved[finished.pk].decisions == finished.decisions
     assert moved[running.pk].decisions == running.decisions and moved[running.pk].seats.count() == 2
+    # The tables of that time get the commitment of their seed (with no nonce), so they can be verified too.
+    assert moved[running.pk].commitment == fairness.commitment(running.seed, "")
 
     game = table_game(moved[running.pk])  # the running table plays on
     decision = to_notation(sorted(game.legal(), key=str)[0])

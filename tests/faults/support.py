@@ -3,7 +3,6 @@ on spare loopback ports, so the machine's own services (5432, 6379) are never to
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import shutil
@@ -124,13 +123,13 @@ class WebServer:
         except OSError:
             return False
 
-    def request(self, method: str, path: str, body: dict | None = None, auth: tuple[str, str] | None = None):
+    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
         """(status, parsed JSON or text, headers); never raises on an HTTP error status."""
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method)
         req.add_header("Content-Type", "application/json")
-        if auth:
-            req.add_header("Authorization", "Basic " + base64.b64encode(":".join(auth).encode()).decode())
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
         try:
             with urllib.request.urlopen(req, timeout=30) as response:
                 status, raw, headers = response.status, response.read(), response.headers

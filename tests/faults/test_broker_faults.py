@@ -12,6 +12,7 @@ import random
 import pytest
 from django.contrib.auth import get_user_model
 
+from config.accounts.services import token_create
 from playtest.models import Run, RunChunk, RunStatus
 from tests.support import live_db
 
@@ -24,7 +25,9 @@ PASSWORD = "fault-tolerant-passphrase"
 
 @pytest.fixture
 def user():
-    return get_user_model().objects.create_user("faulty", password=PASSWORD)
+    user = get_user_model().objects.create_user("faulty", password=PASSWORD)
+    user.api_token = token_create(user=user, name="faults")[1]
+    return user
 
 
 @pytest.fixture
@@ -46,9 +49,9 @@ def stack(tmp_path, redis, start_worker):
     web.stop()
 
 
-def submit(web, kind: str, games: int, params=None, seed=None):
+def submit(web, user, kind: str, games: int, params=None, seed=None):
     return web.request("POST", "/api/runs/", {"kind": kind, "games": games, "params": params or {}, "seed": seed},
-                       auth=("faulty", PASSWORD))
+                       token=user.api_token)
 
 
 def finished(run_id):
@@ -66,7 +69,7 @@ def test_runs_submitted_while_redis_is_down_wait_in_the_outbox_and_finish_when_i
     redis.stop()
     submitted = []
     for seed in (11, 12, 13):
-        status, body, _ = submit(web, "test_sum", 30, seed=seed)
+        status, body, _ = submit(web, user, "test_sum", 30, seed=seed)
         assert status == 202, body
         submitted.append((body["id"], seed))
     for run_id, _ in submitted:
@@ -85,7 +88,7 @@ def test_runs_submitted_while_redis_is_down_wait_in_the_outbox_and_finish_when_i
 
 def test_a_chunk_that_kills_its_worker_fails_the_run_after_bounded_attempts(stack, user):
     web, worker = stack
-    status, body, _ = submit(web, "test_poison", 5, params={"hard": True})
+    status, body, _ = submit(web, user, "test_poison", 5, params={"hard": True})
     assert status == 202, body
     run = wait_until(lambda: finished(body["id"]), timeout=120, message="the poisoned run to fail")
     assert run.status == RunStatus.FAILED
@@ -94,7 +97,7 @@ def test_a_chunk_that_kills_its_worker_fails_the_run_after_bounded_attempts(stac
     assert chunk.attempts == 3  # two tries, then the third delivery sees the limit and fails the run
     assert worker.proc.poll() is None, "the worker itself must survive its pool children dying"
 
-    status, body, _ = submit(web, "test_sum", 20, seed=5)
+    status, body, _ = submit(web, user, "test_sum", 20, seed=5)
     assert status == 202
     healthy = wait_until(lambda: finished(body["id"]), timeout=60, message="a healthy run after the poison")
     assert healthy.status == RunStatus.DONE and healthy.result["values"] == expected_values(5, 20)
