@@ -27,13 +27,13 @@ def main() -> None:
     import django
 
     django.setup()
+    import _common
+    from _common import percentile
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.test import Client
     from django.test.utils import override_settings
 
-    import _common
-    from _common import percentile
     from config.accounts.services import token_create
 
     call_command("migrate", verbosity=0)
