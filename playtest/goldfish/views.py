@@ -58,6 +58,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                 params = {"deck": deck.pk, "key": key, "mode": request.POST.get("mode", "goldfish"),
                           "opponent": request.POST.get("opponent") or None,
                           "format": request.POST.get("format") or None}
+                params = {name: value for name, value in params.items() if value is not None}  # unset: defaults
                 chosen = [request.POST.get("policy") or "", request.POST.get("opponent_policy") or ""]
                 if any(chosen):
                     params["policies"] = [name or default for name, default in zip(chosen, MODES[params["mode"]],
@@ -79,7 +80,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
 
 def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:
     """The matchup's opponent deck when it is not legal and the player has not confirmed playing it anyway."""
-    if params["mode"] != "matchup" or not params["opponent"] or request.POST.get("confirm_illegal"):
+    if params["mode"] != "matchup" or not params.get("opponent") or request.POST.get("confirm_illegal"):
         return None
     try:
         opponent = deck_for_viewer(deck_id=params["opponent"], user=request.user, key=None)

@@ -35,11 +35,12 @@ from playtest.dreadgate.actions import (
     MOVE,
     PASS,
     PLAY,
+    RECYCLE,
     STRIKE,
     USE,
     Action,
 )
-from playtest.dreadgate.board import GATE, turn_mask
+from playtest.dreadgate.board import BACK_RANK, GATE, turn_mask
 from playtest.dreadgate.state import (
     COMBAT_PHASE,
     DEFENSE_PHASE,
@@ -63,20 +64,39 @@ BREADTH = 8  # cards and abilities tried beside the prior's choice at one decisi
 
 class RacePlan(GoldfishPlan):
     """The prior: the classic plan's priorities, with deploy cells and maneuvers judged by how many maneuvers
-    the unit still needs to reach the Gateway along its own directions (not by distance alone)."""
+    the unit still needs to reach the Gateway along its own directions (not by distance alone). A unit that can
+    never reach it from a cell is not deployed there, and one stuck on its back rank steps off to free the cell."""
 
     def score(self, view: SeatView, action: Action, hand: tuple[bool, bool]) -> float:
         kind, a, b = action
         if view.fmt != TACTICAL and kind == DEPLOY and view.defs[a].kind != "legend":
             c = view.defs[a]
             needed = maneuvers_to_gate(turn_mask(c.mdirs, view.active), max(c.mnv, 1))[b]
-            return 500 + 10 * c.vit - 15 * min(needed, UNREACHABLE)
+            return -1 if needed >= UNREACHABLE else 500 + 10 * c.vit - 15 * needed
         if view.fmt != TACTICAL and kind == MOVE and b != GATE:
             u = view.units[a]
             table = maneuvers_to_gate(u.mdirs, max(u.mnv, 1))
             gain = (table[u.cell] - table[b]) * 100
-            return 250 + gain if gain > 0 else super().score(view, action, hand) - 100
+            if gain > 0:
+                return 250 + gain
+            if table[u.cell] >= UNREACHABLE and u.cell in BACK_RANK[u.owner] and b not in BACK_RANK[u.owner]:
+                return 150  # it will never pass: make room for a unit that can
+            return super().score(view, action, hand) - 100
+        if kind == RECYCLE and view.defs[a].kind not in BOARD_KINDS and self.saves_an_action_point(view):
+            return 650  # before the deploy it pays for
         return super().score(view, action, hand)
+
+    def saves_an_action_point(self, view: SeatView) -> bool:
+        """Whether a recycling point would pay for part of a deploy that would otherwise take more than the one
+        action point every deploy spends (DG-7.3: influence, then recycling points, then action points)."""
+        inst = view.inst
+        for iid in view.hand:
+            c = inst[iid]
+            if c.kind in BOARD_KINDS:
+                other_points = view.available(c.craft) - view.ap
+                if c.vit - other_points > 1 and c.vit <= view.available(c.craft) + 1:
+                    return True
+        return False
 
 
 class Lookahead:
