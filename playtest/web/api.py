@@ -36,6 +36,7 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         request=RunSubmitSerializer,
         responses={202: RunSerializer,
                    400: OpenApiResponse(description="Bad parameters, or more games than the maximum"),
+                   404: OpenApiResponse(description="A deck of the parameters does not exist or is not yours to see"),
                    429: OpenApiResponse(description="Too many submissions or too many running runs")},
     )
     def create(self, request):
@@ -107,7 +108,9 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             return GoldfishTable.objects.none()
         return GoldfishTable.objects.filter(owner=self.request.user)
 
-    @extend_schema(request=GoldfishTableCreateSerializer, responses={201: OpenApiResponse(description="The table")})
+    @extend_schema(request=GoldfishTableCreateSerializer,
+                   responses={201: OpenApiResponse(description="The table"),
+                              404: OpenApiResponse(description="The deck does not exist or is not yours to see")})
     def create(self, request):
         form = GoldfishTableCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
