@@ -48,7 +48,11 @@ PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SC
 
 
 class PlayerView:
-    """Read-only access to what `seat` may see. Bots get this, never the Game."""
+    """Read-only access to what `seat` may see. Bots get this, never the Game.
+
+    Zones come out as tuples and knowledge as frozensets: copies, so a bot that edits what it was
+    given changes its copy, never the game.
+    """
 
     __slots__ = ("_g", "seat", "cs", "n")
 
@@ -65,14 +69,14 @@ class PlayerView:
     def current(self) -> int:
         return self._g.current
 
-    def row(self, seat: int) -> list[int]:
-        return self._g.rows[seat]
+    def row(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._g.rows[seat])
 
     def total(self, seat: int) -> int:
         return self._g.totals[seat]
 
-    def reserves(self, seat: int) -> list[int]:
-        return self._g.reserves[seat]
+    def reserves(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._g.reserves[seat])
 
     def life_size(self, seat: int) -> int:
         return len(self._g.life[seat])
@@ -86,8 +90,8 @@ class PlayerView:
     def draw_size(self) -> int:
         return len(self._g.draw)
 
-    def discard(self) -> list[int]:
-        return self._g.discard
+    def discard(self) -> tuple[int, ...]:
+        return tuple(self._g.discard)
 
     def last_strength(self, seat: int) -> int:
         return self._g.last_strength(seat)
@@ -101,19 +105,19 @@ class PlayerView:
 
     # this seat's own knowledge
     def legal(self) -> list:
-        return self._g.legal() if self._g.to_move() == self.seat else []
+        return self._g.legal() if self._g.to_move() == self.seat else []  # a new list at every call
 
     def prompt(self) -> tuple:
         """The pending prompt if it is this seat's, else ()."""
         g = self._g
         return g.queue[0] if g.queue and g.queue[0][1] == self.seat else ()
 
-    def hand(self) -> list[int]:
+    def hand(self) -> tuple[int, ...]:
         g = self._g
-        return g.hand if g.queue and g.queue[0][1] == self.seat else []
+        return tuple(g.hand) if g.queue and g.queue[0][1] == self.seat else ()
 
-    def known_life(self) -> set[int]:
-        return self._g.known_life[self.seat]
+    def known_life(self) -> frozenset[int]:
+        return frozenset(self._g.known_life[self.seat])
 
     def known_draw_top(self) -> int:
         """The top card of the Draw Deck if this seat knows it (looked at it, or has Lookout), else 0."""
