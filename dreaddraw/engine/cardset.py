@@ -54,7 +54,7 @@ class CardSet:
     """Immutable per-number tables of a card set."""
 
     __slots__ = ("version", "cards", "strength", "damage", "keyword", "op", "amount", "numbers",
-                 "all_mask", "stronger_mask", "max_strength")
+                 "all_mask", "max_strength")
 
     def __init__(self, cards: list[CardDef], version: str) -> None:
         cards = sorted(cards, key=lambda c: c.number)
@@ -68,10 +68,6 @@ class CardSet:
         self.amount = (0, *(c.amount for c in cards))
         self.all_mask = sum(1 << c.number for c in cards)
         self.max_strength = max(c.strength for c in cards)
-        # stronger_mask[s]: the cards whose strength is greater than s (s from -1 to max).
-        self.stronger_mask = {
-            s: sum(1 << c.number for c in cards if c.strength > s) for s in range(-1, self.max_strength + 1)
-        }
 
     def __len__(self) -> int:
         return len(self.numbers)
