@@ -23,6 +23,7 @@ from .cardset import (
     OP_ARRANGE_DRAW,
     OP_DRAIN,
     OP_GAIN_LIFE,
+    OP_LOOKOUT,
     OP_PEEK_DRAW,
     OP_PEEK_LIFE,
     OP_RECRUIT,
@@ -264,7 +265,8 @@ class Game:
             self.queue.insert(0, (P_ABILITY, p, c, K_SUMMON))
 
     def _eliminate(self, p: int) -> None:
-        """DD-3.5 with DD-7.4: Aftermath abilities of the row resolve in row order (DD-12), then the row goes."""
+        """DD-3.5 with DD-7.4: Aftermath abilities of the row (not of the Reserves, DD-21) resolve in row order
+        (DD-12), then the row goes."""
         self.in_round[p] = False
         self.in_round_count -= 1
         self.log.append((E_ELIMINATED, p, 0, 0, -1))
@@ -461,8 +463,12 @@ class Game:
                 x = self._take_top()
                 if not x:
                     break
+                # DD-24: not looked at, but a player who already knew the card still knows it.
+                knew = x in self.known_draw[p] or self.has_op(p, OP_LOOKOUT)
                 self._forget_draw(x)
                 self.life[p].append(x)
+                if knew:
+                    self.known_life[p].add(x)
                 gained += 1
             self.log.append((E_GAIN_LIFE, p, gained, 0, -1))
         elif op == OP_PEEK_DRAW:
@@ -505,6 +511,7 @@ class Game:
             row = self.rows[p]
             if c in row:
                 row.remove(c)
+                self.totals[p] -= cs.strength[c]  # DD-23: a card that leaves the row leaves the total
                 self._to_reserves(p, c)
         elif op == OP_SCAVENGE:
             if self.discard:
@@ -562,6 +569,7 @@ class Game:
         return self.draw.pop()
 
     def _peek_top(self, k: int) -> list[int]:
+        """DD-22: a look at k cards sees those there are; only an empty Draw Deck is rebuilt first (DD-10)."""
         if not self.draw:
             self._reshuffle()
         return self.draw[::-1][:k]

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from dreaddraw.engine.cardset import DEFAULT_PATH, parse_cardset
 from dreaddraw.engine.decisions import B, D, S, U, keep, order, reserve, use
 from dreaddraw.engine.errors import IllegalDecision
 from dreaddraw.engine.game import (
+    E_ABILITY,
     E_DAMAGE,
     E_RESHUFFLE,
+    E_SKIP,
     P_ABILITY,
     P_KEEP,
     WHY_LOWEST,
@@ -17,7 +22,7 @@ from dreaddraw.engine.game import (
     WHY_TIE_STAY,
     Game,
 )
-from dreaddraw.engine.observation import observe
+from dreaddraw.engine.observation import PlayerView, observe
 from dreaddraw.engine.serialize import game_to_dict
 from tests.dreaddraw.factories import CS, check_conservation, new_game, rig, skip_prompts, vanilla, vanillas, with_op
 
@@ -436,3 +441,137 @@ def test_dd_13_order_scry_and_bottom_are_only_accepted_when_prompted():
     for d in (order((1, 2)), B, use(1)):
         with pytest.raises(IllegalDecision):
             g.apply(0, d)
+
+
+def test_dd_21_an_aftermath_card_in_the_reserves_does_not_play_its_ability():
+    """DD-21: only the summoned row plays Aftermath abilities; the same card in the Reserves stays silent."""
+    healer = with_op("gain_life", "aftermath")[0]
+    two, bad = vanillas(6, 2)
+    g = rig(new_game(3), rows={0: [two]}, reserves={0: [healer]}, draw_top=[bad])
+    g.apply(0, D)
+    assert not g.in_round[0]
+    assert g.prompt() == ()
+    assert healer in g.reserves[0]
+    # The same card summoned this round does play it.
+    g = rig(new_game(3), rows={0: [healer, two]}, draw_top=[bad])
+    g.apply(0, D)
+    assert g.prompt()[:3] == (P_ABILITY, 0, healer)
+
+
+def test_dd_21_the_winners_reserves_play_no_aftermath_either():
+    """DD-21: at the end of a round won, the Aftermath card waiting in the Reserves is not offered."""
+    healer = with_op("gain_life", "aftermath")[0]
+    w, loser_row, fail = vanillas(5, 9, 2)
+    g = rig(new_game(2, current=1), rows={0: [w], 1: [loser_row]}, reserves={0: [healer]}, draw_top=[fail])
+    g.apply(1, D)
+    skip_prompts(g)
+    assert g.round_no == 2
+    assert not any(e[0] == E_ABILITY and e[2] == healer for e in g.log)
+    assert not any(e[0] == E_SKIP and e[2] == healer for e in g.log)
+
+
+def test_dd_22_a_look_at_a_short_draw_deck_sees_what_is_left_and_does_not_reshuffle():
+    """DD-22: Peek at the top 2 with 1 card left: that card is seen, the Discard Pile stays where it is."""
+    peeker = next(c for c in with_op("peek_draw", "summon") if CS.amount[c] >= 2)
+    last, *pile = vanillas(4, 2, 3, 5)
+    g = rig(new_game(), draw_top=[peeker, last], discard=pile)
+    g.draw[:-2] = []
+    g.discard[:] = pile + [c for c in g.discard if c not in pile]
+    moved = [c for c in CS.numbers if c not in (*g.draw, *g.discard, *g.hand)
+             and not any(c in z for z in (*g.life, *g.reserves, *g.rows))]
+    g.discard.extend(moved)
+    check_conservation(g)
+    discard_before = list(g.discard)
+    g.apply(0, D)
+    g.apply(0, U)
+    assert g.draw == [last]
+    assert g.discard == discard_before
+    assert not any(e[0] == E_RESHUFFLE for e in g.log)
+    assert [c for _, c in PlayerView(g, 0).known_draw()] == [last]
+
+
+def test_dd_22_an_empty_draw_deck_is_rebuilt_before_a_look():
+    """DD-22 with DD-10: nothing left to look at, so the Discard Pile becomes the Draw Deck first."""
+    peeker = with_op("peek_draw", "summon")[0]
+    g = rig(new_game(), draw_top=[peeker])
+    g.discard.extend(g.draw[:-1])
+    g.draw[:-1] = []
+    g.apply(0, D)
+    assert g.draw == []
+    g.apply(0, U)
+    assert any(e[0] == E_RESHUFFLE for e in g.log)
+    assert g.discard == [] and len(g.draw) > 1
+    assert PlayerView(g, 0).known_draw_top() == g.draw[-1]
+
+
+def test_dd_22_taking_cards_rebuilds_the_deck_between_two_of_them():
+    """DD-22 with DD-3.7: gaining 2 life with 1 card left takes it, rebuilds the deck, then takes a second."""
+    doc = json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
+    healer = with_op("gain_life", "summon")[0]
+    doc["cards"][healer - 1]["effect"] = {"op": "gain_life", "amount": 2}
+    cs2 = parse_cardset(doc)
+    last = vanilla(4)
+    g = Game(2, 1, cs2)
+    g.current = 0
+    rig(g, draw_top=[healer, last])
+    g.discard.extend(g.draw[:-2])
+    g.draw[:-2] = []
+    g.apply(0, D)
+    g.apply(0, U)
+    assert any(e[0] == E_RESHUFFLE for e in g.log)
+    assert g.life[0][-2] == last  # the last card of the old deck first, then the new deck's top
+    assert len(g.life[0]) == 12
+
+
+def test_dd_23_a_salvaged_card_leaves_the_winners_total():
+    """DD-23: the winner salvages a summoned card: while their next Aftermath waits, the shown total drops."""
+    salvager = with_op("salvage", "aftermath")[0]
+    healer = next(c for c in with_op("gain_life", "aftermath") if STRENGTH[c] > STRENGTH[salvager])
+    loser_row, fail = vanillas(9, 2)
+    g = rig(new_game(2, current=1), rows={0: [salvager, healer], 1: [loser_row]}, draw_top=[fail])
+    g.apply(1, D)
+    while g.prompt()[1] == 1:
+        g.apply(1, keep(g.hand[0]) if g.prompt()[0] == P_KEEP else S)
+    assert g.prompt()[:3] == (P_ABILITY, 0, salvager)
+    assert observe(g, 1)["players"][0]["total"] == STRENGTH[salvager] + STRENGTH[healer]
+    g.apply(0, U)
+    assert g.prompt()[:3] == (P_ABILITY, 0, healer)
+    assert salvager in g.reserves[0] and g.rows[0] == [healer]
+    assert observe(g, 1)["players"][0]["total"] == STRENGTH[healer]
+
+
+def test_dd_23_an_eliminated_players_total_drops_with_the_salvaged_card():
+    """DD-23: a salvaged card leaves the eliminated player's total too."""
+    salvager = with_op("salvage", "aftermath")[0]
+    healer = next(c for c in with_op("gain_life", "aftermath") if STRENGTH[c] > STRENGTH[salvager])
+    bad = vanilla(1)
+    g = rig(new_game(3), rows={0: [salvager, healer]}, draw_top=[bad])
+    g.apply(0, D)
+    assert g.prompt()[:3] == (P_ABILITY, 0, salvager)
+    g.apply(0, U)
+    assert g.totals[0] == STRENGTH[healer]
+
+
+def test_dd_24_a_card_you_saw_and_then_gain_as_life_stays_known():
+    """DD-24: Lookout showed the top card; gaining it as life puts it on the Life Deck as a known card."""
+    lookout = with_op("lookout")[0]
+    healer = with_op("gain_life", "summon")[0]
+    x = vanilla(4)
+    g = rig(new_game(3), reserves={0: [lookout]}, draw_top=[healer, x])
+    g.apply(0, D)
+    assert PlayerView(g, 0).known_draw_top() == x
+    g.apply(0, U)
+    assert g.life[0][-1] == x
+    assert x in g.known_life[0]
+    assert observe(g, 0)["known_life"][0]["number"] == x
+    assert x not in g.known_life[1] and observe(g, 1)["known_life"] == []
+
+
+def test_dd_24_a_card_nobody_saw_is_gained_unknown():
+    """DD-24 with DD-5.3: without an earlier look the gained card stays unknown, even to its new owner."""
+    healer = with_op("gain_life", "summon")[0]
+    x = vanilla(4)
+    g = rig(new_game(3), draw_top=[healer, x])
+    g.apply(0, D)
+    g.apply(0, U)
+    assert g.life[0][-1] == x and g.known_life[0] == set()
