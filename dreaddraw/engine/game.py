@@ -31,6 +31,8 @@ from .cardset import (
     OP_SCAVENGE,
     OP_SCRY,
     OP_SHIELD,
+    OP_SIFT_DRAW,
+    OP_SIFT_LIFE,
     OP_SPIKES,
     OP_STEADFAST,
     CardSet,
@@ -43,7 +45,7 @@ LIFE_CARDS = 10  # DD-1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 # Queue entries: prompts (< AUTO) wait for a decision, automatic steps (>= AUTO) run by themselves.
-P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY = 1, 2, 3, 4
+P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE = 1, 2, 3, 4, 5, 6
 AUTO = 10
 A_DAMAGE, A_DISCARD_ROW, A_END_ROUND = 10, 11, 12
 
@@ -58,7 +60,7 @@ WHY_TIE_LEFT = "next to the left among those tied for lowest total strength (DD-
 (E_ROUND, E_TURN, E_SUMMON, E_SUMMON_RESERVE, E_FAIL, E_FAIL_EMPTY, E_ELIMINATED, E_RESHUFFLE, E_ABILITY,
  E_SKIP, E_SEE, E_ARRANGED, E_SCRY_BOTTOM, E_SCRY_TOP, E_GAIN_LIFE, E_DRAIN, E_TO_RESERVES, E_ROUND_WON,
  E_DAMAGE, E_DAMAGE_DRAWN, E_KEEP, E_DISCARD, E_DEFEATED, E_GAME_WON, E_FORTUNE, E_DISCARD_ROW,
- E_RESERVES_DISCARDED) = range(27)
+ E_RESERVES_DISCARDED, E_SIFTED, E_SIFTED_LIFE) = range(29)
 
 
 class Game:
@@ -168,6 +170,9 @@ class Game:
                 return [(ORDER, perm) for perm in permutations(entry[3])]
             if kind == P_SCRY:
                 return [(ORDER, (entry[3],)), B]
+            if kind in (P_SIFT_DRAW, P_SIFT_LIFE):  # DD-25: any of them on top in any order, the rest below
+                top = entry[3]
+                return [(ORDER, perm) for k in range(len(top), 0, -1) for perm in permutations(top, k)] + [B]
             raise AssertionError(f"automatic step {entry!r} left in the queue")
         p = self.current
         last = self.last_strength(p)
@@ -196,8 +201,10 @@ class Game:
                 self._answer_keep(entry, d)
             elif kind == P_ARRANGE:
                 self._answer_arrange(entry, d)
-            else:
+            elif kind == P_SCRY:
                 self._answer_scry(entry, d)
+            else:
+                self._answer_sift(entry, d)
         else:
             if seat != self.current:
                 raise IllegalDecision("DD-3.6", f"it is seat {self.current}'s turn, not seat {seat}'s")
@@ -487,6 +494,18 @@ class Game:
                 self.known_draw[p].add(top[0])
                 self.log.append((E_SEE, p, tuple(top), 0, p))
                 self.queue.insert(0, (P_SCRY, p, c, top[0]))
+        elif op == OP_SIFT_DRAW:
+            top = self._peek_top(amount)
+            if top:
+                self.known_draw[p].update(top)
+                self.log.append((E_SEE, p, tuple(top), 0, p))
+                self.queue.insert(0, (P_SIFT_DRAW, p, c, tuple(top)))
+        elif op == OP_SIFT_LIFE:
+            top = self.life[p][::-1][:amount]
+            if top:
+                self.known_life[p].update(top)
+                self.log.append((E_SEE, p, tuple(top), 1, p))
+                self.queue.insert(0, (P_SIFT_LIFE, p, c, tuple(top)))
         elif op == OP_PEEK_LIFE:
             life = self.life[p]
             top = life[::-1][:amount]
@@ -546,6 +565,30 @@ class Game:
             self.log.append((E_SCRY_TOP, p, 0, 0, -1))
         else:
             raise IllegalDecision("DD-7.1", f"leave the card on top (O{x}) or put it on the bottom (B)")
+
+    def _answer_sift(self, entry: tuple, d: Decision) -> None:
+        """DD-25: the listed cards go back on top (top first), the others under the deck, in the order seen."""
+        kind, p, c, top = entry
+        kept = d[1] if d[0] == ORDER else () if d[0] == BOTTOM else None
+        if kept is None or len(set(kept)) != len(kept) or not set(kept) <= set(top) or (d[0] == ORDER and not kept):
+            shown = ".".join(map(str, top))
+            raise IllegalDecision("DD-25", f"list the cards to keep on top, top first (from O{shown}); "
+                                           "the others go to the bottom (B: all of them)")
+        del self.queue[0]
+        k = len(top)
+        below = [x for x in top if x not in kept]
+        pile = self.draw if kind == P_SIFT_DRAW else self.life[p]
+        del pile[-k:]
+        pile[0:0] = below  # the first one seen ends up deepest
+        pile.extend(reversed(kept))
+        if kind == P_SIFT_DRAW:
+            moved = set(top)
+            for q in range(self.n):
+                if q != p:
+                    self.known_draw[q] -= moved  # others saw how many went down, not which
+        event = E_SIFTED if kind == P_SIFT_DRAW else E_SIFTED_LIFE
+        self.log.append((event, p, len(kept), len(below), -1))
+        self.log.append((event, p, tuple(kept), tuple(below), p))
 
     # -- the Draw Deck (DD-3.7)
 

@@ -32,6 +32,8 @@ from .game import (
     E_SCRY_BOTTOM,
     E_SCRY_TOP,
     E_SEE,
+    E_SIFTED,
+    E_SIFTED_LIFE,
     E_SKIP,
     E_SUMMON,
     E_SUMMON_RESERVE,
@@ -41,10 +43,13 @@ from .game import (
     P_ARRANGE,
     P_KEEP,
     P_SCRY,
+    P_SIFT_DRAW,
+    P_SIFT_LIFE,
     Game,
 )
 
-PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SCRY: "scry"}
+PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SCRY: "scry", P_SIFT_DRAW: "sift_draw",
+                P_SIFT_LIFE: "sift_life"}
 
 
 class PlayerView:
@@ -222,6 +227,13 @@ def describe(g: Game, entry: tuple, names: list[str] | None = None) -> str:
         return f"{who} puts the top card of the Draw Deck on the bottom."
     if event == E_SCRY_TOP:
         return f"{who} leaves the top card of the Draw Deck where it is."
+    if event in (E_SIFTED, E_SIFTED_LIFE):
+        deck = "the Draw Deck" if event == E_SIFTED else "their Life Deck"
+        if isinstance(a, tuple):
+            top = f"keeps {', '.join(label(c) for c in a)} on top (top first)" if a else "keeps none on top"
+            below = f"puts {', '.join(label(c) for c in b)} at the bottom" if b else "puts none at the bottom"
+            return f"{who} {top} and {below} of {deck}."
+        return f"{who} puts {b} of the looked-at cards at the bottom of {deck} and {a} back on top."
     if event == E_GAIN_LIFE:
         return f"{who} gains {a} life."
     if event == E_DRAIN:
@@ -307,6 +319,8 @@ def observe(g: Game, seat: int, names: list[str] | None = None) -> dict:
                 prompt["cards"] = [_card(cs, c) for c in entry[3]]
             elif kind == P_SCRY:
                 prompt["cards"] = [_card(cs, entry[3])]
+            elif kind in (P_SIFT_DRAW, P_SIFT_LIFE):
+                prompt["cards"] = [_card(cs, c) for c in entry[3]]
         obs["prompt"] = prompt
     if mover == seat and seat >= 0:
         obs["legal"] = [to_notation(d) for d in g.legal()]

@@ -137,7 +137,7 @@ def test_the_set_is_loaded_with_the_catalog_and_a_second_load_changes_nothing():
     assert report == {"dreaddraw_created": 0, "dreaddraw_updated": 0, "dreaddraw_deleted": 0,
                       "dreaddraw_unchanged": 100}
     card = DreadDrawCard.objects.get(number=2)
-    assert card.keyword == "summon" and card.effect == {"op": "scry", "amount": 1}
+    assert card.keyword == "summon" and card.effect == {"op": "sift_draw", "amount": 2}
     assert card.catalog_version == load_cardset().version
 
 
@@ -154,3 +154,19 @@ def test_an_edited_set_updates_only_the_changed_cards_and_records_the_version(tm
     assert DreadDrawCard.objects.get(number=6).damage == 3
     assert DreadDrawCard.objects.get(number=6).catalog_version == "dd-test"
     assert DreadDrawCard.objects.get(number=7).catalog_version != "dd-test"
+
+
+def test_an_older_set_stays_loadable_by_its_version_and_an_unknown_one_is_refused():
+    from dreaddraw.engine.cardset import cardset_versions
+
+    current = load_cardset()
+    assert load_cardset(version=current.version) is current
+    old = load_cardset(version="dd-1.0")
+    assert old.version == "dd-1.0" and len(old) == 100 and old is load_cardset(version="dd-1.0")
+    assert Counter(old.strength) == Counter(current.strength)  # the redesign kept the strength curve
+    assert cardset_versions() == ["dd-1.0", current.version]
+    for bad in ("dd-0.9", "../cardset", ""):
+        if bad:
+            with pytest.raises(CardSetError, match="no card set of version"):
+                load_cardset(version=bad)
+    assert load_cardset(version="") is current
