@@ -85,7 +85,7 @@ def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:
     if notation == "S":
         return "Skip"
     if notation == "B":
-        return "Put it on the bottom"
+        return "Put them all on the bottom" if kind.startswith("sift") else "Put it on the bottom"
     if kind == "ability":
         name = prompt["card"]["name"]
         return f"Use {name} on {names[int(notation[1:])]}" if len(notation) > 1 else f"Use {name}"
@@ -95,6 +95,10 @@ def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:
         cards = [int(x) for x in notation[1:].split(".")]
         if kind == "scry":
             return f"Leave {cs.label(cards[0])} on top"
+        if kind.startswith("sift"):
+            rest = len(prompt.get("cards") or ()) - len(cards)
+            below = f"; {rest} to the bottom" if rest else ""
+            return "On top, top first: " + ", ".join(cs.label(c) for c in cards) + below
         return "Top first: " + ", ".join(cs.label(c) for c in cards)
     return notation
 
@@ -105,6 +109,7 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
     Several people sharing the creator's screen: when the seat to show changes from one person at the screen
     to another, only the public table is shown until the next person says it is them (`revealed` is the seat
     this screen last showed), so nobody sees another's cards by accident."""
+    from dreaddraw.engine.cardset import load_cardset
     from dreaddraw.engine.game import E_SUMMON, E_SUMMON_RESERVE
     from dreaddraw.engine.observation import PlayerView, observe, success_chance
 
@@ -125,6 +130,7 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
     acting = playing and viewer >= 0 and mover == viewer
     legal = set(obs["legal"]) if acting else set()
     cs = game.cs
+    current_version = load_cardset().version
     new_card = next((e[2] for e in reversed(game.log) if e[0] in (E_SUMMON, E_SUMMON_RESERVE)), 0)
     players = []
     for p, seat in enumerate(seats):
@@ -155,6 +161,8 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
             "ability": f"{who} may use {prompt.get('card', {}).get('name', '')}'s ability (optional, DD-7.1).",
             "arrange": f"{who} puts the looked-at cards back on the Draw Deck in any order.",
             "scry": f"{who} decides whether the top card of the Draw Deck goes to the bottom.",
+            "sift_draw": f"{who} chooses which looked-at cards go to the bottom of the Draw Deck (DD-25).",
+            "sift_life": f"{who} chooses which looked-at cards go to the bottom of their Life Deck (DD-25).",
         }[prompt["kind"]]
     else:
         turn_text = f"{names[mover]} to summon: {obs['why']}."
@@ -174,4 +182,5 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
         "poll": (table.status == TableStatus.WAITING or (playing and not acting)) and handover < 0,
         "handover": handover, "handover_name": names[handover] if handover >= 0 else "",
         "open_seats": [s for s in seats if s.kind == "invite" and s.user_id is None],
+        "current_set": current_version,  # a table started under an older set plays on with that set
     }

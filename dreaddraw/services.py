@@ -55,8 +55,10 @@ def _seat_specs(seats: list[dict]) -> list[dict]:
 
 
 def table_game(table: DreadDrawTable) -> Game:
-    """The table's game, rebuilt from its seed, nonce and decisions."""
-    return replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions, load_cardset())
+    """The table's game, rebuilt from its seed, nonce and decisions under the card set it was started with (an
+    older set stays loadable by its version, so an old table replays exactly as played, DD-26)."""
+    return replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
+                  load_cardset(version=table.set_version))
 
 
 def new_nonce() -> str:

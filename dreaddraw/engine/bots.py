@@ -24,7 +24,7 @@ from .cardset import (
     OP_STEADFAST,
 )
 from .decisions import KEEP, ORDER, RESERVE, USE, B, D, S, U
-from .game import P_ABILITY, P_ARRANGE, P_KEEP, Game
+from .game import P_ABILITY, P_ARRANGE, P_KEEP, P_SIFT_DRAW, P_SIFT_LIFE, Game
 from .observation import PlayerView, pool_counts
 
 
@@ -88,8 +88,8 @@ class HeuristicBot(Bot):
                 targets = [p for p in range(view.n) if p != view.seat and view.alive(p)]
                 return (USE, targets[0]) if targets else S
             return U
-        if kind == P_ARRANGE:
-            return (ORDER, prompt[3])
+        if kind in (P_ARRANGE, P_SIFT_DRAW, P_SIFT_LIFE):
+            return (ORDER, prompt[3])  # leave them as they were
         return (ORDER, (prompt[3],))  # Scry: leave it
 
 
@@ -148,6 +148,10 @@ class ProbabilityBot(Bot):
             return self.choose_ability(view, prompt)
         if kind == P_ARRANGE:
             return self.choose_order(view, prompt[3])
+        if kind == P_SIFT_DRAW:
+            return self.choose_sift_draw(view, prompt[3])
+        if kind == P_SIFT_LIFE:
+            return self.choose_sift_life(view, prompt[3])
         return self.choose_scry(view, prompt[3])
 
     def choose_summon(self, view: PlayerView):
@@ -228,6 +232,22 @@ class ProbabilityBot(Bot):
         first = max(cards, key=lambda c: (self._wants_on_top(view, c), c))
         rest = tuple(sorted((c for c in cards if c != first), key=lambda c: view.cs.strength[c]))
         return (ORDER, (first, *rest))
+
+
+    def choose_sift_draw(self, view: PlayerView, cards: tuple[int, ...]):
+        """Keep on top only the cards this seat wants revealed next (best first); an unknown card beats the rest."""
+        wants = {c: self._wants_on_top(view, c) for c in cards}
+        kept = sorted((c for c in cards if wants[c] > 0), key=lambda c: (-wants[c], c))
+        return (ORDER, tuple(kept)) if kept else B
+
+    # A Life card worth keeping on top: damage draws from the top and one of the drawn cards is kept (DD-5.1).
+    LIFE_TOP_VALUE = 6.0
+
+    def choose_sift_life(self, view: PlayerView, cards: tuple[int, ...]):
+        """Keep the cards worth keeping after damage on top (best first), the others to the bottom."""
+        values = {c: self.keep_value(view, c) for c in cards}
+        kept = sorted((c for c in cards if values[c] >= self.LIFE_TOP_VALUE), key=lambda c: (-values[c], c))
+        return (ORDER, tuple(kept)) if kept else B
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "probability": ProbabilityBot}

@@ -7,27 +7,32 @@ number (index 0 unused) so the engine's hot loop reads ints, not objects.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DEFAULT_PATH = Path(__file__).resolve().parents[1] / "data" / "cardset.json"  # dreaddraw/data/
+DATA = Path(__file__).resolve().parents[1] / "data"  # dreaddraw/data/
+DEFAULT_PATH = DATA / "cardset.json"  # the current set; an older one stays as cardset-<version>.json
 
 KEYWORDS = ("", "summon", "reserve", "aftermath", "always")
 K_NONE, K_SUMMON, K_RESERVE, K_AFTERMATH, K_ALWAYS = range(5)
 
 OPS = (
     "", "gain_life", "scry", "peek_draw", "arrange_draw", "peek_life", "drain", "recruit",
-    "salvage", "scavenge", "shield", "spikes", "lookout", "steadfast",
+    "salvage", "scavenge", "shield", "spikes", "lookout", "steadfast", "sift_draw", "sift_life",
 )
 (OP_NONE, OP_GAIN_LIFE, OP_SCRY, OP_PEEK_DRAW, OP_ARRANGE_DRAW, OP_PEEK_LIFE, OP_DRAIN, OP_RECRUIT,
- OP_SALVAGE, OP_SCAVENGE, OP_SHIELD, OP_SPIKES, OP_LOOKOUT, OP_STEADFAST) = range(len(OPS))
+ OP_SALVAGE, OP_SCAVENGE, OP_SHIELD, OP_SPIKES, OP_LOOKOUT, OP_STEADFAST, OP_SIFT_DRAW, OP_SIFT_LIFE) = range(len(OPS))
 
 # Which keywords each effect may carry: always-on effects are continuous, the others are one-shot.
 ALWAYS_OPS = frozenset({"shield", "spikes", "lookout", "steadfast"})
 TRIGGERED_OPS = frozenset(OPS[1:]) - ALWAYS_OPS
 # The amount matters (and must be >= 1) for these; for the others it is ignored (written as 1).
-COUNTED_OPS = frozenset({"gain_life", "peek_draw", "arrange_draw", "peek_life", "shield", "spikes"})
+COUNTED_OPS = frozenset({"gain_life", "peek_draw", "arrange_draw", "peek_life", "shield", "spikes", "sift_draw",
+                         "sift_life"})
+# Effects that put looked-at cards back in an order the player chooses: their amount is capped.
+ORDERED_OPS = frozenset({"arrange_draw", "sift_draw", "sift_life"})
 MAX_ARRANGE = 4  # permutations of more would make the legal-decision list unwieldy
 
 
@@ -54,7 +59,7 @@ class CardSet:
     """Immutable per-number tables of a card set."""
 
     __slots__ = ("version", "cards", "strength", "damage", "keyword", "op", "amount", "numbers",
-                 "all_mask", "stronger_mask", "max_strength")
+                 "all_mask", "max_strength")
 
     def __init__(self, cards: list[CardDef], version: str) -> None:
         cards = sorted(cards, key=lambda c: c.number)
@@ -68,10 +73,6 @@ class CardSet:
         self.amount = (0, *(c.amount for c in cards))
         self.all_mask = sum(1 << c.number for c in cards)
         self.max_strength = max(c.strength for c in cards)
-        # stronger_mask[s]: the cards whose strength is greater than s (s from -1 to max).
-        self.stronger_mask = {
-            s: sum(1 << c.number for c in cards if c.strength > s) for s in range(-1, self.max_strength + 1)
-        }
 
     def __len__(self) -> int:
         return len(self.numbers)
@@ -130,8 +131,8 @@ def parse_cardset(doc: dict[str, Any]) -> CardSet:
         amount = effect.get("amount", 1) if op else 0
         if op and (not isinstance(amount, int) or amount < 1):
             raise CardSetError(f"{where}: effect amount must be a positive integer, got {amount!r}")
-        if op == "arrange_draw" and amount > MAX_ARRANGE:
-            raise CardSetError(f"{where}: arrange_draw amount is at most {MAX_ARRANGE}")
+        if op in ORDERED_OPS and amount > MAX_ARRANGE:
+            raise CardSetError(f"{where}: {op} amount is at most {MAX_ARRANGE}")
         fortune = raw.get("fortune") or {}
         for part in ("present", "near", "far"):
             if not isinstance(fortune.get(part), str) or not fortune[part].strip():
@@ -146,17 +147,41 @@ def parse_cardset(doc: dict[str, Any]) -> CardSet:
     return CardSet(cards, version)
 
 
-_DEFAULT: CardSet | None = None
+_CACHE: dict[str, CardSet] = {}
 
 
-def load_cardset(path: Path | str | None = None) -> CardSet:
-    """Read a set from JSON (plain data, so the engine needs only the standard library); the default set is
-    read once and cached."""
-    global _DEFAULT
-    if path is None and _DEFAULT is not None:
-        return _DEFAULT
-    with open(path or DEFAULT_PATH, encoding="utf-8") as handle:
-        cardset = parse_cardset(json.load(handle))
-    if path is None:
-        _DEFAULT = cardset
-    return cardset
+def load_cardset(path: Path | str | None = None, version: str | None = None) -> CardSet:
+    """Read a set from JSON (plain data, so the engine needs only the standard library).
+
+    With no path: the current set, or the set of `version` (the current one, or an older one kept as
+    `cardset-<version>.json` so that games played under it replay exactly as played). Those are read once and
+    cached; an unknown version raises CardSetError."""
+    if path is not None:
+        with open(path, encoding="utf-8") as handle:
+            return parse_cardset(json.load(handle))
+    key = version or ""
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    current = _CACHE.get("") or _read(DEFAULT_PATH)
+    _CACHE[""] = _CACHE[current.version] = current
+    if version and version != current.version:
+        older = DATA / f"cardset-{version}.json"
+        if not re.fullmatch(r"[A-Za-z0-9._-]+", version) or not older.is_file():
+            raise CardSetError(f"no card set of version {version!r} (the current one is {current.version!r})")
+        cardset = _read(older)
+        if cardset.version != version:
+            raise CardSetError(f"{older.name} holds version {cardset.version!r}, not {version!r}")
+        _CACHE[version] = cardset
+    return _CACHE[key]
+
+
+def _read(path: Path) -> CardSet:
+    with open(path, encoding="utf-8") as handle:
+        return parse_cardset(json.load(handle))
+
+
+def cardset_versions() -> list[str]:
+    """Every version that can be loaded: the older ones kept beside the current, then the current."""
+    older = sorted(p.name[len("cardset-"):-len(".json")] for p in DATA.glob("cardset-*.json"))
+    return [*older, load_cardset().version]

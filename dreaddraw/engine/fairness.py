@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from .cardset import load_cardset
 from .serialize import replay
 
 NONCE_BYTES = 32
@@ -52,7 +53,9 @@ def check_commitment(seed: int, nonce: str, published: str) -> None:
         raise CommitmentMismatch("The seed and nonce do not match the table's commitment.")
 
 
-def verify(players: int, seed: int, nonce: str, published: str, decisions: list[str], cardset=None):
-    """Check the revealed values against the commitment and replay the game from them; returns the Game."""
+def verify(players: int, seed: int, nonce: str, published: str, decisions: list[str], cardset=None,
+           set_version: str | None = None):
+    """Check the revealed values against the commitment and replay the game from them; returns the Game.
+    `set_version` (a table's) replays under the card set the game was played with (DD-26)."""
     check_commitment(seed, nonce, published)
-    return replay(players, game_seed(seed, nonce), decisions, cardset)
+    return replay(players, game_seed(seed, nonce), decisions, cardset or load_cardset(version=set_version))

@@ -23,6 +23,7 @@ from .cardset import (
     OP_ARRANGE_DRAW,
     OP_DRAIN,
     OP_GAIN_LIFE,
+    OP_LOOKOUT,
     OP_PEEK_DRAW,
     OP_PEEK_LIFE,
     OP_RECRUIT,
@@ -30,6 +31,8 @@ from .cardset import (
     OP_SCAVENGE,
     OP_SCRY,
     OP_SHIELD,
+    OP_SIFT_DRAW,
+    OP_SIFT_LIFE,
     OP_SPIKES,
     OP_STEADFAST,
     CardSet,
@@ -42,7 +45,7 @@ LIFE_CARDS = 10  # DD-1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 # Queue entries: prompts (< AUTO) wait for a decision, automatic steps (>= AUTO) run by themselves.
-P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY = 1, 2, 3, 4
+P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE = 1, 2, 3, 4, 5, 6
 AUTO = 10
 A_DAMAGE, A_DISCARD_ROW, A_END_ROUND = 10, 11, 12
 
@@ -57,7 +60,7 @@ WHY_TIE_LEFT = "next to the left among those tied for lowest total strength (DD-
 (E_ROUND, E_TURN, E_SUMMON, E_SUMMON_RESERVE, E_FAIL, E_FAIL_EMPTY, E_ELIMINATED, E_RESHUFFLE, E_ABILITY,
  E_SKIP, E_SEE, E_ARRANGED, E_SCRY_BOTTOM, E_SCRY_TOP, E_GAIN_LIFE, E_DRAIN, E_TO_RESERVES, E_ROUND_WON,
  E_DAMAGE, E_DAMAGE_DRAWN, E_KEEP, E_DISCARD, E_DEFEATED, E_GAME_WON, E_FORTUNE, E_DISCARD_ROW,
- E_RESERVES_DISCARDED) = range(27)
+ E_RESERVES_DISCARDED, E_SIFTED, E_SIFTED_LIFE) = range(29)
 
 
 class Game:
@@ -167,6 +170,9 @@ class Game:
                 return [(ORDER, perm) for perm in permutations(entry[3])]
             if kind == P_SCRY:
                 return [(ORDER, (entry[3],)), B]
+            if kind in (P_SIFT_DRAW, P_SIFT_LIFE):  # DD-25: any of them on top in any order, the rest below
+                top = entry[3]
+                return [(ORDER, perm) for k in range(len(top), 0, -1) for perm in permutations(top, k)] + [B]
             raise AssertionError(f"automatic step {entry!r} left in the queue")
         p = self.current
         last = self.last_strength(p)
@@ -195,8 +201,10 @@ class Game:
                 self._answer_keep(entry, d)
             elif kind == P_ARRANGE:
                 self._answer_arrange(entry, d)
-            else:
+            elif kind == P_SCRY:
                 self._answer_scry(entry, d)
+            else:
+                self._answer_sift(entry, d)
         else:
             if seat != self.current:
                 raise IllegalDecision("DD-3.6", f"it is seat {self.current}'s turn, not seat {seat}'s")
@@ -264,7 +272,8 @@ class Game:
             self.queue.insert(0, (P_ABILITY, p, c, K_SUMMON))
 
     def _eliminate(self, p: int) -> None:
-        """DD-3.5 with DD-7.4: Aftermath abilities of the row resolve in row order (DD-12), then the row goes."""
+        """DD-3.5 with DD-7.4: Aftermath abilities of the row (not of the Reserves, DD-21) resolve in row order
+        (DD-12), then the row goes."""
         self.in_round[p] = False
         self.in_round_count -= 1
         self.log.append((E_ELIMINATED, p, 0, 0, -1))
@@ -461,8 +470,12 @@ class Game:
                 x = self._take_top()
                 if not x:
                     break
+                # DD-24: not looked at, but a player who already knew the card still knows it.
+                knew = x in self.known_draw[p] or self.has_op(p, OP_LOOKOUT)
                 self._forget_draw(x)
                 self.life[p].append(x)
+                if knew:
+                    self.known_life[p].add(x)
                 gained += 1
             self.log.append((E_GAIN_LIFE, p, gained, 0, -1))
         elif op == OP_PEEK_DRAW:
@@ -481,6 +494,18 @@ class Game:
                 self.known_draw[p].add(top[0])
                 self.log.append((E_SEE, p, tuple(top), 0, p))
                 self.queue.insert(0, (P_SCRY, p, c, top[0]))
+        elif op == OP_SIFT_DRAW:
+            top = self._peek_top(amount)
+            if top:
+                self.known_draw[p].update(top)
+                self.log.append((E_SEE, p, tuple(top), 0, p))
+                self.queue.insert(0, (P_SIFT_DRAW, p, c, tuple(top)))
+        elif op == OP_SIFT_LIFE:
+            top = self.life[p][::-1][:amount]
+            if top:
+                self.known_life[p].update(top)
+                self.log.append((E_SEE, p, tuple(top), 1, p))
+                self.queue.insert(0, (P_SIFT_LIFE, p, c, tuple(top)))
         elif op == OP_PEEK_LIFE:
             life = self.life[p]
             top = life[::-1][:amount]
@@ -505,6 +530,7 @@ class Game:
             row = self.rows[p]
             if c in row:
                 row.remove(c)
+                self.totals[p] -= cs.strength[c]  # DD-23: a card that leaves the row leaves the total
                 self._to_reserves(p, c)
         elif op == OP_SCAVENGE:
             if self.discard:
@@ -540,6 +566,30 @@ class Game:
         else:
             raise IllegalDecision("DD-7.1", f"leave the card on top (O{x}) or put it on the bottom (B)")
 
+    def _answer_sift(self, entry: tuple, d: Decision) -> None:
+        """DD-25: the listed cards go back on top (top first), the others under the deck, in the order seen."""
+        kind, p, c, top = entry
+        kept = d[1] if d[0] == ORDER else () if d[0] == BOTTOM else None
+        if kept is None or len(set(kept)) != len(kept) or not set(kept) <= set(top) or (d[0] == ORDER and not kept):
+            shown = ".".join(map(str, top))
+            raise IllegalDecision("DD-25", f"list the cards to keep on top, top first (from O{shown}); "
+                                           "the others go to the bottom (B: all of them)")
+        del self.queue[0]
+        k = len(top)
+        below = [x for x in top if x not in kept]
+        pile = self.draw if kind == P_SIFT_DRAW else self.life[p]
+        del pile[-k:]
+        pile[0:0] = below  # the first one seen ends up deepest
+        pile.extend(reversed(kept))
+        if kind == P_SIFT_DRAW:
+            moved = set(top)
+            for q in range(self.n):
+                if q != p:
+                    self.known_draw[q] -= moved  # others saw how many went down, not which
+        event = E_SIFTED if kind == P_SIFT_DRAW else E_SIFTED_LIFE
+        self.log.append((event, p, len(kept), len(below), -1))
+        self.log.append((event, p, tuple(kept), tuple(below), p))
+
     # -- the Draw Deck (DD-3.7)
 
     def _reshuffle(self) -> bool:
@@ -562,6 +612,7 @@ class Game:
         return self.draw.pop()
 
     def _peek_top(self, k: int) -> list[int]:
+        """DD-22: a look at k cards sees those there are; only an empty Draw Deck is rebuilt first (DD-10)."""
         if not self.draw:
             self._reshuffle()
         return self.draw[::-1][:k]

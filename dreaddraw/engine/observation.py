@@ -32,6 +32,8 @@ from .game import (
     E_SCRY_BOTTOM,
     E_SCRY_TOP,
     E_SEE,
+    E_SIFTED,
+    E_SIFTED_LIFE,
     E_SKIP,
     E_SUMMON,
     E_SUMMON_RESERVE,
@@ -41,14 +43,21 @@ from .game import (
     P_ARRANGE,
     P_KEEP,
     P_SCRY,
+    P_SIFT_DRAW,
+    P_SIFT_LIFE,
     Game,
 )
 
-PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SCRY: "scry"}
+PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SCRY: "scry", P_SIFT_DRAW: "sift_draw",
+                P_SIFT_LIFE: "sift_life"}
 
 
 class PlayerView:
-    """Read-only access to what `seat` may see. Bots get this, never the Game."""
+    """Read-only access to what `seat` may see. Bots get this, never the Game.
+
+    Zones come out as tuples and knowledge as frozensets: copies, so a bot that edits what it was
+    given changes its copy, never the game.
+    """
 
     __slots__ = ("_g", "seat", "cs", "n")
 
@@ -65,14 +74,14 @@ class PlayerView:
     def current(self) -> int:
         return self._g.current
 
-    def row(self, seat: int) -> list[int]:
-        return self._g.rows[seat]
+    def row(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._g.rows[seat])
 
     def total(self, seat: int) -> int:
         return self._g.totals[seat]
 
-    def reserves(self, seat: int) -> list[int]:
-        return self._g.reserves[seat]
+    def reserves(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._g.reserves[seat])
 
     def life_size(self, seat: int) -> int:
         return len(self._g.life[seat])
@@ -86,8 +95,8 @@ class PlayerView:
     def draw_size(self) -> int:
         return len(self._g.draw)
 
-    def discard(self) -> list[int]:
-        return self._g.discard
+    def discard(self) -> tuple[int, ...]:
+        return tuple(self._g.discard)
 
     def last_strength(self, seat: int) -> int:
         return self._g.last_strength(seat)
@@ -101,19 +110,19 @@ class PlayerView:
 
     # this seat's own knowledge
     def legal(self) -> list:
-        return self._g.legal() if self._g.to_move() == self.seat else []
+        return self._g.legal() if self._g.to_move() == self.seat else []  # a new list at every call
 
     def prompt(self) -> tuple:
         """The pending prompt if it is this seat's, else ()."""
         g = self._g
         return g.queue[0] if g.queue and g.queue[0][1] == self.seat else ()
 
-    def hand(self) -> list[int]:
+    def hand(self) -> tuple[int, ...]:
         g = self._g
-        return g.hand if g.queue and g.queue[0][1] == self.seat else []
+        return tuple(g.hand) if g.queue and g.queue[0][1] == self.seat else ()
 
-    def known_life(self) -> set[int]:
-        return self._g.known_life[self.seat]
+    def known_life(self) -> frozenset[int]:
+        return frozenset(self._g.known_life[self.seat])
 
     def known_draw_top(self) -> int:
         """The top card of the Draw Deck if this seat knows it (looked at it, or has Lookout), else 0."""
@@ -218,6 +227,13 @@ def describe(g: Game, entry: tuple, names: list[str] | None = None) -> str:
         return f"{who} puts the top card of the Draw Deck on the bottom."
     if event == E_SCRY_TOP:
         return f"{who} leaves the top card of the Draw Deck where it is."
+    if event in (E_SIFTED, E_SIFTED_LIFE):
+        deck = "the Draw Deck" if event == E_SIFTED else "their Life Deck"
+        if isinstance(a, tuple):
+            top = f"keeps {', '.join(label(c) for c in a)} on top (top first)" if a else "keeps none on top"
+            below = f"puts {', '.join(label(c) for c in b)} at the bottom" if b else "puts none at the bottom"
+            return f"{who} {top} and {below} of {deck}."
+        return f"{who} puts {b} of the looked-at cards at the bottom of {deck} and {a} back on top."
     if event == E_GAIN_LIFE:
         return f"{who} gains {a} life."
     if event == E_DRAIN:
@@ -303,6 +319,8 @@ def observe(g: Game, seat: int, names: list[str] | None = None) -> dict:
                 prompt["cards"] = [_card(cs, c) for c in entry[3]]
             elif kind == P_SCRY:
                 prompt["cards"] = [_card(cs, entry[3])]
+            elif kind in (P_SIFT_DRAW, P_SIFT_LIFE):
+                prompt["cards"] = [_card(cs, c) for c in entry[3]]
         obs["prompt"] = prompt
     if mover == seat and seat >= 0:
         obs["legal"] = [to_notation(d) for d in g.legal()]

@@ -39,7 +39,7 @@ def game_to_dict(g: Game) -> dict:
 
 
 def game_from_dict(data: dict, cardset: CardSet | None = None) -> Game:
-    cs = cardset or load_cardset()
+    cs = cardset or load_cardset(version=data.get("set"))
     if data.get("format") != FORMAT:
         raise ValueError(f"unknown snapshot format {data.get('format')!r}")
     if data.get("set") != cs.version:

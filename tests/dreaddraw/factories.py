@@ -6,6 +6,7 @@ from dreaddraw.engine.cardset import KEYWORDS, OPS, load_cardset
 from dreaddraw.engine.game import Game
 
 CS = load_cardset()
+OLD_CS = load_cardset(version="dd-1.0")  # the set before Scry, Peek and Salvage were redesigned; still replayable
 
 
 def card(name: str) -> int:
@@ -15,9 +16,9 @@ def card(name: str) -> int:
     raise KeyError(name)
 
 
-def with_op(op: str, keyword: str | None = None) -> list[int]:
-    """Cards whose ability is `op` (and keyword, if given)."""
-    return [c for c in CS.numbers if OPS[CS.op[c]] == op and (keyword is None or KEYWORDS[CS.keyword[c]] == keyword)]
+def with_op(op: str, keyword: str | None = None, cs=CS) -> list[int]:
+    """Cards whose ability is `op` (and keyword, if given), in the current set or in `cs`."""
+    return [c for c in cs.numbers if OPS[cs.op[c]] == op and (keyword is None or KEYWORDS[cs.keyword[c]] == keyword)]
 
 
 def vanilla(strength: int, exclude: tuple[int, ...] = (), damage: int | None = None) -> int:
@@ -93,8 +94,8 @@ def check_conservation(g: Game) -> None:
     assert sorted(every) == sorted(CS.numbers), "a card is missing or in two places"
 
 
-def new_game(players: int = 2, seed: int = 1, current: int = 0) -> Game:
-    g = Game(players, seed, CS)
+def new_game(players: int = 2, seed: int = 1, current: int = 0, cs=CS) -> Game:
+    g = Game(players, seed, cs)
     g.current = current
     g.log.clear()
     return g

@@ -7,26 +7,38 @@ import pytest
 from dreaddraw.engine.cardset import KEYWORDS, OPS
 from dreaddraw.engine.decisions import B, D, S, U, keep, order, use
 from dreaddraw.engine.errors import IllegalDecision
-from dreaddraw.engine.game import P_ABILITY, P_ARRANGE, P_SCRY
+from dreaddraw.engine.game import P_ABILITY, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE
 from dreaddraw.engine.observation import PlayerView, observe
-from tests.dreaddraw.factories import CS, check_conservation, new_game, rig, skip_prompts, vanilla, vanillas, with_op
+from dreaddraw.engine.serialize import game_to_dict
+from tests.dreaddraw.factories import (
+    CS,
+    OLD_CS,
+    check_conservation,
+    new_game,
+    rig,
+    skip_prompts,
+    vanilla,
+    vanillas,
+    with_op,
+)
 
 STRENGTH = CS.strength
 
 
-def summon_it(card: int, players: int = 2, draw_after: list[int] = (), **kw):
-    g = rig(new_game(players), draw_top=[card, *draw_after], **kw)
+def summon_it(card: int, players: int = 2, draw_after: list[int] = (), cs=CS, **kw):
+    g = rig(new_game(players, cs=cs), draw_top=[card, *draw_after], **kw)
     g.apply(0, D)
     assert g.prompt()[:3] == (P_ABILITY, 0, card)
     return g
 
 
 def test_peek_draw_shows_the_top_cards_to_the_user_only():
-    peeker = with_op("peek_draw", "summon")[0]
+    """Peek Draw (card set dd-1.0, still replayable)."""
+    peeker = with_op("peek_draw", "summon", OLD_CS)[0]
     x, y, z = vanillas(2, 5, 8)
-    g = summon_it(peeker, players=3, draw_after=[x, y, z])
+    g = summon_it(peeker, players=3, draw_after=[x, y, z], cs=OLD_CS)
     g.apply(0, U)
-    n = CS.amount[peeker]
+    n = OLD_CS.amount[peeker]
     assert [c["number"] for c in observe(g, 0)["known_draw"]] == [x, y, z][:n]
     assert observe(g, 1)["known_draw"] == []
     assert PlayerView(g, 0).known_draw_top() == x
@@ -34,14 +46,15 @@ def test_peek_draw_shows_the_top_cards_to_the_user_only():
 
 
 def test_scry_may_put_the_top_card_on_the_bottom():
-    scry = with_op("scry", "summon")[0]
+    """Scry (card set dd-1.0, still replayable)."""
+    scry = with_op("scry", "summon", OLD_CS)[0]
     x, y = vanillas(6, 3)
-    g = summon_it(scry, draw_after=[x, y])
+    g = summon_it(scry, draw_after=[x, y], cs=OLD_CS)
     g.apply(0, U)
     assert g.prompt()[0] == P_SCRY and g.prompt()[3] == x
     g.apply(0, B)
     assert g.draw[0] == x and g.draw[-1] == y
-    g2 = summon_it(scry, draw_after=[x, y])
+    g2 = summon_it(scry, draw_after=[x, y], cs=OLD_CS)
     g2.apply(0, U)
     g2.apply(0, order((x,)))
     assert g2.draw[-1] == x
@@ -66,9 +79,10 @@ def test_arrange_puts_the_cards_back_in_the_chosen_order_and_others_lose_track()
 
 
 def test_peek_life_lets_a_player_see_the_top_of_their_own_life_deck():
-    reed = with_op("peek_life", "summon")[0]
-    g = summon_it(reed)
-    top = g.life[0][::-1][:CS.amount[reed]]
+    """Peek Life (card set dd-1.0, still replayable)."""
+    reed = with_op("peek_life", "summon", OLD_CS)[0]
+    g = summon_it(reed, cs=OLD_CS)
+    top = g.life[0][::-1][:OLD_CS.amount[reed]]
     g.apply(0, U)
     assert [c["number"] for c in observe(g, 0)["known_life"]] == top
     assert observe(g, 1)["known_life"] == []
@@ -96,20 +110,22 @@ def test_drain_on_an_empty_life_deck_does_not_defeat():
 
 def test_recruit_puts_the_top_draw_card_into_reserves_and_offers_its_reserve_ability():
     recruiter = with_op("recruit")[0]
-    healer = with_op("gain_life", "reserve")[0]
-    g = summon_it(recruiter, draw_after=[healer])
+    rcard = with_op("sift_life", "reserve")[0]
+    g = summon_it(recruiter, draw_after=[rcard])
     g.apply(0, U)
-    assert healer in g.reserves[0]
-    assert g.prompt()[:3] == (P_ABILITY, 0, healer)
+    assert rcard in g.reserves[0]
+    assert g.prompt()[:3] == (P_ABILITY, 0, rcard)
     g.apply(0, U)
-    assert len(g.life[0]) == 10 + CS.amount[healer]
+    assert g.prompt()[0] == P_SIFT_LIFE and g.prompt()[1] == 0
 
 
 def test_gain_life_from_reserve_keyword():
-    card = next(c for c in with_op("gain_life", "reserve") if CS.amount[c] == 2)
+    """Gain 2 life from the Reserves (card set dd-1.0, still replayable)."""
+    card = next(c for c in with_op("gain_life", "reserve", OLD_CS) if OLD_CS.amount[c] == 2)
     w = [vanilla(4, damage=1), vanilla(7, damage=2)]
     loser_row, fail = vanillas(9, 3)
-    g = rig(new_game(2, current=1), rows={0: w, 1: [loser_row]}, draw_top=[fail], life={1: [*vanillas(1, 2), card]})
+    g = rig(new_game(2, current=1, cs=OLD_CS), rows={0: w, 1: [loser_row]}, draw_top=[fail],
+            life={1: [*vanillas(1, 2), card]})
     g.apply(1, D)  # 3 damage: draws all three
     g.apply(1, keep(card))
     g.apply(1, U)
@@ -117,9 +133,10 @@ def test_gain_life_from_reserve_keyword():
 
 
 def test_salvage_keeps_the_card_in_reserves():
-    salvager = with_op("salvage")[0]
+    """Salvage (card set dd-1.0, still replayable)."""
+    salvager = with_op("salvage", cs=OLD_CS)[0]
     bad = vanilla(1)
-    g = rig(new_game(3), rows={0: [salvager]}, draw_top=[bad])
+    g = rig(new_game(3, cs=OLD_CS), rows={0: [salvager]}, draw_top=[bad])
     g.apply(0, D)
     g.apply(0, U)
     assert salvager in g.reserves[0] and g.rows[0] == []
@@ -172,9 +189,9 @@ def test_lookout_shows_its_owner_the_top_card():
 
 def test_every_effect_in_the_set_has_a_scenario_above():
     tested = {"peek_draw", "scry", "arrange_draw", "peek_life", "drain", "recruit", "gain_life", "salvage",
-              "scavenge", "shield", "spikes", "steadfast", "lookout"}
-    used = {OPS[CS.op[c]] for c in CS.numbers if CS.op[c]}
-    assert used <= tested
+              "scavenge", "shield", "spikes", "steadfast", "lookout", "sift_draw", "sift_life"}
+    used = {OPS[cs.op[c]] for cs in (CS, OLD_CS) for c in cs.numbers if cs.op[c]}
+    assert used <= tested and set(OPS[1:]) == tested
 
 
 def _trigger(card: int):
@@ -215,3 +232,75 @@ def test_every_ability_card_executes(card):
     if op in ("gain_life", "recruit", "salvage", "scavenge", "drain"):
         assert after != before, f"{CS.name(card)} changed nothing"
     check_conservation(g)
+
+
+def test_sift_draw_keeps_the_named_cards_on_top_and_puts_the_rest_at_the_bottom():
+    """DD-25: O<cards> keeps those on top in that order; the others go to the bottom, the first seen deepest."""
+    sifter = next(c for c in with_op("sift_draw", "summon") if CS.amount[c] == 2)
+    x, y, z = vanillas(2, 5, 8)
+    g = summon_it(sifter, players=3, draw_after=[x, y, z])
+    g.known_draw[1].update({x, y})  # seat 1 had seen them (an earlier look)
+    g.apply(0, U)
+    assert g.prompt()[0] == P_SIFT_DRAW and g.prompt()[3] == (x, y)
+    assert set(g.legal()) == {order((x, y)), order((y, x)), order((x,)), order((y,)), B}
+    g.apply(0, order((y,)))
+    assert g.draw[-1] == y and g.draw[-2] == z and g.draw[0] == x
+    assert g.known_draw[1] == set()  # seat 1 saw them move, not where
+    assert [c for _, c in PlayerView(g, 0).known_draw()] == [y, x]
+    check_conservation(g)
+
+
+def test_sift_draw_b_puts_every_looked_at_card_at_the_bottom_in_the_order_seen():
+    """DD-25: B sends them all down; the first seen ends up deepest."""
+    sifter = next(c for c in with_op("sift_draw", "summon") if CS.amount[c] == 2)
+    x, y, z = vanillas(2, 5, 8)
+    g = summon_it(sifter, draw_after=[x, y, z])
+    g.apply(0, U)
+    g.apply(0, B)
+    assert g.draw[-1] == z and g.draw[:2] == [x, y]
+
+
+def test_sift_refuses_a_card_it_did_not_look_at_or_twice_the_same_card():
+    """DD-25: the answer names only looked-at cards, each once; a refusal changes nothing."""
+    sifter = next(c for c in with_op("sift_draw", "summon") if CS.amount[c] == 2)
+    x, y, z = vanillas(2, 5, 8)
+    g = summon_it(sifter, draw_after=[x, y, z])
+    g.apply(0, U)
+    before = game_to_dict(g)
+    for bad in (order((x, z)), order((x, x)), order(()), keep(x)):
+        with pytest.raises(IllegalDecision) as err:
+            g.apply(0, bad)
+        assert err.value.rule == "DD-25"
+    assert game_to_dict(g) == before
+
+
+def test_sift_life_reorders_the_top_of_the_own_life_deck_and_the_player_knows_it():
+    """DD-25: a Life Deck sift: the kept card is drawn first by the next damage; the rest lie at the bottom."""
+    sifter = with_op("sift_life")[0]
+    bottom_two, a, b = [*vanillas(1, 3)], vanilla(9), vanilla(2, exclude=(vanilla(2),))
+    g = rig(new_game(), draw_top=[sifter], life={0: [*bottom_two, b, a]}, life_sizes={0: 4})
+    assert g.life[0][-1] == a
+    g.apply(0, D)
+    g.apply(0, U)
+    n = CS.amount[sifter]
+    seen = tuple(g.life[0][::-1][:n])
+    assert g.prompt()[0] == P_SIFT_LIFE and g.prompt()[3] == seen
+    g.apply(0, order((b,)))
+    assert g.life[0][-1] == b
+    assert a in g.life[0][:n]
+    assert set(seen) <= g.known_life[0]
+    assert observe(g, 1)["known_life"] == []
+    check_conservation(g)
+
+
+def test_the_probability_bot_sifts_a_card_it_cannot_beat_to_the_bottom():
+    """The bot uses what it sees: the next summon is its own and the top card would fail, so it goes down."""
+    from dreaddraw.engine.bots import ProbabilityBot
+
+    sifter = next(c for c in with_op("sift_draw", "summon") if CS.amount[c] == 2)
+    weak, good = vanillas(1, 6)
+    g = rig(new_game(3), draw_top=[sifter, weak, good])
+    g.in_round = [True, False, False]
+    g.apply(0, D)
+    g.apply(0, U)
+    assert ProbabilityBot().choose(PlayerView(g, 0)) == order((good,))

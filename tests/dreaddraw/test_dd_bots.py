@@ -69,3 +69,25 @@ def test_wilson_interval_contains_the_rate_and_narrows_with_more_games():
     low2, high2 = wilson(5500, 10000)
     assert high2 - low2 < high - low
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_view_hands_out_copies_so_a_bot_cannot_change_the_game():
+    from dreaddraw.engine.serialize import game_to_dict
+    from tests.dreaddraw.factories import new_game, rig, vanillas
+
+    two, six, nine = vanillas(2, 6, 9)
+    g = rig(new_game(), rows={0: [six]}, reserves={0: [nine], 1: [two]}, discard=[*vanillas(1)])
+    g.known_life[0].add(g.life[0][-1])
+    view = PlayerView(g, 0)
+    before = game_to_dict(g)
+    for zone in (view.row(0), view.reserves(0), view.reserves(1), view.discard(), view.hand(), view.legal()):
+        try:
+            zone.append(5)  # a list would be the engine's own, or a copy
+        except AttributeError:
+            pass  # a tuple cannot be changed at all
+    for known in (view.known_life(),):
+        with pytest.raises(AttributeError):
+            known.add(5)
+    assert game_to_dict(g) == before
+    assert isinstance(view.reserves(0), tuple) and isinstance(view.row(0), tuple)
+    assert isinstance(view.discard(), tuple) and isinstance(view.hand(), tuple)

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from dreaddraw.catalog import load_dreaddraw_set
-from dreaddraw.engine.cardset import DEFAULT_PATH, CardSetError, load_cardset, parse_cardset
+from dreaddraw.engine.cardset import DEFAULT_PATH, MAX_ARRANGE, CardSetError, load_cardset, parse_cardset
 from dreaddraw.models import DreadDrawCard
 
 
@@ -49,6 +49,87 @@ def test_a_malformed_card_is_refused_with_its_number_and_field():
         parse_cardset(doc)
 
 
+def _set(index: int, **fields):
+    def change(doc):
+        card = doc["cards"][index]
+        for key, value in fields.items():
+            if value is None:
+                card.pop(key, None)
+            else:
+                card[key] = value
+    return change
+
+
+def _swap_numbers(doc):
+    doc["cards"][3]["number"], doc["cards"][4]["number"] = 5, 4
+
+
+def _duplicate_name(doc):
+    doc["cards"][7]["name"] = doc["cards"][1]["name"]
+
+
+def _too_few(doc):
+    del doc["cards"][19:]
+
+
+def _nineteen_plus_one(doc):
+    del doc["cards"][20:]
+
+
+def _no_version(doc):
+    doc["version"] = ""
+
+
+# Each check of the validator, broken once: the message names the card and what is wrong.
+MALFORMED = {
+    "numbers out of order": (_swap_numbers, r"card #4: 'number' must be 4"),
+    "a number missing": (lambda d: d["cards"].pop(10), r"card #11: 'number' must be 11"),
+    "a duplicate name": (_duplicate_name, r"card 8: duplicate name"),
+    "an empty name": (_set(7, name="  "), r"card 8: 'name' is required"),
+    "too few cards": (_too_few, r"at least 20 cards, got 19"),
+    "no version": (_no_version, r"needs a 'version'"),
+    "a negative damage": (_set(0, damage=-1), r"card 1: 'damage' must be a non-negative integer"),
+    "a strength that is not a number": (_set(0, strength="5"), r"card 1: 'strength' must be"),
+    "an unknown keyword": (_set(0, keyword="whenever", effect={"op": "gain_life"}), r"card 1: unknown keyword"),
+    "an unknown effect": (_set(0, keyword="summon", effect={"op": "teleport"}), r"card 1: unknown effect op"),
+    "a keyword without its effect": (_set(0, keyword="summon", effect=None), r"card 1: a keyword needs an effect"),
+    "an effect without its keyword": (_set(0, keyword=None, effect={"op": "drain"}), r"card 1: a keyword needs"),
+    "a one-shot effect always on": (_set(0, keyword="always", effect={"op": "drain"}), r"card 1: .*one-shot"),
+    "an always-on effect on a triggered keyword": (
+        _set(0, keyword="reserve", effect={"op": "shield", "amount": 1}), r"card 1: effect 'shield' is continuous"),
+    "salvage on a Summon": (_set(0, keyword="summon", effect={"op": "salvage"}), r"card 1: 'salvage' only .*Aftermath"),
+    "an amount of 0": (_set(0, keyword="summon", effect={"op": "gain_life", "amount": 0}),
+                       r"card 1: effect amount must be a positive integer"),
+    "a negative amount": (_set(0, keyword="always", effect={"op": "shield", "amount": -1}),
+                          r"card 1: effect amount must be a positive integer"),
+    "an amount that is not a number": (_set(0, keyword="summon", effect={"op": "gain_life", "amount": "2"}),
+                                       r"card 1: effect amount must be a positive integer"),
+    "arrange over the cap": (_set(0, keyword="summon", effect={"op": "arrange_draw", "amount": MAX_ARRANGE + 1}),
+                             rf"card 1: arrange_draw amount is at most {MAX_ARRANGE}"),
+}
+
+
+@pytest.mark.parametrize("name", MALFORMED)
+def test_the_validator_refuses_each_malformed_set(name):
+    break_it, message = MALFORMED[name]
+    doc = _doc()
+    break_it(doc)
+    with pytest.raises(CardSetError, match=message):
+        parse_cardset(doc)
+
+
+@pytest.mark.parametrize("fits", [
+    _nineteen_plus_one,
+    _set(0, keyword="summon", effect={"op": "arrange_draw", "amount": MAX_ARRANGE}),
+    _set(0, keyword="aftermath", effect={"op": "salvage", "amount": 1}),
+    _set(0, keyword="summon", effect={"op": "gain_life", "amount": 1}),
+], ids=["20 cards", "arrange at the cap", "salvage on Aftermath", "an amount of 1"])
+def test_the_validator_accepts_each_limit_itself(fits):
+    doc = _doc()
+    fits(doc)
+    parse_cardset(doc)
+
+
 @pytest.mark.django_db
 def test_the_set_is_loaded_with_the_catalog_and_a_second_load_changes_nothing():
     assert DreadDrawCard.objects.count() == 100
@@ -56,7 +137,7 @@ def test_the_set_is_loaded_with_the_catalog_and_a_second_load_changes_nothing():
     assert report == {"dreaddraw_created": 0, "dreaddraw_updated": 0, "dreaddraw_deleted": 0,
                       "dreaddraw_unchanged": 100}
     card = DreadDrawCard.objects.get(number=2)
-    assert card.keyword == "summon" and card.effect == {"op": "scry", "amount": 1}
+    assert card.keyword == "summon" and card.effect == {"op": "sift_draw", "amount": 2}
     assert card.catalog_version == load_cardset().version
 
 
@@ -73,3 +154,19 @@ def test_an_edited_set_updates_only_the_changed_cards_and_records_the_version(tm
     assert DreadDrawCard.objects.get(number=6).damage == 3
     assert DreadDrawCard.objects.get(number=6).catalog_version == "dd-test"
     assert DreadDrawCard.objects.get(number=7).catalog_version != "dd-test"
+
+
+def test_an_older_set_stays_loadable_by_its_version_and_an_unknown_one_is_refused():
+    from dreaddraw.engine.cardset import cardset_versions
+
+    current = load_cardset()
+    assert load_cardset(version=current.version) is current
+    old = load_cardset(version="dd-1.0")
+    assert old.version == "dd-1.0" and len(old) == 100 and old is load_cardset(version="dd-1.0")
+    assert Counter(old.strength) == Counter(current.strength)  # the redesign kept the strength curve
+    assert cardset_versions() == ["dd-1.0", current.version]
+    for bad in ("dd-0.9", "../cardset", ""):
+        if bad:
+            with pytest.raises(CardSetError, match="no card set of version"):
+                load_cardset(version=bad)
+    assert load_cardset(version="") is current

@@ -34,7 +34,7 @@ def test_card_api_lists_filters_and_details(client):
     body = client.get("/api/dreaddraw/cards/?keyword=none&strength=10").json()
     assert body["count"] == 6 and all(c["keyword"] == "" and c["strength"] == 10 for c in body["results"])
     card = client.get("/api/dreaddraw/cards/2/").json()
-    assert card["effect"] == {"op": "scry", "amount": 1}
+    assert card["effect"] == {"op": "sift_draw", "amount": 2}
     assert set(card["fortune"]) == {"present", "near", "far"}
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dreaddraw.engine.bots import ProbabilityBot
 from dreaddraw.engine.cardset import OP_LOOKOUT
-from dreaddraw.engine.game import P_ARRANGE, P_KEEP, P_SCRY, Game
+from dreaddraw.engine.game import P_ARRANGE, P_KEEP, P_SCRY, P_SIFT_DRAW, Game
 from dreaddraw.engine.observation import PlayerView, observe, visible_log
 from dreaddraw.engine.serialize import game_from_dict, game_to_dict, replay
 from tests.dreaddraw.factories import CS, check_conservation
@@ -44,9 +44,9 @@ def hidden_from(g: Game, seat: int) -> set[int]:
     if prompt and prompt[1] != seat:
         if prompt[0] == P_KEEP:
             hidden |= set(g.hand)
-        elif prompt[0] in (P_ARRANGE, P_SCRY):
+        elif prompt[0] in (P_ARRANGE, P_SCRY, P_SIFT_DRAW):
             # The cards another seat is arranging, unless this seat knows them already (it looked too).
-            shown = set(prompt[3] if prompt[0] == P_ARRANGE else (prompt[3],))
+            shown = set(prompt[3] if prompt[0] != P_SCRY else (prompt[3],))
             hidden |= {c for c in shown if c not in g.known_draw[seat] and c != lookout_top}
     return hidden
 

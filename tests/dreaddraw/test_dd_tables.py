@@ -7,7 +7,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from dreaddraw.engine import to_notation
+from dreaddraw.engine import game_to_dict, to_notation
 from dreaddraw.engine.decisions import reserve
 from dreaddraw.models import DreadDrawTable, TableStatus
 from dreaddraw.services import table_act, table_create, table_game
@@ -176,3 +176,36 @@ def test_a_playable_reserve_card_has_a_summon_button_and_a_weaker_one_does_not(c
     assert response.status_code == 200
     table.refresh_from_db()
     assert to_notation(reserves[0]) in table.decisions
+
+
+def test_a_table_started_under_the_older_card_set_replays_as_played_and_says_so(client, alice):
+    """DD-26: a table of card set dd-1.0 (before Scry, Peek and Salvage were redesigned) replays with that set;
+    its page says it plays the older set; a new table uses the current set."""
+    from dreaddraw.engine import fairness, load_cardset, replay
+    from dreaddraw.engine.bots import ProbabilityBot, play_game
+
+    old = load_cardset(version="dd-1.0")
+    current = load_cardset()
+    assert old.version != current.version
+    # A game whose decisions only make sense under the old set: someone answered a Scry prompt with B.
+    for seed in range(200):
+        table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "local"}], seed=seed)
+        game_seed = fairness.game_seed(table.seed, table.nonce)
+        history = play_game([ProbabilityBot(), ProbabilityBot()], game_seed, old).notation_history()
+        if "B" in history:
+            break
+    cut = history.index("B") + 1
+    DreadDrawTable.objects.filter(pk=table.pk).update(set_version="dd-1.0", decisions=history[:cut])
+    table.refresh_from_db()
+    game = table_game(table)
+    assert game.cs is old and game.notation_history() == history[:cut]
+    assert game_to_dict(game) == game_to_dict(replay(2, game_seed, history[:cut], old))
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert "older card set dd-1.0" in html and f"card set {current.version}" in html
+    whole = play_game([ProbabilityBot(), ProbabilityBot()], game_seed, old).notation_history()
+    replayed = fairness.verify(2, table.seed, table.nonce, fairness.commitment(table.seed, table.nonce), whole,
+                               set_version=table.set_version)
+    assert replayed.over and replayed.cs is old
+    new = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "local"}], seed=seed)
+    assert new.set_version == current.version and table_game(new).cs is current
+    assert "older card set" not in client.get(f"/dread-draw/tables/{new.pk}/").content.decode()
