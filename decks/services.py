@@ -206,22 +206,23 @@ def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = N
 
 @transaction.atomic
 def starter_deck_save(*, key: str, name: str, description: str, entries: Iterable[Entry],
-                      gateway: Card | None) -> tuple[Deck, str]:
+                      gateway: Card | None, format: str = DeckFormat.STANDARD) -> tuple[Deck, str]:
     """Create or update (in place, with a new revision) the public, ownerless starter deck `key`.
     Returns the deck and "created", "updated" or "unchanged": saving the same contents twice changes nothing."""
     entries = merged(entries)
     deck = Deck.objects.filter(is_starter=True, starter_key=key).first()
     if deck is None:
-        return deck_create(owner=None, name=name, description=description, visibility=Visibility.PUBLIC,
-                           entries=entries, gateway=gateway, is_starter=True, starter_key=key,
-                           message="Starter deck"), "created"
-    same = (deck.name == name and deck.description == description and deck.gateway_id == (gateway and gateway.pk)
+        return deck_create(owner=None, name=name, format=format, description=description,
+                           visibility=Visibility.PUBLIC, entries=entries, gateway=gateway, is_starter=True,
+                           starter_key=key, message="Starter deck"), "created"
+    same = (deck.name == name and deck.description == description and deck.format == format
+            and deck.gateway_id == (gateway and gateway.pk)
             and sorted((e.card.id, e.count) for e in deck_entries(deck)) == sorted((e.card.id, e.count)
                                                                                    for e in entries))
     if same:
         return deck, "unchanged"
     return _apply_update(deck=deck, author=None, expected_version=deck.version, name=name, description=description,
-                         format=UNSET, visibility=Visibility.PUBLIC, entries=entries, gateway=gateway,
+                         format=format, visibility=Visibility.PUBLIC, entries=entries, gateway=gateway,
                          message="Starter deck updated with the catalog"), "updated"
 
 

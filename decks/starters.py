@@ -51,7 +51,8 @@ def load_starter_decks(path: Path = STARTER_DECKS_FILE) -> dict[str, Any]:
         if problems:
             continue
         _, outcome = starter_deck_save(key=str(key), name=spec.get("name") or f"{str(key).title()} starter",
-                                       description=spec.get("description", ""), entries=entries, gateway=gateway)
+                                       description=spec.get("description", ""), entries=entries, gateway=gateway,
+                                       format=spec.get("format", "standard"))
         report[outcome] += 1
     if problems:
         raise StarterDeckError("; ".join(problems))

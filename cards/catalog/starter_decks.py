@@ -25,16 +25,19 @@ class StarterDeck:
     craft: str
     name: str
     description: str
-    gateway: str  # collector number of the gateway card that comes with the deck
+    gateway: str  # collector number of the gateway card that comes with the deck ("" in Tactical: none)
     cards: tuple[tuple[str, int], ...]  # (collector number, copies), in file order
+    format: str = "standard"  # the format it is built for (a Tactical deck plays only there)
 
     @property
     def size(self) -> int:
         return sum(n for _, n in self.cards)
 
 
-def load_starter_decks(catalog: Catalog | None = None, path: Path = STARTER_DECKS_FILE) -> dict[str, StarterDeck]:
-    """The starter decks by craft; every card reference is checked against the catalog."""
+def load_starter_decks(catalog: Catalog | None = None, path: Path = STARTER_DECKS_FILE,
+                       fmt: str | None = None) -> dict[str, StarterDeck]:
+    """The starter decks by key (a craft, or `<craft>-tactical`), or only those of one format; every card
+    reference is checked against the catalog."""
     catalog = catalog or default_catalog()
     by_number = catalog.by_number()
     by_name = {c["name"]: c["collector_number"] for c in catalog.cards}
@@ -42,8 +45,10 @@ def load_starter_decks(catalog: Catalog | None = None, path: Path = STARTER_DECK
         data = yaml.safe_load(fh) or {}
     errors: list[str] = []
     decks: dict[str, StarterDeck] = {}
-    for craft, deck in (data.get("decks") or {}).items():
-        where = f"decks.{craft}"
+    for key, deck in (data.get("decks") or {}).items():
+        where = f"decks.{key}"
+        craft = deck.get("craft", key)
+        deck_format = deck.get("format", "standard")
         cards = []
         for ref, count in (deck.get("cards") or {}).items():
             number = ref if ref in by_number else by_name.get(ref)
@@ -54,9 +59,14 @@ def load_starter_decks(catalog: Catalog | None = None, path: Path = STARTER_DECK
             else:
                 cards.append((number, count))
         gateway = deck.get("gateway", "")
-        if by_number.get(gateway, {}).get("type") != "gateway":
+        if deck_format == "tactical":
+            if gateway:
+                errors.append(f"{where}.gateway: a Tactical deck has no gateway (DC-6)")
+        elif by_number.get(gateway, {}).get("type") != "gateway":
             errors.append(f"{where}.gateway: {gateway!r} is not a gateway card")
-        decks[craft] = StarterDeck(craft, deck.get("name", ""), deck.get("description", ""), gateway, tuple(cards))
+        if fmt is None or deck_format == fmt:
+            decks[key] = StarterDeck(craft, deck.get("name", ""), deck.get("description", ""), gateway, tuple(cards),
+                                     deck_format)
     if errors:
         raise CatalogDataError(errors, path.name)
     return decks

@@ -15,12 +15,13 @@ def catalog_cards() -> dict[str, CardDef]:
     return {c["collector_number"]: CardDef.from_dict(c) for c in default_catalog().cards}
 
 
-@lru_cache(maxsize=1)
-def starter_decks() -> dict[str, list[CardDef]]:
-    """Each craft's starter deck as a deck list: its cards with their copies, and its gateway pair (DC-7)."""
+@lru_cache(maxsize=3)
+def starter_decks(fmt: str = "standard") -> dict[str, list[CardDef]]:
+    """Each craft's starter deck for a format (Standard and Quick share theirs) as a deck list, by craft: its
+    cards with their copies, and its gateway pair (DC-7) where the format has a gateway."""
     cards = catalog_cards()
     out = {}
-    for craft, deck in load_starter_decks().items():
+    for deck in load_starter_decks(fmt="tactical" if fmt == "tactical" else "standard").values():
         listed = [cards[number] for number, copies in deck.cards for _ in range(copies)]
-        out[craft] = listed + [cards[deck.gateway], cards[deck.gateway]]
+        out[deck.craft] = listed + ([cards[deck.gateway]] * 2 if deck.gateway else [])
     return out

@@ -1,4 +1,4 @@
-"""Starter decks: one per craft, legal by the three deck rules, and built around their craft."""
+"""Starter decks: two per craft (Standard and Tactical), legal by the deck rules, and built around their craft."""
 
 from __future__ import annotations
 
@@ -14,11 +14,30 @@ CRAFTS = ("artifice", "champion", "divine", "engineering", "hinter", "sorcery")
 
 @pytest.fixture(scope="module")
 def decks():
-    return load_starter_decks()
+    return load_starter_decks(fmt="standard")
 
 
-def test_one_starter_deck_per_craft(decks):
+@pytest.fixture(scope="module")
+def tactical():
+    return load_starter_decks(fmt="tactical")
+
+
+def test_one_starter_deck_per_craft_and_format(decks, tactical):
     assert sorted(decks) == sorted(CRAFTS)
+    assert sorted(tactical) == sorted(f"{craft}-tactical" for craft in CRAFTS)
+    assert sorted(deck.craft for deck in tactical.values()) == sorted(CRAFTS)
+    assert sorted(load_starter_decks()) == sorted([*decks, *tactical])
+
+
+@pytest.mark.parametrize("craft", CRAFTS)
+def test_a_tactical_starter_holds_only_units_and_items_and_no_gateway(tactical, craft):
+    """DC-6, DG-1.4: units and Inventory Items, no legend, talent, glyph or gateway; DC-3 and DC-4 hold too."""
+    deck = tactical[f"{craft}-tactical"]
+    by_number = default_catalog().by_number()
+    assert deck.format == "tactical" and deck.gateway == ""
+    assert 36 <= deck.size <= 60 and deck_rule_problems(deck.cards) == []
+    assert {by_number[number]["type"] for number, _ in deck.cards} == {"unit", "item"}
+    assert all(by_number[number]["craft"] in (craft, "universal") for number, _ in deck.cards)
 
 
 @pytest.mark.parametrize("craft", CRAFTS)

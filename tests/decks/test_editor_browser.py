@@ -21,6 +21,13 @@ def log_in(page, username):
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
+def open_editor(page):
+    """Create the deck and wait until the editor's scripts run (htmx is deferred: typing earlier is lost)."""
+    page.get_by_role("button", name="Create and edit").click()
+    page.wait_for_url("**/edit/")
+    page.wait_for_function("() => window.htmx !== undefined")
+
+
 def wait_saved(page, version):
     page.locator("#save-status").filter(has_text=f"version {version})").wait_for()
 
@@ -34,7 +41,7 @@ def test_build_a_deck_from_empty_to_legal_then_export_and_import_it(page):
 
     page.goto("/decks/new/")
     page.get_by_label("Name").fill("Browser built")
-    page.get_by_role("button", name="Create and edit").click()
+    open_editor(page)
     badge = page.locator("#legality .badge")
     badge.filter(has_text="Not legal").wait_for()
     assert "0 cards" in badge.inner_text()
@@ -134,7 +141,7 @@ def test_quick_clicks_on_add_are_all_saved_in_order(page):
     log_in(page, user.username)
     page.goto("/decks/new/")
     page.get_by_label("Name").fill("Quick")
-    page.get_by_role("button", name="Create and edit").click()
+    open_editor(page)
     page.get_by_label("Search cards").fill("t:unit c:hinter -is:unique")
     add = page.locator(f'#results button.add-card[data-card="{card.collector_number}"]')
     add.wait_for()

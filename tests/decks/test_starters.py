@@ -48,13 +48,17 @@ def test_unknown_cards_or_an_illegal_starter_deck_stop_the_load(tmp_path):
     assert not Deck.objects.filter(is_starter=True, starter_key="bad").exists()
 
 
-def test_one_legal_public_starter_deck_per_craft_comes_with_the_catalog():
+def test_two_legal_public_starter_decks_per_craft_come_with_the_catalog():
+    """One for Standard and Quick with its gateway pair, one for Tactical with none (DC-6)."""
     # Idempotent: a no-op after the session setup, and reloads them if a live-server test flushed the decks.
     load_starter_decks()
     starters = list(Deck.objects.filter(is_starter=True).order_by("starter_key"))
     crafts = ["artifice", "champion", "divine", "engineering", "hinter", "sorcery"]
-    assert [d.starter_key for d in starters] == crafts
+    assert [d.starter_key for d in starters] == sorted(crafts + [f"{c}-tactical" for c in crafts])
     for deck in starters:
         assert deck.is_legal and deck.visibility == Visibility.PUBLIC and deck.owner is None, deck.name
-        assert 36 <= deck.card_count <= 60 and deck.gateway is not None
-        assert deck.starter_key in deck.crafts.split()
+        assert 36 <= deck.card_count <= 60
+        tactical = deck.starter_key.endswith("-tactical")
+        assert deck.format == ("tactical" if tactical else "standard")
+        assert (deck.gateway is None) == tactical
+        assert deck.starter_key.removesuffix("-tactical") in deck.crafts.split()
