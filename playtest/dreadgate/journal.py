@@ -8,6 +8,9 @@ object per entry for the allocator or the collector to handle.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 FRAME, ITEM, ATTR, POP, DRAWN, COPY, SET, UATTR, BOARD, HAND_INS, BONE_POP, CPOP, TURN, MOVED, RECYCLED = range(15)
 UNIT_DEL, SET_ADD, SET_DISCARD = range(15, 18)
 ARITY = (4, 3, 3, 1, 2, 2, 2, 3, 2, 3, 1, 0, 7, 3, 3, 1, 2, 2)
@@ -35,11 +38,12 @@ class NoJournal:
 
     __slots__ = ()
 
-    def append(self, value: object) -> None:
+    def append(self, value: Any) -> None:
         pass
 
-    def extend(self, values: object) -> None:
+    def extend(self, values: Iterable[Any]) -> None:
         pass
 
 
 NO_JOURNAL = NoJournal()
+Journal = list[Any] | NoJournal

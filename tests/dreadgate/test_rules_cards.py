@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreadgate import NotationError, UnknownEffect, check_ability
+from playtest.dreadgate import NotationError, UnknownEffect, check_ability, format_action, game_log, parse_action
 from playtest.dreadgate.actions import EQUIP, NO_BEARER, TARGET_UNIT
 from playtest.dreadgate.board import cell_name
 
@@ -258,7 +258,7 @@ def test_dg_18_3_a_stunned_unit_cannot_use_its_abilities():
         ability("activated", {"op": "heal", "amount": 1, "target": {"select": "self"}}, cost=1)])
     control = game(medic)
     put(control, 0, "U-MD", "b2")
-    assert control.parse("use b2 1") in control.legal_actions()  # the same unit, not stunned, may use it
+    assert parse_action(control, "use b2 1") in control.legal_actions()  # the same unit, not stunned, may use it
     s = game(medic)
     m = put(s, 0, "U-MD", "b2")
     m.stun = s.turn
@@ -386,19 +386,19 @@ def test_dg_19_1_every_action_has_a_text_form_and_bad_text_says_where():
     put(s, 0, "U-PW", "b2")
     put(s, 1, "U-FO", "b3")
     for action in s.legal_actions():
-        assert s.parse(s.notation(action)) == action
-    assert s.notation((EQUIP, 0, NO_BEARER)).startswith("equip ")
+        assert parse_action(s, format_action(s, action)) == action
+    assert format_action(s, (EQUIP, 0, NO_BEARER)).startswith("equip ")
     with pytest.raises(NotationError) as exc:
-        s.parse("move b2-z9")
+        parse_action(s, "move b2-z9")
     assert exc.value.position == 8
     with pytest.raises(NotationError) as exc:
-        s.parse("attack b2 c4")
+        parse_action(s, "attack b2 c4")
     assert exc.value.position == 10 and "no enemy unit on c4" in exc.value.message
     with pytest.raises(NotationError):
-        s.parse("fly")
+        parse_action(s, "fly")
     s = game(keep=False)
     play(s, "keep", "mulligan", "draw", "end")
-    assert s.log() == ["keep", "mulligan", "draw", "end"]
+    assert game_log(s) == ["keep", "mulligan", "draw", "end"]
 
 
 def test_dg_18_8_after_a_discard_in_the_defence_step_the_defender_decides_again():
