@@ -65,7 +65,7 @@ class Compiled:
     __slots__ = (
         "card", "index", "code", "kind", "craft", "vit", "atk", "dfn", "rng", "mnv", "fmnv", "adirs", "mdirs",
         "kw", "cost", "influence", "abilities", "has_static", "has_use", "instant", "tp_cost", "relic_weapon",
-        "battlefield_item", "consumable", "subtype", "lasting", "board", "continuous", "chosen", "uses",
+        "battlefield_item", "consumable", "subtype", "lasting", "board", "continuous", "chosen", "uses", "positional",
     )  # fmt: skip
 
     def __init__(self, card: CardDef, index: int):
@@ -123,6 +123,12 @@ class Compiled:
             (a["trigger"], tuple(_steps(a["effect"])))
             for a in self.abilities
             if a.get("trigger") in ("static", "equipped")
+        )
+        # a continuous ability that reaches by distance: only then can a unit's maneuver change what it modifies
+        self.positional = any(
+            "within" in ((step.get("target") or {}).get("filter") or {})
+            for _, steps in self.continuous
+            for step in steps
         )
 
 

@@ -371,8 +371,9 @@ def finish_pending(g: Game) -> None:
 
 def after_effect(g: Game) -> None:
     hand = g.hand
-    g._j.extend(("discards", g.discards, SET))
-    g.discards = [[e[0], e[1], min(e[2], len(hand[e[1]]))] for e in g.discards if e[2] > 0 and hand[e[1]]]
+    if g.discards:
+        g._j.extend(("discards", g.discards, SET))
+        g.discards = [[e[0], e[1], min(e[2], len(hand[e[1]]))] for e in g.discards if e[2] > 0 and hand[e[1]]]
     if g.discards:
         g.phase = 5
         g.decider = g.discards[0][0]

@@ -35,7 +35,7 @@ from .actions import (
 from .board import GATE
 from .cards import KW_SPECTRAL, KW_SUBDUE, UNIVERSAL
 from .effects import after_effect, finish_pending, next_slot, refresh_statics, start_effect, use
-from .journal import ATTR, BOARD, BONE_POP, CPOP, ITEM, MOVED, POP, RECYCLED, SET, TURN, UATTR, UNIT_DEL
+from .journal import ATTR, BOARD, BONE_POP, CPOP, ITEM, KEY_DEL, MOVED, POP, RECYCLED, SET, TURN, UATTR, UNIT_DEL
 from .rules import defense_left, instant_actions
 from .zones import (
     AP_PER_TURN,
@@ -75,10 +75,24 @@ def _move(g: Game, a: int, b: int) -> None:
         board[b] = a
         u.cell = b
         u.moved = g.turn
+        # Only a cell changed: continuous abilities see it only if they reach by distance (State.apply).
+        if (g.static_live or g.statics or g.gate_static) and _positional(g):
+            refresh_statics(g)
     else:
         g._j.extend((a, "moved", u.moved, UATTR))
         u.moved = g.turn
         _maneuver(g, u, b)
+        if g.static_live or g.statics or g.gate_static:
+            refresh_statics(g)
+
+
+def _positional(g: Game) -> bool:
+    """Whether a continuous ability in play reaches by distance (a `within` filter)."""
+    inst = g.inst
+    for iid in g.statics:
+        if inst[iid].positional:
+            return True
+    return g.gate_static and any(gate is not None and gate.positional for gate in g.gateway)
 
 
 def _attack(g: Game, a: int, b: int) -> None:
@@ -205,15 +219,19 @@ def _play_card(g: Game, p: int, d: int, by_talent_points: bool) -> None:
     c = g.defs[d]
     iid = g._hand_iid(p, d)
     g._from_hand(p, iid)
-    g._keep(g.tp, g.sideline[p], g.side_until, g.boneyard[p])
+    j = g._j
     if by_talent_points:
+        j.extend((g.tp, p, g.tp[p], ITEM))
         g.tp[p] -= c.tp_cost
     else:
         g.ap -= c.cost
     if c.subtype == "battlefield talent" and c.lasting in ("next_turn", "permanent"):
+        j.extend((g.sideline[p], POP))
         g.sideline[p].append(iid)
+        j.extend((g.side_until, iid, KEY_DEL))  # a card from the hand is not on the sideline yet
         g.side_until[iid] = g._expiry(c.lasting, p)
     else:
+        j.extend((p, BONE_POP))
         g.boneyard[p].append(iid)
     idxs = tuple(i for i, ab in enumerate(c.abilities) if ab.get("trigger") in ("play", "instant"))
     if idxs:
@@ -302,7 +320,7 @@ def _mulligan(g: Game, take: bool) -> None:
 
 def _start_turn(g: Game, p: int) -> None:
     # infl and used are replaced below, never changed again: the entry may keep them as they are
-    g._j.extend((p, g.turn, g.active, g.infl, g.used, g.ap_next[p], g.tp[p], TURN))
+    g._j.extend((p, g.turn, g.active, g.infl if any(g.infl) else None, g.used or None, g.ap_next[p], g.tp[p], TURN))
     g.turn += 1
     g.active = p
     g.phase = MAIN_PHASE
@@ -344,8 +362,9 @@ def _end_turn(g: Game) -> None:
                 g.sideline[owner].remove(iid)
                 g.boneyard[owner].append(iid)
                 del g.side_until[iid]
-    g._j.extend(("revealed", g.revealed, SET))  # replaced below, never changed again
-    g.revealed = [[], []]
+    if g.revealed[0] or g.revealed[1]:
+        g._j.extend(("revealed", g.revealed, SET))  # replaced, never changed again
+        g.revealed = [[], []]
     if t >= TURN_LIMIT:
         _finish(g, DRAW_RESULT, "turn limit")
         return

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import rng as _rng
-from .actions import ATTACK, DRAW, END, FLY, GROUND, KEEP, MULLIGAN, RECYCLE, Action, IllegalAction
+from .actions import ATTACK, DRAW, END, FLY, GROUND, KEEP, MOVE, MULLIGAN, RECYCLE, Action, IllegalAction
 from .cards import CardDataError, CardDef, Compiled, compile_card
 from .effects import refresh_statics
 from .journal import (
-    ARITY, ATTR, BOARD, BONE_POP, COPY, CPOP, DRAWN, FRAME, HAND_INS, ITEM, MOVED, NO_JOURNAL, POP, RECYCLED, SET,
-    SET_ADD, SET_DISCARD, TURN, UATTR, UNIT_DEL,
+    ARITY, ATTR, BOARD, BONE_POP, COPY, CPOP, DRAWN, FRAME, HAND_INS, ITEM, KEY_DEL, MOVED, NO_JOURNAL, POP,
+    RECYCLED, SET, SET_ADD, SET_DISCARD, TURN, UATTR, UNIT_DEL,
 )  # fmt: skip
 from .observe import observation
 from .play import check_win, do
@@ -41,8 +41,9 @@ __all__ = [
     "GameSetupError", "State", "Unit",
 ]  # fmt: skip
 
-# Statics need no refresh after these (END refreshes itself when a modifier expires).
-_NO_UNIT_CHANGE = frozenset({DRAW, RECYCLE, ATTACK, GROUND, FLY, END, KEEP, MULLIGAN})
+# Statics need no refresh after these (END refreshes itself when a modifier expires, MOVE when a continuous
+# ability reaches by distance or the maneuver took a unit off the battlefield or onto another's cell).
+_NO_UNIT_CHANGE = frozenset({DRAW, RECYCLE, ATTACK, GROUND, FLY, END, KEEP, MULLIGAN, MOVE})
 _TABLES: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # card tables of recent deck pairs, see State._setup
 
 
@@ -180,7 +181,9 @@ class State(Game):
                 assert self.combat is not None
                 self.combat[1].pop()
             elif tag == TURN:
-                p, self.turn, self.active, self.infl, self.used, self.ap_next[p], self.tp[p] = e
+                p, self.turn, self.active, infl, used, self.ap_next[p], self.tp[p] = e
+                self.infl = [0] * 7 if infl is None else infl
+                self.used = set() if used is None else used
             elif tag == UNIT_DEL:
                 del units[e[0]]
             elif tag == SET_ADD:
@@ -197,6 +200,8 @@ class State(Game):
                 self.boneyard[e[0]].pop()
             elif tag == ITEM:
                 e[0][e[1]] = e[2]
+            elif tag == KEY_DEL:
+                del e[0][e[1]]
             elif tag == POP:
                 e[0].pop()
             elif tag == COPY:

@@ -377,6 +377,21 @@ def test_dg_18_11_cards_out_of_play_have_no_effect_and_a_gateway_helps_its_owner
     assert p.atk == 1 and p.dfn == 2  # North's gateway raises North's defense; South's hand does nothing
 
 
+def test_an_aura_that_reaches_by_distance_follows_every_maneuver():
+    """effects.md: continuous abilities are re-evaluated on change; a plain maneuver changes what `within` sees."""
+    captain = unit("U-CP", 3, 1, 1, 1, 1, abilities=[ability("static", {
+        "op": "modify", "stat": "defense", "amount": 1, "duration": "while_source",
+        "target": {"select": "all", "side": "friendly", "filter": {"within": 1}}})])  # fmt: skip
+    s = game(captain, PAWN)
+    put(s, 0, "U-CP", "b2")
+    pawn = put(s, 0, "U-PW", "d1")
+    assert pawn.dfn == 1
+    play(s, "move d1-c1")  # the pawn walks into the aura
+    assert pawn.dfn == 2
+    play(s, "move b2-a3")  # the captain walks away from it
+    assert pawn.dfn == 1
+
+
 # --- DG-19 ------------------------------------------------------------------------------------
 
 
