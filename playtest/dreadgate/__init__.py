@@ -9,7 +9,8 @@
   `state.deck_of_seat[seat]` says which deck list sits there (the seed picks who moves first, DG-4.3).
 - Actions are (kind, a, b) tuples of ints (`actions.py`); `format_action(state, action)` and
   `parse_action(state, text)` convert them to and from the text notation of DG-19.1 (`NotationError` with a
-  position).
+  position). `describe_action(state, action, viewer)` says it in words for a person ("You deploy Ardent Page
+  on a5"), `describe_refusal(state, refused)` says why the rules refuse one, with the rule.
 - `state.apply(action)` raises `IllegalAction` (with `.rule`, e.g. "DG-8.3", and `.anchor` for /rules/) and
   leaves the state unchanged; `state.undo()` takes back the last action exactly.
 - `state.observation(player)` hides what that player may not see; `to_record`/`from_record` store a game as
@@ -20,6 +21,7 @@
 
 from .actions import IllegalAction
 from .cards import CardDataError, CardDef
+from .describe import describe_action, describe_log, describe_refusal
 from .effects import UnknownEffect, check_ability
 from .notation import NotationError, format_action, parse_action
 from .observe import observation
@@ -29,7 +31,8 @@ from .zones import DRAW_RESULT, ENGINE_VERSION, FORMATS, TURN_LIMIT, GameSetupEr
 
 __all__ = [
     "DRAW_RESULT", "ENGINE_VERSION", "FORMATS", "TURN_LIMIT", "CardDataError", "CardDef", "GameSetupError",
-    "IllegalAction", "NotationError", "RecordError", "State", "UnknownEffect", "check_ability", "format_action",
+    "IllegalAction", "NotationError", "RecordError", "State", "UnknownEffect", "check_ability", "describe_action",
+    "describe_log", "describe_refusal", "format_action",
     "from_record", "from_snapshot", "game_log", "new_game", "observation", "parse_action", "to_record",
     "to_snapshot",
 ]  # fmt: skip

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from playtest.dreadgate import State, game_log
+from playtest.dreadgate import State, describe_log
 from playtest.dreadgate.actions import ATTACK, DEPLOY, EQUIP, MOVE, Action
 from playtest.dreadgate.board import cell_name
 from playtest.dreadgate.notation import format_action
@@ -83,7 +83,7 @@ def table_view(state: State, names: dict[str, str], selection: str = "") -> dict
     for card in hand:
         card["selected"] = selection == f"h{card['d']}"
     view.update({
-        "hand_total": sum(hand_counts.values()), "log": game_log(state),
+        "hand_total": sum(hand_counts.values()), "log": describe_log(state, viewer=me),
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
         "hand": hand, "selection": selection if selected is not None else "",
         "selected_name": (state.defs[selected].card.name if selection.startswith("h") and selected in hand_counts

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playtest.dreadgate import new_game
-from playtest.dreadgate.notation import format_action
+from playtest.dreadgate import describe_action, new_game
 from playtest.goldfish.board import game_view
 from playtest.simulation.games import deck_cards
 
@@ -18,7 +17,7 @@ def replay_step(params: dict[str, Any], record: dict[str, Any], step: int) -> di
     state = new_game(decks, record["seed"], record["format"])
     log = []
     for action in actions[:step]:
-        log.append(format_action(state, action))
+        log.append(describe_action(state, action, viewer=-1))
         state.apply(action)
     return {
         "view": game_view(state, names, reveal_all=True),

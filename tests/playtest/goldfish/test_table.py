@@ -123,6 +123,20 @@ def test_an_illegal_post_is_a_400_with_the_rule_link(client, alice, table):
     assert "/rules/#DG-" in response.content.decode()
 
 
+def test_the_log_says_each_action_in_words_for_the_person_at_the_table(client, alice, table):
+    me = tables.human_seat(to_main_phase(table))
+    dummy = "c5" if me == 0 else "c1"
+    tables.table_place_dummy(table=table, cell=dummy)
+    tables.table_act(table=table, action=(DRAW, 0, 0))
+    tables.table_act(table=table, action=(END, 0, 0))  # the opponent deploys the dummy on its turn
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/").content.decode()
+    log = html[html.index('id="log-h"'):]
+    assert "You keep your hand" in log and "You draw a card" in log and "You end your turn" in log
+    assert f"The opponent deploys Training Dummy on {dummy}" in log
+    assert "X-DUMMY" not in log and "<li>draw</li>" not in log
+
+
 def test_someone_elses_table_is_a_404(client, table, bob):
     client.force_login(bob)
     assert client.get(f"/playtest/tables/{table.pk}/").status_code == 404

@@ -130,6 +130,9 @@ def test_the_report_page_and_a_replay_step(client, alice):
     assert replay.status_code == 200
     html = replay.content.decode()
     assert "Step 3 of" in html and 'data-cell="c3"' in html
+    log = html[html.index('id="log-h"'):]
+    assert log.count("keeps their hand") + log.count("takes a mulligan") >= 2  # the log in words, South and North
+    assert "South " in log and "<li>keep</li>" not in log
     assert client.get(f"/playtest/runs/{run.pk}/games/9/").status_code == 404
 
 
