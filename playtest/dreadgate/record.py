@@ -9,11 +9,12 @@ from .cards import CardDef
 from .effects import refresh_statics
 from .notation import format_action
 from .state import State
+from .versions import ENGINES, engine_for
 from .zones import ENGINE_VERSION, FORMATS, Unit
 
 
 class RecordError(ValueError):
-    """A record or snapshot that can't be loaded (unknown card, other engine version, bad shape)."""
+    """A record or snapshot that can't be loaded (unknown card, rules this app no longer has, bad shape)."""
 
 
 def new_game(decks: Sequence[Sequence[CardDef | Mapping[str, Any]]], seed: int, fmt: str = "standard") -> State:
@@ -42,9 +43,20 @@ def _decks(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> list[list
         raise RecordError("decks: must be two lists of collector numbers") from exc
 
 
-def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+def _older(record: Mapping[str, Any]) -> Any:
+    """The engine package of a record's older rules version (RV-2), or RecordError if this app lacks them."""
+    engine = engine_for(record.get("engine"))
+    if engine is None or engine.ENGINE_VERSION == ENGINE_VERSION:
+        raise RecordError(f"engine: played under rules version {record.get('engine')!r}, which this app no "
+                          f"longer has (it has {', '.join(sorted(ENGINES))})")  # fmt: skip
+    return engine
+
+
+def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
+    """The game a record holds, replayed under the rules it was played under (RV-2): a State of this engine, or
+    of the engine of an older rules version that this app keeps."""
     if record.get("engine") != ENGINE_VERSION:
-        raise RecordError(f"engine: recorded with {record.get('engine')!r}, this is {ENGINE_VERSION}")
+        return _older(record).from_record(record, cards)
     state = State(_decks(record, cards), record["seed"], record["format"])
     for i, action in enumerate(record["actions"]):
         try:
@@ -101,9 +113,10 @@ def _plain(value):
     return value
 
 
-def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
+    """The state a snapshot holds, under the rules it was taken under (RV-2), like from_record."""
     if snap.get("engine") != ENGINE_VERSION:
-        raise RecordError(f"engine: snapshot of {snap.get('engine')!r}, this is {ENGINE_VERSION}")
+        return _older(snap).from_snapshot(snap, cards)
     state = State(_decks(snap, cards), snap["seed"], snap["format"])
     try:
         for name in _SCALARS:

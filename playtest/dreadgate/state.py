@@ -265,7 +265,7 @@ class State(Game):
 
         The copy starts a journal of its own: undo() takes back the actions applied to it, not those before.
         """
-        new = State.__new__(State)
+        new = type(self).__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
         for name in ("deck", "hand", "boneyard", "beyond", "sideline", "revealed", "discards", "return_phase"):
@@ -287,7 +287,7 @@ class State(Game):
 
     def replay(self, actions: Sequence[Action]) -> State:
         """A new state: this game's decks and seed with the given actions applied."""
-        fresh = State.__new__(State)
+        fresh = type(self).__new__(type(self))
         fresh.fmt = self.fmt
         fresh.seed = self.seed
         fresh.deck_lists = self.deck_lists

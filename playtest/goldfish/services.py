@@ -14,9 +14,10 @@ from django.db import transaction
 from cards.selectors import catalog_version
 from core.errors import DomainError
 from decks.selectors import deck_for_viewer
-from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State, new_game
+from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
+from playtest.dreadgate.versions import engine_for, is_current
 from playtest.dreadgate.view import SeatView
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
@@ -67,7 +68,13 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
 
 
 def table_state(table: GoldfishTable) -> State:
-    state = new_game([deck_cards(d) for d in table.params["decks"]], table.seed, table.params["format"])
+    """The table's game, under the rules it was opened under (docs/rules.md, RV-2)."""
+    engine = engine_for(table.engine_version)
+    if engine is None:
+        raise DomainError(f"This table was opened under rules version {table.engine_version}, which this app no "
+                          "longer has: open a new table.", code="rules_retired", status_code=409,
+                          details={"engine_version": table.engine_version})  # fmt: skip
+    state: State = engine.new_game([deck_cards(d) for d in table.params["decks"]], table.seed, table.params["format"])
     for action in table.actions:
         state.apply(tuple(action))
     return state
@@ -91,6 +98,11 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
         if dummy:
             table.dummies.remove(cell_name(dummy[2]))
         _apply(table, state, dummy or passive(SeatView(state, 1 - me), random.Random(0)))
+
+
+def table_rules_changed(table: GoldfishTable) -> str | None:
+    """The older rules version a table was opened under (it plays on under them, RV-5), or None."""
+    return None if is_current(table.engine_version) else table.engine_version
 
 
 def _your_decision(state: State) -> None:
