@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -154,11 +155,12 @@ def compile_card(card: CardDef, index: int) -> Compiled:
     return c
 
 
-def _steps(effect):
-    return effect["steps"] if effect.get("op") == "sequence" else [effect]
+def _steps(effect: dict[str, Any]) -> list[dict[str, Any]]:
+    steps: list[dict[str, Any]] = effect["steps"] if effect.get("op") == "sequence" else [effect]
+    return steps
 
 
-def chosen_of(ability: dict[str, Any]) -> tuple[dict, ...]:
+def chosen_of(ability: dict[str, Any]) -> tuple[dict[str, Any], ...]:
     """The target specs of an ability's steps that the player chooses, in order."""
     return tuple(
         step["target"]
@@ -167,7 +169,7 @@ def chosen_of(ability: dict[str, Any]) -> tuple[dict, ...]:
     )
 
 
-def _lasting(abilities) -> str | None:
+def _lasting(abilities: Iterable[dict[str, Any]]) -> str | None:
     """The longest duration among a card's effects, for Battlefield Talents on the sideline (DG-15.2)."""
     order = {"end_of_turn": 0, "next_turn": 1, "permanent": 2}
     best = None

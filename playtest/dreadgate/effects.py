@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from core.crafts import CRAFT_INDEX
 from core.effects import CARD_FILTER_KEYS, CONTINUOUS_OPS, DURATIONS, MOVE_DIRECTIONS, OPS, SELECTS, TRIGGERS
 
 from . import rng as _rng
 from .board import GATE, SIZE, VECTORS, direction_between, turn_dir
-from .cards import CRAFT_INDEX, KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled, chosen_of
+from .cards import KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled, chosen_of
 from .journal import BOARD, POP, SET
 from .zones import TACTICAL, Game, Unit
 
@@ -463,11 +464,10 @@ def _push(g: Game, u: Unit, step: dict[str, Any], cell: int | None, ctrl: int, d
     else:
         if cell is None:
             return  # DG-18.7
-        d = direction_between(cell, u.cell)
-        if d is None:
+        away = direction_between(cell, u.cell)
+        if away is None:
             return
-        if how == "toward":
-            d = (d + 4) % 8
+        d = (away + 4) % 8 if how == "toward" else away
     df, dr = VECTORS[d]
     f, r = u.cell % SIZE, u.cell // SIZE
     end = u.cell

@@ -106,7 +106,7 @@ def to_snapshot(state: State) -> dict[str, Any]:
     return snap
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Tuples become lists, so that a snapshot equals its JSON round trip."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
