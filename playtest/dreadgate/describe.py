@@ -164,13 +164,18 @@ def _codes(g: Game) -> re.Pattern[str] | None:
     return hit[1]
 
 
-def describe_refusal(state: Game, refused: IllegalAction) -> str:
-    """The refusal in words: the cards by name, then the rule it cites ("... (rule DG-7.3)")."""
+def refusal_words(state: Game, refused: IllegalAction) -> str:
+    """The refusal's message with the cards by name, as a sentence; without the rule (for a page that links it)."""
     pattern = _codes(state)
     message = refused.message
     if pattern is not None:
         message = pattern.sub(lambda m: _card(state, state.by_code[m.group(1)]), message)
-    return f"{message[:1].upper()}{message[1:]} (rule {refused.rule})"
+    return f"{message[:1].upper()}{message[1:]}"
+
+
+def describe_refusal(state: Game, refused: IllegalAction) -> str:
+    """The refusal in words: the cards by name, then the rule it cites ("... (rule DG-7.3)")."""
+    return f"{refusal_words(state, refused)} (rule {refused.rule})"
 
 
 def describe_log(state: State, viewer: int = -1) -> list[str]:

@@ -17,6 +17,7 @@ from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
+from playtest.dreadgate.describe import refusal_words
 from playtest.dreadgate.versions import engine_for, is_current
 from playtest.dreadgate.view import SeatView
 from playtest.models import GoldfishTable
@@ -41,8 +42,9 @@ class TableRefused(DomainError):
 
     default_code = "illegal_action"
 
-    def __init__(self, exc: IllegalAction):
-        super().__init__(exc.message, details={"rule": exc.rule, "rule_url": exc.anchor})
+    def __init__(self, exc: IllegalAction, state: State | None = None):
+        message = exc.message if state is None else refusal_words(state, exc)  # cards by name
+        super().__init__(message, details={"rule": exc.rule, "rule_url": exc.anchor})
         self.rule = exc.rule
 
 
@@ -132,7 +134,7 @@ def table_act(*, table: GoldfishTable, action: Action) -> State:
         try:
             _apply(table, state, action)
         except IllegalAction as exc:
-            raise TableRefused(exc) from exc
+            raise TableRefused(exc, state) from exc
 
     return _human_move(table, play)
 

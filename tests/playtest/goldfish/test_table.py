@@ -48,6 +48,16 @@ def test_an_illegal_action_is_refused_with_its_rule_and_nothing_is_saved(table):
     assert GoldfishTable.objects.get(pk=table.pk).actions == before
 
 
+def test_a_refusal_names_the_card_not_its_collector_number(table):
+    state = to_main_phase(table)
+    me = tables.human_seat(state)
+    held = {state.inst[iid].index for iid in state.hand[me]}
+    card = next(c for c in state.defs if c.board and c.index not in held)
+    with pytest.raises(tables.TableRefused) as refused:
+        tables.table_act(table=table, action=(DEPLOY, card.index, 0 if me == 0 else 20))
+    assert refused.value.message == f"{card.card.name} is not in your hand" and refused.value.rule == "DG-7.1"
+
+
 def test_undo_takes_back_the_last_human_action(table):
     to_main_phase(table)
     tables.table_act(table=table, action=(DRAW, 0, 0))
