@@ -43,10 +43,11 @@ test: $(VENV)/.installed tests/vendor/axe.min.js
 bench: $(VENV)/.installed
 	@for f in bench/$(if $(BENCH),$(BENCH),*).py; do $(PY) $$f || exit 1; done
 
-# Style and the house's import contracts (pyproject.toml, docs/architecture.md).
+# Style, the house's import contracts (pyproject.toml, docs/architecture.md) and the engines' types.
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 clean:
 	rm -rf $(VENV) var staticfiles

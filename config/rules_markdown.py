@@ -13,7 +13,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 
-RULE_ID = re.compile(r"^((?:DG|DC|DD)-\d+(?:\.\d+)?)\b")
+RULE_ID = re.compile(r"^((?:DG|DC|DD|RV)-\d+(?:\.\d+)?)\b")
 HEADING_ID = re.compile(r"^((?:DG|DC|DD)-\d+)\b")
 
 

@@ -14,6 +14,7 @@ An ability is a plain dict (stored as JSON on Card.abilities):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .cardtypes import BOARD_TYPES, CARD_TYPES, ITEM_SUBTYPES, SUBTYPES
@@ -145,7 +146,7 @@ def validate_card_abilities(card: dict[str, Any]) -> list[str]:
         errors.extend(f"{where}.{e}" for e in validate_ability(ability))
         if not isinstance(ability, dict):
             continue
-        allowed = TRIGGERS_BY_CARD_TYPE.get(ctype, frozenset())
+        allowed = TRIGGERS_BY_CARD_TYPE.get(ctype, frozenset()) if isinstance(ctype, str) else frozenset()
         if ability.get("trigger") in TRIGGERS and ability["trigger"] not in allowed:
             errors.append(f"{where}.trigger: {ability['trigger']!r} is not a trigger a {ctype} card can have")
         for path, target in _unit_targets(ability.get("effect"), f"{where}.effect"):
@@ -218,7 +219,7 @@ def _check_steps(steps: Any, path: str, *, continuous: bool) -> list[str]:
         errors.extend(_check_effect(step, where, continuous=continuous, in_sequence=seen_unit_step))
         if isinstance(step, dict) and step.get("op") == "sequence":
             errors.append(f"{where}.op: sequences don't nest; list the steps in one sequence")
-        if isinstance(step, dict) and OPS.get(step.get("op"), {}).get("target") == _UNIT:
+        if isinstance(step, dict) and OPS.get(step.get("op") or "", {}).get("target") == _UNIT:
             seen_unit_step = True
     return errors
 
@@ -282,7 +283,7 @@ def _is_int_in(value: Any, allowed: range) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value in allowed
 
 
-def _unit_targets(effect: Any, path: str):
+def _unit_targets(effect: Any, path: str) -> Iterator[tuple[str, Any]]:
     """Yield (path, target) for every unit target in an effect, sequences included."""
     if not isinstance(effect, dict):
         return

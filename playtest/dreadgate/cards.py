@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -65,7 +66,7 @@ class Compiled:
     __slots__ = (
         "card", "index", "code", "kind", "craft", "vit", "atk", "dfn", "rng", "mnv", "fmnv", "adirs", "mdirs",
         "kw", "cost", "influence", "abilities", "has_static", "has_use", "instant", "tp_cost", "relic_weapon",
-        "battlefield_item", "consumable", "subtype", "lasting", "board", "continuous", "chosen", "uses",
+        "battlefield_item", "consumable", "subtype", "lasting", "board", "continuous", "chosen", "uses", "positional",
     )  # fmt: skip
 
     def __init__(self, card: CardDef, index: int):
@@ -124,6 +125,12 @@ class Compiled:
             for a in self.abilities
             if a.get("trigger") in ("static", "equipped")
         )
+        # a continuous ability that reaches by distance: only then can a unit's maneuver change what it modifies
+        self.positional = any(
+            "within" in ((step.get("target") or {}).get("filter") or {})
+            for _, steps in self.continuous
+            for step in steps
+        )
 
 
 _TEMPLATES: dict[int, tuple[CardDef, Compiled]] = {}
@@ -148,11 +155,12 @@ def compile_card(card: CardDef, index: int) -> Compiled:
     return c
 
 
-def _steps(effect):
-    return effect["steps"] if effect.get("op") == "sequence" else [effect]
+def _steps(effect: dict[str, Any]) -> list[dict[str, Any]]:
+    steps: list[dict[str, Any]] = effect["steps"] if effect.get("op") == "sequence" else [effect]
+    return steps
 
 
-def chosen_of(ability: dict[str, Any]) -> tuple[dict, ...]:
+def chosen_of(ability: dict[str, Any]) -> tuple[dict[str, Any], ...]:
     """The target specs of an ability's steps that the player chooses, in order."""
     return tuple(
         step["target"]
@@ -161,7 +169,7 @@ def chosen_of(ability: dict[str, Any]) -> tuple[dict, ...]:
     )
 
 
-def _lasting(abilities) -> str | None:
+def _lasting(abilities: Iterable[dict[str, Any]]) -> str | None:
     """The longest duration among a card's effects, for Battlefield Talents on the sideline (DG-15.2)."""
     order = {"end_of_turn": 0, "next_turn": 1, "permanent": 2}
     best = None

@@ -1,20 +1,20 @@
-"""Serialisation (seed + actions, compact snapshot), the game log and per-player observations."""
+"""Serialisation (seed + actions, compact snapshot) and the game log, beside State."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.crafts import CRAFT_ORDER
-
-from .board import SEAT_NAMES, cell_name
-from .cards import KEYWORD_BITS, CardDef
+from .cards import CardDef
+from .effects import refresh_statics
 from .notation import format_action
-from .state import ENGINE_VERSION, FORMATS, PHASES, State, Unit
+from .state import State
+from .versions import ENGINES, engine_for
+from .zones import ENGINE_VERSION, FORMATS, Unit
 
 
 class RecordError(ValueError):
-    """A record or snapshot that can't be loaded (unknown card, other engine version, bad shape)."""
+    """A record or snapshot that can't be loaded (unknown card, rules this app no longer has, bad shape)."""
 
 
 def new_game(decks: Sequence[Sequence[CardDef | Mapping[str, Any]]], seed: int, fmt: str = "standard") -> State:
@@ -43,9 +43,20 @@ def _decks(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> list[list
         raise RecordError("decks: must be two lists of collector numbers") from exc
 
 
-def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+def _older(record: Mapping[str, Any]) -> Any:
+    """The engine package of a record's older rules version (RV-2), or RecordError if this app lacks them."""
+    engine = engine_for(record.get("engine"))
+    if engine is None or engine.ENGINE_VERSION == ENGINE_VERSION:
+        raise RecordError(f"engine: played under rules version {record.get('engine')!r}, which this app no "
+                          f"longer has (it has {', '.join(sorted(ENGINES))})")  # fmt: skip
+    return engine
+
+
+def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
+    """The game a record holds, replayed under the rules it was played under (RV-2): a State of this engine, or
+    of the engine of an older rules version that this app keeps."""
     if record.get("engine") != ENGINE_VERSION:
-        raise RecordError(f"engine: recorded with {record.get('engine')!r}, this is {ENGINE_VERSION}")
+        return _older(record).from_record(record, cards)
     state = State(_decks(record, cards), record["seed"], record["format"])
     for i, action in enumerate(record["actions"]):
         try:
@@ -95,16 +106,17 @@ def to_snapshot(state: State) -> dict[str, Any]:
     return snap
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     """Tuples become lists, so that a snapshot equals its JSON round trip."""
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
 
 
-def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
+    """The state a snapshot holds, under the rules it was taken under (RV-2), like from_record."""
     if snap.get("engine") != ENGINE_VERSION:
-        raise RecordError(f"engine: snapshot of {snap.get('engine')!r}, this is {ENGINE_VERSION}")
+        return _older(snap).from_snapshot(snap, cards)
     state = State(_decks(snap, cards), snap["seed"], snap["format"])
     try:
         for name in _SCALARS:
@@ -141,72 +153,7 @@ def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Stat
         state.pending = snap["pending"]
         state.history = [tuple(a) for a in snap["history"]]
         state.static_live = True
-        state.refresh_statics()
+        refresh_statics(state)
     except (KeyError, ValueError, TypeError, IndexError) as exc:
         raise RecordError(f"snapshot: {exc}") from exc
     return state
-
-
-# --- observations ---------------------------------------------------------------------------
-
-
-def _codes(state: State, iids) -> list[str]:
-    return [state.inst[i].code for i in iids]
-
-
-def _unit_view(state: State, u: Unit) -> dict[str, Any]:
-    return {
-        "cell": cell_name(u.cell), "card": u.c.code, "name": u.c.card.name, "owner": u.owner, "vitality": u.vit,
-        "attack": u.atk, "defense": u.dfn, "range": u.rng, "maneuver": u.mnv, "flying_maneuver": u.fmnv,
-        "flying": u.flying, "keywords": [k for k, bit in KEYWORD_BITS.items() if u.kw & bit],
-        "items": _codes(state, u.items), "subdued": u.subdued_by >= 0, "subduing": u.subduing >= 0,
-        "fresh": u.deployed == state.turn, "moved": u.moved == state.turn, "attacked": u.attacked == state.turn,
-        "stunned": u.stun >= state.turn,
-    }  # fmt: skip
-
-
-def observation(state: State, player: int) -> dict[str, Any]:
-    """What `player` (0 or 1; -1 for a spectator) may see: no deck order, no hand but their own (DG-2.6)."""
-    players = []
-    for p in (0, 1):
-        view: dict[str, Any] = {
-            "seat": SEAT_NAMES[p],
-            "deck": len(state.deck[p]),
-            "hand_size": len(state.hand[p]),
-            "boneyard": _codes(state, state.boneyard[p]),
-            "beyond": _codes(state, state.beyond[p]),
-            "sideline": _codes(state, state.sideline[p]),
-            "talent_points": state.tp[p],
-            "beyond_score": state.beyond_score[p],
-            "boneyard_score": state.bone_score[p],
-        }
-        if p == player:
-            view["hand"] = _codes(state, state.hand[p])
-        players.append(view)
-    obs: dict[str, Any] = {
-        "engine": ENGINE_VERSION,
-        "format": FORMATS[state.fmt],
-        "turn": state.turn,
-        "active": state.active,
-        "phase": PHASES[state.phase],
-        "current_player": state.current_player,
-        "action_points": state.ap,
-        "recycling_points": state.rp,
-        "influence": {CRAFT_ORDER[i]: n for i, n in enumerate(state.infl) if n},
-        "units": [_unit_view(state, state.units[i]) for i in sorted(state.units)],
-        "players": players,
-        "winner": state.winner,
-        "condition": state.condition,
-        "revealed": _codes(state, state.revealed[player]) if player in (0, 1) else [],
-    }
-    if state.combat is not None:
-        obs["combat"] = {
-            "target": state.combat[0] in state.units and cell_name(state.units[state.combat[0]].cell),
-            "attackers": [cell_name(state.units[a].cell) for a, _ in state.combat[1] if a in state.units],
-        }
-    if state.pending is not None:
-        obs["playing"] = state.defs[state.pending[2]].code
-    if state.discards and player == state.decider:
-        victim = state.discards[0][1]
-        obs["discard_from"] = _codes(state, state.hand[victim])
-    return obs

@@ -18,8 +18,9 @@ from typing import Any
 
 from .actions import Action
 from .cards import Compiled
-from .record import observation
-from .state import State, Unit
+from .observe import observation
+from .state import State
+from .zones import Unit
 
 
 class SeatView:

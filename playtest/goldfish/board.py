@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playtest.dreadgate import State, observation
+from playtest.dreadgate import State
 from playtest.dreadgate.board import FILES, GATE, SEAT_NAMES, SIZE, cell_name
 
 
@@ -25,9 +25,9 @@ def grid(obs: dict[str, Any], gate: bool = True, flip: bool = False) -> list[lis
 
 def game_view(state: State, names: dict[str, str], *, reveal_all: bool = False, viewer: int = 0) -> dict[str, Any]:
     """Board, zones and scores; both hands for a replay (`reveal_all`), else the viewer's only."""
-    obs = observation(state, viewer)
+    obs = state.observation(viewer)  # the state's own engine: a game of older rules is shown by them (RV-4)
     if reveal_all:
-        other = observation(state, 1 - viewer)
+        other = state.observation(1 - viewer)
         obs["players"][1 - viewer]["hand"] = other["players"][1 - viewer]["hand"]
     for player in obs["players"]:
         for zone in ("hand", "boneyard", "beyond", "sideline"):

@@ -4,9 +4,10 @@ action, both as a complete list and as targets on the board for the selected car
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
-from playtest.dreadgate import State, game_log
+from playtest.dreadgate import State, describe_log
 from playtest.dreadgate.actions import ATTACK, DEPLOY, EQUIP, MOVE, Action
 from playtest.dreadgate.board import cell_name
 from playtest.dreadgate.notation import format_action
@@ -49,7 +50,9 @@ def _choice(state: State, action: Action, names: dict[str, str]) -> dict[str, An
     return {"value": encode(action), "text": text, "label": label, "verb": text.split(" ", 1)[0], "action": action}
 
 
-def table_view(state: State, names: dict[str, str], selection: str = "") -> dict[str, Any]:
+def table_view(state: State, names: dict[str, str], selection: str = "", *,
+               describe: Callable[..., list[str]] = describe_log) -> dict[str, Any]:
+    """`describe` gives the log in words by the rules the table plays under (RV-5)."""
     me = human_seat(state)
     view = game_view(state, names, viewer=me)
     yours = not state.is_over() and state.current_player == me
@@ -83,7 +86,7 @@ def table_view(state: State, names: dict[str, str], selection: str = "") -> dict
     for card in hand:
         card["selected"] = selection == f"h{card['d']}"
     view.update({
-        "hand_total": sum(hand_counts.values()), "log": game_log(state),
+        "hand_total": sum(hand_counts.values()), "log": describe(state, viewer=me),
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
         "hand": hand, "selection": selection if selected is not None else "",
         "selected_name": (state.defs[selected].card.name if selection.startswith("h") and selected in hand_counts

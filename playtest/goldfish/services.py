@@ -14,9 +14,11 @@ from django.db import transaction
 from cards.selectors import catalog_version
 from core.errors import DomainError
 from decks.selectors import deck_for_viewer
-from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State, new_game
+from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
+from playtest.dreadgate.describe import refusal_words
+from playtest.dreadgate.versions import engine_for, is_current
 from playtest.dreadgate.view import SeatView
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
@@ -40,8 +42,9 @@ class TableRefused(DomainError):
 
     default_code = "illegal_action"
 
-    def __init__(self, exc: IllegalAction):
-        super().__init__(exc.message, details={"rule": exc.rule, "rule_url": exc.anchor})
+    def __init__(self, exc: IllegalAction, state: State | None = None):
+        message = exc.message if state is None else refusal_words(state, exc)  # cards by name
+        super().__init__(message, details={"rule": exc.rule, "rule_url": exc.anchor})
         self.rule = exc.rule
 
 
@@ -67,7 +70,13 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
 
 
 def table_state(table: GoldfishTable) -> State:
-    state = new_game([deck_cards(d) for d in table.params["decks"]], table.seed, table.params["format"])
+    """The table's game, under the rules it was opened under (docs/rules.md, RV-2)."""
+    engine = engine_for(table.engine_version)
+    if engine is None:
+        raise DomainError(f"This table was opened under rules version {table.engine_version}, which this app no "
+                          "longer has: open a new table.", code="rules_retired", status_code=409,
+                          details={"engine_version": table.engine_version})  # fmt: skip
+    state: State = engine.new_game([deck_cards(d) for d in table.params["decks"]], table.seed, table.params["format"])
     for action in table.actions:
         state.apply(tuple(action))
     return state
@@ -91,6 +100,11 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
         if dummy:
             table.dummies.remove(cell_name(dummy[2]))
         _apply(table, state, dummy or passive(SeatView(state, 1 - me), random.Random(0)))
+
+
+def table_rules_changed(table: GoldfishTable) -> str | None:
+    """The older rules version a table was opened under (it plays on under them, RV-5), or None."""
+    return None if is_current(table.engine_version) else table.engine_version
 
 
 def _your_decision(state: State) -> None:
@@ -120,7 +134,7 @@ def table_act(*, table: GoldfishTable, action: Action) -> State:
         try:
             _apply(table, state, action)
         except IllegalAction as exc:
-            raise TableRefused(exc) from exc
+            raise TableRefused(exc, state) from exc
 
     return _human_move(table, play)
 

@@ -12,6 +12,8 @@ from core.errors import DomainError
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import deck_for_viewer
+from playtest.dreadgate import ENGINE_VERSION
+from playtest.dreadgate.versions import engine_for
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_view
 from playtest.jobs import services as runs
@@ -25,8 +27,13 @@ def _names(table: GoldfishTable) -> dict[str, str]:
 
 
 def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200) -> HttpResponse:
-    state = state or tables.table_state(table)
-    context = {"table": table, "view": table_view(state, _names(table), request.GET.get("sel", "")),
+    old_rules = tables.table_rules_changed(table)  # RV-5: it plays on under its own rules; say so, offer a new table
+    engine = engine_for(table.engine_version)
+    view = None
+    if engine is not None:
+        state = state or tables.table_state(table)
+        view = table_view(state, _names(table), request.GET.get("sel", ""), describe=engine.describe_log)
+    context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
                "error": error, "rule": (error.details or {}).get("rule") if error else None}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from playtest.dreadgate import describe_refusal
 from playtest.dreadgate.actions import DEPLOY, EQUIP, INSTANT, NO_BEARER, PLAY, IllegalAction
 from playtest.dreadgate.board import BACK_RANK
 from playtest.dreadgate.state import State
@@ -57,7 +58,7 @@ class GameCards:
             try:
                 state.apply(action)
             except IllegalAction as refused:
-                self.why_not[deck][name] = f"{refused.message} ({refused.rule})"
+                self.why_not[deck][name] = describe_refusal(state, refused)
             else:  # legal after all (the legal list was for an earlier decision): take it back
                 state.undo()
 

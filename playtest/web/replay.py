@@ -1,24 +1,33 @@
-"""Stepping through a recorded sample game: the state after `step` actions, and the log so far."""
+"""Stepping through a recorded sample game: the state after `step` actions, and the log so far.
+
+A game is replayed by the rules it was played under (docs/rules.md, RV-2, RV-4); one whose rules this app no
+longer has is named as such instead of replayed (RV-6).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from playtest.dreadgate import new_game
-from playtest.dreadgate.notation import format_action
+from playtest.dreadgate.versions import engine_for, is_current
 from playtest.goldfish.board import game_view
 from playtest.simulation.games import deck_cards
 
 
 def replay_step(params: dict[str, Any], record: dict[str, Any], step: int) -> dict[str, Any]:
+    version = record.get("engine")
+    actions = [tuple(a) for a in record["actions"]]
+    rules = {"rules_version": None if is_current(version) else (version or "unknown")}
+    engine = engine_for(version)
+    if engine is None:
+        return {"view": None, "log": [], "step": 0, "steps": len(actions), "previous": None, "next": None,
+                "last": 0, **rules}  # fmt: skip
     decks = [deck_cards(d) for d in params["decks"]]
     names = {code: card["name"] for d in params["decks"] for code, card in d["cards"].items()}
-    actions = [tuple(a) for a in record["actions"]]
     step = max(0, min(step, len(actions)))
-    state = new_game(decks, record["seed"], record["format"])
+    state = engine.new_game(decks, record["seed"], record["format"])
     log = []
     for action in actions[:step]:
-        log.append(format_action(state, action))
+        log.append(engine.describe_action(state, action, viewer=-1))
         state.apply(action)
     return {
         "view": game_view(state, names, reveal_all=True),
@@ -28,4 +37,5 @@ def replay_step(params: dict[str, Any], record: dict[str, Any], step: int) -> di
         "previous": step - 1 if step > 0 else None,
         "next": step + 1 if step < len(actions) else None,
         "last": len(actions),
+        **rules,
     }

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from playtest.dreadgate import CardDef, State, new_game
+from playtest.dreadgate import CardDef, State, new_game, parse_action
 from playtest.dreadgate.board import parse_cell
+from playtest.dreadgate.effects import refresh_statics
 from playtest.dreadgate.state import Unit
 
 ALL = 255
@@ -93,7 +94,7 @@ def put(state: State, p: int, code: str, cell: str, *, fresh=False, flying=None,
         state.statics.add(iid)
     if c.has_use:
         state.users.add(iid)
-    state.refresh_statics()
+    refresh_statics(state)
     return u
 
 
@@ -106,13 +107,13 @@ def attach(state: State, p: int, code: str, bearer: Unit) -> int:
         state.statics.add(iid)
     if c.has_use:
         state.users.add(iid)
-    state.refresh_statics()
+    refresh_statics(state)
     return iid
 
 
 def play(state: State, *texts: str) -> None:
     for text in texts:
-        state.apply(state.parse(text))
+        state.apply(parse_action(state, text))
 
 
 def end_turn(state: State) -> None:

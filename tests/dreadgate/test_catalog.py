@@ -8,10 +8,11 @@ import random
 
 import pytest
 
-from playtest.dreadgate import State, check_ability, new_game
+from playtest.dreadgate import State, check_ability, format_action, new_game
 from playtest.dreadgate.actions import DEPLOY, EQUIP, INSTANT, NO_BEARER, PLAY, USE
 from playtest.dreadgate.board import parse_cell
 from playtest.dreadgate.cards import Compiled
+from playtest.dreadgate.effects import refresh_statics
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.simulation.catalog import catalog_cards, starter_decks
 
@@ -57,7 +58,7 @@ def test_every_ability_of_every_authored_card_executes(card):
         u = next(u for u in s.units.values() if u.c.code == card.collector_number)
         u.deployed = s.turn - 1
         s.board[u.cell], s.board[parse_cell("d4")], u.cell = -1, u.iid, parse_cell("d4")  # among the enemies
-        s.refresh_statics()
+        refresh_statics(s)
         s._stamp += 1
         source = u.iid
     elif card.type == "item":
@@ -86,7 +87,7 @@ def test_every_ability_of_every_authored_card_executes(card):
                 s._stamp += 1
                 apply_and_resolve(s, (USE, source, idx))
     if triggers & {"static", "equipped"} and source is not None:
-        s.refresh_statics()
+        refresh_statics(s)
         assert any(u.smods or u.skw for u in s.units.values()), "a continuous ability applied to no unit"
     check_invariants(s)
 
@@ -121,7 +122,7 @@ def position(card) -> State:
 
 
 def apply_and_resolve(s: State, action) -> None:
-    assert action in s.legal_actions(), f"{s.notation(action)} should be legal here"
+    assert action in s.legal_actions(), f"{format_action(s, action)} should be legal here"
     s.apply(action)
     while s.phase != MAIN_PHASE and not s.is_over():  # choose targets, discards, ... with the first option
         s.apply(s.legal_actions()[0])

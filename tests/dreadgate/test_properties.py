@@ -10,9 +10,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from playtest.dreadgate import IllegalAction, from_record, from_snapshot, game_log, new_game
+from playtest.dreadgate import (
+    IllegalAction,
+    format_action,
+    from_record,
+    from_snapshot,
+    game_log,
+    new_game,
+    parse_action,
+    to_record,
+    to_snapshot,
+)
 from playtest.dreadgate.board import GATE
 from playtest.dreadgate.cards import KW_AVIATION, Compiled
+from playtest.dreadgate.rules import check
 from playtest.dreadgate.state import OVER_PHASE, TACTICAL, Unit
 
 from .factories import ability, gateway, rich_deck
@@ -79,7 +90,7 @@ def check_invariants(s) -> None:
         assert actions, "a game that is not over always has an action"
         assert len(set(actions)) == len(actions)
         for a in actions:
-            s._check(a)  # every listed action is accepted by the rules check
+            check(s, a)  # every listed action is accepted by the rules check
 
 
 def play_random(s, rnd: random.Random, steps: int, every=None) -> None:
@@ -108,11 +119,11 @@ def test_undo_restores_the_exact_state(seed, fmt, steps):
     for _ in range(3):
         if s.is_over():
             break
-        before = s.to_snapshot()
+        before = to_snapshot(s)
         action = rnd.choice(s.legal_actions())
         s.apply(action)
         assert s.undo() == action
-        assert s.to_snapshot() == before
+        assert to_snapshot(s) == before
         s.apply(action)
 
 
@@ -121,8 +132,8 @@ def test_undo_restores_the_exact_state(seed, fmt, steps):
 def test_replaying_seed_and_actions_reproduces_the_state(seed, fmt, steps):
     s = start(seed, fmt)
     play_random(s, random.Random(seed), steps)
-    again = from_record(s.to_record(), cards())
-    assert again.to_snapshot() == s.to_snapshot()
+    again = from_record(to_record(s), cards())
+    assert to_snapshot(again) == to_snapshot(s)
 
 
 @SETTINGS
@@ -131,10 +142,10 @@ def test_snapshot_round_trips(seed, fmt, steps):
     s = start(seed, fmt)
     rnd = random.Random(seed)
     play_random(s, rnd, steps)
-    snap = s.to_snapshot()
+    snap = to_snapshot(s)
     assert json.loads(json.dumps(snap)) == snap  # plain JSON data
     loaded = from_snapshot(json.loads(json.dumps(snap)), cards())
-    assert loaded.to_snapshot() == s.to_snapshot()
+    assert to_snapshot(loaded) == to_snapshot(s)
     assert loaded.legal_actions() == s.legal_actions()
     # and both continue identically
     tail = random.Random(seed + 1)
@@ -144,7 +155,7 @@ def test_snapshot_round_trips(seed, fmt, steps):
         action = tail.choice(s.legal_actions())
         s.apply(action)
         loaded.apply(action)
-    assert loaded.to_snapshot() == s.to_snapshot()
+    assert to_snapshot(loaded) == to_snapshot(s)
 
 
 @SETTINGS
@@ -153,7 +164,7 @@ def test_notation_round_trips_for_every_legal_action(seed, fmt, steps):
     s = start(seed, fmt)
     play_random(s, random.Random(seed), steps)
     for action in s.legal_actions():
-        assert s.parse(s.notation(action)) == action
+        assert parse_action(s, format_action(s, action)) == action
 
 
 @SETTINGS
@@ -163,7 +174,7 @@ def test_an_action_is_refused_exactly_when_it_is_not_legal(seed, steps, kind, a,
     s = start(seed, "standard")
     play_random(s, random.Random(seed), steps)
     action = (kind, a, b)
-    before = s.to_snapshot()
+    before = to_snapshot(s)
     legal = action in set(s.legal_actions())
     try:
         s.apply(action)
@@ -171,7 +182,7 @@ def test_an_action_is_refused_exactly_when_it_is_not_legal(seed, steps, kind, a,
     except Exception as exc:
         assert type(exc).__name__ == "IllegalAction" and exc.rule.startswith("DG-")
         accepted = False
-        assert s.to_snapshot() == before  # a refusal leaves the state unchanged
+        assert to_snapshot(s) == before  # a refusal leaves the state unchanged
     assert accepted == legal
 
 
@@ -192,7 +203,7 @@ def test_the_parser_raises_only_its_own_error(seed, steps, text, word, args):
     play_random(s, random.Random(seed), steps)
     for candidate in (text, " ".join([word, *args])):
         try:
-            action = s.parse(candidate)
+            action = parse_action(s, candidate)
         except NotationError as exc:
             assert 0 <= exc.position <= len(candidate)
         else:
@@ -212,13 +223,13 @@ def test_a_near_miss_of_a_legal_action_is_refused_unless_it_is_legal_too(seed, s
     near = list(actions[pick % len(actions)])
     near[field] += delta
     near = tuple(near)
-    before = s.to_snapshot()
+    before = to_snapshot(s)
     try:
         s.apply(near)
     except Exception as exc:
         assert type(exc).__name__ == "IllegalAction" and exc.rule.startswith("DG-"), repr(exc)
         assert near not in actions
-        assert s.to_snapshot() == before
+        assert to_snapshot(s) == before
     else:
         assert near in actions
 
@@ -262,7 +273,7 @@ def test_apply_then_undo_restores_every_part_of_the_state(seed, fmt, steps, dept
     for action in s.legal_actions():  # every action the position allows, each taken back
         s.apply(action)
         assert s.undo() == action
-        assert full_state(s) == before, s.notation(action)
+        assert full_state(s) == before, format_action(s, action)
     played = []
     for _ in range(depth):  # several actions deep, then all taken back
         if s.is_over():
@@ -272,7 +283,7 @@ def test_apply_then_undo_restores_every_part_of_the_state(seed, fmt, steps, dept
     for action in reversed(played):
         assert s.undo() == action
     assert full_state(s) == before
-    assert game_log(s) == log and s.rs == from_record(s.to_record(), cards()).rs
+    assert game_log(s) == log and s.rs == from_record(to_record(s), cards()).rs
 
 
 @SETTINGS
@@ -283,7 +294,7 @@ def test_play_after_an_undo_goes_on_as_if_the_action_had_never_been_played(seed,
     play_random(s, rnd, steps)
     if s.is_over():
         return
-    fresh = from_record(s.to_record(), cards())
+    fresh = from_record(to_record(s), cards())
     s.apply(rnd.choice(s.legal_actions()))
     s.undo()
     assert s.legal_actions() == fresh.legal_actions()

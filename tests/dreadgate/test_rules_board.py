@@ -3,7 +3,9 @@ aviation, subdue and execution."""
 
 from __future__ import annotations
 
+from playtest.dreadgate import parse_action
 from playtest.dreadgate.board import cell_name, parse_cell
+from playtest.dreadgate.rules import move_targets
 
 from .factories import N, ability, attach, end_turn, game, give, item, play, put, talent, unit
 from .test_rules_game import refused
@@ -20,7 +22,7 @@ VICTIM = unit("U-VC1", 4, 1, 1, 1, 1)
 
 
 def cells(state, unit_) -> list[str]:
-    return [cell_name(c) for c in state._move_targets(unit_)]
+    return [cell_name(c) for c in move_targets(state, unit_)]
 
 
 # --- DG-7 -------------------------------------------------------------------------------------
@@ -282,7 +284,7 @@ def test_dg_12_3_allies_of_a_subdued_unit_can_attack_the_subduer():
     put(s, 1, "U-BG1", "b4")
     play(s, "move b2-b3")
     end_turn(s)
-    assert s.parse("attack b4 b3") == s.parse("attack b4 b3.s")  # the only enemy there is the subduer
+    assert parse_action(s, "attack b4 b3") == parse_action(s, "attack b4 b3.s")  # the only enemy there is the subduer
     play(s, "attack b4 b3", "strike")
     assert sub.vit == 1  # 4 attack against 2 defense
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreadgate import NotationError, UnknownEffect, check_ability
+from playtest.dreadgate import NotationError, UnknownEffect, check_ability, format_action, game_log, parse_action
 from playtest.dreadgate.actions import EQUIP, NO_BEARER, TARGET_UNIT
 from playtest.dreadgate.board import cell_name
 
@@ -258,7 +258,7 @@ def test_dg_18_3_a_stunned_unit_cannot_use_its_abilities():
         ability("activated", {"op": "heal", "amount": 1, "target": {"select": "self"}}, cost=1)])
     control = game(medic)
     put(control, 0, "U-MD", "b2")
-    assert control.parse("use b2 1") in control.legal_actions()  # the same unit, not stunned, may use it
+    assert parse_action(control, "use b2 1") in control.legal_actions()  # the same unit, not stunned, may use it
     s = game(medic)
     m = put(s, 0, "U-MD", "b2")
     m.stun = s.turn
@@ -377,6 +377,21 @@ def test_dg_18_11_cards_out_of_play_have_no_effect_and_a_gateway_helps_its_owner
     assert p.atk == 1 and p.dfn == 2  # North's gateway raises North's defense; South's hand does nothing
 
 
+def test_an_aura_that_reaches_by_distance_follows_every_maneuver():
+    """effects.md: continuous abilities are re-evaluated on change; a plain maneuver changes what `within` sees."""
+    captain = unit("U-CP", 3, 1, 1, 1, 1, abilities=[ability("static", {
+        "op": "modify", "stat": "defense", "amount": 1, "duration": "while_source",
+        "target": {"select": "all", "side": "friendly", "filter": {"within": 1}}})])  # fmt: skip
+    s = game(captain, PAWN)
+    put(s, 0, "U-CP", "b2")
+    pawn = put(s, 0, "U-PW", "d1")
+    assert pawn.dfn == 1
+    play(s, "move d1-c1")  # the pawn walks into the aura
+    assert pawn.dfn == 2
+    play(s, "move b2-a3")  # the captain walks away from it
+    assert pawn.dfn == 1
+
+
 # --- DG-19 ------------------------------------------------------------------------------------
 
 
@@ -386,19 +401,19 @@ def test_dg_19_1_every_action_has_a_text_form_and_bad_text_says_where():
     put(s, 0, "U-PW", "b2")
     put(s, 1, "U-FO", "b3")
     for action in s.legal_actions():
-        assert s.parse(s.notation(action)) == action
-    assert s.notation((EQUIP, 0, NO_BEARER)).startswith("equip ")
+        assert parse_action(s, format_action(s, action)) == action
+    assert format_action(s, (EQUIP, 0, NO_BEARER)).startswith("equip ")
     with pytest.raises(NotationError) as exc:
-        s.parse("move b2-z9")
+        parse_action(s, "move b2-z9")
     assert exc.value.position == 8
     with pytest.raises(NotationError) as exc:
-        s.parse("attack b2 c4")
+        parse_action(s, "attack b2 c4")
     assert exc.value.position == 10 and "no enemy unit on c4" in exc.value.message
     with pytest.raises(NotationError):
-        s.parse("fly")
+        parse_action(s, "fly")
     s = game(keep=False)
     play(s, "keep", "mulligan", "draw", "end")
-    assert s.log() == ["keep", "mulligan", "draw", "end"]
+    assert game_log(s) == ["keep", "mulligan", "draw", "end"]
 
 
 def test_dg_18_8_after_a_discard_in_the_defence_step_the_defender_decides_again():

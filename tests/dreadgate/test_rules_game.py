@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreadgate import CardDataError, GameSetupError, IllegalAction, new_game
+from playtest.dreadgate import CardDataError, GameSetupError, IllegalAction, new_game, parse_action, to_snapshot
 from playtest.dreadgate.board import cell_name, parse_cell
 from playtest.dreadgate.cards import Compiled
+from playtest.dreadgate.rules import move_targets
 from playtest.dreadgate.state import OPENING_HAND
 
 from .factories import FILLER, N, ability, end_turn, game, gateway, give, legend, play, put, talent, unit
@@ -22,12 +23,12 @@ WALL = unit("U-WL1", 3, 1, 4, 1, 1)
 
 def refused(state, text, rule: str) -> None:
     """The action (text, or an action value) is refused citing `rule`, and the state is unchanged."""
-    before = state.to_snapshot()
-    action = state.parse(text) if isinstance(text, str) else text
+    before = to_snapshot(state)
+    action = parse_action(state, text) if isinstance(text, str) else text
     with pytest.raises(IllegalAction) as exc:
         state.apply(action)
     assert exc.value.rule == rule, exc.value
-    assert state.to_snapshot() == before
+    assert to_snapshot(state) == before
 
 
 # --- DG-1 -------------------------------------------------------------------------------------
@@ -159,8 +160,8 @@ def test_dg_2_2_south_plays_up_the_ranks_and_north_down():
     s = game(SCOUT)
     south = put(s, 0, "U-SC1", "b2")
     north = put(s, 1, "U-SC1", "d4")
-    assert s._move_targets(south) == [parse_cell("b3"), parse_cell("b4")]
-    assert s._move_targets(north) == [parse_cell("d3"), parse_cell("d2")]
+    assert move_targets(s, south) == [parse_cell("b3"), parse_cell("b4")]
+    assert move_targets(s, north) == [parse_cell("d3"), parse_cell("d2")]
 
 
 def test_dg_2_3_no_unit_ever_stands_on_the_gateway():
@@ -247,8 +248,8 @@ def test_dg_3_3_directions_are_relative_to_the_owner_in_straight_lines():
     s = game(diag)
     south = put(s, 0, "U-DG1", "b2")
     north = put(s, 1, "U-DG1", "d4")
-    assert [cell_name(c) for c in s._move_targets(south)] == ["c3"]  # the Gateway, up and right
-    assert [cell_name(c) for c in s._move_targets(north)] == ["c3"]  # North's ne is down and left
+    assert [cell_name(c) for c in move_targets(s, south)] == ["c3"]  # the Gateway, up and right
+    assert [cell_name(c) for c in move_targets(s, north)] == ["c3"]  # North's ne is down and left
     refused(s, "move b2-c4", "DG-8.2")  # a knight's jump is no line
 
 
@@ -257,9 +258,9 @@ def test_dg_3_4_printed_maneuver_is_the_grounded_range():
     bird = unit("U-BD1", 2, 1, 1, 1, 1, mdirs=N, kw=["aviation"], fm=3)
     s = game(bird)
     b = put(s, 0, "U-BD1", "a1", flying=False)
-    assert [cell_name(c) for c in s._move_targets(b)] == ["a2"]
+    assert [cell_name(c) for c in move_targets(s, b)] == ["a2"]
     b.flying = True
-    assert [cell_name(c) for c in s._move_targets(b)] == ["a2", "a3", "a4"]
+    assert [cell_name(c) for c in move_targets(s, b)] == ["a2", "a3", "a4"]
 
 
 def test_dg_3_5_the_unique_icon_changes_nothing_in_play():
@@ -285,7 +286,7 @@ def test_dg_3_7_a_legend_on_the_battlefield_is_a_unit():
     """DG-3.7: a legend maneuvers, passes the Gateway and can be attacked."""
     s = game(legend("L-T1", vit=4, influence=2), BRUTE)
     lg = put(s, 0, "L-T1", "c2")
-    assert s._move_targets(lg)
+    assert move_targets(s, lg)
     play(s, "move c2-c3")
     assert lg.iid in s.beyond[0] and s.beyond_score[0] == 4
 
@@ -304,8 +305,8 @@ def test_dg_3_8_distance_counts_diagonal_steps_as_one():
 def test_dg_4_1_the_same_seed_gives_the_same_game():
     """DG-4.1: seed and actions decide everything."""
     a, b = new_game([FILLER, FILLER], 7), new_game([FILLER, FILLER], 7)
-    assert a.to_snapshot() == b.to_snapshot()
-    assert new_game([FILLER, FILLER], 8).to_snapshot() != a.to_snapshot()
+    assert to_snapshot(a) == to_snapshot(b)
+    assert to_snapshot(new_game([FILLER, FILLER], 8)) != to_snapshot(a)
 
 
 def test_dg_4_2_decks_are_shuffled():

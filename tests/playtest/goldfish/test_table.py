@@ -2,6 +2,7 @@
 
 import pytest
 
+from playtest.dreadgate import ENGINE_VERSION
 from playtest.dreadgate.actions import DEPLOY, DRAW, END, KEEP
 from playtest.dreadgate.board import cell_name
 from playtest.goldfish import services as tables
@@ -45,6 +46,16 @@ def test_an_illegal_action_is_refused_with_its_rule_and_nothing_is_saved(table):
         tables.table_act(table=table, action=(DEPLOY, 0, 12))  # the Gateway is no deploy cell
     assert refused.value.rule.startswith("DG-")
     assert GoldfishTable.objects.get(pk=table.pk).actions == before
+
+
+def test_a_refusal_names_the_card_not_its_collector_number(table):
+    state = to_main_phase(table)
+    me = tables.human_seat(state)
+    held = {state.inst[iid].index for iid in state.hand[me]}
+    card = next(c for c in state.defs if c.board and c.index not in held)
+    with pytest.raises(tables.TableRefused) as refused:
+        tables.table_act(table=table, action=(DEPLOY, card.index, 0 if me == 0 else 20))
+    assert refused.value.message == f"{card.card.name} is not in your hand" and refused.value.rule == "DG-7.1"
 
 
 def test_undo_takes_back_the_last_human_action(table):
@@ -121,6 +132,53 @@ def test_an_illegal_post_is_a_400_with_the_rule_link(client, alice, table):
     response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": "2,0,12"})
     assert response.status_code == 400
     assert "/rules/#DG-" in response.content.decode()
+
+
+def test_the_log_says_each_action_in_words_for_the_person_at_the_table(client, alice, table):
+    me = tables.human_seat(to_main_phase(table))
+    dummy = "c5" if me == 0 else "c1"
+    tables.table_place_dummy(table=table, cell=dummy)
+    tables.table_act(table=table, action=(DRAW, 0, 0))
+    tables.table_act(table=table, action=(END, 0, 0))  # the opponent deploys the dummy on its turn
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/").content.decode()
+    log = html[html.index('id="log-h"'):]
+    assert "You keep your hand" in log and "You draw a card" in log and "You end your turn" in log
+    assert f"The opponent deploys Training Dummy on {dummy}" in log
+    assert "X-DUMMY" not in log and "<li>draw</li>" not in log
+
+
+def test_a_table_opened_under_older_rules_plays_on_under_them_says_so_and_offers_a_new_table(client, alice, table,
+                                                                                             monkeypatch):
+    """docs/rules.md RV-5: played on under its own rules (seven-card hands there), and a new table offered."""
+    from tests.dreadgate import older_rules
+
+    older_rules.keep(monkeypatch)
+    GoldfishTable.objects.filter(pk=table.pk).update(engine_version=older_rules.ENGINE_VERSION)
+    table.refresh_from_db()
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/").content.decode()
+    assert "opened under rules version <strong>0.9.0-test</strong>" in html
+    assert "Open a new table with this deck" in html and 'name="what" value="table"' in html
+    assert "Your hand (7 cards)" in html  # the older rules' opening hand
+    before = len(table.actions)
+    response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": "18,0,0"})  # keep
+    assert response.status_code == 200 and "You keep your hand" in response.content.decode()
+    state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    assert state.history[before] == (KEEP, 0, 0) and type(state).__name__ == "OlderState"
+    opened = client.post(f"/playtest/new/?deck={table.deck_id}", {"deck": table.deck_id, "what": "table"})
+    assert opened.status_code == 302
+    assert GoldfishTable.objects.exclude(pk=table.pk).get().engine_version == ENGINE_VERSION
+
+
+def test_a_table_of_rules_the_app_no_longer_has_says_so_instead_of_failing(client, alice, table):
+    """docs/rules.md RV-6."""
+    GoldfishTable.objects.filter(pk=table.pk).update(engine_version="0.0.1")
+    client.force_login(alice)
+    response = client.get(f"/playtest/tables/{table.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "no longer has those rules" in html and "Open a new table with this deck" in html
 
 
 def test_someone_elses_table_is_a_404(client, table, bob):

@@ -34,6 +34,9 @@ def test_every_card_of_the_deck_is_reported_with_its_use_or_why_it_never_could_b
     merged = games.merge([part], params)["cards"][0]
     assert all(merged.get(row["name"], {"legal_games": 0})["legal_games"] == 0 for row in figures["never_played"])
     assert all(merged[row["name"]]["legal_games"] > 0 for row in figures["cards"])  # legal once: a row, not a reason
+    refusals = [row["reason"] for row in figures["never_played"] if row["reason"].startswith("never legal when held: ")]
+    codes = {c.collector_number for c in deck}
+    assert refusals and all("(rule DG-" in reason and not any(code in reason for code in codes) for reason in refusals)
     played = [row for row in figures["cards"] if row["per_game"] > 0]
     row = played[0]
     assert row["association"]["played_games"] > 0 and row["association"]["played"]["mean"] > 0

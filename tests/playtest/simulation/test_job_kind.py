@@ -130,6 +130,9 @@ def test_the_report_page_and_a_replay_step(client, alice):
     assert replay.status_code == 200
     html = replay.content.decode()
     assert "Step 3 of" in html and 'data-cell="c3"' in html
+    log = html[html.index('id="log-h"'):]
+    assert log.count("keeps their hand") + log.count("takes a mulligan") >= 2  # the log in words, South and North
+    assert "South " in log and "<li>keep</li>" not in log
     assert client.get(f"/playtest/runs/{run.pk}/games/9/").status_code == 404
 
 
@@ -159,3 +162,44 @@ def test_someone_elses_run_is_left_out_of_a_comparison(client, alice, bob):
     client.force_login(bob)
     html = client.get("/playtest/compare/", {"run": [str(run.pk)]}).content.decode()
     assert str(run.pk) not in html
+
+
+def _older_sample(run, monkeypatch, steps=6):
+    """Sample game 0 of the run as if it had been played under an older rules version the app keeps."""
+    from playtest.simulation.games import deck_cards
+    from tests.dreadgate import older_rules
+
+    older_rules.keep(monkeypatch)
+    state = older_rules.new_game([deck_cards(d) for d in run.params["decks"]], 4, run.params["format"])
+    for _ in range(steps):
+        state.apply(state.legal_actions()[0])
+    sample = run.result["samples"][0]
+    sample["record"] = older_rules.to_record(state)
+    run.save(update_fields=["result"])
+    return sample["record"]
+
+
+def test_a_replay_of_older_rules_is_shown_by_those_rules_and_says_so(client, alice, monkeypatch):
+    """docs/rules.md RV-4: the older rules deal seven cards, so the replay shows seven-card hands."""
+    from playtest.web.replay import replay_step
+
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
+                                       games=5, seed=9))  # fmt: skip
+    record = _older_sample(run, monkeypatch)
+    opening = replay_step(run.params, record, 0)["view"]["players"]
+    assert [len(p["hand"]) for p in opening] == [7, 7]
+    client.force_login(alice)
+    html = client.get(f"/playtest/runs/{run.pk}/games/0/?step=6").content.decode()
+    assert "Step 6 of 6" in html and "Played under rules version <strong>0.9.0-test</strong>" in html
+
+
+def test_a_replay_of_rules_the_app_no_longer_has_says_so_instead_of_failing(client, alice, monkeypatch):
+    """docs/rules.md RV-6."""
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
+                                       games=5, seed=9))  # fmt: skip
+    run.result["samples"][0]["record"]["engine"] = "0.0.1"
+    run.save(update_fields=["result"])
+    client.force_login(alice)
+    response = client.get(f"/playtest/runs/{run.pk}/games/0/?step=3")
+    assert response.status_code == 200
+    assert "which this app no longer has" in response.content.decode()
