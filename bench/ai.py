@@ -4,13 +4,13 @@ Run from the repository root: .venv/bin/python bench/ai.py [goldfish games per s
 [matchup games per starter pair, default 200]. Two processes share the games (the whole bench takes a few
 minutes on 2 cores); speed figures are CPU time of one process.
 
-Prints, as JSON lines, for the Standard and Quick formats:
+Prints, as JSON lines, for the Standard and Quick formats (Tactical, which has no Beyond to race to: matchups
+only, with the Tactical starter decks and the share of drawn games):
 - per starter deck, 1,000 goldfish games with `goldfish` and with `classic-goldfish`: the median own turns to
   win with its 95% interval, the distinct non-gateway cards the new policy played and the ones it never played
   (with the report's reason), and both policies' games per second;
 - over every starter pair, seat-rotated: `matchup` against `classic-matchup` (win rate and its 95% Wilson
   interval) and `matchup` against `goldfish`, and `matchup`'s games per second per starter deck.
-Tactical has no starter decks yet, so it has no figures here.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ from playtest.simulation.report import report  # noqa: E402
 GOLDFISH_GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 MATCHUP_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 FORMATS = ("standard", "quick")
+MATCHUP_FORMATS = ("standard", "quick", "tactical")
+TACTICAL_DRAW_TARGET = 0.05
 ENV = {"python": platform.python_version(), "cpus": os.cpu_count(), "machine": platform.machine()}
 GOLDFISH_SPEED_TARGET = 150
 MATCHUP_SPEED_TARGET = 10
@@ -64,7 +66,7 @@ def goldfish_games(craft: str, fmt: str, policy: str, first: int, count: int) ->
 
 def matchup_games(a: str, b: str, fmt: str, policies: tuple[str, str], count: int) -> tuple[int, int, int, float]:
     """Seat-rotated games of deck a (playing policies[0]) against deck b: (a's wins, b's wins, draws, CPU s)."""
-    decks = starter_decks()
+    decks = starter_decks(fmt)
     wins = [0, 0]
     draws = 0
     start = time.process_time()
@@ -140,6 +142,8 @@ def matchup_figures(pool: ProcessPoolExecutor, fmt: str) -> None:
         emit(f"{name}: 95% interval low", low, "share", 0.5 if policies[1] == "classic-matchup" else None, digits=3)
         emit(f"{name}: 95% interval high", high, "share", digits=3)
         emit(f"{name}: draws", draws, "games", better="lower")
+        emit(f"{name}: share of drawn games", draws / total, "share",
+             TACTICAL_DRAW_TARGET if fmt == "tactical" else None, "lower", digits=3)
         emit(f"{name}: games", total, "games")
         if policies[1] == "classic-matchup":
             seconds = sum(r[3] for r in results)
@@ -162,10 +166,11 @@ def matchup_speed_per_deck(fmt: str) -> None:
 
 def main() -> None:
     with ProcessPoolExecutor(max_workers=2) as pool:
-        for fmt in FORMATS:
-            goldfish_figures(pool, fmt)
+        for fmt in MATCHUP_FORMATS:
+            if fmt in FORMATS:
+                goldfish_figures(pool, fmt)
             matchup_figures(pool, fmt)
-    for fmt in FORMATS:
+    for fmt in MATCHUP_FORMATS:
         matchup_speed_per_deck(fmt)
 
 
