@@ -151,7 +151,7 @@ def test_the_log_says_each_action_in_words_for_the_person_at_the_table(client, a
 def test_a_table_opened_under_older_rules_plays_on_under_them_says_so_and_offers_a_new_table(client, alice, table,
                                                                                              monkeypatch):
     """docs/rules.md RV-5: played on under its own rules (seven-card hands there), and a new table offered."""
-    from tests.dreadgate import older_rules
+    from tests.playtest.dreadgate import older_rules
 
     older_rules.keep(monkeypatch)
     GoldfishTable.objects.filter(pk=table.pk).update(engine_version=older_rules.ENGINE_VERSION)

@@ -17,7 +17,7 @@ from playtest.dreadgate.actions import A_DRAW, A_END
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
 from playtest.simulation.catalog import starter_decks
-from tests.dreadgate.test_view import hide_differently
+from tests.playtest.dreadgate.test_view import hide_differently
 
 PAIRS = [("sorcery", "champion"), ("artifice", "divine"), ("engineering", "hinter")]
 

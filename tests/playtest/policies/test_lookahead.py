@@ -14,7 +14,7 @@ import pytest
 from playtest.dreadgate.actions import EQUIP, INSTANT, PLAY, USE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
-from tests.dreadgate.factories import ability, game, give, item, play, put, talent, unit
+from tests.playtest.dreadgate.factories import ability, game, give, item, play, put, talent, unit
 
 ZAP = {"op": "damage", "amount": 2, "target": {"select": "chosen", "side": "enemy"}}
 RUNNER = unit("U-RUN", vit=2, atk=1, dfn=0, rng=1, mnv=1)  # an enemy unit whose death wins the game

@@ -6,7 +6,7 @@ from playtest import policies
 from playtest.dreadgate.view import SeatView
 from playtest.policies import classic
 from playtest.simulation import games
-from tests.dreadgate.factories import FILLER
+from tests.playtest.dreadgate.factories import FILLER
 
 
 def test_each_policy_receives_only_its_seats_view(monkeypatch):

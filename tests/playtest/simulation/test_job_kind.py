@@ -167,7 +167,7 @@ def test_someone_elses_run_is_left_out_of_a_comparison(client, alice, bob):
 def _older_sample(run, monkeypatch, steps=6):
     """Sample game 0 of the run as if it had been played under an older rules version the app keeps."""
     from playtest.simulation.games import deck_cards
-    from tests.dreadgate import older_rules
+    from tests.playtest.dreadgate import older_rules
 
     older_rules.keep(monkeypatch)
     state = older_rules.new_game([deck_cards(d) for d in run.params["decks"]], 4, run.params["format"])
