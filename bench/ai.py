@@ -9,8 +9,9 @@ only, with the Tactical starter decks and the share of drawn games):
 - per starter deck, 1,000 goldfish games with `goldfish` and with `classic-goldfish`: the median own turns to
   win with its 95% interval, the distinct non-gateway cards the new policy played and the ones it never played
   (with the report's reason), and both policies' games per second;
-- over every starter pair, seat-rotated: `matchup` against `classic-matchup` (win rate and its 95% Wilson
-  interval) and `matchup` against `goldfish`, and `matchup`'s games per second per starter deck.
+- over every starter pair, seat-rotated and both ways (each deck of the pair plays `matchup` in half of the
+  pair's games): `matchup` against `classic-matchup` (win rate and its 95% Wilson interval, and the distinct
+  cards each starter played) and `matchup` against `goldfish`, and `matchup`'s games per second per starter deck.
 """
 
 from __future__ import annotations
@@ -64,9 +65,12 @@ def goldfish_games(craft: str, fmt: str, policy: str, first: int, count: int) ->
     return part, time.process_time() - start
 
 
-def matchup_games(a: str, b: str, fmt: str, policies: tuple[str, str], count: int) -> tuple[int, int, int, float]:
-    """Seat-rotated games of deck a (playing policies[0]) against deck b: (a's wins, b's wins, draws, CPU s)."""
+def matchup_games(a: str, b: str, fmt: str, policies: tuple[str, str], count: int
+                  ) -> tuple[int, int, int, float, set[str]]:
+    """Seat-rotated games of deck a (playing policies[0]) against deck b: (a's wins, b's wins, draws, CPU s,
+    the names of the cards deck a played)."""
     decks = starter_decks(fmt)
+    played: set[str] = set()
     wins = [0, 0]
     draws = 0
     start = time.process_time()
@@ -75,11 +79,12 @@ def matchup_games(a: str, b: str, fmt: str, policies: tuple[str, str], count: in
         first, second = (a, b) if not swap else (b, a)
         pols = list(policies) if not swap else [policies[1], policies[0]]
         result = games.play_game([decks[first], decks[second]], fmt, games.game_seed(7, n // 2), pols)
+        played.update(name for name, _ in result["played"][swap])
         if result["winner"] < 0:
             draws += 1
         else:
             wins[result["winner"] ^ swap] += 1
-    return wins[0], wins[1], draws, time.process_time() - start
+    return wins[0], wins[1], draws, time.process_time() - start, played
 
 
 def goldfish_figures(pool: ProcessPoolExecutor, fmt: str) -> None:
@@ -109,29 +114,34 @@ def goldfish_figures(pool: ProcessPoolExecutor, fmt: str) -> None:
             if policy == "goldfish":
                 figures = report(merged, {**params, "decks": [_named(craft), _named(craft)]})["decks"][0]
                 played = [row["name"] for row in figures["cards"] if row["per_game"] > 0]
-                unplayed = [row["name"] for row in figures["cards"] if row["per_game"] == 0]
                 emit(f"{fmt} {craft} goldfish: distinct cards played", len(played), "cards")
                 for row in figures["never_played"]:
-                    print(f"# {fmt} {craft}: never legal: {row['name']}: {row['reason']}", flush=True)
-                for name in unplayed:
-                    print(f"# {fmt} {craft}: legal but never chosen: {name}", flush=True)
-                emit(f"{fmt} {craft} goldfish: cards legal but never chosen", len(unplayed), "cards", 0, "lower")
+                    print(f"# {fmt} {craft}: never played: {row['name']}: {row['reason']}", flush=True)
+                for row in figures["unchosen"]:
+                    print(f"# {fmt} {craft}: {row['name']}: {row['reason']}", flush=True)
+                racing = [row for row in figures["unchosen"] if "goldfish opponent never brings" not in row["reason"]]
+                emit(f"{fmt} {craft} goldfish: cards legal but never chosen", len(figures["unchosen"]), "cards",
+                     better="lower")
+                emit(f"{fmt} {craft} goldfish: of those, cards whose effects could bring the win closer",
+                     len(racing), "cards", 0, "lower")
         lower += medians["goldfish"] < medians["classic-goldfish"]
     emit(f"{fmt}: starters where goldfish's median is lower than classic-goldfish's", lower, "decks", 5)
 
 
 def _named(craft: str) -> dict:
     deck = starter_decks()[craft]
-    return {"name": craft, "legal": True, "cards": {c.collector_number: {"name": c.name, "type": c.type}
-                                                    for c in deck}, "list": [c.collector_number for c in deck]}
+    return {**_snapshot(deck), "name": craft}
 
 
 def matchup_figures(pool: ProcessPoolExecutor, fmt: str) -> None:
     crafts = list(starter_decks())
     for policies in (("matchup", "classic-matchup"), ("matchup", "goldfish")):
-        jobs = [pool.submit(matchup_games, a, b, fmt, policies, MATCHUP_GAMES)
-                for a, b in itertools.permutations(crafts, 2) if crafts.index(a) < crafts.index(b)]
+        # Each pair both ways (each deck plays each policy), half the games each way, both seats of every seed.
+        pairs = list(itertools.permutations(crafts, 2))
+        jobs = [pool.submit(matchup_games, a, b, fmt, policies, MATCHUP_GAMES // 2) for a, b in pairs]
         results = [job.result() for job in jobs]
+        if policies[1] == "classic-matchup":
+            _cards_played_in_matchups(fmt, pairs, results)
         wins = sum(r[0] for r in results)
         total = sum(r[0] + r[1] + r[2] for r in results)
         draws = sum(r[2] for r in results)
@@ -149,6 +159,18 @@ def matchup_figures(pool: ProcessPoolExecutor, fmt: str) -> None:
             seconds = sum(r[3] for r in results)
             emit(f"{fmt}: matchup games/s (one core, both seats searching against classic-matchup)",
                  total / seconds, "games/s", MATCHUP_SPEED_TARGET)
+
+
+def _cards_played_in_matchups(fmt: str, pairs: list[tuple[str, str]], results: list[tuple]) -> None:
+    """Per starter, the distinct non-gateway cards it played with `matchup` against every other starter."""
+    played: dict[str, set[str]] = {}
+    for (a, _), result in zip(pairs, results, strict=True):
+        played.setdefault(a, set()).update(result[4])
+    for craft, names in played.items():
+        deck = {c.name for c in starter_decks(fmt)[craft] if c.type != "gateway"}
+        emit(f"{fmt} {craft} matchup: distinct cards played (of {len(deck)})", len(names & deck), "cards")
+        for name in sorted(deck - names):
+            print(f"# {fmt} {craft} matchup: never played: {name}", flush=True)
 
 
 def matchup_speed_per_deck(fmt: str) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 from core import stats
 from playtest.dreadgate.state import TURN_LIMIT
 from playtest.simulation.games import counter_values
+from playtest.simulation.passive_effects import needs_an_opponent
 
 
 def _interval(values: list[int]) -> dict[str, float] | None:
@@ -47,8 +48,19 @@ def _rate(wins: int, games: int) -> dict[str, float] | None:
     return {"rate": wins / games, "low": low, "high": high}
 
 
-def _card_rows(table: dict[str, Any], names: list[str], games: int, by_turns: bool) -> tuple[list, list]:
-    """Every card of the deck with its figures, and the cards never legal to play with the engine's reason."""
+def _unchosen_reason(row: dict[str, Any], card: dict[str, Any] | None, goldfish: bool) -> str:
+    """Why a card legal in some games was never played (docs/ai.md): by what its effects can change."""
+    legal = f"legal in {row['legal_games']} of the {row['drawn_games']} games it was drawn in"
+    if goldfish and card is not None and needs_an_opponent(card):
+        return (f"{legal}, never chosen: its effects act only on enemy units, combat or the opponent's hand and "
+                "points, which a goldfish opponent never brings")
+    return f"{legal}, never chosen: each time another action was judged better"
+
+
+def _card_rows(table: dict[str, Any], names: list[str], games: int, by_turns: bool,
+               definitions: dict[str, dict[str, Any]] | None = None) -> tuple[list, list]:
+    """Every card of the deck with its figures (and, for a card legal but never played, why), and the cards
+    never legal to play with the engine's reason."""
     rows, never = [], []
     for name in names:
         row = table.get(name)
@@ -66,7 +78,8 @@ def _card_rows(table: dict[str, Any], names: list[str], games: int, by_turns: bo
         rows.append({"name": name, "per_game": times / games if games else 0.0,
                      "mean_turn": row["turn_sum"] / times if times else None,
                      "legal_share": row["legal_games"] / row["drawn_games"] if row["drawn_games"] else 0.0,
-                     "association": _association(row, by_turns)})
+                     "association": _association(row, by_turns),
+                     "unchosen": "" if times else _unchosen_reason(row, (definitions or {}).get(name), by_turns)})
     rows.sort(key=lambda r: -r["per_game"])
     return rows, never
 
@@ -84,7 +97,8 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
         deck_names = sorted({card["name"] for code, card in decks[d]["cards"].items() if card["type"] != "gateway"})
         by_turns = params["mode"] == "goldfish"
         if "cards" in result:
-            cards, never_played = _card_rows(result["cards"][d], deck_names, games, by_turns)
+            definitions = {card["name"]: card for card in decks[d]["cards"].values()}
+            cards, never_played = _card_rows(result["cards"][d], deck_names, games, by_turns, definitions)
         else:  # a run played before the per-card figures: what it recorded
             cards = None
             never_played = [{"name": name, "reason": ""} for name in deck_names if name not in played]
@@ -111,6 +125,7 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
                 key=lambda row: -row["per_game"],
             ),
             "never_played": never_played,
+            "unchosen": [{"name": row["name"], "reason": row["unchosen"]} for row in cards or () if row["unchosen"]],
         })
     return {
         "games": games,

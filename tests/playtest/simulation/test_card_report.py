@@ -10,6 +10,7 @@ from playtest.jobs import services
 from playtest.models import Run
 from playtest.simulation import games
 from playtest.simulation.catalog import starter_decks
+from playtest.simulation.passive_effects import needs_an_opponent
 from playtest.simulation.report import report
 from tests.playtest.dreadgate_decks import starter_deck
 
@@ -97,3 +98,49 @@ def _snapshot(deck_list):
     return {"cards": {c.collector_number: asdict(c) for c in deck_list},
             "list": [c.collector_number for c in deck_list]}
 
+
+
+def test_a_card_legal_but_never_chosen_says_whether_a_goldfish_game_could_use_it():
+    """Legal but never played: a card whose effects act only on an opponent is told apart from one the policy
+    passed over; the reason is on the report page."""
+    deck = starter_decks()["sorcery"]
+    definitions = {c.name: asdict(c) for c in deck}
+    snapshot = {"name": "Sorcery", "legal": True, **_snapshot(deck)}
+    params = {**_params(deck), "decks": [snapshot, snapshot]}
+    figures = report(games.merge([games.play_chunk(params, 3, 0, 12)], params), params)["decks"][0]
+    unchosen = {row["name"]: row["reason"] for row in figures["unchosen"]}
+    assert unchosen and all(row["per_game"] == 0 for row in figures["cards"] if row["name"] in unchosen)
+    assert all(row["name"] in unchosen for row in figures["cards"] if row["per_game"] == 0)
+    for name, reason in unchosen.items():
+        fights_only = needs_an_opponent(definitions[name])
+        assert ("a goldfish opponent never brings" in reason) == fights_only, name
+        assert reason.startswith("legal in ")
+    matchup = report(games.merge([games.play_chunk(params, 3, 0, 2)], {**params, "mode": "matchup"}),
+                     {**params, "mode": "matchup"})["decks"][0]
+    assert all("goldfish" not in row["reason"] for row in matchup["unchosen"])
+
+
+@pytest.mark.parametrize("card, fights_only", [
+    ({"type": "item", "abilities": [{"trigger": "consumable", "effect": {
+        "op": "heal", "amount": 2, "target": {"select": "chosen", "side": "friendly"}}}]}, True),
+    ({"type": "talent", "abilities": [{"trigger": "play", "effect": {
+        "op": "modify", "stat": "maneuver", "amount": 1, "duration": "end_of_turn",
+        "target": {"select": "all", "side": "friendly"}}}]}, False),
+    ({"type": "talent", "abilities": [{"trigger": "play", "effect": {  # slows the enemy: nothing to slow
+        "op": "modify", "stat": "maneuver", "amount": -1, "duration": "end_of_turn",
+        "target": {"select": "all", "side": "enemy"}}}]}, True),
+    ({"type": "glyph", "abilities": [{"trigger": "play", "effect": {"op": "sequence", "steps": [
+        {"op": "grant_keyword", "keyword": "spectral", "duration": "end_of_turn",
+         "target": {"select": "chosen", "side": "friendly"}},
+        {"op": "modify", "stat": "maneuver", "amount": 2, "duration": "end_of_turn",
+         "target": {"select": "previous"}}]}}]}, False),  # 'previous' is the friendly unit chosen before
+    ({"type": "glyph", "abilities": [{"trigger": "play", "effect": {
+        "op": "action_points", "player": "opponent", "amount": -2, "when": "next_turn"}}]}, True),
+    ({"type": "item", "abilities": [{"trigger": "activated", "cost": 1, "effect": {
+        "op": "draw", "player": "self", "amount": 1}}]}, False),
+    ({"type": "item", "abilities": [{"trigger": "equipped", "effect": {
+        "op": "modify", "stat": "maneuver", "amount": 1, "duration": "while_source",
+        "target": {"select": "bearer"}}}]}, False),
+])
+def test_what_a_goldfish_game_can_use_is_read_from_the_effects(card, fights_only):
+    assert needs_an_opponent(card) is fights_only
