@@ -43,7 +43,7 @@ class Weights:
 
 
 GOLDFISH_WEIGHTS = Weights()
-MATCHUP_WEIGHTS = Weights(fight=True, action_point=0.3)
+MATCHUP_WEIGHTS = Weights(fight=True, action_point=0.3, tempo=0.9)
 
 
 def _lined_up(state: State, u) -> bool:
