@@ -121,6 +121,8 @@ def _threat(state: State, victim, w: Weights) -> float:
     for enemy in state.units.values():
         if enemy.owner == victim.owner or enemy.atk <= victim.dfn:
             continue
+        if victim.flying and enemy.rng < 2:  # only a ranged attack reaches a flying unit (DG-10.4)
+            continue
         if distance(enemy.cell, victim.cell) <= max(enemy.rng, 1) + enemy.mnv and _can_kill(enemy, victim):
             return w.threatened * victim.vit
     return 0.0

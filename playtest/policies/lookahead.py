@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 
 from playtest.dreadgate.actions import (
+    A_END,
     A_KEEP,
     A_MULLIGAN,
     A_PASS,
@@ -31,6 +32,8 @@ from playtest.dreadgate.actions import (
     DRAW,
     END,
     EQUIP,
+    FLY,
+    GROUND,
     INSTANT,
     MOVE,
     PASS,
@@ -123,9 +126,12 @@ class Lookahead:
         # at a target, defence or combat choice every option is judged alike.
         # Against drawing or ending the turn, the weakest routine choices, a card needs no margin.
         margin = self.margin if view.phase == MAIN_PHASE and candidates[0][0] not in (DRAW, END) else 0.0
+        # Against ending the turn, each card is judged with the turn ended after it, so that every position
+        # compared is the one the opponent moves from (else anything that keeps the turn looks better).
+        then_end = view.phase == MAIN_PHASE and candidates[0][0] == END
         best, best_value = candidates[0], self.value_after(world, candidates[0], view.seat) + margin
         for action in candidates[1:]:
-            value = self.value_after(world, action, view.seat)
+            value = self.value_after(world, action, view.seat, then_end)
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -144,10 +150,14 @@ class Lookahead:
         tried = [a for a in legal if a[0] in self.tried_kinds and a != routine]
         return [routine] + tried[:BREADTH]
 
-    def value_after(self, world: State, action: Action, me: int) -> float:
-        """The position's value after the action and what it sets in motion; the world is left unchanged."""
+    def value_after(self, world: State, action: Action, me: int, then_end: bool = False) -> float:
+        """The position's value after the action and what it sets in motion (and, with `then_end`, the end of
+        the turn); the world is left unchanged."""
         world.apply(action)
         steps = 1 + self.continue_play(world, me)
+        if then_end and world.phase == MAIN_PHASE and world.active == me and A_END in world.legal_actions():
+            world.apply(A_END)
+            steps += 1 + self.continue_play(world, me)
         value = evaluate(world, me, self.weights)
         for _ in range(steps):
             world.undo()
@@ -187,4 +197,5 @@ class Lookahead:
 
 
 goldfish = Lookahead("goldfish", GOLDFISH_WEIGHTS, EFFECT_KINDS, margin=3.0)
-matchup = Lookahead("matchup", MATCHUP_WEIGHTS, EFFECT_KINDS | {ATTACK}, margin=1.5)
+# Against a real opponent, attacks and taking off or landing (out of reach of melee, DG-11.5) are judged too.
+matchup = Lookahead("matchup", MATCHUP_WEIGHTS, EFFECT_KINDS | {ATTACK, FLY, GROUND}, margin=1.5)

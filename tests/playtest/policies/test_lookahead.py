@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from playtest.dreadgate.actions import EQUIP, INSTANT, PLAY, USE
+from playtest.dreadgate.actions import A_END, EQUIP, FLY, INSTANT, PLAY, USE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
 from tests.playtest.dreadgate.factories import ability, game, give, item, play, put, talent, unit
@@ -90,3 +90,17 @@ def test_an_instant_in_the_defence_step_saves_the_unit_whose_death_loses():
     assert state.current_player == 1  # the defence step is seat 1's
     assert _decide(state, "classic-matchup")[0] != INSTANT
     assert _decide(state, "matchup")[0] == INSTANT
+
+
+def test_an_aviation_unit_takes_off_out_of_reach_of_a_melee_unit_that_would_kill_it():
+    """DG-11.5 and DG-10.4: only a ranged attack reaches a flying unit; with no point left to act, matchup
+    launches the threatened flier (launching costs no AP, DG-11.2), where the routine plan ends its turn."""
+    flier = unit("U-FLY", vit=3, atk=1, dfn=0, rng=1, mnv=1, kw=("aviation",), fm=1)
+    brute = unit("U-BRUTE", vit=5, atk=6, dfn=1, rng=1, mnv=1)
+    state = game(flier, brute)
+    put(state, 0, "U-FLY", "b1", flying=False)
+    put(state, 1, "U-BRUTE", "b2")
+    state.ap = 0
+    state._stamp += 1
+    assert _decide(state, "classic-matchup") == A_END
+    assert _decide(state, "matchup")[0] == FLY
