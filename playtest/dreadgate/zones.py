@@ -33,7 +33,7 @@ from .journal import (
     Journal,
 )  # fmt: skip
 
-ENGINE_VERSION = "1.0.0"
+ENGINE_VERSION = "1.1.0"
 
 STANDARD, QUICK, TACTICAL = 0, 1, 2
 FORMATS = FORMAT_SLUGS  # the engine numbers formats by their place there
