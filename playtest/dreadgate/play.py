@@ -44,7 +44,6 @@ from .zones import (
     COMBAT_PHASE,
     DEFENSE_PHASE,
     DRAW_RESULT,
-    FIRST_TURN_AP,
     FOREVER,
     MAIN_PHASE,
     OPENING_HAND,
@@ -324,7 +323,7 @@ def _start_turn(g: Game, p: int) -> None:
     g.turn += 1
     g.active = p
     g.phase = MAIN_PHASE
-    allowance = (FIRST_TURN_AP if g.turn == 1 else AP_PER_TURN) + g.ap_next[p]
+    allowance = AP_PER_TURN + g.ap_next[p]  # DG-5.1, DG-5.2: the first turn too
     g.ap_next[p] = 0
     g.ap = allowance if allowance > 0 else 0
     g.rp = 0

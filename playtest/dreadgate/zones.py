@@ -41,8 +41,7 @@ assert FORMATS == ("standard", "quick", "tactical")
 BEYOND_GOAL = tuple(f.beyond_goal for f in CORE_FORMATS.values())  # DG-1.2, DG-1.3, DG-1.4
 BONEYARD_GOAL = tuple(f.boneyard_goal for f in CORE_FORMATS.values())
 TURN_LIMIT = 100  # DG-1.8
-AP_PER_TURN = 4  # DG-5.1
-FIRST_TURN_AP = 3  # DG-5.2
+AP_PER_TURN = 4  # DG-5.1, on the first turn too (DG-5.2)
 OPENING_HAND = 6  # DG-4.4
 FOREVER = 1 << 30
 

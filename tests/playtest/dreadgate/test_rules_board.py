@@ -44,7 +44,7 @@ def test_dg_7_2_the_cost_is_the_printed_vitality():
     s = game(RUNNER)
     give(s, 0, "U-RN1")
     play(s, "deploy U-RN1 c1")
-    assert s.ap == 0
+    assert s.ap == 4 - 3
 
 
 def test_dg_7_3_deploying_spends_at_least_one_ap_then_influence_recycling_and_ap():
@@ -94,7 +94,7 @@ def test_dg_7_6_recycling_a_card_gives_one_point_while_another_unit_is_held():
     give(s, 0, "T-RC1")
     give(s, 0, "U-RN1")
     play(s, "recycle T-RC1")
-    assert s.rp == 1 and s.ap == 3 and s.bone_score[0] == 0
+    assert s.rp == 1 and s.ap == 4 and s.bone_score[0] == 0
     refused(s, "recycle U-RN1", "DG-7.6")
 
 
@@ -107,7 +107,7 @@ def test_dg_8_1_a_maneuver_costs_one_ap_whatever_the_distance():
     put(s, 0, "U-RN1", "a1")
     put(s, 0, "U-SC1", "e1")
     play(s, "move a1-a4")
-    assert s.ap == 2
+    assert s.ap == 3
     s.ap = 0
     refused(s, "move e1-e2", "DG-8.1")
 
@@ -209,7 +209,7 @@ def test_dg_11_2_grounding_and_launching_are_free_and_once_a_turn():
     s = game(BIRD)
     b = put(s, 0, "U-BD1", "b2", flying=True)
     play(s, "ground b2")
-    assert not b.flying and s.ap == 3
+    assert not b.flying and s.ap == 4
     refused(s, "fly b2", "DG-11.2")
     end_turn(s)
     end_turn(s)

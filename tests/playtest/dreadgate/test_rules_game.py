@@ -357,9 +357,14 @@ def test_dg_5_1_four_action_points_a_turn_changed_by_cards():
     assert s.ap == 3
 
 
-def test_dg_5_2_the_first_player_has_three_on_the_first_turn():
-    """DG-5.2: 3 AP on turn 1."""
-    assert game().ap == 3
+def test_dg_5_2_the_first_player_has_four_on_the_first_turn_too():
+    """DG-5.2: the first turn of the game has the 4 AP of every turn, and a card's change applies to it."""
+    s = game()
+    assert (s.turn, s.active, s.ap) == (1, 0, 4)
+    s = game(keep=False)
+    s.ap_next[0] = -1
+    play(s, "keep", "keep")
+    assert (s.turn, s.ap) == (1, 3)
 
 
 def test_dg_5_3_unused_points_are_lost():
@@ -379,9 +384,9 @@ def test_dg_5_4_recycling_and_switching_flight_cost_no_ap():
     give(s, 0, "U-SC1")
     give(s, 0, "U-F00")
     play(s, "ground a2", "recycle U-F00")
-    assert s.ap == 3
+    assert s.ap == 4
     play(s, "draw")
-    assert s.ap == 2
+    assert s.ap == 3
 
 
 def test_dg_5_5_ending_the_turn_passes_it_to_the_opponent():
@@ -441,8 +446,8 @@ def test_dg_6_1_drawing_costs_one_ap_a_card():
     """DG-6.1."""
     s = game()
     top = s.deck[0][-1]
-    play(s, "draw", "draw", "draw")
-    assert s.ap == 0 and top in s.hand[0] and len(s.hand[0]) == 3
+    play(s, "draw", "draw", "draw", "draw")
+    assert s.ap == 0 and top in s.hand[0] and len(s.hand[0]) == 4
     refused(s, "draw", "DG-6.1")
 
 
