@@ -73,3 +73,6 @@ def test_the_rules_of_1_0_0_are_kept_frozen_and_replay_their_records():
     assert isinstance(again, first.State) and not isinstance(again, type(played(older_rules.current, steps=0)))
     assert first.to_snapshot(again) == first.to_snapshot(game)
     assert from_snapshot(first.to_snapshot(game), cards()).history == game.history
+    opening = {**record, "actions": [[18, 0, 0], [18, 0, 0]]}  # both keep: the first turn begins
+    assert from_record(opening, cards()).ap == 3  # its DG-5.2
+    assert from_record({**opening, "engine": ENGINE_VERSION}, cards()).ap == 4
