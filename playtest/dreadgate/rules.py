@@ -240,10 +240,10 @@ def _hand_actions(g: Game, p: int, hand_defs: dict[int, Compiled], board_cards: 
                 for cell in empty_back:  # DG-7
                     out.append((DEPLOY, d, cell))
         elif c.kind == "item":
-            if c.cost <= ap:
+            if c.cost <= ap or g._card_payable(c):  # DG-14.1, DG-17.4
                 _equips(g, p, d, c, out)
         elif not tactical:  # talent or glyph
-            if c.cost <= ap and playable(g, p, c):  # DG-15.1
+            if (c.cost <= ap or g._card_payable(c)) and playable(g, p, c):  # DG-15.1, DG-17.4
                 out.append((PLAY, d, 0))
             if c.instant and c.tp_cost <= g.tp[p] and playable(g, p, c):  # DG-15.3
                 instants.append((INSTANT, d, 0))
@@ -505,7 +505,7 @@ def _check_equip(g: Game, kind: int, a: int, b: int) -> None:
         raise IllegalAction("DG-14.1", f"{c.code} is not an item")
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-14.1", f"{c.code} is not in your hand")
-    if c.cost > g.ap:
+    if not g._card_payable(c):
         raise IllegalAction("DG-14.1", f"{c.code} costs {c.cost} AP")
     if c.consumable or c.battlefield_item:
         if b != NO_BEARER:
@@ -527,7 +527,7 @@ def _check_play(g: Game, kind: int, a: int, b: int) -> None:
         raise IllegalAction("DG-1.4", "talents and glyphs are not played in Tactical")
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-15.1", f"{c.code} is not in your hand")
-    if c.cost > g.ap:
+    if not g._card_payable(c):
         raise IllegalAction("DG-15.1", f"{c.code} costs {c.cost} AP")
     if not playable(g, p, c):
         raise IllegalAction("DG-18.5", f"{c.code} has no legal target")

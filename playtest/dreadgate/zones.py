@@ -293,6 +293,14 @@ class Game:
         infl = sum(self.infl) if craft == UNIVERSAL else self.infl[craft]
         return self.ap + self.rp + infl
 
+    def _card_payable(self, c: Compiled) -> bool:
+        """Whether the player on turn can pay a talent's, glyph's or item's card cost: in AP, or for a universal
+        card its first AP and the rest in influence of any craft and AP (DG-14.1, DG-15.1, DG-17.4)."""
+        cost: int = c.cost
+        if cost <= self.ap:
+            return True
+        return c.craft == UNIVERSAL and self.ap >= 1 and cost <= self.ap + sum(self.infl)
+
     def _can_act(self, u: Unit) -> bool:
         """Not fresh (DG-5.8), not stunned (effects), not subdued (DG-12.2)."""
         return u.deployed != self.turn and u.stun < self.turn and u.subdued_by < 0

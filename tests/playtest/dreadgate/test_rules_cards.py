@@ -225,6 +225,36 @@ def test_dg_17_3_a_legends_ability_is_used_like_any_units():
     assert foe.vit == 3
 
 
+def test_dg_17_4_influence_of_any_craft_pays_universal_talents_and_items_after_their_first_ap():
+    """DG-17.4: a universal talent or item is paid with its first AP, then influence of any craft, then AP;
+    a crafted one in AP only, whatever influence of its craft there is."""
+    uni_bolt = talent("T-UB", ability("play", {"op": "damage", "amount": 2, "target": chosen()}), cost=3,
+                      craft="universal")  # fmt: skip
+    uni_sword = item("I-US", cost=2, craft="universal")
+    own_sword = item("I-ES", cost=2, craft="engineering")
+    s = game(PAWN, FOE, uni_bolt, uni_sword, own_sword)
+    pawn = put(s, 0, "U-PW", "b2")
+    foe = put(s, 1, "U-FO", "b4")
+    for code in ("T-UB", "I-US", "I-ES"):
+        give(s, 0, code)
+    s.ap, s.infl[3], s.infl[5] = 2, 1, 1  # 2 AP, 1 engineering and 1 sorcery influence
+    s._stamp += 1
+    legal = set(s.legal_actions())
+    assert (10, s.by_code["T-UB"], 0) in legal and (9, s.by_code["I-ES"], pawn.iid) in legal
+    play(s, "play T-UB")  # 1 AP, the 2 influence (engineering first), no more AP
+    assert foe.vit == 2 and s.ap == 1 and sum(s.infl) == 0
+    s.undo()
+    assert s.ap == 2 and (s.infl[3], s.infl[5]) == (1, 1)
+    s.ap, s.infl[3], s.infl[5] = 1, 3, 0
+    s._stamp += 1
+    refused(s, (EQUIP, s.by_code["I-ES"], pawn.iid), "DG-14.1")  # its own craft's influence pays no item
+    play(s, "equip I-US b2")
+    assert s.ap == 0 and s.infl[3] == 2 and len(pawn.items) == 1
+    s.ap, s.infl[3] = 0, 9
+    s._stamp += 1
+    refused(s, "play T-UB", "DG-15.1")  # the first AP is paid in AP
+
+
 # --- DG-18 ------------------------------------------------------------------------------------
 
 
