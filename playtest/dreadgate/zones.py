@@ -113,6 +113,8 @@ class Unit:
             kw = kw | bit if grant else kw & ~bit
         if not kw & KW_AVIATION:
             self.flying = False
+        elif not self.kw & KW_AVIATION and self.subdued_by < 0 and self.subduing < 0:
+            self.flying = True  # DG-11.1: flying by default once it is an aviation unit, unless it shares a cell
         self.kw = kw
 
     def fields(self) -> tuple[Any, ...]:

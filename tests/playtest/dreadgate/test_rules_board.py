@@ -196,12 +196,58 @@ def test_dg_9_4_move_effects_stop_before_the_gateway():
 # --- DG-11 ------------------------------------------------------------------------------------
 
 
+WINGS = talent("T-WG", ability("play", {"op": "grant_keyword", "keyword": "aviation", "duration": "permanent",
+                                       "target": {"select": "all", "side": "any"}}))  # fmt: skip
+CLIP = talent("T-CL", ability("play", {"op": "remove_keyword", "keyword": "aviation", "duration": "end_of_turn",
+                                      "target": {"select": "all", "side": "any"}}))  # fmt: skip
+
+
 def test_dg_11_1_an_aviation_unit_enters_flying():
     """DG-11.1."""
     s = game(BIRD)
     give(s, 0, "U-BD1")
     play(s, "deploy U-BD1 a1")
     assert s.units[s.board[parse_cell("a1")]].flying
+
+
+def test_dg_11_1_a_unit_that_becomes_an_aviation_unit_is_flying_unless_it_shares_a_cell():
+    """DG-11.1: granted aviation, a grounded unit is flying at once, but not on a shared cell; a unit that lost
+    aviation flies again when it gets it back; taking off this way is not the switch of DG-11.2."""
+    s = game(WINGS, CLIP, RUNNER, SUBDUER, VICTIM, BIRD)
+    runner = put(s, 0, "U-RN1", "d1")
+    subduer = put(s, 0, "U-SB1", "b2")
+    victim = put(s, 1, "U-VC1", "b3")
+    bird = put(s, 0, "U-BD1", "e2", flying=True)
+    give(s, 0, "T-WG")
+    give(s, 0, "T-CL")
+    play(s, "move b2-b3")  # b3 is shared now (DG-12.2)
+    play(s, "play T-WG")
+    assert runner.flying and not subduer.flying and not victim.flying and bird.flying
+    assert runner.switched != s.turn  # it may still land this turn
+    s.undo()
+    assert not runner.flying
+    play(s, "play T-WG", "play T-CL")
+    assert not runner.flying and not bird.flying  # DG-11.5 and effects.md: without aviation it lands
+    end_turn(s)  # the removal ends with the turn: both are aviation units again, so flying
+    assert runner.flying and bird.flying and not subduer.flying
+
+
+def test_dg_11_1_a_unit_grounded_by_its_player_stays_grounded_while_an_ability_keeps_its_aviation():
+    """DG-11.1: "a player must specify that a unit has been grounded", and then that it is airborne again."""
+    harness = item("I-HN", ability("equipped", {"op": "grant_keyword", "keyword": "aviation",
+                                                "duration": "while_source", "target": {"select": "bearer"}}),
+                   subtype="equipment")  # fmt: skip
+    s = game(harness, RUNNER, SCOUT)
+    runner = put(s, 0, "U-RN1", "a1")
+    give(s, 0, "I-HN")
+    give(s, 0, "U-SC1")
+    play(s, "equip I-HN a1")
+    assert runner.flying
+    play(s, "ground a1", "deploy U-SC1 e1")  # the continuous abilities are evaluated again after a deploy
+    assert not runner.flying
+    end_turn(s)
+    end_turn(s)
+    assert not runner.flying
 
 
 def test_dg_11_2_grounding_and_launching_are_free_and_once_a_turn():
