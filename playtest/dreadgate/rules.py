@@ -247,8 +247,7 @@ def _hand_actions(g: Game, p: int, hand_defs: dict[int, Compiled], board_cards: 
                 out.append((PLAY, d, 0))
             if c.instant and c.tp_cost <= g.tp[p] and playable(g, p, c):  # DG-15.3
                 instants.append((INSTANT, d, 0))
-        if board_cards - c.board >= 1:  # DG-7.6
-            out.append((RECYCLE, d, 0))
+        out.append((RECYCLE, d, 0))  # DG-7.6: any card of the hand
     out.extend(instants)
 
 
@@ -462,11 +461,6 @@ def _check_recycle(g: Game, kind: int, a: int, b: int) -> None:
     c = g._def(a)
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-7.6", f"{c.code} is not in your hand")
-    others = [iid for iid in g.hand[p] if g.inst[iid].kind in ("unit", "legend")]
-    if c.kind in ("unit", "legend"):
-        others.remove(g._hand_iid(p, a))
-    if not others:
-        raise IllegalAction("DG-7.6", "recycling is allowed only while you hold another unit or legend")
 
 
 def _check_move(g: Game, kind: int, a: int, b: int) -> None:

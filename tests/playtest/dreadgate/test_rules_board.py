@@ -88,14 +88,22 @@ def test_dg_7_5_a_fresh_unit_is_at_full_vitality_flying_and_its_deploy_ability_r
     assert u.vit == 2 and u.flying and len(s.hand[0]) == 2
 
 
-def test_dg_7_6_recycling_a_card_gives_one_point_while_another_unit_is_held():
-    """DG-7.6: a card from hand to the boneyard for 1 recycling point; not the last unit card."""
-    s = game(RUNNER, talent("T-RC1"))
+def test_dg_7_6_recycling_any_card_of_the_hand_gives_one_point():
+    """DG-7.6: a card from hand to the boneyard for 1 recycling point, for no AP: any card, the last unit card
+    too, and with no unit in hand (a unit drawn later in the turn can use the points); never a card not in hand."""
+    s = game(RUNNER, talent("T-RC1"), SMALL_UNI)
     give(s, 0, "T-RC1")
     give(s, 0, "U-RN1")
     play(s, "recycle T-RC1")
     assert s.rp == 1 and s.ap == 4 and s.bone_score[0] == 0
+    play(s, "recycle U-RN1")  # the last unit card in hand
+    assert s.rp == 2 and not s.hand[0] and s.bone_score[0] == 0
     refused(s, "recycle U-RN1", "DG-7.6")
+    top = give(s, 0, "U-UN1")
+    s.hand[0].remove(top)
+    s.deck[0].append(top)  # the top card of the deck
+    play(s, "draw", "deploy U-UN1 a1")  # 4: 1 AP, the 2 recycling points, 1 more AP
+    assert (s.ap, s.rp) == (1, 0)
 
 
 # --- DG-8 -------------------------------------------------------------------------------------
