@@ -288,14 +288,20 @@ def test_dg_11_4_a_flying_unit_flies_over_the_gateway():
     assert s.board[parse_cell("c4")] >= 0 and not s.beyond[0]
 
 
-def test_dg_11_5_flying_units_are_out_of_melee_reach_and_cannot_be_subdued():
-    """DG-11.5: only ranged attacks reach them; subdue can't land on them; they attack normally."""
-    s = game(BIRD, RUNNER, SUBDUER)
-    put(s, 1, "U-BD1", "b3", flying=True)
+def test_dg_11_5_flying_units_are_out_of_melee_reach_and_cannot_be_subdued_or_executed():
+    """DG-11.5: only ranged attacks reach them; subdue and execution can't land on them; they attack normally."""
+    s = game(BIRD, RUNNER, SUBDUER, EXECUTOR)
+    bird = put(s, 1, "U-BD1", "b3", flying=True)
     put(s, 0, "U-RN1", "b2")
     sub = put(s, 0, "U-SB1", "a3")
+    ex = put(s, 0, "U-EX1", "c4")  # attack 5 against the bird's vitality 3
     refused(s, "attack b2 b3", "DG-10.4")
-    assert "b3" not in cells(s, sub)
+    assert "b3" not in cells(s, sub) and "b3" not in cells(s, ex)
+    bird.flying = False
+    s._stamp += 1
+    assert "b3" in cells(s, sub) and "b3" in cells(s, ex)  # grounded, both may land on it
+    bird.flying = True
+    s._stamp += 1
     end_turn(s)
     play(s, "attack b3 b2", "strike")
     assert s.units[s.board[parse_cell("b2")]].vit == 2
