@@ -14,7 +14,7 @@ from playtest.dreadgate.cards import Compiled
 from playtest.dreadgate.rules import move_targets
 from playtest.dreadgate.state import OPENING_HAND
 
-from .factories import FILLER, N, ability, end_turn, game, gateway, give, legend, play, put, talent, unit
+from .factories import FILLER, N, ability, end_turn, game, gateway, give, item, legend, play, put, talent, unit
 
 SCOUT = unit("U-SC1", 2, 1, 1, 1, 2, mdirs=N)
 BRUTE = unit("U-BR1", 3, 5, 1, 1, 1)
@@ -92,6 +92,10 @@ def test_dg_1_4_tactical_has_no_gateway_no_talents_and_a_30_boneyard_goal():
         new_game([[legend("L-X")] + FILLER, FILLER], 1, "tactical")
     with pytest.raises(GameSetupError, match="DG-1.4"):
         new_game([[talent("T-X")] + FILLER, FILLER], 1, "tactical")
+    subtypes = ("armor", "battlefield", "equipment", "exotic", "musical instrument", "weapon", "relic",
+                "relic weapon", "relic armor")  # "only units and equipment": every Inventory Item (DC-6)
+    kit = [item(f"I-T{i}", subtype=subtype) for i, subtype in enumerate(subtypes)]
+    assert len(new_game([kit + FILLER, FILLER], 1, "tactical").deck_lists[0]) == len(kit) + len(FILLER)
 
 
 def test_dg_1_5_boneyard_counts_printed_vitality_of_killed_units_only():
