@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from core.crafts import CRAFTS
 
 from . import stats
-from .cardinfo import TYPE_LABELS, TYPE_ORDER, Entry
+from .cardinfo import TYPE_LABELS, TYPE_ORDER, CardInfo, Entry
 from .charts import bar_chart
 from .validation import validate_deck
 
@@ -44,10 +44,11 @@ def grouped(entries: Sequence[Entry]) -> list[dict]:
     return groups
 
 
-def panel(entries: Sequence[Entry], deck_format: str, odds: OddsInputs | None = None) -> dict:
+def panel(entries: Sequence[Entry], deck_format: str, odds: OddsInputs | None = None,
+          gateway: CardInfo | None = None) -> dict:
     """Everything the deck panel (editor and deck page) shows, recomputed on every change."""
     odds = odds or OddsInputs()
-    report = validate_deck(entries, deck_format)
+    report = validate_deck(entries, deck_format, gateway=gateway)
     curve = stats.vitality_curve(entries)
     crafts = stats.craft_breakdown(entries)
     types = stats.type_breakdown(entries)

@@ -63,7 +63,8 @@ def deck_entries(deck: Deck) -> list[Entry]:
 
 
 def deck_report(deck: Deck, entries: list[Entry] | None = None) -> Report:
-    return validate_deck(deck_entries(deck) if entries is None else entries, deck.format)
+    return validate_deck(deck_entries(deck) if entries is None else entries, deck.format,
+                         gateway=deck_gateway_info(deck))
 
 
 def can_view(deck: Deck, user, key: str | None = None) -> bool:

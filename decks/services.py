@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from cards.models import Card
 from cards.selectors import catalog_version
+from core.formats import FORMATS
 
 from .cardindex import CardIndex
 from .cardinfo import GATEWAY, CardInfo, Entry
@@ -104,6 +105,11 @@ def _check_fields(name: str, deck_format: str, visibility: str, description: str
                           details={"field": "visibility"})
 
 
+def _new_gateway(deck_format: str) -> Card | None:
+    """The gateway pair a new deck gets (DC-7): the catalog's, unless its format is played without a gateway."""
+    return default_gateway() if FORMATS[deck_format].uses_gateway else None
+
+
 @transaction.atomic
 def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, description: str = "",
                 visibility: str = Visibility.PRIVATE, entries: Iterable[Entry] = (),
@@ -113,7 +119,7 @@ def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, descript
     entries = merged(entries)
     _check_entries(entries)
     deck = Deck(owner=owner, name=name.strip(), description=description, format=format, visibility=visibility,
-                gateway=default_gateway() if gateway is UNSET else gateway, copied_from=copied_from,
+                gateway=_new_gateway(format) if gateway is UNSET else gateway, copied_from=copied_from,
                 is_starter=is_starter, starter_key=starter_key, **_derived(format, entries))
     deck.save()
     _write_entries(deck, entries, replace=False)
@@ -336,7 +342,7 @@ def validate_list(text: str, deck_format: str, index: CardIndex | None = None) -
         parsed = parse_deck_list(text, index)
     except DeckListError as exc:
         raise InvalidDeckList(str(exc)) from exc
-    return validate_deck(parsed.entries, deck_format, prior_errors=parsed.problems).as_dict()
+    return validate_deck(parsed.entries, deck_format, prior_errors=parsed.problems, gateway=parsed.gateway).as_dict()
 
 
 def deck_json_as_list(data: Any) -> tuple[str, dict[str, str]]:

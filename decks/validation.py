@@ -76,9 +76,10 @@ class Totals:
     counts: dict[int, int]
     lines: dict[int, int | None]
     main_count: int
+    gateway: CardInfo | None = None  # the gateway pair beside the main deck (DC-7)
 
 
-def merge(entries: Iterable[Entry]) -> Totals:
+def merge(entries: Iterable[Entry], gateway: CardInfo | None = None) -> Totals:
     cards: dict[int, CardInfo] = {}
     counts: dict[int, int] = {}
     lines: dict[int, int | None] = {}
@@ -90,7 +91,7 @@ def merge(entries: Iterable[Entry]) -> Totals:
         lines[cid] = e.line if e.line is not None else lines.get(cid)
         if e.card.type != GATEWAY:
             main += e.count
-    return Totals(cards, counts, lines, main)
+    return Totals(cards, counts, lines, main, gateway)
 
 
 Check = Callable[[Totals, FormatRules], Iterator[Issue]]
@@ -142,6 +143,14 @@ def check_format_types(t: Totals, f: FormatRules) -> Iterator[Issue]:
                        card, t.lines[cid])
 
 
+def warn_gateway_unused(t: Totals, f: FormatRules) -> Iterator[Issue]:
+    """DC-7: a format played without a gateway does not use the pair; it stays beside the deck for the others."""
+    if t.gateway is not None and not f.uses_gateway:
+        yield Issue("gateway_unused", "DC-7", WARNING,
+                    f"{t.gateway.name}: {f.label} is played without a gateway, so the deck's gateway pair is not "
+                    "used (it is kept for Standard and Quick).", t.gateway.collector_number)
+
+
 CHECKS: tuple[Check, ...] = (check_main_deck_types, check_size, check_copies, check_format_types)
 
 
@@ -156,8 +165,8 @@ def warn_craft_without_legend(t: Totals, f: FormatRules) -> Iterator[Issue]:
             missing[card.craft] = missing.get(card.craft, 0) + t.counts[cid]
     for craft, n in sorted(missing.items()):
         yield Issue("craft_without_legend", "", WARNING,
-                    f"{n} {craft.title()} card{'s' if n != 1 else ''} but no {craft.title()} Legend: they can be paid "
-                    "for only by recycling cards.")
+                    f"{n} {craft.title()} card{'s' if n != 1 else ''} but no {craft.title()} Legend: no influence "
+                    "pays for their Units, only action points and recycled cards.")
 
 
 def warn_few_units(t: Totals, f: FormatRules) -> Iterator[Issue]:
@@ -180,16 +189,18 @@ def warn_high_curve(t: Totals, f: FormatRules) -> Iterator[Issue]:
                     "to deploy.")
 
 
-WARNINGS: tuple[Check, ...] = (warn_craft_without_legend, warn_few_units, warn_high_curve)
+WARNINGS: tuple[Check, ...] = (warn_craft_without_legend, warn_few_units, warn_high_curve, warn_gateway_unused)
 
 
-def validate_deck(entries: Sequence[Entry], format: str, *, prior_errors: Iterable[Issue] = ()) -> Report:
+def validate_deck(entries: Sequence[Entry], format: str, *, prior_errors: Iterable[Issue] = (),
+                  gateway: CardInfo | None = None) -> Report:
     """Every violation of the format's rules at once, and the warnings. `prior_errors` (from
-    reading a list: unknown cards, bad counts) are reported first and make the deck illegal."""
+    reading a list: unknown cards, bad counts) are reported first and make the deck illegal;
+    `gateway` is the deck's gateway card, beside the main deck (DC-7)."""
     rules = FORMATS.get(format)
     if rules is None:
         raise ValueError(f"Unknown format {format!r}; the formats are {', '.join(FORMATS)}.")
-    totals = merge(entries)
+    totals = merge(entries, gateway)
     report = Report(format, totals.main_count, list(prior_errors))
     for check in CHECKS:
         report.errors.extend(check(totals, rules))

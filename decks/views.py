@@ -64,7 +64,8 @@ def _deck_context(request: HttpRequest, deck: Deck, entries: list[Entry] | None 
         "can_edit": selectors.can_edit(deck, request.user),
         "key": request.GET.get("key", "") if deck.visibility == Visibility.UNLISTED else "",
         "visual": (request.GET if request.method == "GET" else request.POST).get("view") == "visual",
-        **panel(entries, deck.format, OddsInputs.from_params(request.GET if request.method == "GET" else request.POST)),
+        **panel(entries, deck.format, OddsInputs.from_params(request.GET if request.method == "GET" else request.POST),
+                selectors.deck_gateway_info(deck)),
     }
 
 

@@ -61,7 +61,7 @@ def load_starter_decks(catalog: Catalog | None = None, path: Path = STARTER_DECK
         gateway = deck.get("gateway", "")
         if deck_format == "tactical":
             if gateway:
-                errors.append(f"{where}.gateway: a Tactical deck has no gateway (DC-6)")
+                errors.append(f"{where}.gateway: a Tactical deck has no gateway (DC-7)")
         elif by_number.get(gateway, {}).get("type") != "gateway":
             errors.append(f"{where}.gateway: {gateway!r} is not a gateway card")
         if fmt is None or deck_format == fmt:

@@ -15,7 +15,7 @@ from core.effects import CARD_FILTER_KEYS, CONTINUOUS_OPS, DURATIONS, MOVE_DIREC
 
 from . import rng as _rng
 from .board import GATE, SIZE, VECTORS, direction_between, turn_dir
-from .cards import KEYWORD_BITS, KW_AVIATION, KW_SPECTRAL, Compiled, chosen_of
+from .cards import KEYWORD_BITS, KW_SPECTRAL, Compiled, chosen_of
 from .journal import BOARD, POP, SET
 from .zones import TACTICAL, Game, Unit
 
@@ -432,11 +432,8 @@ def _unit_op(g: Game, ctrl: int, cell: int | None, step: dict[str, Any], targets
             u.recalc()
         elif op == "grant_keyword" or op == "remove_keyword":
             bit = KEYWORD_BITS[step["keyword"]]
-            had = u.kw & KW_AVIATION
             u.kwmods = [*u.kwmods, (bit, op == "grant_keyword", g._expiry(step["duration"], ctrl))]
-            u.recalc()
-            if bit == KW_AVIATION and op == "grant_keyword" and not had:
-                u.flying = False  # effects.md: starts grounded
+            u.recalc()  # a unit that gains aviation is flying (DG-11.1)
         elif op == "move":
             _push(g, u, step, cell, ctrl, dirs)
         elif op == "destroy":

@@ -33,7 +33,7 @@ from .actions import (
     Action,
 )  # fmt: skip
 from .board import GATE
-from .cards import KW_SPECTRAL, KW_SUBDUE, UNIVERSAL
+from .cards import KW_SPECTRAL, KW_SUBDUE, UNIVERSAL, Compiled
 from .effects import after_effect, finish_pending, next_slot, refresh_statics, start_effect, use
 from .journal import ATTR, BOARD, BONE_POP, CPOP, ITEM, KEY_DEL, MOVED, POP, RECYCLED, SET, TURN, UATTR, UNIT_DEL
 from .rules import defense_left, instant_actions
@@ -44,7 +44,6 @@ from .zones import (
     COMBAT_PHASE,
     DEFENSE_PHASE,
     DRAW_RESULT,
-    FIRST_TURN_AP,
     FOREVER,
     MAIN_PHASE,
     OPENING_HAND,
@@ -125,18 +124,8 @@ def _deploy(g: Game, d: int, cell: int) -> None:
     c = g.defs[d]
     iid = g._hand_iid(p, d)
     g._from_hand(p, iid)
-    need = c.vit - 1
     g.ap -= 1  # DG-7.3: at least 1 AP
-    infl = g.infl
-    if need > 0 and any(infl):
-        g._j.extend(("infl", list(infl), SET))
-    crafts = range(7) if c.craft == UNIVERSAL else (c.craft,)
-    for k in crafts:
-        if need <= 0:
-            break
-        take = infl[k] if infl[k] < need else need
-        infl[k] -= take
-        need -= take
+    need = _spend_influence(g, range(7) if c.craft == UNIVERSAL else (c.craft,), c.vit - 1)
     if need > 0:
         take = g.rp if g.rp < need else need
         g.rp -= take
@@ -153,6 +142,29 @@ def _deploy(g: Game, d: int, cell: int) -> None:
         deploy = tuple(i for i, ab in enumerate(c.abilities) if ab.get("trigger") == "deploy")
         if deploy:
             start_effect(g, p, iid, c, deploy, spell=False)
+
+
+def _spend_influence(g: Game, crafts: range | tuple[int], need: int) -> int:
+    """Influence of those crafts pays up to `need` points, the crafts in their order (DG-7.4); what is left."""
+    infl = g.infl
+    if need > 0 and any(infl):
+        g._j.extend(("infl", list(infl), SET))
+        for k in crafts:
+            if need <= 0:
+                break
+            take = infl[k] if infl[k] < need else need
+            infl[k] -= take
+            need -= take
+    return need
+
+
+def _pay_card(g: Game, c: Compiled) -> None:
+    """A talent's, glyph's or item's card cost: AP; a universal card's first AP, then influence, then AP (DG-17.4)."""
+    need: int = c.cost
+    if c.craft == UNIVERSAL and need > 1:
+        g.ap -= 1
+        need = _spend_influence(g, range(7), need - 1)
+    g.ap -= need
 
 
 def _recycle(g: Game, a: int, b: int) -> None:
@@ -185,7 +197,7 @@ def _equip(g: Game, d: int, bearer: int) -> None:
     c = g.defs[d]
     iid = g._hand_iid(p, d)
     g._from_hand(p, iid)
-    g.ap -= c.cost
+    _pay_card(g, c)
     j = g._j
     if c.consumable:  # DG-14.3
         j.extend((p, BONE_POP))
@@ -224,7 +236,7 @@ def _play_card(g: Game, p: int, d: int, by_talent_points: bool) -> None:
         j.extend((g.tp, p, g.tp[p], ITEM))
         g.tp[p] -= c.tp_cost
     else:
-        g.ap -= c.cost
+        _pay_card(g, c)
     if c.subtype == "battlefield talent" and c.lasting in ("next_turn", "permanent"):
         j.extend((g.sideline[p], POP))
         g.sideline[p].append(iid)
@@ -324,7 +336,7 @@ def _start_turn(g: Game, p: int) -> None:
     g.turn += 1
     g.active = p
     g.phase = MAIN_PHASE
-    allowance = (FIRST_TURN_AP if g.turn == 1 else AP_PER_TURN) + g.ap_next[p]
+    allowance = AP_PER_TURN + g.ap_next[p]  # DG-5.1, DG-5.2: the first turn too
     g.ap_next[p] = 0
     g.ap = allowance if allowance > 0 else 0
     g.rp = 0

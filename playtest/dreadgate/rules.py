@@ -240,15 +240,14 @@ def _hand_actions(g: Game, p: int, hand_defs: dict[int, Compiled], board_cards: 
                 for cell in empty_back:  # DG-7
                     out.append((DEPLOY, d, cell))
         elif c.kind == "item":
-            if c.cost <= ap:
+            if c.cost <= ap or g._card_payable(c):  # DG-14.1, DG-17.4
                 _equips(g, p, d, c, out)
         elif not tactical:  # talent or glyph
-            if c.cost <= ap and playable(g, p, c):  # DG-15.1
+            if (c.cost <= ap or g._card_payable(c)) and playable(g, p, c):  # DG-15.1, DG-17.4
                 out.append((PLAY, d, 0))
             if c.instant and c.tp_cost <= g.tp[p] and playable(g, p, c):  # DG-15.3
                 instants.append((INSTANT, d, 0))
-        if board_cards - c.board >= 1:  # DG-7.6
-            out.append((RECYCLE, d, 0))
+        out.append((RECYCLE, d, 0))  # DG-7.6: any card of the hand
     out.extend(instants)
 
 
@@ -462,11 +461,6 @@ def _check_recycle(g: Game, kind: int, a: int, b: int) -> None:
     c = g._def(a)
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-7.6", f"{c.code} is not in your hand")
-    others = [iid for iid in g.hand[p] if g.inst[iid].kind in ("unit", "legend")]
-    if c.kind in ("unit", "legend"):
-        others.remove(g._hand_iid(p, a))
-    if not others:
-        raise IllegalAction("DG-7.6", "recycling is allowed only while you hold another unit or legend")
 
 
 def _check_move(g: Game, kind: int, a: int, b: int) -> None:
@@ -505,7 +499,7 @@ def _check_equip(g: Game, kind: int, a: int, b: int) -> None:
         raise IllegalAction("DG-14.1", f"{c.code} is not an item")
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-14.1", f"{c.code} is not in your hand")
-    if c.cost > g.ap:
+    if not g._card_payable(c):
         raise IllegalAction("DG-14.1", f"{c.code} costs {c.cost} AP")
     if c.consumable or c.battlefield_item:
         if b != NO_BEARER:
@@ -527,7 +521,7 @@ def _check_play(g: Game, kind: int, a: int, b: int) -> None:
         raise IllegalAction("DG-1.4", "talents and glyphs are not played in Tactical")
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-15.1", f"{c.code} is not in your hand")
-    if c.cost > g.ap:
+    if not g._card_payable(c):
         raise IllegalAction("DG-15.1", f"{c.code} costs {c.cost} AP")
     if not playable(g, p, c):
         raise IllegalAction("DG-18.5", f"{c.code} has no legal target")

@@ -17,7 +17,10 @@ from types import ModuleType
 from .zones import ENGINE_VERSION
 
 # version -> the importable package that plays those rules; the current one is this package
-ENGINES: dict[str, str] = {ENGINE_VERSION: "playtest.dreadgate"}
+ENGINES: dict[str, str] = {
+    "1.0.0": "playtest.older_rules.dreadgate_1_0_0",  # the first rules, frozen when 1.1.0 changed them
+    ENGINE_VERSION: "playtest.dreadgate",
+}
 
 
 def engine_for(version: str | None) -> ModuleType | None:

@@ -33,7 +33,7 @@ from .journal import (
     Journal,
 )  # fmt: skip
 
-ENGINE_VERSION = "1.0.0"
+ENGINE_VERSION = "1.1.0"
 
 STANDARD, QUICK, TACTICAL = 0, 1, 2
 FORMATS = FORMAT_SLUGS  # the engine numbers formats by their place there
@@ -41,8 +41,7 @@ assert FORMATS == ("standard", "quick", "tactical")
 BEYOND_GOAL = tuple(f.beyond_goal for f in CORE_FORMATS.values())  # DG-1.2, DG-1.3, DG-1.4
 BONEYARD_GOAL = tuple(f.boneyard_goal for f in CORE_FORMATS.values())
 TURN_LIMIT = 100  # DG-1.8
-AP_PER_TURN = 4  # DG-5.1
-FIRST_TURN_AP = 3  # DG-5.2
+AP_PER_TURN = 4  # DG-5.1, on the first turn too (DG-5.2)
 OPENING_HAND = 6  # DG-4.4
 FOREVER = 1 << 30
 
@@ -114,6 +113,8 @@ class Unit:
             kw = kw | bit if grant else kw & ~bit
         if not kw & KW_AVIATION:
             self.flying = False
+        elif not self.kw & KW_AVIATION and self.subdued_by < 0 and self.subduing < 0:
+            self.flying = True  # DG-11.1: flying by default once it is an aviation unit, unless it shares a cell
         self.kw = kw
 
     def fields(self) -> tuple[Any, ...]:
@@ -293,6 +294,14 @@ class Game:
         """Points available for a deploy cost of that craft: AP, recycling, influence (DG-7.3, DG-7.4)."""
         infl = sum(self.infl) if craft == UNIVERSAL else self.infl[craft]
         return self.ap + self.rp + infl
+
+    def _card_payable(self, c: Compiled) -> bool:
+        """Whether the player on turn can pay a talent's, glyph's or item's card cost: in AP, or for a universal
+        card its first AP and the rest in influence of any craft and AP (DG-14.1, DG-15.1, DG-17.4)."""
+        cost: int = c.cost
+        if cost <= self.ap:
+            return True
+        return c.craft == UNIVERSAL and self.ap >= 1 and cost <= self.ap + sum(self.infl)
 
     def _can_act(self, u: Unit) -> bool:
         """Not fresh (DG-5.8), not stunned (effects), not subdued (DG-12.2)."""

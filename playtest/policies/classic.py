@@ -178,8 +178,10 @@ class GoldfishPlan:
         defends = [a for a in legal if a[0] == DEFEND]
         if not defends:
             return (PASS, 0, 0) if (PASS, 0, 0) in legal else rng.choice(legal)
-        # All the defense on the strongest attacker: the return damage hurts it most.
-        return max(defends, key=lambda a: (a[2], view.units[a[1]].atk, -a[1]))
+        # All the defense on the strongest attacker: the return damage hurts it most. An attacker that has left
+        # the battlefield (an instant of this defence step) is still offered a share, which would hurt nothing.
+        units = view.units
+        return max(defends, key=lambda a: (a[2], units[a[1]].atk if a[1] in units else -1, -a[1]))
 
 
 classic_goldfish = GoldfishPlan(fight=False)

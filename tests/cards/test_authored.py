@@ -51,6 +51,29 @@ def test_legends_are_special_units_of_their_craft(authored):
         assert legend["maneuver_directions"] and legend["attack_directions"]
 
 
+def _unit_targets(effect):
+    if effect["op"] == "sequence":
+        for step in effect["steps"]:
+            yield from _unit_targets(step)
+    elif "target" in effect:
+        yield effect["target"]
+
+
+def test_battlefield_talents_apply_to_several_units_and_enchant_talents_to_one(authored):
+    """DG-3.1 and the rules text: a Battlefield Talent "applies to multiple units on the battlefield" (all of a
+    side, or two or more chosen), an Enchant Talent "applies to one unit"."""
+    for card in authored:
+        if card["type"] != "talent" or card["subtype"] not in ("battlefield talent", "enchant talent"):
+            continue
+        targets = [t for a in card["abilities"] for t in _unit_targets(a["effect"]) if t["select"] != "previous"]
+        assert targets, card["collector_number"]
+        several = [t["select"] == "all" or t.get("count", 1) >= 2 for t in targets]
+        if card["subtype"] == "battlefield talent":
+            assert all(several), card["collector_number"]
+        else:
+            assert not any(several) and all(t["select"] == "chosen" for t in targets), card["collector_number"]
+
+
 def test_universal_talents_items_and_the_gateway(authored):
     universal = Counter(c["type"] for c in authored if c["craft"] == "universal")
     assert universal["talent"] >= 3 and universal["item"] >= 3

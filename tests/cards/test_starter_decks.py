@@ -31,7 +31,7 @@ def test_one_starter_deck_per_craft_and_format(decks, tactical):
 
 @pytest.mark.parametrize("craft", CRAFTS)
 def test_a_tactical_starter_holds_only_units_and_items_and_no_gateway(tactical, craft):
-    """DC-6, DG-1.4: units and Inventory Items, no legend, talent, glyph or gateway; DC-3 and DC-4 hold too."""
+    """DC-6, DC-7, DG-1.4: units and Inventory Items, no legend, talent, glyph or gateway; DC-3 and DC-4 hold too."""
     deck = tactical[f"{craft}-tactical"]
     by_number = default_catalog().by_number()
     assert deck.format == "tactical" and deck.gateway == ""

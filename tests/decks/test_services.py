@@ -38,6 +38,15 @@ def test_create_writes_entries_derived_fields_and_revision_one():
     assert sorted(rev.cards) == sorted([c.collector_number, 4] for c in pool)
 
 
+def test_a_new_deck_gets_the_gateway_pair_unless_its_format_has_no_gateway():
+    """DC-7: every new Standard or Quick deck gets the catalog's gateway card; a new Tactical deck none."""
+    gate = make_card("gateway", name="The Gate", vitality=None)
+    owner = make_user()
+    assert deck_create(owner=owner, name="Race", format="standard").gateway == gate
+    assert deck_create(owner=owner, name="Quick race", format="quick").gateway == gate
+    assert deck_create(owner=owner, name="Battle", format="tactical").gateway is None
+
+
 def test_illegal_deck_can_be_saved_as_work_in_progress():
     deck = deck_create(owner=make_user(), name="WIP", entries=entries_of((make_card(), 2)))
     assert deck.card_count == 2 and not deck.is_legal

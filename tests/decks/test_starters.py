@@ -49,7 +49,7 @@ def test_unknown_cards_or_an_illegal_starter_deck_stop_the_load(tmp_path):
 
 
 def test_two_legal_public_starter_decks_per_craft_come_with_the_catalog():
-    """One for Standard and Quick with its gateway pair, one for Tactical with none (DC-6)."""
+    """One for Standard and Quick with its gateway pair, one for Tactical with none (DC-6, DC-7)."""
     # Idempotent: a no-op after the session setup, and reloads them if a live-server test flushed the decks.
     load_starter_decks()
     starters = list(Deck.objects.filter(is_starter=True).order_by("starter_key"))

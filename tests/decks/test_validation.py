@@ -116,6 +116,28 @@ def test_warnings_for_a_legal_but_weak_deck():
     assert "Sorcery" in next(w.message for w in report.warnings if w.code == "craft_without_legend")
 
 
+def test_the_legend_warning_says_units_are_paid_with_action_points_and_recycling_without_influence():
+    """DG-7.3, DG-7.4: without a legend of their craft, a craft's units are paid with AP and recycling points."""
+    report = validate_deck(filler(36, craft="divine"), "standard")
+    message = next(w.message for w in report.warnings if w.code == "craft_without_legend")
+    assert "action points" in message and "recycl" in message and "only by recycling" not in message
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_dc7_a_gateway_pair_in_a_format_without_a_gateway_is_warned_not_refused(fmt):
+    """DC-7: Tactical is played without a gateway; a pair kept beside a Tactical deck is legal but unused."""
+    gate = info("gateway", name="The Gate")
+    report = validate_deck(filler(36), fmt, gateway=gate)
+    assert report.legal and report.count == 36
+    unused = [w for w in report.warnings if w.code == "gateway_unused"]
+    if fmt == "tactical":
+        assert [(w.rule, w.card) for w in unused] == [("DC-7", gate.collector_number)]
+        assert "The Gate" in unused[0].message and "without a gateway" in unused[0].message
+    else:
+        assert unused == []
+    assert "gateway_unused" not in [w.code for w in validate_deck(filler(36), fmt).warnings]
+
+
 def test_a_legend_of_the_craft_silences_the_legend_warning():
     legend = info("legend", craft="champion", unique=True)
     report = validate_deck(filler(35, craft="champion") + deck((legend, 1)), "standard")

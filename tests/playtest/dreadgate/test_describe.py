@@ -73,7 +73,7 @@ def test_a_refusal_names_the_cards_and_cites_its_rule():
     give(s, 0, "U-GIANT")
     with pytest.raises(IllegalAction) as refused:
         s.apply((DEPLOY, s.by_code["U-GIANT"], parse_cell("a1")))
-    assert describe_refusal(s, refused.value) == "Stone Giant costs 9; you have 3 points (rule DG-7.3)"
+    assert describe_refusal(s, refused.value) == "Stone Giant costs 9; you have 4 points (rule DG-7.3)"
     with pytest.raises(IllegalAction) as refused:
         s.apply((DEPLOY, s.by_code["U-GIANT"], parse_cell("a3")))
     assert describe_refusal(s, refused.value) == "Units are deployed on your back rank (rule DG-2.4)"

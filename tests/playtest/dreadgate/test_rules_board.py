@@ -44,7 +44,7 @@ def test_dg_7_2_the_cost_is_the_printed_vitality():
     s = game(RUNNER)
     give(s, 0, "U-RN1")
     play(s, "deploy U-RN1 c1")
-    assert s.ap == 0
+    assert s.ap == 4 - 3
 
 
 def test_dg_7_3_deploying_spends_at_least_one_ap_then_influence_recycling_and_ap():
@@ -88,14 +88,22 @@ def test_dg_7_5_a_fresh_unit_is_at_full_vitality_flying_and_its_deploy_ability_r
     assert u.vit == 2 and u.flying and len(s.hand[0]) == 2
 
 
-def test_dg_7_6_recycling_a_card_gives_one_point_while_another_unit_is_held():
-    """DG-7.6: a card from hand to the boneyard for 1 recycling point; not the last unit card."""
-    s = game(RUNNER, talent("T-RC1"))
+def test_dg_7_6_recycling_any_card_of_the_hand_gives_one_point():
+    """DG-7.6: a card from hand to the boneyard for 1 recycling point, for no AP: any card, the last unit card
+    too, and with no unit in hand (a unit drawn later in the turn can use the points); never a card not in hand."""
+    s = game(RUNNER, talent("T-RC1"), SMALL_UNI)
     give(s, 0, "T-RC1")
     give(s, 0, "U-RN1")
     play(s, "recycle T-RC1")
-    assert s.rp == 1 and s.ap == 3 and s.bone_score[0] == 0
+    assert s.rp == 1 and s.ap == 4 and s.bone_score[0] == 0
+    play(s, "recycle U-RN1")  # the last unit card in hand
+    assert s.rp == 2 and not s.hand[0] and s.bone_score[0] == 0
     refused(s, "recycle U-RN1", "DG-7.6")
+    top = give(s, 0, "U-UN1")
+    s.hand[0].remove(top)
+    s.deck[0].append(top)  # the top card of the deck
+    play(s, "draw", "deploy U-UN1 a1")  # 4: 1 AP, the 2 recycling points, 1 more AP
+    assert (s.ap, s.rp) == (1, 0)
 
 
 # --- DG-8 -------------------------------------------------------------------------------------
@@ -107,7 +115,7 @@ def test_dg_8_1_a_maneuver_costs_one_ap_whatever_the_distance():
     put(s, 0, "U-RN1", "a1")
     put(s, 0, "U-SC1", "e1")
     play(s, "move a1-a4")
-    assert s.ap == 2
+    assert s.ap == 3
     s.ap = 0
     refused(s, "move e1-e2", "DG-8.1")
 
@@ -196,6 +204,12 @@ def test_dg_9_4_move_effects_stop_before_the_gateway():
 # --- DG-11 ------------------------------------------------------------------------------------
 
 
+WINGS = talent("T-WG", ability("play", {"op": "grant_keyword", "keyword": "aviation", "duration": "permanent",
+                                       "target": {"select": "all", "side": "any"}}))  # fmt: skip
+CLIP = talent("T-CL", ability("play", {"op": "remove_keyword", "keyword": "aviation", "duration": "end_of_turn",
+                                      "target": {"select": "all", "side": "any"}}))  # fmt: skip
+
+
 def test_dg_11_1_an_aviation_unit_enters_flying():
     """DG-11.1."""
     s = game(BIRD)
@@ -204,12 +218,52 @@ def test_dg_11_1_an_aviation_unit_enters_flying():
     assert s.units[s.board[parse_cell("a1")]].flying
 
 
+def test_dg_11_1_a_unit_that_becomes_an_aviation_unit_is_flying_unless_it_shares_a_cell():
+    """DG-11.1: granted aviation, a grounded unit is flying at once, but not on a shared cell; a unit that lost
+    aviation flies again when it gets it back; taking off this way is not the switch of DG-11.2."""
+    s = game(WINGS, CLIP, RUNNER, SUBDUER, VICTIM, BIRD)
+    runner = put(s, 0, "U-RN1", "d1")
+    subduer = put(s, 0, "U-SB1", "b2")
+    victim = put(s, 1, "U-VC1", "b3")
+    bird = put(s, 0, "U-BD1", "e2", flying=True)
+    give(s, 0, "T-WG")
+    give(s, 0, "T-CL")
+    play(s, "move b2-b3")  # b3 is shared now (DG-12.2)
+    play(s, "play T-WG")
+    assert runner.flying and not subduer.flying and not victim.flying and bird.flying
+    assert runner.switched != s.turn  # it may still land this turn
+    s.undo()
+    assert not runner.flying
+    play(s, "play T-WG", "play T-CL")
+    assert not runner.flying and not bird.flying  # DG-11.5 and effects.md: without aviation it lands
+    end_turn(s)  # the removal ends with the turn: both are aviation units again, so flying
+    assert runner.flying and bird.flying and not subduer.flying
+
+
+def test_dg_11_1_a_unit_grounded_by_its_player_stays_grounded_while_an_ability_keeps_its_aviation():
+    """DG-11.1: "a player must specify that a unit has been grounded", and then that it is airborne again."""
+    harness = item("I-HN", ability("equipped", {"op": "grant_keyword", "keyword": "aviation",
+                                                "duration": "while_source", "target": {"select": "bearer"}}),
+                   subtype="equipment")  # fmt: skip
+    s = game(harness, RUNNER, SCOUT)
+    runner = put(s, 0, "U-RN1", "a1")
+    give(s, 0, "I-HN")
+    give(s, 0, "U-SC1")
+    play(s, "equip I-HN a1")
+    assert runner.flying
+    play(s, "ground a1", "deploy U-SC1 e1")  # the continuous abilities are evaluated again after a deploy
+    assert not runner.flying
+    end_turn(s)
+    end_turn(s)
+    assert not runner.flying
+
+
 def test_dg_11_2_grounding_and_launching_are_free_and_once_a_turn():
     """DG-11.2."""
     s = game(BIRD)
     b = put(s, 0, "U-BD1", "b2", flying=True)
     play(s, "ground b2")
-    assert not b.flying and s.ap == 3
+    assert not b.flying and s.ap == 4
     refused(s, "fly b2", "DG-11.2")
     end_turn(s)
     end_turn(s)
@@ -234,14 +288,20 @@ def test_dg_11_4_a_flying_unit_flies_over_the_gateway():
     assert s.board[parse_cell("c4")] >= 0 and not s.beyond[0]
 
 
-def test_dg_11_5_flying_units_are_out_of_melee_reach_and_cannot_be_subdued():
-    """DG-11.5: only ranged attacks reach them; subdue can't land on them; they attack normally."""
-    s = game(BIRD, RUNNER, SUBDUER)
-    put(s, 1, "U-BD1", "b3", flying=True)
+def test_dg_11_5_flying_units_are_out_of_melee_reach_and_cannot_be_subdued_or_executed():
+    """DG-11.5: only ranged attacks reach them; subdue and execution can't land on them; they attack normally."""
+    s = game(BIRD, RUNNER, SUBDUER, EXECUTOR)
+    bird = put(s, 1, "U-BD1", "b3", flying=True)
     put(s, 0, "U-RN1", "b2")
     sub = put(s, 0, "U-SB1", "a3")
+    ex = put(s, 0, "U-EX1", "c4")  # attack 5 against the bird's vitality 3
     refused(s, "attack b2 b3", "DG-10.4")
-    assert "b3" not in cells(s, sub)
+    assert "b3" not in cells(s, sub) and "b3" not in cells(s, ex)
+    bird.flying = False
+    s._stamp += 1
+    assert "b3" in cells(s, sub) and "b3" in cells(s, ex)  # grounded, both may land on it
+    bird.flying = True
+    s._stamp += 1
     end_turn(s)
     play(s, "attack b3 b2", "strike")
     assert s.units[s.board[parse_cell("b2")]].vit == 2

@@ -49,7 +49,7 @@ def test_dg_14_1_an_item_costs_its_ap_and_is_attached_to_one_of_your_units():
     give(s, 0, "I-SW2")
     refused(s, (EQUIP, s.by_code["I-SW"], foe.iid), "DG-14.1")
     play(s, "equip I-SW b2", "equip I-SW2 b2")
-    assert s.ap == 1 and len(pawn.items) == 2 and pawn.atk == 3
+    assert s.ap == 2 and len(pawn.items) == 2 and pawn.atk == 3
 
 
 def test_dg_14_2_a_battlefield_item_goes_to_the_sideline():
@@ -105,7 +105,7 @@ def test_dg_15_1_a_talent_costs_its_ap_and_needs_a_legal_target():
     refused(s, "play T-BO", "DG-18.5")  # no enemy unit to target
     foe = put(s, 1, "U-FO", "b4")
     play(s, "play T-BO")
-    assert foe.vit == 2 and s.ap == 2
+    assert foe.vit == 2 and s.ap == 3
 
 
 def test_dg_15_2_talents_go_to_the_boneyard_lasting_battlefield_talents_wait_on_the_sideline():
@@ -134,7 +134,7 @@ def test_dg_15_3_an_instant_is_played_for_ap_on_your_turn_or_for_talent_points()
     s._stamp += 1
     assert {(10, s.by_code["T-SH"], 0), (11, s.by_code["T-SH"], 0)} <= set(s.legal_actions())
     play(s, "instant T-SH")
-    assert (s.ap, s.tp[0], pawn.dfn) == (3, 0, 4)
+    assert (s.ap, s.tp[0], pawn.dfn) == (4, 0, 4)
 
 
 def test_dg_15_4_talent_points_are_your_units_at_the_start_of_your_turn():
@@ -181,7 +181,7 @@ def test_dg_16_1_a_glyph_is_played_like_a_talent_and_kills_spectral_units():
     g = put(s, 1, "U-GH", "b4")
     give(s, 0, "G-GL")
     play(s, "play G-GL")
-    assert g.iid in s.boneyard[1] and s.ap == 1 and any(s.inst[i].code == "G-GL" for i in s.boneyard[0])
+    assert g.iid in s.boneyard[1] and s.ap == 2 and any(s.inst[i].code == "G-GL" for i in s.boneyard[0])
 
 
 # --- DG-17 ------------------------------------------------------------------------------------
@@ -192,7 +192,7 @@ def test_dg_17_1_a_legend_is_deployed_like_a_unit():
     s = game(legend("L-LG", vit=3, influence=2))
     give(s, 0, "L-LG")
     play(s, "deploy L-LG c1")
-    assert s.units[s.board[2]].c.kind == "legend" and s.ap == 0
+    assert s.units[s.board[2]].c.kind == "legend" and s.ap == 4 - 3
 
 
 def test_dg_17_2_influence_comes_from_the_next_turn_and_not_from_a_subdued_legend():
@@ -225,6 +225,36 @@ def test_dg_17_3_a_legends_ability_is_used_like_any_units():
     assert foe.vit == 3
 
 
+def test_dg_17_4_influence_of_any_craft_pays_universal_talents_and_items_after_their_first_ap():
+    """DG-17.4: a universal talent or item is paid with its first AP, then influence of any craft, then AP;
+    a crafted one in AP only, whatever influence of its craft there is."""
+    uni_bolt = talent("T-UB", ability("play", {"op": "damage", "amount": 2, "target": chosen()}), cost=3,
+                      craft="universal")  # fmt: skip
+    uni_sword = item("I-US", cost=2, craft="universal")
+    own_sword = item("I-ES", cost=2, craft="engineering")
+    s = game(PAWN, FOE, uni_bolt, uni_sword, own_sword)
+    pawn = put(s, 0, "U-PW", "b2")
+    foe = put(s, 1, "U-FO", "b4")
+    for code in ("T-UB", "I-US", "I-ES"):
+        give(s, 0, code)
+    s.ap, s.infl[3], s.infl[5] = 2, 1, 1  # 2 AP, 1 engineering and 1 sorcery influence
+    s._stamp += 1
+    legal = set(s.legal_actions())
+    assert (10, s.by_code["T-UB"], 0) in legal and (9, s.by_code["I-ES"], pawn.iid) in legal
+    play(s, "play T-UB")  # 1 AP, the 2 influence (engineering first), no more AP
+    assert foe.vit == 2 and s.ap == 1 and sum(s.infl) == 0
+    s.undo()
+    assert s.ap == 2 and (s.infl[3], s.infl[5]) == (1, 1)
+    s.ap, s.infl[3], s.infl[5] = 1, 3, 0
+    s._stamp += 1
+    refused(s, (EQUIP, s.by_code["I-ES"], pawn.iid), "DG-14.1")  # its own craft's influence pays no item
+    play(s, "equip I-US b2")
+    assert s.ap == 0 and s.infl[3] == 2 and len(pawn.items) == 1
+    s.ap, s.infl[3] = 0, 9
+    s._stamp += 1
+    refused(s, "play T-UB", "DG-15.1")  # the first AP is paid in AP
+
+
 # --- DG-18 ------------------------------------------------------------------------------------
 
 
@@ -246,10 +276,10 @@ def test_dg_18_2_activated_abilities_cost_ap_once_a_turn_instants_cost_talent_po
     m = put(s, 0, "U-MD", "b2", vit=1)
     s.tp[0] = 1
     play(s, "use b2 1")
-    assert (m.vit, s.ap) == (2, 2)
+    assert (m.vit, s.ap) == (2, 3)
     refused(s, "use b2 1", "DG-18.2")
     play(s, "use b2 2")
-    assert (m.atk, s.tp[0], s.ap) == (2, 0, 2)
+    assert (m.atk, s.tp[0], s.ap) == (2, 0, 3)
 
 
 def test_dg_18_3_a_stunned_unit_cannot_use_its_abilities():

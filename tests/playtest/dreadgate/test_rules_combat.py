@@ -29,7 +29,7 @@ def test_dg_10_1_an_attack_costs_one_ap_and_needs_an_enemy_in_direction_and_rang
     refused(s, (ATTACK, lancer.iid, side.iid), "DG-10.1")  # out of range (2 cells, range 1)
     refused(s, (ATTACK, archer.iid, side.iid), "DG-10.1")  # not on a line in its directions
     play(s, "attack b1 b4")
-    assert s.ap == 2
+    assert s.ap == 3
     play(s, "strike")
     assert wall.vit == 5  # 3 attack against 4 defense: nothing; ranged, so no return damage
 

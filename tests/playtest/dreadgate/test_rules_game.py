@@ -14,7 +14,7 @@ from playtest.dreadgate.cards import Compiled
 from playtest.dreadgate.rules import move_targets
 from playtest.dreadgate.state import OPENING_HAND
 
-from .factories import FILLER, N, ability, end_turn, game, gateway, give, legend, play, put, talent, unit
+from .factories import FILLER, N, ability, end_turn, game, gateway, give, item, legend, play, put, talent, unit
 
 SCOUT = unit("U-SC1", 2, 1, 1, 1, 2, mdirs=N)
 BRUTE = unit("U-BR1", 3, 5, 1, 1, 1)
@@ -92,6 +92,10 @@ def test_dg_1_4_tactical_has_no_gateway_no_talents_and_a_30_boneyard_goal():
         new_game([[legend("L-X")] + FILLER, FILLER], 1, "tactical")
     with pytest.raises(GameSetupError, match="DG-1.4"):
         new_game([[talent("T-X")] + FILLER, FILLER], 1, "tactical")
+    subtypes = ("armor", "battlefield", "equipment", "exotic", "musical instrument", "weapon", "relic",
+                "relic weapon", "relic armor")  # "only units and equipment": every Inventory Item (DC-6)
+    kit = [item(f"I-T{i}", subtype=subtype) for i, subtype in enumerate(subtypes)]
+    assert len(new_game([kit + FILLER, FILLER], 1, "tactical").deck_lists[0]) == len(kit) + len(FILLER)
 
 
 def test_dg_1_5_boneyard_counts_printed_vitality_of_killed_units_only():
@@ -357,9 +361,14 @@ def test_dg_5_1_four_action_points_a_turn_changed_by_cards():
     assert s.ap == 3
 
 
-def test_dg_5_2_the_first_player_has_three_on_the_first_turn():
-    """DG-5.2: 3 AP on turn 1."""
-    assert game().ap == 3
+def test_dg_5_2_the_first_player_has_four_on_the_first_turn_too():
+    """DG-5.2: the first turn of the game has the 4 AP of every turn, and a card's change applies to it."""
+    s = game()
+    assert (s.turn, s.active, s.ap) == (1, 0, 4)
+    s = game(keep=False)
+    s.ap_next[0] = -1
+    play(s, "keep", "keep")
+    assert (s.turn, s.ap) == (1, 3)
 
 
 def test_dg_5_3_unused_points_are_lost():
@@ -379,9 +388,9 @@ def test_dg_5_4_recycling_and_switching_flight_cost_no_ap():
     give(s, 0, "U-SC1")
     give(s, 0, "U-F00")
     play(s, "ground a2", "recycle U-F00")
-    assert s.ap == 3
+    assert s.ap == 4
     play(s, "draw")
-    assert s.ap == 2
+    assert s.ap == 3
 
 
 def test_dg_5_5_ending_the_turn_passes_it_to_the_opponent():
@@ -441,8 +450,8 @@ def test_dg_6_1_drawing_costs_one_ap_a_card():
     """DG-6.1."""
     s = game()
     top = s.deck[0][-1]
-    play(s, "draw", "draw", "draw")
-    assert s.ap == 0 and top in s.hand[0] and len(s.hand[0]) == 3
+    play(s, "draw", "draw", "draw", "draw")
+    assert s.ap == 0 and top in s.hand[0] and len(s.hand[0]) == 4
     refused(s, "draw", "DG-6.1")
 
 

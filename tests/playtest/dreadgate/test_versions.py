@@ -57,3 +57,22 @@ def test_a_record_of_rules_the_app_does_not_have_is_refused_by_name_not_replayed
 def test_a_record_of_the_current_rules_replays_as_before():
     game = played(older_rules.current, seed=9, steps=60)
     assert to_snapshot(from_record(to_record(game), cards())) == to_snapshot(game)
+
+
+def test_the_rules_of_1_0_0_are_kept_frozen_and_replay_their_records():
+    """RV-2: the first rules were frozen when 1.1.0 changed them; a 1.0.0 record replays by them, and that engine
+    takes the current engine's card definitions (a goldfish table or a replay builds its decks with those)."""
+    import playtest.older_rules.dreadgate_1_0_0 as first
+
+    assert engine_for("1.0.0") is first and first.ENGINE_VERSION == "1.0.0" != ENGINE_VERSION
+    assert not is_current("1.0.0")
+    game = played(first, seed=3, steps=60)
+    record = first.to_record(game)
+    assert record["engine"] == "1.0.0"
+    again = from_record(record, cards())
+    assert isinstance(again, first.State) and not isinstance(again, type(played(older_rules.current, steps=0)))
+    assert first.to_snapshot(again) == first.to_snapshot(game)
+    assert from_snapshot(first.to_snapshot(game), cards()).history == game.history
+    opening = {**record, "actions": [[18, 0, 0], [18, 0, 0]]}  # both keep: the first turn begins
+    assert from_record(opening, cards()).ap == 3  # its DG-5.2
+    assert from_record({**opening, "engine": ENGINE_VERSION}, cards()).ap == 4

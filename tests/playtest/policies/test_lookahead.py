@@ -104,3 +104,21 @@ def test_an_aviation_unit_takes_off_out_of_reach_of_a_melee_unit_that_would_kill
     state._stamp += 1
     assert _decide(state, "classic-matchup") == A_END
     assert _decide(state, "matchup")[0] == FLY
+
+
+@pytest.mark.parametrize("name", ["classic-matchup", "matchup"])
+def test_the_defence_is_distributed_when_an_attacker_has_left_the_battlefield(name):
+    """An instant of the defence step killed one of two attackers: its share of the defense is still offered
+    (DG-10.8) and the policies decide without looking the unit up."""
+    brute = unit("U-BRUTE", vit=4, atk=3, dfn=1, rng=1, mnv=1)
+    wall = unit("U-WALL", vit=6, atk=1, dfn=4, rng=1, mnv=1)
+    state = game(brute, MINE, wall)
+    first = put(state, 0, "U-BRUTE", "b3")
+    put(state, 0, "U-ME", "a3")
+    put(state, 1, "U-WALL", "b4")
+    play(state, "attack b3 b4", "attack a3 b4", "strike")
+    assert state.current_player == 1 and len(state.combat[1]) == 2
+    state._kill(first)  # as a damage instant of the defender would
+    state._stamp += 1
+    action = _decide(state, name)
+    assert action in state.legal_actions()

@@ -1,0 +1,167 @@
+"""Serialisation (seed + actions, compact snapshot) and the game log, beside State."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from .cards import CardDef
+from .effects import refresh_statics
+from .notation import format_action
+from .state import State
+from .versions import ENGINES, engine_for
+from .zones import ENGINE_VERSION, FORMATS, Unit
+
+
+class RecordError(ValueError):
+    """A record or snapshot that can't be loaded (unknown card, rules this app no longer has, bad shape)."""
+
+
+def new_game(decks: Sequence[Sequence[CardDef | Mapping[str, Any]]], seed: int, fmt: str = "standard") -> State:
+    """A game from two deck lists (CardDef or dicts with the Card model's field names) and a seed."""
+    lists = [[_card(c) for c in deck] for deck in decks]
+    return State(lists, seed, fmt)
+
+
+def _card(c: Any) -> CardDef:
+    """Frozen: a card definition of this package, or of the current engine's (a dataclass of the same fields)."""
+    if isinstance(c, CardDef):
+        return c
+    return CardDef.from_dict(dict(c) if isinstance(c, Mapping) else asdict(c))
+
+
+def to_record(state: State) -> dict[str, Any]:
+    """The game as seed plus actions: enough to replay it exactly with the same card definitions."""
+    return {
+        "engine": ENGINE_VERSION,
+        "format": FORMATS[state.fmt],
+        "seed": state.seed,
+        "decks": [[c.collector_number for c in deck] for deck in state.deck_lists],
+        "actions": [list(a) for a in state.history],
+    }
+
+
+def _decks(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> list[list[CardDef]]:
+    try:
+        return [[cards[code] for code in deck] for deck in record["decks"]]
+    except KeyError as exc:
+        raise RecordError(f"decks: unknown card {exc.args[0]!r}") from exc
+    except TypeError as exc:
+        raise RecordError("decks: must be two lists of collector numbers") from exc
+
+
+def _older(record: Mapping[str, Any]) -> Any:
+    """The engine package of a record's older rules version (RV-2), or RecordError if this app lacks them."""
+    engine = engine_for(record.get("engine"))
+    if engine is None or engine.ENGINE_VERSION == ENGINE_VERSION:
+        raise RecordError(f"engine: played under rules version {record.get('engine')!r}, which this app no "
+                          f"longer has (it has {', '.join(sorted(ENGINES))})")  # fmt: skip
+    return engine
+
+
+def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
+    """The game a record holds, replayed under the rules it was played under (RV-2): a State of this engine, or
+    of the engine of an older rules version that this app keeps."""
+    if record.get("engine") != ENGINE_VERSION:
+        return _older(record).from_record(record, cards)
+    state = State(_decks(record, cards), record["seed"], record["format"])
+    for i, action in enumerate(record["actions"]):
+        try:
+            state.apply(tuple(action))
+        except Exception as exc:
+            raise RecordError(f"actions[{i}]: {exc}") from exc
+    return state
+
+
+def game_log(state: State) -> list[str]:
+    """The game's actions in notation, each written as it was played."""
+    fresh = state.replay(())
+    out = []
+    for action in state.history:
+        out.append(format_action(fresh, action))
+        fresh.apply(action)
+    return out
+
+
+# --- snapshot -------------------------------------------------------------------------------
+
+_SCALARS = ("rs", "turn", "active", "ap", "rp", "phase", "decider", "winner", "condition")
+_LISTS = ("deck", "hand", "boneyard", "beyond", "sideline", "beyond_score", "bone_score", "tp", "ap_next", "infl",
+          "mulled", "revealed", "return_phase", "discards")  # fmt: skip
+
+
+def to_snapshot(state: State) -> dict[str, Any]:
+    """The whole state as plain JSON data; from_snapshot gives back an equal state."""
+    snap: dict[str, Any] = {
+        "engine": ENGINE_VERSION,
+        "format": FORMATS[state.fmt],
+        "seed": state.seed,
+        "decks": [[c.collector_number for c in deck] for deck in state.deck_lists],
+    }
+    for name in _SCALARS:
+        snap[name] = getattr(state, name)
+    for name in _LISTS:
+        snap[name] = _plain(getattr(state, name))
+    snap["units"] = [u.snapshot() for u in state.units.values()]  # in play order: it orders legal actions
+    snap["side_until"] = sorted([k, v] for k, v in state.side_until.items())
+    snap["used"] = sorted([list(x) for x in state.used])
+    snap["combat"] = None if state.combat is None else [
+        state.combat[0], [list(x) for x in state.combat[1]], sorted([k, v] for k, v in state.combat[2].items())
+    ]  # fmt: skip
+    snap["pending"] = _plain(state.pending)
+    snap["history"] = [list(a) for a in state.history]
+    return snap
+
+
+def _plain(value: Any) -> Any:
+    """Tuples become lists, so that a snapshot equals its JSON round trip."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
+    """The state a snapshot holds, under the rules it was taken under (RV-2), like from_record."""
+    if snap.get("engine") != ENGINE_VERSION:
+        return _older(snap).from_snapshot(snap, cards)
+    state = State(_decks(snap, cards), snap["seed"], snap["format"])
+    try:
+        for name in _SCALARS:
+            setattr(state, name, snap[name])
+        for name in _LISTS:
+            setattr(state, name, [list(x) if isinstance(x, list) else x for x in snap[name]])
+        state.units = {}
+        state.board = [-1] * 25
+        state.statics, state.users, state.item_bearer = set(), set(), {}
+        for row in snap["units"]:
+            iid, owner, cell, vit, flying, dep, moved, att, sw, stun, items, sub_by, subbing, mods, kwmods = row
+            u = Unit(iid, owner, state.inst[iid], cell, dep)
+            u.vit, u.flying, u.moved, u.attacked, u.switched, u.stun = vit, bool(flying), moved, att, sw, stun
+            u.items, u.subdued_by, u.subduing = list(items), sub_by, subbing
+            u.mods = [tuple(m) for m in mods]
+            u.kwmods = [(b, bool(g), t) for b, g, t in kwmods]
+            u.recalc()
+            u.flying = bool(flying)
+            state.units[iid] = u
+            if subbing < 0:  # a subduing unit shares its cell without holding it (DG-12.2)
+                state.board[cell] = iid
+            for item in items:
+                state.item_bearer[item] = iid
+        for iid in list(state.units) + list(state.item_bearer) + state.sideline[0] + state.sideline[1]:
+            c = state.inst[iid]
+            if c.has_static:
+                state.statics.add(iid)
+            if c.has_use:
+                state.users.add(iid)
+        state.side_until = {k: v for k, v in snap["side_until"]}
+        state.used = {tuple(x) for x in snap["used"]}
+        combat = snap["combat"]
+        state.combat = None if combat is None else [combat[0], [tuple(x) for x in combat[1]], dict(combat[2])]
+        state.pending = snap["pending"]
+        state.history = [tuple(a) for a in snap["history"]]
+        state.static_live = True
+        refresh_statics(state)
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        raise RecordError(f"snapshot: {exc}") from exc
+    return state

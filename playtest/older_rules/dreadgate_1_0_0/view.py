@@ -1,0 +1,133 @@
+"""What one seat may see of a game: the view a policy plays through, never the true State.
+
+    view = SeatView(state, seat)
+    if view.to_act:
+        action = policy(view, rng)          # reads view.units, view.hand, view.legal_actions(), ...
+    for _ in range(budget):                 # a search samples the hidden cards
+        guess = view.determinize(rng)       # a full State: apply, undo, copy, legal_actions
+        ...
+
+Public zones, counts and the seat's own hand are exposed; the deck order, the opponent's hand and the random
+source are not (DG-2.6). The unit objects and card tables are the game's own: read them, don't change them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action
+from .cards import Compiled
+from .observe import observation
+from .state import State
+from .zones import Unit
+
+
+class SeatView:
+    """Read-only access to what `seat` may see of `state`."""
+
+    __slots__ = ("_s", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._s = state
+        self.seat = seat
+
+    # --- the game's public facts ----------------------------------------------------------
+
+    @property
+    def fmt(self) -> int:
+        return self._s.fmt
+
+    @property
+    def turn(self) -> int:
+        return self._s.turn
+
+    @property
+    def phase(self) -> int:
+        return self._s.phase
+
+    @property
+    def active(self) -> int:
+        return self._s.active
+
+    @property
+    def current_player(self) -> int:
+        return self._s.current_player
+
+    @property
+    def to_act(self) -> bool:
+        return self._s.current_player == self.seat
+
+    @property
+    def ap(self) -> int:
+        """Action points of the player on turn."""
+        return self._s.ap
+
+    @property
+    def units(self) -> dict[int, Unit]:
+        """The units on the battlefield by instance id, in order of play."""
+        return self._s.units
+
+    @property
+    def board(self) -> list[int]:
+        """Cell -> instance id of the unit holding it, or -1."""
+        return self._s.board
+
+    @property
+    def combat(self) -> list[Any] | None:
+        """[target iid, [(attacker iid, melee)], {attacker iid: defense}] during an attack."""
+        return self._s.combat
+
+    @property
+    def defs(self) -> list[Compiled]:
+        """The game's card definitions; actions name hand cards by their index here."""
+        return self._s.defs
+
+    @property
+    def inst(self) -> list[Compiled]:
+        """Instance id -> card definition, for the cards this view shows (units, items, zones, the own hand)."""
+        return self._s.inst
+
+    def is_over(self) -> bool:
+        return self._s.is_over()
+
+    @property
+    def winner(self) -> int:
+        return self._s.winner
+
+    def scores(self) -> dict[str, list[int]]:
+        return self._s.scores()
+
+    def hand_size(self, p: int) -> int:
+        return len(self._s.hand[p])
+
+    def deck_size(self, p: int) -> int:
+        return len(self._s.deck[p])
+
+    def zone(self, name: str, p: int) -> list[int]:
+        """A public zone of seat p: "boneyard", "beyond" or "sideline" (instance ids, in order)."""
+        if name not in ("boneyard", "beyond", "sideline"):
+            raise ValueError(f"{name!r} is not a public zone")
+        return list(getattr(self._s, name)[p])
+
+    # --- the seat's own knowledge ---------------------------------------------------------
+
+    @property
+    def hand(self) -> list[int]:
+        """The seat's own hand (instance ids)."""
+        return list(self._s.hand[self.seat])
+
+    def available(self, craft: int) -> int:
+        """Points the player on turn has for a deploy cost of that craft (DG-7.3, DG-7.4)."""
+        return self._s._available(craft)
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions when it is to act; none otherwise."""
+        return self._s.legal_actions() if self.to_act else []
+
+    def observation(self) -> dict[str, Any]:
+        return observation(self._s, self.seat)
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full State consistent with this view; see State.determinize."""
+        return self._s.determinize(self.seat, rng)
