@@ -20,7 +20,7 @@ from .actions import (
 )  # fmt: skip
 from .board import DIRECTION_NAMES, GATE, cell_name
 from .state import State
-from .zones import TACTICAL, Game
+from .zones import RESPONSE_PHASE, TACTICAL, Game
 
 SEATS = ("South", "North")
 
@@ -105,6 +105,8 @@ def describe_action(state: Game, action: Action, viewer: int = -1) -> str:
         points = "defense point" if b == 1 else "defense points"
         return who.says("put", f"{b} {points} against {_unit(g, a)}")
     if kind == PASS:
+        if g.phase == RESPONSE_PHASE:
+            return who.says("let", "it stand, without an instant")  # DG-15.5
         return who.says("pass")
     if kind == EQUIP:
         c = g.defs[a] if 0 <= a < len(g.defs) else None

@@ -188,7 +188,8 @@ def can_use(g: Game, p: int, src: int, idx: int, ability: Ability) -> bool:
         if g.phase != 1 or p != g.active or g.ap < ability.get("cost", 0):
             return False
     else:
-        if not ((g.phase == 1 and p == g.active) or (g.phase == 3 and p == g.decider)):
+        # DG-15.5: on one's own turn, in the defence step and in the response window
+        if not ((g.phase == 1 and p == g.active) or ((g.phase == 3 or g.phase == 7) and p == g.decider)):
             return False
         if g.tp[p] < ability.get("cost", 0):
             return False

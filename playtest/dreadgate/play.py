@@ -49,6 +49,7 @@ from .zones import (
     MAIN_PHASE,
     OPENING_HAND,
     OVER_PHASE,
+    RESPONSE_PHASE,
     TACTICAL,
     TURN_LIMIT,
     Game,
@@ -265,7 +266,45 @@ def _defend(g: Game, a: int, b: int) -> None:
 
 
 def _pass(g: Game, a: int, b: int) -> None:
+    if g.phase == RESPONSE_PHASE:
+        g.phase = MAIN_PHASE  # DG-15.5: the action stands; the player on turn goes on
+        return
     _resolve_combat(g)
+
+
+# --- the response window (DG-15.5) ----------------------------------------------------------
+
+# The actions of the player on turn that the opponent may answer: deploying, maneuvering, equipping, playing a
+# talent or glyph (also as an instant) and using an ability; an attack is answered in its defence step.
+ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, PLAY, INSTANT, USE})
+
+
+def offer_response(g: Game) -> None:
+    """Open the opponent's window after an answerable action has resolved, or keep it open after an answer, only
+    while they have an instant they can play now (DG-15.5); otherwise play goes on in the main phase."""
+    if g.fmt == TACTICAL:
+        return  # no instants in Tactical (DG-1.4)
+    p = 1 - g.active
+    tp = g.tp[p]
+    inst = g.inst
+    for iid in g.hand[p]:  # a cheap look first: most players hold no instant they could pay for
+        c = inst[iid]
+        if c.instant and c.tp_cost <= tp:
+            break
+    else:
+        owner_of = g.owner_of
+        for iid in g.users:
+            if owner_of[iid] == p:
+                break
+        else:
+            g.phase = MAIN_PHASE  # nothing to answer with: no window, or the open one closes
+            return
+    decider = g.decider
+    g.phase = RESPONSE_PHASE
+    g.decider = p
+    if not instant_actions(g, p):
+        g.phase = MAIN_PHASE
+        g.decider = decider
 
 
 def _target(g: Game, a: int, b: int) -> None:

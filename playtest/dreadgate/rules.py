@@ -45,6 +45,7 @@ from .zones import (
     MAIN_PHASE,
     MULLIGAN_PHASE,
     OVER_PHASE,
+    RESPONSE_PHASE,
     TACTICAL,
     TARGET_PHASE,
     Game,
@@ -168,6 +169,13 @@ def _defense_actions(g: Game) -> list[Action]:
         for a, _ in g.combat[1]:
             for n in range(1, remaining + 1):
                 out.append((DEFEND, a, n))
+    return out
+
+
+def _response_actions(g: Game) -> list[Action]:
+    """DG-15.5: the responder's instants, or pass (let the action stand)."""
+    out = instant_actions(g, g.decider)
+    out.append((PASS, 0, 0))
     return out
 
 
@@ -345,11 +353,10 @@ def instant_actions(g: Game, p: int) -> list[Action]:
 
 _BY_PHASE: tuple[Callable[[Game], list[Action]], ...] = (
     _mulligan_actions, _main_actions, _combat_actions, _defense_actions, _target_actions, _discard_actions,
-    _over_actions,
+    _over_actions, _response_actions,
 )  # fmt: skip
-assert [MULLIGAN_PHASE, MAIN_PHASE, COMBAT_PHASE, DEFENSE_PHASE, TARGET_PHASE, DISCARD_PHASE, OVER_PHASE] == list(
-    range(7)
-)
+assert [MULLIGAN_PHASE, MAIN_PHASE, COMBAT_PHASE, DEFENSE_PHASE, TARGET_PHASE, DISCARD_PHASE, OVER_PHASE,
+        RESPONSE_PHASE] == list(range(8))  # fmt: skip
 
 
 # --- the check: the rule an action breaks, by phase and kind ----------------------------------
@@ -409,6 +416,13 @@ def _check_defense(g: Game, kind: int, a: int, b: int) -> None:
             raise IllegalAction("DG-10.8", f"{remaining} defense points are left to distribute")
         return
     raise IllegalAction("DG-10.8", "the defender distributes defense, plays instants or passes")
+
+
+def _check_response(g: Game, kind: int, a: int, b: int) -> None:
+    if kind in (INSTANT, USE):
+        _check_instant_or_use(g, g.decider, kind, a, b)
+    elif kind != PASS:
+        raise IllegalAction("DG-15.5", "the opponent answers the action with an instant, or passes")
 
 
 def _check_combat(g: Game, kind: int, a: int, b: int) -> None:
@@ -622,4 +636,5 @@ _CHECK_BY_KIND: dict[int, Check] = {
 }  # fmt: skip
 _CHECK_BY_PHASE: tuple[Check, ...] = (
     _check_mulligan, _check_main, _check_combat, _check_defense, _check_target, _check_discard, _check_over,
+    _check_response,
 )  # fmt: skip

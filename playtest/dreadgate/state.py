@@ -26,19 +26,19 @@ from .journal import (
     RECYCLED, SET, SET_ADD, SET_DISCARD, TURN, UATTR, UNIT_DEL,
 )  # fmt: skip
 from .observe import observation
-from .play import check_win, do
+from .play import ANSWERABLE, check_win, do, offer_response
 from .rules import check, legal_actions
 from .zones import (
     AP_PER_TURN, BEYOND_GOAL, BONEYARD_GOAL, COMBAT_PHASE, DEFENSE_PHASE, DISCARD_PHASE, DRAW_RESULT, ENGINE_VERSION,
-    FIRST_TURN_AP, FOREVER, FORMATS, MAIN_PHASE, MULLIGAN_PHASE, OPENING_HAND, OVER_PHASE, PHASES, QUICK, STANDARD,
-    TACTICAL, TACTICAL_TYPES, TARGET_PHASE, TURN_LIMIT, Game, GameSetupError, Unit,
+    FIRST_TURN_AP, FOREVER, FORMATS, MAIN_PHASE, MULLIGAN_PHASE, OPENING_HAND, OVER_PHASE, PHASES, QUICK,
+    RESPONSE_PHASE, STANDARD, TACTICAL, TACTICAL_TYPES, TARGET_PHASE, TURN_LIMIT, Game, GameSetupError, Unit,
 )  # fmt: skip
 
 __all__ = [
     "AP_PER_TURN", "BEYOND_GOAL", "BONEYARD_GOAL", "COMBAT_PHASE", "DEFENSE_PHASE", "DISCARD_PHASE", "DRAW_RESULT",
     "ENGINE_VERSION", "FIRST_TURN_AP", "FOREVER", "FORMATS", "MAIN_PHASE", "MULLIGAN_PHASE", "OPENING_HAND",
-    "OVER_PHASE", "PHASES", "QUICK", "STANDARD", "TACTICAL", "TACTICAL_TYPES", "TARGET_PHASE", "TURN_LIMIT",
-    "GameSetupError", "State", "Unit",
+    "OVER_PHASE", "PHASES", "QUICK", "RESPONSE_PHASE", "STANDARD", "TACTICAL", "TACTICAL_TYPES", "TARGET_PHASE",
+    "TURN_LIMIT", "GameSetupError", "State", "Unit",
 ]  # fmt: skip
 
 # Statics need no refresh after these (END refreshes itself when a modifier expires, MOVE when a continuous
@@ -142,6 +142,7 @@ class State(Game):
         self._j = journal = self._undo
         journal.extend((self.ap, self.rp, self.phase, self.decider, FRAME))
         self._legal_undo = self._legal  # for the last action only: the journal holds no lists, which keeps it cheap
+        before = self.phase
         try:
             self._stamp += 1
             do(self, action)
@@ -150,6 +151,17 @@ class State(Game):
                 refresh_statics(self)
             if self.phase != OVER_PHASE:
                 check_win(self)
+                phase = self.phase
+                # DG-15.5: the opponent's window once an answerable action has resolved (with the targets and
+                # discards it called for, which end in the main phase), and again after each answer
+                if phase == MAIN_PHASE:
+                    if before == MAIN_PHASE:
+                        if action[0] in ANSWERABLE:
+                            offer_response(self)
+                    elif before == TARGET_PHASE or before == DISCARD_PHASE:
+                        offer_response(self)
+                elif phase == RESPONSE_PHASE:
+                    offer_response(self)
         finally:
             self._j = NO_JOURNAL
 
