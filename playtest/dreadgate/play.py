@@ -28,6 +28,7 @@ from .actions import (
     RECYCLE,
     STRIKE,
     TARGET_DIR,
+    TARGET_DIST,
     TARGET_UNIT,
     USE,
     Action,
@@ -521,7 +522,7 @@ def _combat_damage(g: Game, u: Unit, amount: int, relic: bool) -> None:
 
 _BY_KIND: tuple[Callable[[Game, int, int], None], ...] = (
     _end, _draw, _deploy, _recycle, _move, _attack, _strike, _defend, _pass, _equip, _play, _instant, _use,
-    _ground, _fly, _target, _target, _discard, _keep_hand, _take_mulligan,
+    _ground, _fly, _target, _target, _discard, _keep_hand, _take_mulligan, _target,
 )  # fmt: skip
 assert (END, DRAW, DEPLOY, RECYCLE, MOVE, ATTACK, STRIKE, DEFEND, PASS, EQUIP, PLAY, INSTANT, USE, GROUND, FLY,
-        TARGET_UNIT, TARGET_DIR, DISCARD, KEEP, MULLIGAN) == tuple(range(20))  # fmt: skip
+        TARGET_UNIT, TARGET_DIR, DISCARD, KEEP, MULLIGAN, TARGET_DIST) == tuple(range(21))  # fmt: skip

@@ -30,6 +30,7 @@ from .actions import (
     RECYCLE,
     STRIKE,
     TARGET_DIR,
+    TARGET_DIST,
     TARGET_UNIT,
     USE,
     Action,
@@ -53,7 +54,7 @@ from .zones import (
 )  # fmt: skip
 
 _NO_ARGS = frozenset({END, DRAW, STRIKE, PASS, KEEP, MULLIGAN})
-_ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_DIR, DISCARD})
+_ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_DIR, DISCARD, TARGET_DIST})
 
 # --- what units can reach (DG-8 to DG-12) ---------------------------------------------------
 
@@ -180,10 +181,12 @@ def _response_actions(g: Game) -> list[Action]:
 
 
 def _target_actions(g: Game) -> list[Action]:
-    """DG-18.4: the next target of the effect being played."""
+    """DG-18.4: the next target of the effect being played: a unit, a direction or a distance (DG-18.7)."""
     slot = next_slot(g)
     if slot is not None and slot[0] == "unit":
         return [(TARGET_UNIT, iid, 0) for iid in slot[1]]
+    if slot is not None and slot[0] == "dist":
+        return [(TARGET_DIST, n, 0) for n in range(1, slot[1] + 1)]
     return [(TARGET_DIR, d, 0) for d in range(8)]
 
 
@@ -367,7 +370,7 @@ def check(g: Game, action: Action) -> None:
     if not isinstance(action, tuple) or len(action) != 3 or not all(type(x) is int for x in action):
         raise IllegalAction("DG-19.1", f"{action!r} is not an action")
     kind, a, b = action
-    if (kind in _NO_ARGS and (a or b)) or (kind in _ONE_ARG and b) or not 0 <= kind < 20:
+    if (kind in _NO_ARGS and (a or b)) or (kind in _ONE_ARG and b) or not 0 <= kind < 21:
         raise IllegalAction("DG-19.1", f"{action!r} is not an action")
     _CHECK_BY_PHASE[g.phase](g, kind, a, b)
 
@@ -386,6 +389,9 @@ def _check_target(g: Game, kind: int, a: int, b: int) -> None:
     if slot is not None and slot[0] == "unit":
         if kind != TARGET_UNIT or a not in slot[1]:
             raise IllegalAction("DG-18.4", "choose one of the legal targets")
+    elif slot is not None and slot[0] == "dist":
+        if kind != TARGET_DIST or not 1 <= a <= slot[1]:
+            raise IllegalAction("DG-18.7", f"choose how far the unit moves: 1 to {slot[1]} cells")
     elif kind != TARGET_DIR or not 0 <= a < 8:
         raise IllegalAction("DG-18.4", "choose a direction")
 

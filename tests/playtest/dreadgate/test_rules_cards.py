@@ -402,8 +402,34 @@ def test_dg_18_7_move_away_and_toward_follow_the_source():
     s = game(pusher, FOE)
     put(s, 0, "U-PU", "b2")
     foe = put(s, 1, "U-FO", "c2")
-    play(s, "use b2 1")
+    play(s, "use b2 1", "distance 2")
     assert cell_name(foe.cell) == "e2"
+
+
+def test_dg_18_7_up_to_n_cells_the_controller_chooses_how_far():
+    """DG-18.7: "up to 2 cells": the controller chooses 1 or 2, after the direction; only as far as the way is
+    free, and no choice when it can go only one cell."""
+    blink = talent("T-BL", ability("play", {"op": "move", "distance": 2, "direction": "chosen",
+                                            "target": chosen("friendly")}))  # fmt: skip
+    s = game(blink, PAWN, HERO)
+    pawn = put(s, 0, "U-PW", "b1")
+    give(s, 0, "T-BL")
+    play(s, "play T-BL", "target n")
+    assert s.phase == 4 and s.legal_actions() == [(20, 1, 0), (20, 2, 0)]
+    refused(s, "distance 3", "DG-18.7")
+    play(s, "distance 1")
+    assert cell_name(pawn.cell) == "b2" and s.phase == 1
+    s = game(blink, PAWN, HERO)
+    pawn = put(s, 0, "U-PW", "b1")
+    put(s, 1, "U-HE", "b3")
+    give(s, 0, "T-BL")
+    play(s, "play T-BL", "target n")  # b3 is taken: one cell is as far as it goes, nothing to choose
+    assert cell_name(pawn.cell) == "b2" and s.phase == 1
+    s = game(blink, PAWN, HERO)
+    pawn = put(s, 0, "U-PW", "b1")
+    give(s, 0, "T-BL")
+    play(s, "play T-BL", "target ne", "distance 2")
+    assert cell_name(pawn.cell) == "d3"
 
 
 def test_dg_18_8_the_discarding_owner_chooses_card_by_card():
