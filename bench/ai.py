@@ -1,8 +1,8 @@
 """The playtest AI against the classic plans: cards played, turns to win, matchups, speed.
 
 Run from the repository root: .venv/bin/python bench/ai.py [goldfish games per starter, default 1000]
-[matchup games per starter pair, default 200]. Two processes share the games (the whole bench takes a few
-minutes on 2 cores); speed figures are CPU time of one process.
+[matchup games per starter pair, default 200] [formats, default standard,quick,tactical]. Two processes share
+the games (the whole bench takes a few minutes on 2 cores); speed figures are CPU time of one process.
 
 Prints, as JSON lines, for the Standard and Quick formats (Tactical, which has no Beyond to race to: matchups
 only, with the Tactical starter decks and the share of drawn games):
@@ -10,7 +10,8 @@ only, with the Tactical starter decks and the share of drawn games):
   win with its 95% interval, the distinct non-gateway cards the new policy played and the ones it never played
   (with the report's reason), and both policies' games per second;
 - over every starter pair, seat-rotated: `matchup` against `classic-matchup` (win rate and its 95% Wilson
-  interval) and `matchup` against `goldfish`, and `matchup`'s games per second per starter deck.
+  interval) and `matchup` against `goldfish` (in Tactical also against itself), with the share of drawn games,
+  and `matchup`'s games per second per starter deck.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from playtest.simulation.report import report  # noqa: E402
 GOLDFISH_GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 MATCHUP_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 FORMATS = ("standard", "quick")
-MATCHUP_FORMATS = ("standard", "quick", "tactical")
+# a third argument names the formats to run, e.g. `tactical` for the Tactical matchups alone
+MATCHUP_FORMATS = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else ("standard", "quick", "tactical")
 TACTICAL_DRAW_TARGET = 0.05
 ENV = {"python": platform.python_version(), "cpus": os.cpu_count(), "machine": platform.machine()}
 GOLDFISH_SPEED_TARGET = 150
@@ -128,7 +130,10 @@ def _named(craft: str) -> dict:
 
 def matchup_figures(pool: ProcessPoolExecutor, fmt: str) -> None:
     crafts = list(starter_decks())
-    for policies in (("matchup", "classic-matchup"), ("matchup", "goldfish")):
+    pairings = [("matchup", "classic-matchup"), ("matchup", "goldfish")]
+    if fmt == "tactical":
+        pairings.append(("matchup", "matchup"))  # DG-1.9: a side that stalls must not make the game a draw
+    for policies in pairings:
         jobs = [pool.submit(matchup_games, a, b, fmt, policies, MATCHUP_GAMES)
                 for a, b in itertools.permutations(crafts, 2) if crafts.index(a) < crafts.index(b)]
         results = [job.result() for job in jobs]

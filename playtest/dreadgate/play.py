@@ -406,9 +406,28 @@ def _end_turn(g: Game) -> None:
         g._j.extend(("revealed", g.revealed, SET))  # replaced, never changed again
         g.revealed = [[], []]
     if t >= TURN_LIMIT:
-        _finish(g, DRAW_RESULT, "turn limit")
+        if g.fmt == TACTICAL:
+            _tactical_limit(g)  # DG-1.9
+        else:
+            _finish(g, DRAW_RESULT, "turn limit")
         return
     _start_turn(g, 1 - g.active)
+
+
+def _tactical_limit(g: Game) -> None:
+    """DG-1.9: at the turn limit of a Tactical game, the player nearer the win total (the vitality in the
+    opponent's boneyard) wins; then the one with more vitality on the battlefield; only then is it a draw."""
+    bone = g.bone_score
+    if bone[0] != bone[1]:
+        _finish(g, 0 if bone[1] > bone[0] else 1, "turn limit: boneyard")
+        return
+    held = [0, 0]
+    for u in g.units.values():
+        held[u.owner] += u.vit
+    if held[0] != held[1]:
+        _finish(g, 0 if held[0] > held[1] else 1, "turn limit: battlefield")
+    else:
+        _finish(g, DRAW_RESULT, "turn limit")
 
 
 def check_win(g: Game) -> None:
