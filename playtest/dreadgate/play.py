@@ -286,20 +286,10 @@ def offer_response(g: Game) -> None:
     if g.fmt == TACTICAL:
         return  # no instants in Tactical (DG-1.4)
     p = 1 - g.active
-    tp = g.tp[p]
-    inst = g.inst
-    for iid in g.hand[p]:  # a cheap look first: most players hold no instant they could pay for
-        c = inst[iid]
-        if c.instant and c.tp_cost <= tp:
-            break
-    else:
-        owner_of = g.owner_of
-        for iid in g.users:
-            if owner_of[iid] == p:
-                break
-        else:
-            g.phase = MAIN_PHASE  # nothing to answer with: no window, or the open one closes
-            return
+    answers = g.answers  # a cheap look first: most of the time no card in hand or in play could answer
+    if answers.isdisjoint(g.hand[p]) and answers.isdisjoint(g.users):
+        g.phase = MAIN_PHASE  # nothing to answer with: no window, or the open one closes
+        return
     decider = g.decider
     g.phase = RESPONSE_PHASE
     g.decider = p

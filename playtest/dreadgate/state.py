@@ -76,7 +76,7 @@ class State(Game):
             if len(_TABLES) > 256:
                 _TABLES.clear()
             _TABLES[key] = table  # it holds the CardDefs, so their ids are not reused while cached
-        _, self.defs, self.by_code, self.inst, self.owner_of, self.gateway, decks = table
+        _, self.defs, self.by_code, self.inst, self.owner_of, self.gateway, decks, self.answers = table
         self.deck = [list(decks[0]), list(decks[1])]
         for seat in (0, 1):
             self.rs = _rng.shuffle(self.rs, self.deck[seat])  # DG-4.2
@@ -85,7 +85,8 @@ class State(Game):
             self._draw(seat, OPENING_HAND)
 
     def _card_table(self) -> tuple[Any, ...]:
-        """(cards, definitions, index by code, instance -> definition, instance -> owner, gateways, decks)."""
+        """(cards, definitions, index by code, instance -> definition, instance -> owner, gateways, decks, the
+        instances that could answer an action: instant cards and cards with an instant ability)."""
         defs: list[Compiled] = []
         by_code: dict[str, int] = {}
         inst: list[Compiled] = []
@@ -110,7 +111,8 @@ class State(Game):
                 inst.append(c)
                 owner_of.append(seat)
         cards = (tuple(self.deck_lists[0]), tuple(self.deck_lists[1]))
-        return cards, defs, by_code, inst, owner_of, gateway, (tuple(decks[0]), tuple(decks[1]))
+        answers = frozenset(i for i, c in enumerate(inst) if c.instant or any(not u[2] for u in c.uses))
+        return cards, defs, by_code, inst, owner_of, gateway, (tuple(decks[0]), tuple(decks[1])), answers
 
     # --- the game --------------------------------------------------------------------------
 

@@ -160,6 +160,7 @@ class Game:
     inst: list[Compiled]  # instance id -> definition
     owner_of: list[int]  # instance id -> seat
     gateway: list[Compiled | None]
+    answers: frozenset[int]  # instances that could answer an action (DG-15.5): instant cards, instant abilities
     # zones (DG-2.5), instance ids in order
     deck: list[list[int]]
     hand: list[list[int]]
