@@ -1,8 +1,8 @@
 """The playtest AI against the classic plans: cards played, turns to win, matchups, speed.
 
 Run from the repository root: .venv/bin/python bench/ai.py [goldfish games per starter, default 1000]
-[matchup games per starter pair, default 200]. Two processes share the games (the whole bench takes a few
-minutes on 2 cores); speed figures are CPU time of one process.
+[matchup games per starter pair, default 200] [formats, default standard,quick,tactical]. Two processes share
+the games (the whole bench takes a few minutes on 2 cores); speed figures are CPU time of one process.
 
 Prints, as JSON lines, for the Standard and Quick formats (Tactical, which has no Beyond to race to: matchups
 only, with the Tactical starter decks and the share of drawn games):
@@ -11,7 +11,8 @@ only, with the Tactical starter decks and the share of drawn games):
   (with the report's reason), and both policies' games per second;
 - over every starter pair, seat-rotated and both ways (each deck of the pair plays `matchup` in half of the
   pair's games): `matchup` against `classic-matchup` (win rate and its 95% Wilson interval, and the distinct
-  cards each starter played) and `matchup` against `goldfish`, and `matchup`'s games per second per starter deck.
+  cards each starter played) and `matchup` against `goldfish` (in Tactical also against itself), with the share
+  of drawn games, and `matchup`'s games per second per starter deck.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from playtest.simulation.report import report  # noqa: E402
 GOLDFISH_GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 MATCHUP_GAMES = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 FORMATS = ("standard", "quick")
-MATCHUP_FORMATS = ("standard", "quick", "tactical")
+# a third argument names the formats to run, e.g. `tactical` for the Tactical matchups alone
+MATCHUP_FORMATS = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else ("standard", "quick", "tactical")
 TACTICAL_DRAW_TARGET = 0.05
 ENV = {"python": platform.python_version(), "cpus": os.cpu_count(), "machine": platform.machine()}
 GOLDFISH_SPEED_TARGET = 150
@@ -135,7 +137,10 @@ def _named(craft: str) -> dict:
 
 def matchup_figures(pool: ProcessPoolExecutor, fmt: str) -> None:
     crafts = list(starter_decks())
-    for policies in (("matchup", "classic-matchup"), ("matchup", "goldfish")):
+    pairings = [("matchup", "classic-matchup"), ("matchup", "goldfish")]
+    if fmt == "tactical":
+        pairings.append(("matchup", "matchup"))  # DG-1.9: a side that stalls must not make the game a draw
+    for policies in pairings:
         # Each pair both ways (each deck plays each policy), half the games each way, both seats of every seed.
         pairs = list(itertools.permutations(crafts, 2))
         jobs = [pool.submit(matchup_games, a, b, fmt, policies, MATCHUP_GAMES // 2) for a, b in pairs]

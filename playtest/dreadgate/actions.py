@@ -7,11 +7,11 @@ their card instance id, cards in hand by their definition index in the game's ca
 from __future__ import annotations
 
 END, DRAW, DEPLOY, RECYCLE, MOVE, ATTACK, STRIKE, DEFEND, PASS, EQUIP, PLAY, INSTANT, USE, GROUND, FLY = range(15)
-TARGET_UNIT, TARGET_DIR, DISCARD, KEEP, MULLIGAN = range(15, 20)
+TARGET_UNIT, TARGET_DIR, DISCARD, KEEP, MULLIGAN, TARGET_DIST = range(15, 21)
 
 KIND_NAMES = (
     "end", "draw", "deploy", "recycle", "move", "attack", "strike", "defend", "pass", "equip", "play", "instant",
-    "use", "ground", "fly", "target", "target", "discard", "keep", "mulligan",
+    "use", "ground", "fly", "target", "target", "discard", "keep", "mulligan", "distance",
 )  # fmt: skip
 
 Action = tuple[int, int, int]

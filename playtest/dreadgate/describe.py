@@ -16,11 +16,11 @@ import re
 
 from .actions import (
     ATTACK, DEFEND, DEPLOY, DISCARD, DRAW, END, EQUIP, FLY, GROUND, INSTANT, KEEP, MOVE, MULLIGAN, NO_BEARER, PASS,
-    PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_UNIT, USE, Action, IllegalAction,
+    PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_DIST, TARGET_UNIT, USE, Action, IllegalAction,
 )  # fmt: skip
 from .board import DIRECTION_NAMES, GATE, cell_name
 from .state import State
-from .zones import TACTICAL, Game
+from .zones import RESPONSE_PHASE, TACTICAL, Game
 
 SEATS = ("South", "North")
 
@@ -105,6 +105,8 @@ def describe_action(state: Game, action: Action, viewer: int = -1) -> str:
         points = "defense point" if b == 1 else "defense points"
         return who.says("put", f"{b} {points} against {_unit(g, a)}")
     if kind == PASS:
+        if g.phase == RESPONSE_PHASE:
+            return who.says("let", "it stand, without an instant")  # DG-15.5
         return who.says("pass")
     if kind == EQUIP:
         c = g.defs[a] if 0 <= a < len(g.defs) else None
@@ -129,6 +131,8 @@ def describe_action(state: Game, action: Action, viewer: int = -1) -> str:
         return who.says("target", f"{_unit(g, a)}{where}")
     if kind == TARGET_DIR:
         return who.says("choose", f"the direction {DIRECTION_NAMES[a] if 0 <= a < 8 else '?'}")
+    if kind == TARGET_DIST:
+        return who.says("choose", f"to move it {a} cell{'' if a == 1 else 's'}")
     if kind == DISCARD:
         victim = g.discards[0][1] if g.discards else who.seat
         if victim == who.seat:

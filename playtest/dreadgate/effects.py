@@ -21,8 +21,10 @@ from .zones import TACTICAL, Game, Unit
 
 Ability = dict[str, Any]
 Target = dict[str, Any]
-Slot = tuple[str, Any]  # ("unit", candidate iids) or ("dir", the unit whose direction is chosen)
-Plan = tuple[dict[tuple[int, int], list[int]], dict[tuple[int, int], dict[int, int]]]  # chosen units, directions
+# ("unit", candidate iids), ("dir", the unit whose direction is chosen) or ("dist", the farthest it may go)
+Slot = tuple[str, Any]
+Picks = dict[tuple[int, int], dict[int, int]]  # (ability, step) -> unit -> the direction or distance chosen
+Plan = tuple[dict[tuple[int, int], list[int]], Picks, Picks]  # chosen units, directions, distances
 
 STAT_INDEX = {"attack": 0, "defense": 1, "range": 2, "maneuver": 3}
 # The vocabulary itself is defined once, in core.effects; the engine sorts the ops by what they act on.
@@ -188,7 +190,8 @@ def can_use(g: Game, p: int, src: int, idx: int, ability: Ability) -> bool:
         if g.phase != 1 or p != g.active or g.ap < ability.get("cost", 0):
             return False
     else:
-        if not ((g.phase == 1 and p == g.active) or (g.phase == 3 and p == g.decider)):
+        # DG-15.5: on one's own turn, in the defence step and in the response window
+        if not ((g.phase == 1 and p == g.active) or ((g.phase == 3 or g.phase == 7) and p == g.decider)):
             return False
         if g.tp[p] < ability.get("cost", 0):
             return False
@@ -323,7 +326,8 @@ def walk(g: Game, pend: list[Any]) -> tuple[Slot | None, Plan]:
     cell = g.source_cell(src)
     pi = 0
     plan: dict[tuple[int, int], list[int]] = {}
-    dirs: dict[tuple[int, int], dict[int, int]] = {}
+    dirs: Picks = {}
+    dists: Picks = {}
     for ai in idxs:
         prev: list[int] = []
         for si, step in enumerate(steps_of(c.abilities[ai]["effect"])):
@@ -342,21 +346,32 @@ def walk(g: Game, pend: list[Any]) -> tuple[Slot | None, Plan]:
                             chosen.append(picks[pi])
                             pi += 1
                         else:
-                            return ("unit", [x for x in cands if x not in chosen]), (plan, dirs)
+                            return ("unit", [x for x in cands if x not in chosen]), (plan, dirs, dists)
                 plan[(ai, si)] = chosen
                 targets = chosen
             else:
                 targets = select(g, ctrl, src, cell, target, prev)
-            if step["op"] == "move" and step["direction"] == "chosen":
+            if step["op"] == "move":
+                chosen_dir = step["direction"] == "chosen"
                 per = dirs.setdefault((ai, si), {})
+                far = dists.setdefault((ai, si), {})
                 for t in targets:
-                    if pi < len(picks):
-                        per[t] = picks[pi]
-                        pi += 1
-                    else:
-                        return ("dir", t), (plan, dirs)
+                    if chosen_dir:
+                        if pi < len(picks):
+                            per[t] = picks[pi]
+                            pi += 1
+                        else:
+                            return ("dir", t), (plan, dirs, dists)
+                    if step["distance"] > 1 and t in g.units:  # "up to N cells": the controller says how far
+                        reach = _reach(g, g.units[t], _push_dir(g, g.units[t], step, cell, ctrl, per), step)
+                        if reach > 1:
+                            if pi < len(picks):
+                                far[t] = picks[pi]
+                                pi += 1
+                            else:
+                                return ("dist", reach), (plan, dirs, dists)
             prev = targets
-    return None, (plan, dirs)
+    return None, (plan, dirs, dists)
 
 
 def finish_pending(g: Game) -> None:
@@ -364,9 +379,9 @@ def finish_pending(g: Game) -> None:
     assert pend is not None
     g._j.extend(("pending", pend, SET))
     g.pending = None
-    _, (plan, dirs) = walk(g, pend)
+    _, (plan, dirs, dists) = walk(g, pend)
     ctrl, src, d, idxs, _, spell = pend
-    _resolve(g, ctrl, src, g.defs[d], idxs, plan, dirs, bool(spell))
+    _resolve(g, ctrl, src, g.defs[d], idxs, plan, dirs, dists, bool(spell))
     after_effect(g)
 
 
@@ -390,7 +405,7 @@ def after_effect(g: Game) -> None:
 
 
 def _resolve(g: Game, ctrl: int, src: int, c: Compiled, idxs: list[int], plan: dict[tuple[int, int], list[int]],
-             dirs: dict[tuple[int, int], dict[int, int]], spell: bool) -> None:
+             dirs: Picks, dists: Picks, spell: bool) -> None:
     for ai in idxs:
         prev: list[int] = []
         for si, step in enumerate(steps_of(c.abilities[ai]["effect"])):
@@ -402,14 +417,15 @@ def _resolve(g: Game, ctrl: int, src: int, c: Compiled, idxs: list[int], plan: d
                     targets = [t for t in plan.get((ai, si), [])]
                 else:
                     targets = select(g, ctrl, src, cell, target, prev)
-                _unit_op(g, ctrl, cell, step, [t for t in targets if t in g.units], spell, dirs.get((ai, si), {}))
+                _unit_op(g, ctrl, cell, step, [t for t in targets if t in g.units], spell, dirs.get((ai, si), {}),
+                         dists.get((ai, si), {}))
                 prev = targets
             else:
                 _player_op(g, ctrl, c, step)
 
 
 def _unit_op(g: Game, ctrl: int, cell: int | None, step: dict[str, Any], targets: list[int], spell: bool,
-             dirs: dict[int, int]) -> None:
+             dirs: dict[int, int], dists: dict[int, int]) -> None:
     op = step["op"]
     units = g.units
     for t in targets:
@@ -435,7 +451,7 @@ def _unit_op(g: Game, ctrl: int, cell: int | None, step: dict[str, Any], targets
             u.kwmods = [*u.kwmods, (bit, op == "grant_keyword", g._expiry(step["duration"], ctrl))]
             u.recalc()  # a unit that gains aviation is flying (DG-11.1)
         elif op == "move":
-            _push(g, u, step, cell, ctrl, dirs)
+            _push(g, u, step, cell, ctrl, dirs, dists)
         elif op == "destroy":
             g._kill(u)
         elif op == "return_to_hand":
@@ -448,27 +464,32 @@ def _unit_op(g: Game, ctrl: int, cell: int | None, step: dict[str, Any], targets
             raise UnknownEffect(f"op {op!r}")
 
 
-def _push(g: Game, u: Unit, step: dict[str, Any], cell: int | None, ctrl: int, dirs: dict[int, int]) -> None:
+def _push_dir(g: Game, u: Unit, step: dict[str, Any], cell: int | None, ctrl: int, dirs: dict[int, int]) -> int | None:
+    """The absolute direction a `move` takes the unit in, or None when it moves nothing (DG-18.7)."""
     how = step["direction"]
     if how == "forward":
-        d = turn_dir(0, u.owner)
-    elif how == "backward":
-        d = turn_dir(4, u.owner)
-    elif how == "chosen":
-        if u.iid not in dirs:
-            return
-        d = turn_dir(dirs[u.iid], ctrl)
-    else:
-        if cell is None:
-            return  # DG-18.7
-        away = direction_between(cell, u.cell)
-        if away is None:
-            return
-        d = (away + 4) % 8 if how == "toward" else away
+        return turn_dir(0, u.owner)
+    if how == "backward":
+        return turn_dir(4, u.owner)
+    if how == "chosen":
+        return turn_dir(dirs[u.iid], ctrl) if u.iid in dirs else None
+    if cell is None:
+        return None  # DG-18.7
+    away = direction_between(cell, u.cell)
+    if away is None:
+        return None
+    return (away + 4) % 8 if how == "toward" else away
+
+
+def _reach(g: Game, u: Unit, d: int | None, step: dict[str, Any]) -> int:
+    """How many cells the unit can go in direction d, up to the step's distance: it stops before the board's
+    edge, an occupied cell or the Gateway (effects.md, DG-9.4)."""
+    if d is None:
+        return 0
     df, dr = VECTORS[d]
     f, r = u.cell % SIZE, u.cell // SIZE
-    end = u.cell
     gate = GATE if g.fmt != TACTICAL else -1
+    n = 0
     for _ in range(step["distance"]):
         f, r = f + df, r + dr
         if not (0 <= f < SIZE and 0 <= r < SIZE):
@@ -476,8 +497,20 @@ def _push(g: Game, u: Unit, step: dict[str, Any], cell: int | None, ctrl: int, d
         nxt = r * SIZE + f
         if nxt == gate or g.board[nxt] >= 0:
             break
-        end = nxt
-    if end != u.cell:
+        n += 1
+    return n
+
+
+def _push(g: Game, u: Unit, step: dict[str, Any], cell: int | None, ctrl: int, dirs: dict[int, int],
+          dists: dict[int, int]) -> None:
+    d = _push_dir(g, u, step, cell, ctrl, dirs)
+    n = _reach(g, u, d, step)
+    chosen = dists.get(u.iid)
+    if chosen is not None and chosen < n:
+        n = chosen  # DG-18.7: as far as the controller chose, if the way is still free
+    if n > 0 and d is not None:
+        df, dr = VECTORS[d]
+        end = (u.cell // SIZE + dr * n) * SIZE + u.cell % SIZE + df * n
         g._lift(u)  # journals the unit
         g._j.extend((end, g.board[end], BOARD))
         g.board[end] = u.iid

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .actions import (
     ATTACK, DEFEND, DEPLOY, DISCARD, DRAW, END, EQUIP, FLY, GROUND, INSTANT, KEEP, MOVE, MULLIGAN, NO_BEARER, PASS,
-    PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_UNIT, USE, Action,
+    PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_DIST, TARGET_UNIT, USE, Action,
 )  # fmt: skip
 from .board import DIRECTION_NAMES, SEAT_NAMES, cell_name, parse_cell
 
@@ -75,6 +75,8 @@ def format_action(state: State, action: Action) -> str:
         return f"target {DIRECTION_NAMES[a]}"
     if kind == DISCARD:
         return f"discard {code}"
+    if kind == TARGET_DIST:
+        return f"distance {a}"
     return f"?{kind}"
 
 
@@ -142,6 +144,9 @@ def parse_action(state: State, text: str) -> Action:
         if tok.lower() in DIRECTION_NAMES:
             return (TARGET_DIR, DIRECTION_NAMES.index(tok.lower()), 0)
         return (TARGET_UNIT, _unit(state, tok, at, p, "any"), 0)
+    if word == "distance":
+        need(1, "distance <cells>")
+        return (TARGET_DIST, _int(*args[0]), 0)
     if word == "use":
         need(2, "use <source> <n>")
         tok, at = args[0]

@@ -28,6 +28,7 @@ from .actions import (
     RECYCLE,
     STRIKE,
     TARGET_DIR,
+    TARGET_DIST,
     TARGET_UNIT,
     USE,
     Action,
@@ -48,6 +49,7 @@ from .zones import (
     MAIN_PHASE,
     OPENING_HAND,
     OVER_PHASE,
+    RESPONSE_PHASE,
     TACTICAL,
     TURN_LIMIT,
     Game,
@@ -277,7 +279,35 @@ def _defend(g: Game, a: int, b: int) -> None:
 
 
 def _pass(g: Game, a: int, b: int) -> None:
+    if g.phase == RESPONSE_PHASE:
+        g.phase = MAIN_PHASE  # DG-15.5: the action stands; the player on turn goes on
+        return
     _resolve_combat(g)
+
+
+# --- the response window (DG-15.5) ----------------------------------------------------------
+
+# The actions of the player on turn that the opponent may answer: deploying, maneuvering, equipping, playing a
+# talent or glyph (also as an instant) and using an ability; an attack is answered in its defence step.
+ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, PLAY, INSTANT, USE})
+
+
+def offer_response(g: Game) -> None:
+    """Open the opponent's window after an answerable action has resolved, or keep it open after an answer, only
+    while they have an instant they can play now (DG-15.5); otherwise play goes on in the main phase."""
+    if g.fmt == TACTICAL:
+        return  # no instants in Tactical (DG-1.4)
+    p = 1 - g.active
+    answers = g.answers  # a cheap look first: most of the time no card in hand or in play could answer
+    if answers.isdisjoint(g.hand[p]) and answers.isdisjoint(g.users):
+        g.phase = MAIN_PHASE  # nothing to answer with: no window, or the open one closes
+        return
+    decider = g.decider
+    g.phase = RESPONSE_PHASE
+    g.decider = p
+    if not instant_actions(g, p):
+        g.phase = MAIN_PHASE
+        g.decider = decider
 
 
 def _target(g: Game, a: int, b: int) -> None:
@@ -378,9 +408,28 @@ def _end_turn(g: Game) -> None:
         g._j.extend(("revealed", g.revealed, SET))  # replaced, never changed again
         g.revealed = [[], []]
     if t >= TURN_LIMIT:
-        _finish(g, DRAW_RESULT, "turn limit")
+        if g.fmt == TACTICAL:
+            _tactical_limit(g)  # DG-1.9
+        else:
+            _finish(g, DRAW_RESULT, "turn limit")
         return
     _start_turn(g, 1 - g.active)
+
+
+def _tactical_limit(g: Game) -> None:
+    """DG-1.9: at the turn limit of a Tactical game, the player nearer the win total (the vitality in the
+    opponent's boneyard) wins; then the one with more vitality on the battlefield; only then is it a draw."""
+    bone = g.bone_score
+    if bone[0] != bone[1]:
+        _finish(g, 0 if bone[1] > bone[0] else 1, "turn limit: boneyard")
+        return
+    held = [0, 0]
+    for u in g.units.values():
+        held[u.owner] += u.vit
+    if held[0] != held[1]:
+        _finish(g, 0 if held[0] > held[1] else 1, "turn limit: battlefield")
+    else:
+        _finish(g, DRAW_RESULT, "turn limit")
 
 
 def check_win(g: Game) -> None:
@@ -494,7 +543,7 @@ def _combat_damage(g: Game, u: Unit, amount: int, relic: bool) -> None:
 
 _BY_KIND: tuple[Callable[[Game, int, int], None], ...] = (
     _end, _draw, _deploy, _recycle, _move, _attack, _strike, _defend, _pass, _equip, _play, _instant, _use,
-    _ground, _fly, _target, _target, _discard, _keep_hand, _take_mulligan,
+    _ground, _fly, _target, _target, _discard, _keep_hand, _take_mulligan, _target,
 )  # fmt: skip
 assert (END, DRAW, DEPLOY, RECYCLE, MOVE, ATTACK, STRIKE, DEFEND, PASS, EQUIP, PLAY, INSTANT, USE, GROUND, FLY,
-        TARGET_UNIT, TARGET_DIR, DISCARD, KEEP, MULLIGAN) == tuple(range(20))  # fmt: skip
+        TARGET_UNIT, TARGET_DIR, DISCARD, KEEP, MULLIGAN, TARGET_DIST) == tuple(range(21))  # fmt: skip

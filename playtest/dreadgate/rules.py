@@ -30,6 +30,7 @@ from .actions import (
     RECYCLE,
     STRIKE,
     TARGET_DIR,
+    TARGET_DIST,
     TARGET_UNIT,
     USE,
     Action,
@@ -45,6 +46,7 @@ from .zones import (
     MAIN_PHASE,
     MULLIGAN_PHASE,
     OVER_PHASE,
+    RESPONSE_PHASE,
     TACTICAL,
     TARGET_PHASE,
     Game,
@@ -52,7 +54,7 @@ from .zones import (
 )  # fmt: skip
 
 _NO_ARGS = frozenset({END, DRAW, STRIKE, PASS, KEEP, MULLIGAN})
-_ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_DIR, DISCARD})
+_ONE_ARG = frozenset({RECYCLE, PLAY, INSTANT, GROUND, FLY, TARGET_UNIT, TARGET_DIR, DISCARD, TARGET_DIST})
 
 # --- what units can reach (DG-8 to DG-12) ---------------------------------------------------
 
@@ -171,11 +173,20 @@ def _defense_actions(g: Game) -> list[Action]:
     return out
 
 
+def _response_actions(g: Game) -> list[Action]:
+    """DG-15.5: the responder's instants, or pass (let the action stand)."""
+    out = instant_actions(g, g.decider)
+    out.append((PASS, 0, 0))
+    return out
+
+
 def _target_actions(g: Game) -> list[Action]:
-    """DG-18.4: the next target of the effect being played."""
+    """DG-18.4: the next target of the effect being played: a unit, a direction or a distance (DG-18.7)."""
     slot = next_slot(g)
     if slot is not None and slot[0] == "unit":
         return [(TARGET_UNIT, iid, 0) for iid in slot[1]]
+    if slot is not None and slot[0] == "dist":
+        return [(TARGET_DIST, n, 0) for n in range(1, slot[1] + 1)]
     return [(TARGET_DIR, d, 0) for d in range(8)]
 
 
@@ -344,11 +355,10 @@ def instant_actions(g: Game, p: int) -> list[Action]:
 
 _BY_PHASE: tuple[Callable[[Game], list[Action]], ...] = (
     _mulligan_actions, _main_actions, _combat_actions, _defense_actions, _target_actions, _discard_actions,
-    _over_actions,
+    _over_actions, _response_actions,
 )  # fmt: skip
-assert [MULLIGAN_PHASE, MAIN_PHASE, COMBAT_PHASE, DEFENSE_PHASE, TARGET_PHASE, DISCARD_PHASE, OVER_PHASE] == list(
-    range(7)
-)
+assert [MULLIGAN_PHASE, MAIN_PHASE, COMBAT_PHASE, DEFENSE_PHASE, TARGET_PHASE, DISCARD_PHASE, OVER_PHASE,
+        RESPONSE_PHASE] == list(range(8))  # fmt: skip
 
 
 # --- the check: the rule an action breaks, by phase and kind ----------------------------------
@@ -359,7 +369,7 @@ def check(g: Game, action: Action) -> None:
     if not isinstance(action, tuple) or len(action) != 3 or not all(type(x) is int for x in action):
         raise IllegalAction("DG-19.1", f"{action!r} is not an action")
     kind, a, b = action
-    if (kind in _NO_ARGS and (a or b)) or (kind in _ONE_ARG and b) or not 0 <= kind < 20:
+    if (kind in _NO_ARGS and (a or b)) or (kind in _ONE_ARG and b) or not 0 <= kind < 21:
         raise IllegalAction("DG-19.1", f"{action!r} is not an action")
     _CHECK_BY_PHASE[g.phase](g, kind, a, b)
 
@@ -378,6 +388,9 @@ def _check_target(g: Game, kind: int, a: int, b: int) -> None:
     if slot is not None and slot[0] == "unit":
         if kind != TARGET_UNIT or a not in slot[1]:
             raise IllegalAction("DG-18.4", "choose one of the legal targets")
+    elif slot is not None and slot[0] == "dist":
+        if kind != TARGET_DIST or not 1 <= a <= slot[1]:
+            raise IllegalAction("DG-18.7", f"choose how far the unit moves: 1 to {slot[1]} cells")
     elif kind != TARGET_DIR or not 0 <= a < 8:
         raise IllegalAction("DG-18.4", "choose a direction")
 
@@ -408,6 +421,13 @@ def _check_defense(g: Game, kind: int, a: int, b: int) -> None:
             raise IllegalAction("DG-10.8", f"{remaining} defense points are left to distribute")
         return
     raise IllegalAction("DG-10.8", "the defender distributes defense, plays instants or passes")
+
+
+def _check_response(g: Game, kind: int, a: int, b: int) -> None:
+    if kind in (INSTANT, USE):
+        _check_instant_or_use(g, g.decider, kind, a, b)
+    elif kind != PASS:
+        raise IllegalAction("DG-15.5", "the opponent answers the action with an instant, or passes")
 
 
 def _check_combat(g: Game, kind: int, a: int, b: int) -> None:
@@ -616,4 +636,5 @@ _CHECK_BY_KIND: dict[int, Check] = {
 }  # fmt: skip
 _CHECK_BY_PHASE: tuple[Check, ...] = (
     _check_mulligan, _check_main, _check_combat, _check_defense, _check_target, _check_discard, _check_over,
+    _check_response,
 )  # fmt: skip

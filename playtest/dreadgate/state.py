@@ -26,19 +26,19 @@ from .journal import (
     RECYCLED, SET, SET_ADD, SET_DISCARD, TURN, UATTR, UNIT_DEL,
 )  # fmt: skip
 from .observe import observation
-from .play import check_win, do
+from .play import ANSWERABLE, check_win, do, offer_response
 from .rules import check, legal_actions
 from .zones import (
     AP_PER_TURN, BEYOND_GOAL, BONEYARD_GOAL, COMBAT_PHASE, DEFENSE_PHASE, DISCARD_PHASE, DRAW_RESULT, ENGINE_VERSION,
-    FOREVER, FORMATS, MAIN_PHASE, MULLIGAN_PHASE, OPENING_HAND, OVER_PHASE, PHASES, QUICK, STANDARD,
-    TACTICAL, TACTICAL_TYPES, TARGET_PHASE, TURN_LIMIT, Game, GameSetupError, Unit,
+    FOREVER, FORMATS, MAIN_PHASE, MULLIGAN_PHASE, OPENING_HAND, OVER_PHASE, PHASES, QUICK, RESPONSE_PHASE,
+    STANDARD, TACTICAL, TACTICAL_TYPES, TARGET_PHASE, TURN_LIMIT, Game, GameSetupError, Unit,
 )  # fmt: skip
 
 __all__ = [
     "AP_PER_TURN", "BEYOND_GOAL", "BONEYARD_GOAL", "COMBAT_PHASE", "DEFENSE_PHASE", "DISCARD_PHASE", "DRAW_RESULT",
     "ENGINE_VERSION", "FOREVER", "FORMATS", "MAIN_PHASE", "MULLIGAN_PHASE", "OPENING_HAND",
-    "OVER_PHASE", "PHASES", "QUICK", "STANDARD", "TACTICAL", "TACTICAL_TYPES", "TARGET_PHASE", "TURN_LIMIT",
-    "GameSetupError", "State", "Unit",
+    "OVER_PHASE", "PHASES", "QUICK", "RESPONSE_PHASE", "STANDARD", "TACTICAL", "TACTICAL_TYPES", "TARGET_PHASE",
+    "TURN_LIMIT", "GameSetupError", "State", "Unit",
 ]  # fmt: skip
 
 # Statics need no refresh after these (END refreshes itself when a modifier expires, MOVE when a continuous
@@ -76,7 +76,7 @@ class State(Game):
             if len(_TABLES) > 256:
                 _TABLES.clear()
             _TABLES[key] = table  # it holds the CardDefs, so their ids are not reused while cached
-        _, self.defs, self.by_code, self.inst, self.owner_of, self.gateway, decks = table
+        _, self.defs, self.by_code, self.inst, self.owner_of, self.gateway, decks, self.answers = table
         self.deck = [list(decks[0]), list(decks[1])]
         for seat in (0, 1):
             self.rs = _rng.shuffle(self.rs, self.deck[seat])  # DG-4.2
@@ -85,7 +85,8 @@ class State(Game):
             self._draw(seat, OPENING_HAND)
 
     def _card_table(self) -> tuple[Any, ...]:
-        """(cards, definitions, index by code, instance -> definition, instance -> owner, gateways, decks)."""
+        """(cards, definitions, index by code, instance -> definition, instance -> owner, gateways, decks, the
+        instances that could answer an action: instant cards and cards with an instant ability)."""
         defs: list[Compiled] = []
         by_code: dict[str, int] = {}
         inst: list[Compiled] = []
@@ -110,7 +111,8 @@ class State(Game):
                 inst.append(c)
                 owner_of.append(seat)
         cards = (tuple(self.deck_lists[0]), tuple(self.deck_lists[1]))
-        return cards, defs, by_code, inst, owner_of, gateway, (tuple(decks[0]), tuple(decks[1]))
+        answers = frozenset(i for i, c in enumerate(inst) if c.instant or any(not u[2] for u in c.uses))
+        return cards, defs, by_code, inst, owner_of, gateway, (tuple(decks[0]), tuple(decks[1])), answers
 
     # --- the game --------------------------------------------------------------------------
 
@@ -142,6 +144,7 @@ class State(Game):
         self._j = journal = self._undo
         journal.extend((self.ap, self.rp, self.phase, self.decider, FRAME))
         self._legal_undo = self._legal  # for the last action only: the journal holds no lists, which keeps it cheap
+        before = self.phase
         try:
             self._stamp += 1
             do(self, action)
@@ -150,6 +153,17 @@ class State(Game):
                 refresh_statics(self)
             if self.phase != OVER_PHASE:
                 check_win(self)
+                phase = self.phase
+                # DG-15.5: the opponent's window once an answerable action has resolved (with the targets and
+                # discards it called for, which end in the main phase), and again after each answer
+                if phase == MAIN_PHASE:
+                    if before == MAIN_PHASE:
+                        if action[0] in ANSWERABLE:
+                            offer_response(self)
+                    elif before == TARGET_PHASE or before == DISCARD_PHASE:
+                        offer_response(self)
+                elif phase == RESPONSE_PHASE:
+                    offer_response(self)
         finally:
             self._j = NO_JOURNAL
 

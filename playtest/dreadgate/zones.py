@@ -46,7 +46,8 @@ OPENING_HAND = 6  # DG-4.4
 FOREVER = 1 << 30
 
 MULLIGAN_PHASE, MAIN_PHASE, COMBAT_PHASE, DEFENSE_PHASE, TARGET_PHASE, DISCARD_PHASE, OVER_PHASE = range(7)
-PHASES = ("mulligan", "main", "combat", "defense", "target", "discard", "over")
+RESPONSE_PHASE = 7  # the opponent's window to answer an action with instants (DG-15.5)
+PHASES = ("mulligan", "main", "combat", "defense", "target", "discard", "over", "response")
 DRAW_RESULT = 2  # winner value of a drawn game
 
 TACTICAL_TYPES = frozenset({"unit", "item"})
@@ -160,6 +161,7 @@ class Game:
     inst: list[Compiled]  # instance id -> definition
     owner_of: list[int]  # instance id -> seat
     gateway: list[Compiled | None]
+    answers: frozenset[int]  # instances that could answer an action (DG-15.5): instant cards, instant abilities
     # zones (DG-2.5), instance ids in order
     deck: list[list[int]]
     hand: list[list[int]]
@@ -189,7 +191,7 @@ class Game:
     used: set[tuple[int, int]]  # abilities used this turn (DG-18.2)
     revealed: list[list[int]]  # instance ids shown to each player this turn (DG-18.9)
     phase: int
-    decider: int  # who decides in the mulligan, defense, target and discard phases
+    decider: int  # who decides in the mulligan, defense, target, discard and response phases
     mulled: list[bool]
     combat: list[Any] | None  # [target iid, [(attacker iid, melee)], {attacker iid: defense}]
     pending: list[Any] | None  # [controller, source, definition, ability indexes, picks, spell] (DG-18.4)

@@ -11,6 +11,7 @@ from playtest.dreadgate import State, describe_log
 from playtest.dreadgate.actions import ATTACK, DEPLOY, EQUIP, MOVE, Action
 from playtest.dreadgate.board import cell_name
 from playtest.dreadgate.notation import format_action
+from playtest.dreadgate.state import RESPONSE_PHASE
 from playtest.goldfish.board import game_view
 from playtest.goldfish.services import human_seat
 
@@ -92,5 +93,7 @@ def table_view(state: State, names: dict[str, str], selection: str = "", *,
         "selected_name": (state.defs[selected].card.name if selection.startswith("h") and selected in hand_counts
                           else state.units[selected].c.card.name if selected in state.units else ""),
         "ap": state.ap,
+        # DG-15.5: the opponent acted and the person may answer with an instant (paid in talent points) or pass
+        "window": yours and state.phase == RESPONSE_PHASE, "talent_points": state.tp[me],
     })
     return view

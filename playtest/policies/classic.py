@@ -34,7 +34,14 @@ from playtest.dreadgate.actions import (
     Action,
 )  # fmt: skip
 from playtest.dreadgate.board import GATE, MASK_DIRS, RAYS, distance, turn_mask
-from playtest.dreadgate.state import COMBAT_PHASE, DEFENSE_PHASE, MAIN_PHASE, MULLIGAN_PHASE, TACTICAL
+from playtest.dreadgate.state import (
+    COMBAT_PHASE,
+    DEFENSE_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
+    RESPONSE_PHASE,
+    TACTICAL,
+)
 from playtest.dreadgate.view import SeatView
 
 Policy = Callable[[SeatView, random.Random], Action]
@@ -95,6 +102,8 @@ class GoldfishPlan:
             return self.combat(view, legal, rng)
         if phase == DEFENSE_PHASE:
             return self.defend(view, legal, rng)
+        if phase == RESPONSE_PHASE:
+            return (PASS, 0, 0)  # the plan plays no instants: it lets the opponent's action stand (DG-15.5)
         if legal and legal[0][0] == TARGET_UNIT:
             me = view.current_player
             enemies = [a for a in legal if view.units[a[1]].owner != me]

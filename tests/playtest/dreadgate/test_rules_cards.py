@@ -172,6 +172,88 @@ def test_dg_15_5_no_defence_step_without_a_decision():
     assert s.phase == 1 and foe.vit == 3
 
 
+ZAP = talent("T-ZP", ability("instant", {"op": "damage", "amount": 1, "target": chosen()}, cost=1), cost=1,
+             instant=True)  # fmt: skip
+
+
+def _window_game(*cards, tp=1):
+    """South on turn with PAWN in hand; North holds ZAP and `tp` talent points."""
+    s = game(PAWN, ZAP, HERO, BOLT, *cards)
+    give(s, 0, "U-PW")
+    give(s, 1, "T-ZP")
+    s.tp[1] = tp
+    return s
+
+
+def test_dg_15_5_the_opponent_may_answer_a_deployment_in_a_response_window():
+    """DG-15.5: after South deploys, North may answer with an instant: only its instants and pass are legal."""
+    s = _window_game()
+    play(s, "deploy U-PW b1")
+    assert s.phase == 7 and s.current_player == 1
+    assert s.legal_actions() == [(11, s.by_code["T-ZP"], 0), (8, 0, 0)]
+    refused(s, "end", "DG-15.5")
+    refused(s, "draw", "DG-15.5")
+    assert s.observation(0)["phase"] == "response" and "hand" not in s.observation(0)["players"][1]
+    play(s, "instant T-ZP")  # the only enemy: its target is chosen at once
+    pawn = s.units[s.board[1]]
+    assert pawn.vit == 2 and s.tp[1] == 0
+    assert s.phase == 1 and s.current_player == 0  # nothing left to answer with: South goes on
+
+
+def test_dg_15_5_pass_lets_the_action_stand_and_the_turn_goes_on():
+    """DG-15.5: a pass closes the window; a maneuver opens the next one; undo takes the pass back."""
+    s = _window_game()
+    points = s.ap
+    play(s, "deploy U-PW b1", "pass")
+    assert s.phase == 1 and s.current_player == 0 and s.ap == points - PAWN.vitality
+    s = _window_game()
+    hero = put(s, 0, "U-HE", "c2")
+    play(s, "move c2-b3")
+    assert s.phase == 7 and s.current_player == 1
+    play(s, "pass")
+    s.undo()
+    assert s.phase == 7 and s.current_player == 1 and hero.cell == 11
+
+
+def test_dg_15_5_a_window_opens_after_the_targets_of_the_action_are_chosen():
+    """DG-15.5: South's talent resolves with its target first; then North may answer."""
+    s = _window_game()
+    put(s, 0, "U-HE", "c2")
+    put(s, 1, "U-F00", "b4")
+    put(s, 1, "U-F01", "c4")
+    give(s, 0, "T-BO")
+    play(s, "play T-BO")
+    assert s.phase == 4 and s.current_player == 0
+    play(s, "target b4")
+    assert s.phase == 7 and s.current_player == 1
+
+
+def test_dg_15_5_no_window_without_an_instant_to_play_or_after_a_draw():
+    """DG-15.5: no talent points, no instant or no legal target: no window; drawing is never answered."""
+    s = _window_game(tp=0)
+    play(s, "deploy U-PW b1")
+    assert s.phase == 1 and s.current_player == 0
+    s = _window_game()
+    s.hand[1].clear()
+    play(s, "deploy U-PW b1")
+    assert s.phase == 1
+    s = _window_game()
+    play(s, "draw")
+    assert s.phase == 1 and s.current_player == 0
+
+
+def test_dg_15_5_the_window_stays_open_while_the_responder_can_play_another_instant():
+    """DG-15.5: two instants and the points for both: the window stays open after the first, then closes."""
+    zap2 = talent("T-Z2", ability("instant", {"op": "damage", "amount": 1, "target": chosen()}, cost=1), cost=1,
+                  instant=True)  # fmt: skip
+    s = _window_game(zap2, tp=2)
+    give(s, 1, "T-Z2")
+    play(s, "deploy U-PW b1", "instant T-ZP")
+    assert s.phase == 7 and s.current_player == 1 and s.tp[1] == 1
+    play(s, "instant T-Z2")
+    assert s.phase == 1 and s.current_player == 0 and s.units[s.board[1]].vit == 1
+
+
 def test_dg_16_1_a_glyph_is_played_like_a_talent_and_kills_spectral_units():
     """DG-16.1."""
     glyph = talent("G-GL", ability("play", {"op": "damage", "amount": 2, "target": chosen()}), type="glyph",
@@ -351,8 +433,34 @@ def test_dg_18_7_move_away_and_toward_follow_the_source():
     s = game(pusher, FOE)
     put(s, 0, "U-PU", "b2")
     foe = put(s, 1, "U-FO", "c2")
-    play(s, "use b2 1")
+    play(s, "use b2 1", "distance 2")
     assert cell_name(foe.cell) == "e2"
+
+
+def test_dg_18_7_up_to_n_cells_the_controller_chooses_how_far():
+    """DG-18.7: "up to 2 cells": the controller chooses 1 or 2, after the direction; only as far as the way is
+    free, and no choice when it can go only one cell."""
+    blink = talent("T-BL", ability("play", {"op": "move", "distance": 2, "direction": "chosen",
+                                            "target": chosen("friendly")}))  # fmt: skip
+    s = game(blink, PAWN, HERO)
+    pawn = put(s, 0, "U-PW", "b1")
+    give(s, 0, "T-BL")
+    play(s, "play T-BL", "target n")
+    assert s.phase == 4 and s.legal_actions() == [(20, 1, 0), (20, 2, 0)]
+    refused(s, "distance 3", "DG-18.7")
+    play(s, "distance 1")
+    assert cell_name(pawn.cell) == "b2" and s.phase == 1
+    s = game(blink, PAWN, HERO)
+    pawn = put(s, 0, "U-PW", "b1")
+    put(s, 1, "U-HE", "b3")
+    give(s, 0, "T-BL")
+    play(s, "play T-BL", "target n")  # b3 is taken: one cell is as far as it goes, nothing to choose
+    assert cell_name(pawn.cell) == "b2" and s.phase == 1
+    s = game(blink, PAWN, HERO)
+    pawn = put(s, 0, "U-PW", "b1")
+    give(s, 0, "T-BL")
+    play(s, "play T-BL", "target ne", "distance 2")
+    assert cell_name(pawn.cell) == "d3"
 
 
 def test_dg_18_8_the_discarding_owner_chooses_card_by_card():

@@ -148,6 +148,34 @@ def test_dg_1_8_the_game_is_a_draw_when_turn_100_ends():
     assert not s.is_over() and s.turn == 100
 
 
+def test_dg_1_9_tactical_at_the_turn_limit_the_boneyard_then_the_battlefield_decides():
+    """DG-1.9: a side that never deploys loses to any army on the field; a higher boneyard total wins first;
+    only a tie on both is a draw; Standard keeps its draw (DG-1.8)."""
+    s = game(BRUTE, WALL, fmt="tactical")
+    put(s, 1, "U-WL1", "c4", vit=1)  # North holds the field; South never deployed
+    s.turn = 100
+    end_turn(s)
+    assert (s.winner, s.condition) == (1, "turn limit: battlefield")
+    s = game(BRUTE, WALL, fmt="tactical")
+    put(s, 1, "U-WL1", "c4")
+    s.bone_score = [0, 2]  # South killed 2 vitality of North's units: nearer its win total, it wins
+    s.turn = 100
+    end_turn(s)
+    assert (s.winner, s.condition) == (0, "turn limit: boneyard")
+    s = game(BRUTE, WALL, fmt="tactical")
+    put(s, 0, "U-BR1", "a2", vit=3)
+    put(s, 1, "U-WL1", "c4", vit=3)
+    s.bone_score = [4, 4]
+    s.turn = 100
+    end_turn(s)
+    assert (s.winner, s.condition) == (2, "turn limit")
+    s = game(BRUTE, WALL)
+    put(s, 1, "U-WL1", "c4")
+    s.turn = 100
+    end_turn(s)
+    assert (s.winner, s.condition) == (2, "turn limit")
+
+
 # --- DG-2 -------------------------------------------------------------------------------------
 
 

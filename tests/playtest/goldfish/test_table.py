@@ -185,3 +185,29 @@ def test_someone_elses_table_is_a_404(client, table, bob):
     client.force_login(bob)
     assert client.get(f"/playtest/tables/{table.pk}/").status_code == 404
     assert client.post(f"/playtest/tables/{table.pk}/act/", {"action": "1,0,0"}).status_code == 404
+
+
+def test_the_table_presents_a_response_window_where_the_person_may_answer_or_pass(table):
+    """DG-15.5: the opponent deployed; the person holds an instant and the talent points: answer or pass."""
+    from django.template.loader import render_to_string
+
+    from playtest.goldfish.presenter import table_view
+    from tests.playtest.dreadgate.factories import ability, give, talent, unit
+    from tests.playtest.dreadgate.factories import game as engine_game
+
+    zap = talent("T-ZP", ability("instant", {"op": "damage", "amount": 1, "target": {"select": "chosen",
+                                                                                     "side": "enemy"}}, cost=1),
+                 cost=1, instant=True)  # fmt: skip
+    state = engine_game(zap, unit("U-DM", 2, 0, 0))
+    me = tables.human_seat(state)
+    if state.active == me:
+        state.apply((END, 0, 0))
+    give(state, 1 - state.active, "T-ZP")
+    give(state, state.active, "U-DM")
+    state.tp[me] = 1
+    state.apply((DEPLOY, state.by_code["U-DM"], 2 if state.active == 0 else 22))
+    view = table_view(state, {}, describe=lambda state, viewer: [])  # a hand-built position: no replayable log
+    assert view["window"] and view["yours"]
+    assert [c["verb"] for c in view["choices"]] == ["instant", "pass"]
+    html = render_to_string("playtest/table.html#table", {"table": table, "view": view})
+    assert "your answer" in html and 'value="8,0,0"' in html and "DG-15.5" in html

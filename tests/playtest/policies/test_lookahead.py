@@ -122,3 +122,21 @@ def test_the_defence_is_distributed_when_an_attacker_has_left_the_battlefield(na
     state._stamp += 1
     action = _decide(state, name)
     assert action in state.legal_actions()
+
+
+def test_matchup_answers_in_the_response_window_with_the_instant_that_wins():
+    """DG-15.5: seat 0 deploys a unit whose death loses it the game; seat 1 holds a killing instant."""
+    bolt = talent("T-BOLT", ability("instant", ZAP, cost=1), cost=2, instant=True)
+    state = game(RUNNER, bolt)
+    give(state, 0, "U-RUN")
+    give(state, 1, "T-BOLT")
+    state.tp[1] = 1
+    state.bone_score[0] = 19  # seat 0 loses if one more of its units dies
+    state._stamp += 1
+    play(state, "deploy U-RUN c1")
+    assert state.phase == 7 and state.current_player == 1  # the window is seat 1's
+    assert _decide(state, "classic-matchup") == (8, 0, 0)  # the routine plan lets it stand
+    action = _decide(state, "matchup")
+    assert action == (INSTANT, state.by_code["T-BOLT"], 0)
+    state.apply(action)
+    assert state.winner == 1
