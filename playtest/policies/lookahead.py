@@ -62,6 +62,7 @@ from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, UNREACHABLE, Weights,
 EFFECT_KINDS = frozenset({PLAY, INSTANT, USE, EQUIP})
 CONTINUATION_LIMIT = 8  # steps an action may set in motion before the position is evaluated
 CHOICE_LIMIT = 12  # options tried at a choice outside the main phase
+SPARE_FROM = 3  # units and legends in hand from which the weakest unit may be recycled (docs/ai.md)
 BREADTH = 8  # cards and abilities tried beside the prior's choice at one decision
 
 
@@ -87,7 +88,19 @@ class RacePlan(GoldfishPlan):
             return super().score(view, action, hand) - 100
         if kind == RECYCLE and view.defs[a].kind not in BOARD_KINDS and self.saves_an_action_point(view):
             return 650  # before the deploy it pays for
+        if kind == RECYCLE and self.spare_unit(view, a) and self.saves_an_action_point(view):
+            return 640  # the weakest of three or more units in hand pays a point of a bigger one
         return super().score(view, action, hand)
+
+    def spare_unit(self, view: SeatView, index: int) -> bool:
+        """A unit card that the race can spare: the weakest in a hand holding at least two other units or
+        legends (DG-7.6 lets any card be recycled). Drawing a unit costs an action point, so a hand with units to
+        spare turns one into the point it would otherwise pay in action points."""
+        if view.defs[index].kind != "unit":
+            return False
+        inst = view.inst
+        board = sorted((inst[iid].vit, inst[iid].index) for iid in view.hand if inst[iid].kind in BOARD_KINDS)
+        return len(board) >= SPARE_FROM and board[0][1] == index
 
     def saves_an_action_point(self, view: SeatView) -> bool:
         """Whether a recycling point would pay for part of a deploy that would otherwise take more than the one
