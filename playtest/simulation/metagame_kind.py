@@ -165,8 +165,8 @@ def throughput(fmt: str, policy: str) -> dict[str, Any]:
                 "source_text": f"measured over the last {len(finished)} finished {fmt} tables played by {policy}"}
     rate = FALLBACK_GAMES_PER_SECOND[fmt]
     return {"games_per_second": rate, "source": "constant", "runs": 0,
-            "source_text": f"no {fmt} table played by {policy} has finished yet: the measured speed of matchup "
-                           "games on one worker (docs/ai.md)"}
+            "source_text": f"no {fmt} table played by {policy} has finished yet: the speed of matchup games on one "
+                           "worker process, as measured by the AI bench"}
 
 
 def duration_text(seconds: float) -> str:
