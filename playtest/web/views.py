@@ -121,9 +121,9 @@ def metagame_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         choice = _metagame_choice(request.POST)
     else:
-        choice = _metagame_choice(request.GET)
-        if not choice["decks"]:
-            choice["decks"] = [str(deck.pk) for deck in choices["starters"]]
+        choice = _metagame_choice(request.GET)  # ?decks=7&starters=1: a deck's page offers it with the starters
+        if not choice["decks"] or request.GET.get("starters"):
+            choice["decks"] = [str(deck.pk) for deck in choices["starters"]] + choice["decks"]
     context = {"choices": choices, "choice": choice, "selected": set(choice["decks"]), "policies": list(POLICIES),
                "formats": METAGAME_FORMATS, "min_decks": MIN_DECKS, "max_decks": MAX_DECKS, "error": None}
     if request.method == "POST":

@@ -220,3 +220,12 @@ def test_the_result_page_is_a_heat_map_table_whose_cells_replay_a_game_of_the_pa
     assert f"South (moves first): <strong>{first}</strong>" in page and "Step 2 of" in page
     listing = client.get("/playtest/").content.decode()
     assert "3 decks: " in listing
+
+
+def test_a_decks_playtest_page_offers_it_in_a_table_with_the_starters(client, alice):
+    mine = starter_deck(alice, craft="hinter", name="My hinter")
+    client.force_login(alice)
+    link = f"/playtest/metagame/?decks={mine.pk}&amp;starters=1"
+    assert link in client.get(f"/playtest/new/?deck={mine.pk}").content.decode()
+    html = client.get(link.replace("&amp;", "&")).content.decode()
+    assert f'value="{mine.pk}" checked' in html and "21 pairs × 400 games = 8400 games" in html
