@@ -61,15 +61,16 @@ def pair_count(decks: int) -> int:
     return decks * (decks - 1) // 2
 
 
-def check_size(decks: int, games_per_pair: int, field: str = "games_per_pair") -> int:
+def check_size(decks: int, games_per_pair: int) -> int:
     """The table's games; a DomainError naming the field when they are not within the run limit."""
     games = pair_count(decks) * games_per_pair
     maximum = settings.PLAYTEST_MAX_GAMES
     if games > maximum:
-        most = maximum // pair_count(decks) // 2 * 2
-        raise _field_error(field, f"{pair_count(decks)} pairs of {games_per_pair:,} games make {games:,} games; a run "
-                                  f"plays at most {maximum:,}, so at most {most:,} games a pair with {decks} decks.",
-                           code="games_out_of_range", maximum=maximum, games=games)
+        pairs, most = pair_count(decks), maximum // pair_count(decks) // 2 * 2
+        raise _field_error("games_per_pair", f"{pairs} pairs of {games_per_pair:,} games make {games:,} games; a run "
+                                             f"plays at most {maximum:,}, so at most {most:,} games a pair with "
+                                             f"{decks} decks.", code="games_out_of_range", maximum=maximum,
+                           games=games)
     return games
 
 
@@ -105,9 +106,11 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
     if policy not in POLICIES:
         raise _field_error("policy", f"must be one of {', '.join(POLICIES)}")
     per_pair = params.get("games_per_pair", DEFAULT_GAMES_PER_PAIR)
-    if per_pair < 2 or per_pair % 2:
+    if per_pair < 2:
+        raise _field_error("games_per_pair", f"{per_pair} is too few: a pair plays 2 games or more")
+    if per_pair % 2:
         raise _field_error("games_per_pair", f"{per_pair} is odd: each seed is played from both seats, so give an "
-                                             "even number, 2 or more")
+                                             "even number")
     check_size(len(ids), per_pair)
     snapshots = []
     for k, deck_id in enumerate(ids):
