@@ -109,6 +109,11 @@ def deck_list_public(*, craft: str = "", format: str = "", card: str = "", q: st
     return decks.order_by("-is_starter", "-updated_at", "-id")
 
 
+def starter_deck_list(*, format: str = "standard") -> QuerySet[Deck]:
+    """The public starter decks built for a format, one per craft, in the data file's key order."""
+    return Deck.objects.filter(is_starter=True, format=format).order_by("starter_key")
+
+
 def deck_revisions(deck: Deck) -> QuerySet[DeckRevision]:
     return deck.revisions.select_related("author").order_by("-number")
 

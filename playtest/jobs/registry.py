@@ -29,6 +29,11 @@ class JobKind:
     present: Callable[[dict, dict], dict] | None = None
     # What the API shows of the parameters, when they hold more than a reader needs.
     summarize_params: Callable[[dict], dict] | None = None
+    # The number of games the validated parameters fix (a metagame table: pairs x games a pair), for a kind whose
+    # submissions need not say it; a number given anyway must agree.
+    games_of: Callable[[dict], int] | None = None
+    # The title of a run submitted without one, from its validated parameters.
+    default_title: Callable[[dict], str] | None = None
 
     def public_params(self, params: dict) -> dict:
         return self.summarize_params(params) if self.summarize_params else params

@@ -72,12 +72,21 @@ def typed_params(serializer_class: type, params) -> dict:
                       details={"field": field, "fields": dict(problems)})
 
 
-def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None = None, title: str = "") -> Run:
-    job_kind = get_kind(kind)
+def _check_games(games: int) -> None:
     maximum = settings.PLAYTEST_MAX_GAMES
     if not 1 <= games <= maximum:
         raise DomainError(f"games must be between 1 and {maximum}.", code="games_out_of_range",
                           details={"field": "games", "maximum": maximum})
+
+
+def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed: int | None = None,
+               title: str = "") -> Run:
+    """Queue a run. `games` may be left out only for a kind whose parameters fix it (JobKind.games_of)."""
+    job_kind = get_kind(kind)
+    if games is not None:
+        _check_games(games)
+    elif job_kind.games_of is None:
+        raise DomainError("games: required for this kind of run.", code="invalid", details={"field": "games"})
     active = Run.objects.filter(owner=owner, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).count()
     if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
         raise RunLimitError(
@@ -89,6 +98,15 @@ def run_submit(*, owner, kind: str, params: dict, games: int, seed: int | None =
         params = typed_params(job_kind.params_serializer, params)
     if job_kind.validate_params:
         params = job_kind.validate_params(params, owner)
+    if job_kind.games_of is not None:
+        fixed = job_kind.games_of(params)
+        if games is not None and games != fixed:
+            raise DomainError(f"games: these parameters play {fixed} games, not {games}; leave games out or give "
+                              f"{fixed}.", code="invalid", details={"field": "games", "games": fixed})
+        games = fixed
+        _check_games(games)
+    if not title and job_kind.default_title is not None:
+        title = job_kind.default_title(params)
     if seed is None:
         seed = random.SystemRandom().randrange(2**62)
     size = job_kind.chunk_size

@@ -76,6 +76,12 @@ class Run(models.Model):
             return (self.finished_at - self.started_at).total_seconds()
         return None
 
+    @property
+    def games_per_second(self) -> float | None:
+        """Games played over the time from the first chunk's start to the end (on however many workers)."""
+        seconds = self.duration_seconds
+        return self.games_done / seconds if seconds else None
+
 
 class ChunkStatus(models.TextChoices):
     PENDING = "pending", "Pending"

@@ -11,9 +11,17 @@ from playtest.dreadgate import NotationError, game_log, observation, parse_actio
 from playtest.dreadgate.notation import format_action
 from playtest.goldfish import services as tables
 from playtest.jobs import services
-from playtest.models import GoldfishTable
+from playtest.models import GoldfishTable, Run
+from playtest.simulation.metagame_kind import METAGAME, budget
 from playtest.web.selectors import run_list_for
-from playtest.web.serializers import RunSerializer, RunSubmitSerializer
+from playtest.web.serializers import (
+    MetagameBudgetQuerySerializer,
+    MetagameBudgetSerializer,
+    MetagameSerializer,
+    MetagameSubmitSerializer,
+    RunSerializer,
+    RunSubmitSerializer,
+)
 
 
 class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -53,6 +61,57 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         services.run_cancel(run=run)
         run.refresh_from_db(fields=["status", "finished_at"])
         return Response(RunSerializer(run).data)
+
+
+class MetagameViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Metagame tables: every pair of 2 to 12 decks, seat-rotated; submit, follow the progress, read the table."""
+
+    serializer_class = MetagameSerializer
+    permission_classes = [IsAuthenticated]
+    throttle_scope = "runs"
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no user
+            return Run.objects.none()
+        return run_list_for(user=self.request.user).filter(kind=METAGAME)
+
+    def get_throttles(self):
+        throttles = super().get_throttles()
+        if self.action != "create":  # the runs scope counts submissions only
+            throttles = [t for t in throttles if getattr(t, "scope_attr", None) != "throttle_scope"]
+        return throttles
+
+    @extend_schema(
+        request=MetagameSubmitSerializer,
+        responses={202: MetagameSerializer,
+                   400: OpenApiResponse(description="Bad parameters, naming the field: fewer than 2 or more than 12 "
+                                                    "decks, an odd games_per_pair, more games than a run may play"),
+                   404: OpenApiResponse(description="A deck that does not exist or is not yours to see (the field "
+                                                    "names it: decks[2])"),
+                   429: OpenApiResponse(description="Too many submissions or too many running runs")},
+    )
+    def create(self, request):
+        """Queue a table. Its games are pairs x games_per_pair; progress counts games (GET the table's id)."""
+        body = request.data if isinstance(request.data, dict) else None
+        if body is None:
+            raise DomainError("The body must be an object.", code="invalid", details={"field": "body"})
+        options = services.typed_params(MetagameSubmitSerializer, body)
+        params = {key: options[key] for key in ("decks", "starters", "format", "policy", "games_per_pair")}
+        with transaction.atomic():
+            run = services.run_submit(owner=request.user, kind=METAGAME, params=params, seed=options.get("seed"),
+                                      title=options.get("title") or "")
+        return Response(MetagameSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(parameters=[MetagameBudgetQuerySerializer], responses={200: MetagameBudgetSerializer})
+    @action(detail=False, methods=["get"])
+    def budget(self, request):
+        """What a table would cost before it is submitted: its games, and an estimated time."""
+        form = MetagameBudgetQuerySerializer(data=request.query_params)
+        form.is_valid(raise_exception=True)
+        query = form.validated_data
+        figures = budget(decks=query["decks"], games_per_pair=query["games_per_pair"], fmt=query["deck_format"],
+                         policy=query["policy"])
+        return Response(MetagameBudgetSerializer(figures).data)
 
 
 class GoldfishTableCreateSerializer(serializers.Serializer):

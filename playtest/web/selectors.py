@@ -2,7 +2,10 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from decks.models import Deck
+from decks.selectors import deck_list_for_owner, deck_list_public, starter_deck_list
 from playtest.models import Run
+from playtest.simulation.metagame_kind import METAGAME_FORMATS
 
 
 def run_list_for(*, user) -> QuerySet[Run]:
@@ -10,3 +13,13 @@ def run_list_for(*, user) -> QuerySet[Run]:
     if not user.is_authenticated:
         return Run.objects.none()
     return Run.objects.filter(owner=user)
+
+
+def metagame_deck_choices(*, user) -> dict[str, list[Deck]]:
+    """The decks a metagame table may hold, for its form: the starters, the user's own decks and (the first 100 by
+    name) other users' public decks, Standard and Quick only."""
+    starters = list(starter_deck_list(format="standard"))
+    own = list(deck_list_for_owner(user=user).filter(format__in=METAGAME_FORMATS).order_by("name", "pk"))
+    public = list(deck_list_public().filter(format__in=METAGAME_FORMATS, is_starter=False).exclude(owner=user)
+                  .order_by("name", "pk")[:100])
+    return {"starters": starters, "own": own, "public": public}

@@ -4,6 +4,17 @@ from rest_framework import serializers
 
 from playtest.jobs.registry import get_kind, kinds
 from playtest.models import Run
+from playtest.policies import POLICIES
+from playtest.simulation.metagame_kind import (
+    DEFAULT_GAMES_PER_PAIR,
+    DEFAULT_POLICY,
+    MAX_DECKS,
+    METAGAME_FORMATS,
+    MIN_DECKS,
+    MetagameParams,
+    summarize_params,
+)
+from playtest.simulation.metagame_report import table
 
 
 class RunSerializer(serializers.ModelSerializer):
@@ -33,10 +44,148 @@ class RunSerializer(serializers.ModelSerializer):
 class RunSubmitSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[])
     params = serializers.DictField(required=False, default=dict)
-    games = serializers.IntegerField(min_value=1)
+    games = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True,
+        help_text="The number of games. A kind whose parameters fix it (dreadgate_metagame: pairs x games_per_pair) "
+                  "may leave it out; a number given anyway must agree.")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = sorted(kinds())
+
+
+# --- Metagame tables -----------------------------------------------------------------------------------------
+
+
+class MetagameSubmitSerializer(MetagameParams):
+    """A metagame table to play: its decks and how (the run's parameters), and optionally its seed and title."""
+
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62,
+                                    help_text="The same seed plays the same table, however it is chunked.")
+    title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+
+class MetagameBudgetQuerySerializer(serializers.Serializer):
+    decks = serializers.IntegerField(min_value=MIN_DECKS, max_value=MAX_DECKS, default=6,
+                                     help_text="How many decks the table holds.")
+    games_per_pair = serializers.IntegerField(min_value=2, max_value=2**31 - 1, default=DEFAULT_GAMES_PER_PAIR)
+    # `format` in a query string is the API's own (the response's format), hence deck_format, as in the decks API.
+    deck_format = serializers.ChoiceField(choices=list(METAGAME_FORMATS), default="standard",
+                                          help_text="The table's format.")
+    policy = serializers.ChoiceField(choices=list(POLICIES), default=DEFAULT_POLICY)
+
+
+class MetagameBudgetSerializer(serializers.Serializer):
+    decks = serializers.IntegerField()
+    pairs = serializers.IntegerField()
+    games_per_pair = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="pairs x games_per_pair")
+    maximum = serializers.IntegerField(help_text="The most games one run may play (PLAYTEST_MAX_GAMES).")
+    within_limit = serializers.BooleanField()
+    games_per_second = serializers.FloatField(help_text="The speed the estimate assumes.")
+    seconds = serializers.FloatField(help_text="Estimated time from the first game to the table, queue not counted.")
+    seconds_text = serializers.CharField(help_text="The estimate for people: 3 min 20 s.")
+    source = serializers.ChoiceField(choices=["measured", "constant"],
+                                     help_text="measured: over the last finished tables of the same format and "
+                                               "policy; constant: the documented speed, before any has finished.")
+    runs = serializers.IntegerField(help_text="How many finished tables the measured speed is over.")
+    source_text = serializers.CharField()
+
+
+class MetagameRateSerializer(serializers.Serializer):
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    games = serializers.IntegerField()
+    rate = serializers.FloatField(allow_null=True, help_text="wins / games (a draw is not a win); null: no games")
+    low = serializers.FloatField(help_text="95% Wilson interval, low end")
+    high = serializers.FloatField(help_text="95% Wilson interval, high end")
+
+
+class MetagameMatchupSerializer(MetagameRateSerializer):
+    deck = serializers.IntegerField(help_text="The deck's index in the table's decks (as submitted).")
+    opponent = serializers.IntegerField(help_text="The opponent's index.")
+    opponent_name = serializers.CharField()
+    verdict = serializers.ChoiceField(choices=["favoured", "even", "unfavoured", "unplayed"],
+                                      help_text="favoured: the whole interval above 50%; unfavoured: below.")
+    mean_turns = serializers.FloatField(allow_null=True)
+    sample_game = serializers.IntegerField(allow_null=True,
+                                           help_text="A kept game of the pair where this deck moved first: "
+                                                     "/playtest/runs/{id}/games/{sample_game}/")
+
+
+class MetagameStandingSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    legal = serializers.BooleanField()
+    version = serializers.IntegerField(allow_null=True)
+    overall = MetagameRateSerializer()
+    verdict = serializers.ChoiceField(choices=["favoured", "even", "unfavoured", "unplayed"])
+    best = MetagameMatchupSerializer(allow_null=True)
+    worst = MetagameMatchupSerializer(allow_null=True)
+
+
+class MetagameTableSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    pairs = serializers.IntegerField()
+    games_per_pair = serializers.IntegerField()
+    format = serializers.CharField()
+    policy = serializers.CharField()
+    decks = MetagameStandingSerializer(many=True, help_text="Best overall rate first.")
+    matchups = MetagameMatchupSerializer(many=True, help_text="Every ordered pair: the deck's rate against the "
+                                                              "opponent.")
+
+
+class MetagameDeckSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    version = serializers.IntegerField(allow_null=True)
+    legal = serializers.BooleanField()
+    cards = serializers.IntegerField(help_text="Cards in the snapshot played, the gateway pair included.")
+
+
+class MetagameSerializer(serializers.ModelSerializer):
+    progress_percent = serializers.IntegerField(read_only=True)
+    duration_seconds = serializers.FloatField(read_only=True, allow_null=True)
+    format = serializers.SerializerMethodField()
+    policy = serializers.SerializerMethodField()
+    games_per_pair = serializers.SerializerMethodField()
+    decks = serializers.SerializerMethodField()
+    games_per_second = serializers.SerializerMethodField(help_text="Measured: games over the run's time, once done.")
+    table = serializers.SerializerMethodField(help_text="The win-rate table, once the run is done.")
+
+    class Meta:
+        model = Run
+        fields = [
+            "id", "title", "status", "games", "games_done", "progress_percent", "seed", "format", "policy",
+            "games_per_pair", "decks", "error", "engine_version", "catalog_version", "created_at", "started_at",
+            "finished_at", "duration_seconds", "games_per_second", "table",
+        ]
+        read_only_fields = fields
+
+    def get_format(self, run: Run) -> str:
+        return run.params.get("format", "")
+
+    def get_policy(self, run: Run) -> str:
+        return run.params.get("policy", "")
+
+    def get_games_per_pair(self, run: Run) -> int:
+        return int(run.params.get("games_per_pair", 0))
+
+    @extend_schema_field(MetagameDeckSummarySerializer(many=True))
+    def get_decks(self, run: Run) -> list[dict]:
+        return summarize_params(run.params)["decks"]
+
+    @extend_schema_field(serializers.FloatField(allow_null=True))
+    def get_games_per_second(self, run: Run) -> float | None:
+        return run.games_per_second if run.status == "done" else None
+
+    @extend_schema_field(MetagameTableSerializer(allow_null=True))
+    def get_table(self, run: Run) -> dict | None:
+        if run.status != "done" or not isinstance(run.result, dict):
+            return None
+        return MetagameTableSerializer(table(run.result, run.params)).data

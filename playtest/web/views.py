@@ -1,15 +1,29 @@
 import uuid
 
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from core.errors import DomainError
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
+from playtest.policies import POLICIES
+from playtest.simulation.metagame_kind import (
+    DEFAULT_GAMES_PER_PAIR,
+    DEFAULT_POLICY,
+    MAX_DECKS,
+    METAGAME,
+    METAGAME_FORMATS,
+    MIN_DECKS,
+    budget,
+)
 from playtest.simulation.report import report
 from playtest.web.replay import replay_step
-from playtest.web.selectors import run_list_for
+from playtest.web.selectors import metagame_deck_choices, run_list_for
+
+REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -45,7 +59,7 @@ def run_cancel(request: HttpRequest, run_id) -> HttpResponse:
 
 @login_required
 def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
-    run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind="dreadgate_playtest", status="done")
+    run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind__in=REPLAYABLE_KINDS, status="done")
     sample = next((s for s in (run.result or {}).get("samples", []) if s["game"] == game), None)
     if sample is None:
         raise Http404("That game was not kept as a sample.")
@@ -53,7 +67,13 @@ def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
         step = int(request.GET.get("step", 0))
     except ValueError:
         step = 0
-    context = {"run": run, "game": game, **replay_step(run.params, sample["record"], step)}
+    params = run.params
+    pair = None
+    if "decks" in sample:  # a metagame table's game: the pair's two decks, in the order the engine was given them
+        params = {**params, "decks": [params["decks"][i] for i in sample["decks"]]}
+        seat_deck = sample["seat_deck"]
+        pair = {"south": params["decks"][seat_deck[0]]["name"], "north": params["decks"][seat_deck[1]]["name"]}
+    context = {"run": run, "game": game, "pair": pair, **replay_step(params, sample["record"], step)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)
 
@@ -73,3 +93,66 @@ def compare(request: HttpRequest) -> HttpResponse:
     columns = [{"run": run, "report": report(run.result, run.params)} for run in runs]
     choices = run_list_for(user=request.user).filter(kind="dreadgate_playtest", status="done")[:50]
     return render(request, "playtest/compare.html", {"columns": columns, "choices": choices, "selected": ids})
+
+
+def _metagame_choice(data) -> dict:
+    """The form's values as sent (or the defaults: the six starters, 400 games a pair, Standard, matchup)."""
+    games = data.get("games_per_pair") or str(DEFAULT_GAMES_PER_PAIR)
+    return {"decks": data.getlist("decks"), "format": data.get("format") or "standard",
+            "policy": data.get("policy") or DEFAULT_POLICY, "games_per_pair": games, "seed": data.get("seed") or ""}
+
+
+def _metagame_budget(choice: dict) -> dict | None:
+    try:
+        games = int(choice["games_per_pair"])
+    except ValueError:
+        return None
+    count = len(set(choice["decks"]))
+    if not MIN_DECKS <= count <= MAX_DECKS or games < 2 or choice["format"] not in METAGAME_FORMATS \
+            or choice["policy"] not in POLICIES:
+        return None
+    return budget(decks=count, games_per_pair=games, fmt=choice["format"], policy=choice["policy"])
+
+
+@login_required
+def metagame_new(request: HttpRequest) -> HttpResponse:
+    """The metagame table's form: which decks, how, and what it costs; submitting queues the run."""
+    choices = metagame_deck_choices(user=request.user)
+    if request.method == "POST":
+        choice = _metagame_choice(request.POST)
+    else:
+        choice = _metagame_choice(request.GET)  # ?decks=7&starters=1: a deck's page offers it with the starters
+        if not choice["decks"] or request.GET.get("starters"):
+            choice["decks"] = [str(deck.pk) for deck in choices["starters"]] + choice["decks"]
+    context = {"choices": choices, "choice": choice, "selected": set(choice["decks"]), "policies": list(POLICIES),
+               "formats": METAGAME_FORMATS, "min_decks": MIN_DECKS, "max_decks": MAX_DECKS, "error": None}
+    if request.method == "POST":
+        params = {"decks": choice["decks"], "format": choice["format"], "policy": choice["policy"],
+                  "games_per_pair": choice["games_per_pair"]}
+        try:
+            with transaction.atomic():
+                run = services.run_submit(owner=request.user, kind=METAGAME, params=params,
+                                          seed=_int_or_none(choice["seed"]))
+            return redirect("playtest:run_detail", run_id=run.pk)
+        except DomainError as exc:
+            context.update(error=exc, error_field=(exc.details or {}).get("field", ""))
+            context["budget"] = _metagame_budget(choice)
+            return render(request, "playtest/metagame_new.html", context, status=exc.status_code)
+    context["budget"] = _metagame_budget(choice)
+    return render(request, "playtest/metagame_new.html", context)
+
+
+@login_required
+def metagame_budget(request: HttpRequest) -> HttpResponse:
+    """The form's budget line for the decks and games chosen so far (htmx)."""
+    choice = _metagame_choice(request.GET)
+    return render(request, "playtest/metagame_new.html#budget",
+                  {"choice": choice, "budget": _metagame_budget(choice), "min_decks": MIN_DECKS,
+                   "max_decks": MAX_DECKS})
+
+
+def _int_or_none(text) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None

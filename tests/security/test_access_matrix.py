@@ -58,7 +58,7 @@ def resource_of(route: str) -> str | None:
     """Which kind of resource a route's parameter names (None: no resource, e.g. a catalog card)."""
     if route.startswith(("decks/", "api/decks/")) and "<int:pk>" in route:
         return "deck"
-    if "run_id" in route or route.startswith("api/runs/<"):
+    if "run_id" in route or route.startswith(("api/runs/<", "api/metagames/<")):
         return "run"
     if route.startswith(("playtest/tables/", "api/goldfish-tables/<")):
         return "goldfish"
@@ -97,6 +97,12 @@ def world():
         decks[visibility] = deck
     run = Run.objects.create(owner=owner, kind="test_sum", games=10, chunk_size=10, seed=1, title="matrix-run")
     RunChunk.objects.create(run=run, index=0, first_game=0, games=10)
+    metagame = Run.objects.create(owner=owner, kind="dreadgate_metagame", games=4, chunk_size=100, seed=1,
+                                  title="matrix-metagame", params={
+                                      "mode": "metagame", "format": "standard", "policy": "matchup",
+                                      "games_per_pair": 4, "decks": [{"id": None, "name": "A", "list": []},
+                                                                     {"id": None, "name": "B", "list": []}]})
+    RunChunk.objects.create(run=metagame, index=0, first_game=0, games=4)
     goldfish = goldfish_tables.table_create(owner=owner, deck_id=decks[Visibility.PRIVATE].pk, seed=3)
     dreaddraw = dreaddraw_table_create(owner=owner, seats=[{"kind": "local", "name": "Owner"},
                                                            {"kind": "bot", "bot": "heuristic", "name": "Bot"}], seed=4)
@@ -105,7 +111,7 @@ def world():
     for name, user in users.items():
         clients[name] = Client()
         clients[name].force_login(user)
-    return {"users": users, "clients": clients, "decks": decks, "run": run, "goldfish": goldfish,
+    return {"users": users, "clients": clients, "decks": decks, "run": run, "metagame": metagame, "goldfish": goldfish,
             "dreaddraw": dreaddraw, "token": token}
 
 
@@ -117,6 +123,7 @@ def targets(world):
         ("unlisted deck without its link", "deck", decks["unlisted"].pk, True),
         ("public deck", "deck", decks["public"].pk, False),
         ("playtest run", "run", world["run"].pk, True),
+        ("metagame table", "run", world["metagame"].pk, True),
         ("goldfish table", "goldfish", world["goldfish"].pk, True),
         ("dread draw table (shared by link)", "dreaddraw", world["dreaddraw"].pk, False),
         ("access token", "token", world["token"].pk, True),
@@ -212,7 +219,7 @@ def test_job_submission_and_goldfish_tables_on_someone_elses_hidden_deck_are_404
 def test_lists_never_show_anothers_hidden_resources(world):
     hidden_decks = {world["decks"]["private"].pk, world["decks"]["unlisted"].pk}
     hidden_names = [world["decks"][v].name for v in ("private", "unlisted")]
-    hidden_ids = [str(world["run"].pk), str(world["goldfish"].pk)]
+    hidden_ids = [str(world["run"].pk), str(world["metagame"].pk), str(world["goldfish"].pk)]
     for actor in ACTORS:
         client = world["clients"][actor]
         listed = {d["id"] for d in client.get("/api/decks/", {"page_size": 200}).json()["results"]}

@@ -14,7 +14,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("kind", help="job kind, e.g. " + ", ".join(sorted(kinds())))
-        parser.add_argument("--games", type=int, default=100)
+        parser.add_argument("--games", type=int, default=None,
+                            help="games to play (default 100; a metagame table fixes its own)")
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--params", default="{}", help="job parameters as JSON")
         parser.add_argument("--user", default="jobrunner", help="owner of the run (created if missing)")
@@ -22,6 +23,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, kind, games, seed, params, user, wait, **options):
         owner, _ = get_user_model().objects.get_or_create(username=user)
+        if games is None and kind in kinds() and kinds()[kind].games_of is None:
+            games = 100
         try:
             run = services.run_submit(owner=owner, kind=kind, params=json.loads(params), games=games, seed=seed)
         except json.JSONDecodeError as exc:
