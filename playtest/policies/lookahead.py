@@ -57,6 +57,7 @@ from playtest.dreadgate.view import SeatView
 
 from .classic import BOARD_KINDS, GoldfishPlan
 from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, UNREACHABLE, Weights, evaluate, maneuvers_to_gate
+from .passive_effects import abilities_need_an_opponent
 
 # Actions whose worth depends on a card's effect: always tried on a copy, never judged by their kind.
 EFFECT_KINDS = frozenset({PLAY, INSTANT, USE, EQUIP})
@@ -71,7 +72,14 @@ class RacePlan(GoldfishPlan):
     the unit still needs to reach the Gateway along its own directions (not by distance alone). A unit that can
     never reach it from a cell is not deployed there, and one stuck on its back rank steps off to free the cell."""
 
-    def score(self, view: SeatView, action: Action, hand: tuple[bool, bool]) -> float:
+    def hand_plan(self, view: SeatView) -> tuple:  # type: ignore[override]
+        """Once per decision: the classic plan's two facts, whether a recycling point saves an action point,
+        and the unit the hand can spare (or -1)."""
+        payable, recyclable = super().hand_plan(view)
+        saves = self.saves_an_action_point(view)
+        return payable, recyclable, saves, self.spare_unit(view) if saves else -1
+
+    def score(self, view: SeatView, action: Action, hand: tuple) -> float:
         kind, a, b = action
         if view.fmt != TACTICAL and kind == DEPLOY and view.defs[a].kind != "legend":
             c = view.defs[a]
@@ -86,21 +94,23 @@ class RacePlan(GoldfishPlan):
             if table[u.cell] >= UNREACHABLE and u.cell in BACK_RANK[u.owner] and b not in BACK_RANK[u.owner]:
                 return 150  # it will never pass: make room for a unit that can
             return super().score(view, action, hand) - 100
-        if kind == RECYCLE and view.defs[a].kind not in BOARD_KINDS and self.saves_an_action_point(view):
-            return 650  # before the deploy it pays for
-        if kind == RECYCLE and self.spare_unit(view, a) and self.saves_an_action_point(view):
-            return 640  # the weakest of three or more units in hand pays a point of a bigger one
+        if kind == RECYCLE and hand[2]:
+            if view.defs[a].kind not in BOARD_KINDS:
+                return 650  # before the deploy it pays for
+            if a == hand[3]:
+                return 640  # the weakest of three or more units in hand pays a point of a bigger one
         return super().score(view, action, hand)
 
-    def spare_unit(self, view: SeatView, index: int) -> bool:
-        """A unit card that the race can spare: the weakest in a hand holding at least two other units or
-        legends (DG-7.6 lets any card be recycled). Drawing a unit costs an action point, so a hand with units to
-        spare turns one into the point it would otherwise pay in action points."""
-        if view.defs[index].kind != "unit":
-            return False
+    def spare_unit(self, view: SeatView) -> int:
+        """The unit card the race can spare (its definition index, or -1): the weakest in a hand holding at least
+        two other units or legends (DG-7.6 lets any card be recycled). Drawing a unit costs an action point, so a
+        hand with units to spare turns one into the point it would otherwise pay in action points."""
         inst = view.inst
-        board = sorted((inst[iid].vit, inst[iid].index) for iid in view.hand if inst[iid].kind in BOARD_KINDS)
-        return len(board) >= SPARE_FROM and board[0][1] == index
+        board = [inst[iid] for iid in view.hand if inst[iid].kind in BOARD_KINDS]
+        if len(board) < SPARE_FROM:
+            return -1
+        weakest = min(board, key=lambda c: (c.vit, c.index))
+        return weakest.index if weakest.kind == "unit" else -1
 
     def saves_an_action_point(self, view: SeatView) -> bool:
         """Whether a recycling point would pay for part of a deploy that would otherwise take more than the one
@@ -124,6 +134,7 @@ class Lookahead:
         self.tried_kinds = tried_kinds
         self.margin = margin  # how much better (in evaluation points) an action must be to replace the prior's
         self.plan = RacePlan(fight=weights.fight)  # the prior, and the default inside continuations
+        self._needs_an_opponent: dict[int, tuple[object, bool]] = {}  # id(card) -> (card, its verdict)
 
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -161,7 +172,18 @@ class Lookahead:
         if view.phase != MAIN_PHASE:
             return [routine] + [a for a in legal[:CHOICE_LIMIT] if a != routine]
         tried = [a for a in legal if a[0] in self.tried_kinds and a != routine]
+        if not self.weights.fight and not any(u.owner != view.seat for u in view.units.values()):
+            # No enemy unit to fight, and an evaluation that weighs no fight: only what can bring the win closer.
+            tried = [a for a in tried if not self.needs_an_opponent(view, a)]
         return [routine] + tried[:BREADTH]
+
+    def needs_an_opponent(self, view: SeatView, action: Action) -> bool:
+        """Whether the card behind an action acts only on what a passive opponent never brings (passive_effects)."""
+        card = (view.inst[action[1]] if action[0] == USE else view.defs[action[1]]).card
+        known = self._needs_an_opponent.get(id(card))
+        if known is None or known[0] is not card:
+            known = self._needs_an_opponent[id(card)] = (card, abilities_need_an_opponent(card.type, card.abilities))
+        return known[1]
 
     def value_after(self, world: State, action: Action, me: int, then_end: bool = False) -> float:
         """The position's value after the action and what it sets in motion (and, with `then_end`, the end of

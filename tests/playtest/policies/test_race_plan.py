@@ -44,3 +44,42 @@ def test_two_units_in_hand_are_both_kept(name):
     state.ap = 4
     state._stamp += 1
     assert _decide(state, name)[0] != RECYCLE
+
+
+HEAL = {"op": "heal", "amount": 2, "target": {"select": "chosen", "side": "friendly"}}
+MARCH = {"op": "modify", "stat": "maneuver", "amount": 1, "duration": "end_of_turn",
+         "target": {"select": "all", "side": "friendly"}}
+
+
+def _tried(state, monkeypatch) -> list:
+    policy = POLICIES["goldfish"]
+    tried = []
+    original = type(policy).value_after
+
+    def recording(self, world, action, me, then_end=False):
+        tried.append(action)
+        return original(self, world, action, me, then_end)
+
+    monkeypatch.setattr(type(policy), "value_after", recording)
+    policy(SeatView(state, 0), random.Random(3))
+    return tried
+
+
+def test_goldfish_tries_only_the_cards_that_could_bring_the_win_closer_when_no_enemy_unit_is_there(monkeypatch):
+    """A heal acts only in a fight, which a passive opponent never brings: goldfish doesn't try it; a maneuver
+    bonus could bring the win closer: it is tried. With an enemy unit on the board, both are tried."""
+    from tests.playtest.dreadgate.factories import ability, put, talent
+
+    cards = (MIDDLE, talent("T-HEAL", ability("play", HEAL), cost=1), talent("T-MARCH", ability("play", MARCH), cost=1))
+    state = game(*cards)
+    put(state, 0, "U-MID", "b2")
+    give(state, 0, "T-HEAL")
+    give(state, 0, "T-MARCH")
+    tried = {a[1] for a in _tried(state, monkeypatch)}
+    assert state.by_code["T-MARCH"] in tried and state.by_code["T-HEAL"] not in tried
+    enemy = game(*cards, BIG)
+    put(enemy, 0, "U-MID", "b2")
+    put(enemy, 1, "U-BIG", "d4")
+    give(enemy, 0, "T-HEAL")
+    give(enemy, 0, "T-MARCH")
+    assert {enemy.by_code["T-HEAL"], enemy.by_code["T-MARCH"]} <= {a[1] for a in _tried(enemy, monkeypatch)}

@@ -10,7 +10,7 @@ from playtest.jobs import services
 from playtest.models import Run
 from playtest.simulation import games
 from playtest.simulation.catalog import starter_decks
-from playtest.simulation.passive_effects import needs_an_opponent
+from playtest.policies.passive_effects import needs_an_opponent
 from playtest.simulation.report import report
 from tests.playtest.dreadgate_decks import starter_deck
 

@@ -1,14 +1,15 @@
 """Which cards can't change a goldfish game, where the opponent never deploys, attacks or plays a card.
 
-A goldfish report explains every card that was legal but never played. Either each of its effects acts only
-on what a goldfish opponent never brings (enemy units, attacks and combat, the opponent's hand or points),
-so playing it can't bring the win closer, or it could have (moving or speeding friendly units, drawing,
-searching, points for this seat) and the policy judged another action better each time it was legal.
+Either each of a card's effects acts only on what a goldfish opponent never brings (enemy units, attacks and
+combat, the opponent's hand or points), so playing it can't bring the win closer, or one could (moving or
+speeding friendly units, drawing, searching, points for this seat). The `goldfish` policy doesn't try the
+first kind (its evaluation of a race could not tell them from doing nothing), and a goldfish report gives
+that as the reason such a card was never played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 # Stats and keywords that change how a friendly unit races to the Gateway (DG-8, DG-11, DG-13).
@@ -53,12 +54,17 @@ def _helps_the_race(effect: dict[str, Any], side: str) -> bool:
     return False
 
 
-def needs_an_opponent(card: dict[str, Any]) -> bool:
-    """True when none of the card's effects can bring a goldfish win closer (see the module docstring)."""
-    for ability in card.get("abilities") or []:
-        if ability.get("trigger") == "deploy" and card.get("type") in ("unit", "legend"):
-            continue  # the card itself races
+def needs_an_opponent(card: Mapping[str, Any]) -> bool:
+    """True when none of the card's effects can bring a goldfish win closer (see the module docstring); `card`
+    has the Card model's field names (a deck snapshot's card, or a CardDef's fields)."""
+    return abilities_need_an_opponent(card.get("type", ""), card.get("abilities") or [])
+
+
+def abilities_need_an_opponent(card_type: str, abilities: list[dict[str, Any]]) -> bool:
+    if card_type in ("unit", "legend"):
+        return False  # the card itself races
+    for ability in abilities:
         for leaf, side in _leaves(ability["effect"]):
             if _helps_the_race(leaf, side):
                 return False
-    return card.get("type") not in ("unit", "legend")
+    return True
