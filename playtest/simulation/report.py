@@ -6,8 +6,8 @@ from typing import Any
 
 from core import stats
 from playtest.dreadgate.state import TURN_LIMIT
-from playtest.simulation.games import counter_values
 from playtest.policies.passive_effects import needs_an_opponent
+from playtest.simulation.games import counter_values
 
 
 def _interval(values: list[int]) -> dict[str, float] | None:

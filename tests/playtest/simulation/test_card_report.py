@@ -8,9 +8,9 @@ from decks.selectors import card_info
 from decks.services import deck_change_card
 from playtest.jobs import services
 from playtest.models import Run
+from playtest.policies.passive_effects import needs_an_opponent
 from playtest.simulation import games
 from playtest.simulation.catalog import starter_decks
-from playtest.policies.passive_effects import needs_an_opponent
 from playtest.simulation.report import report
 from tests.playtest.dreadgate_decks import starter_deck
 
