@@ -9,10 +9,14 @@ import json
 import pytest
 
 from dreaddraw.engine.cardset import DEFAULT_PATH, CardSetError, parse_cardset
-from dreaddraw.engine.decisions import D
-from dreaddraw.engine.game import E_DAMAGE_DRAWN, E_FAIL, E_FAIL_EMPTY, P_KEEP
+from dreaddraw.engine.decisions import D, reserve
+from dreaddraw.engine.game import E_DAMAGE_DRAWN, E_FAIL, E_FAIL_EMPTY, P_KEEP, Game
 from dreaddraw.engine.observation import observe, visible_log
 from tests.dreaddraw.factories import CS, check_conservation, new_game, rig, vanilla, vanillas
+
+
+def _doc() -> dict:
+    return json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
 
 
 def test_dd_10_with_both_piles_empty_the_failed_summon_reveals_and_discards_no_card():
@@ -30,6 +34,31 @@ def test_dd_10_with_both_piles_empty_the_failed_summon_reveals_and_discards_no_c
     check_conservation(g)
 
 
+def _strength_zero_game() -> Game:
+    """A 2-player game of a set whose card No. 1 has strength 0, with that card on top of the Draw Deck."""
+    doc = _doc()
+    doc["cards"][0]["strength"] = 0
+    g = Game(2, 1, parse_cardset(doc))
+    g.current = 0
+    for zone in (g.draw, *g.life):
+        if 1 in zone:
+            i = zone.index(1)
+            zone[i], g.draw[-1] = g.draw[-1], zone[i]
+    return g
+
+
+def test_dd_9_a_card_of_strength_0_succeeds_as_the_first_summon_of_a_round():
+    """DD-9: nothing to beat: even a strength-0 card (the validator allows it) is summoned, from either pile."""
+    g = _strength_zero_game()
+    g.apply(0, D)
+    assert g.rows[0] == [1] and g.in_round[0]
+    g = _strength_zero_game()
+    g.reserves[0].append(g.draw.pop())
+    assert reserve(1) in g.legal()
+    g.apply(0, reserve(1))
+    assert g.rows[0] == [1]
+
+
 def test_dd_16_the_cards_drawn_as_damage_are_in_their_owners_log_only():
     """DD-16: the log line that names the cards drawn as damage is private to the player who drew them."""
     w = [vanilla(4, damage=1), vanilla(7, damage=2)]
@@ -44,10 +73,6 @@ def test_dd_16_the_cards_drawn_as_damage_are_in_their_owners_log_only():
     for seat in (0, 2, -1):
         assert not [e for e in visible_log(g, seat) if e[0] == E_DAMAGE_DRAWN]
         assert len(observe(g, seat)["log"]) == len(observe(g, 1)["log"]) - 1
-
-
-def _doc() -> dict:
-    return json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
