@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from core.crafts import CRAFT_INDEX
 from playtest.dreadgate import parse_action
+from playtest.dreadgate.actions import ATTACK, FLY, GROUND, MOVE
 from playtest.dreadgate.cards import KW_AVIATION, KW_EXECUTION, KW_SUBDUE
 from playtest.dreadgate.rules import check
 
@@ -149,8 +150,7 @@ def test_dg_18_3_a_stunned_unit_can_not_maneuver_attack_or_switch_until_the_stun
     give(s, 0, "T-JT")
     play(s, "play T-DZ", "play T-JT")
     end_turn(s)
-    units_actions = [a for a in s.legal_actions() if a[0] in (4, 5, 13, 14) and a[1] == sk.iid]
-    assert units_actions == []  # no maneuver, attack, grounding or launching offered
+    assert not [a for a in s.legal_actions() if a[0] in (MOVE, ATTACK, GROUND, FLY) and a[1] == sk.iid]
     refused(s, "move b4-b5", "DG-18.3")
     refused(s, "attack b4 b2", "DG-18.3")
     refused(s, "ground b4", "DG-11.2")
@@ -172,7 +172,7 @@ def test_dg_18_3_a_stunned_unit_is_not_offered_to_join_an_attack():
     play(s, "play T-DZ", "target a2")
     end_turn(s)
     play(s, "attack b2 b3")
-    assert (5, stunned.iid, target.iid) not in s.legal_actions()
+    assert (ATTACK, stunned.iid, target.iid) not in s.legal_actions()
     refused(s, "attack a2 b3", "DG-18.3")
     play(s, "strike")
     assert target.vit == 5  # the hero alone struck: 2 attack against 1 defense
