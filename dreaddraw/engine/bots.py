@@ -22,16 +22,17 @@ from .cardset import (
     OP_SHIELD,
     OP_SPIKES,
     OP_STEADFAST,
+    CardSet,
 )
-from .decisions import KEEP, ORDER, RESERVE, USE, B, D, S, U
-from .game import P_ABILITY, P_ARRANGE, P_KEEP, P_SIFT_DRAW, P_SIFT_LIFE, Game
+from .decisions import KEEP, ORDER, RESERVE, USE, B, D, Decision, S, U
+from .game import P_ABILITY, P_ARRANGE, P_KEEP, P_SIFT_DRAW, P_SIFT_LIFE, Game, Step
 from .observation import PlayerView, pool_counts
 
 
 class Bot:
     name = "bot"
 
-    def choose(self, view: PlayerView):  # pragma: no cover - interface
+    def choose(self, view: PlayerView) -> Decision:  # pragma: no cover - interface
         raise NotImplementedError
 
 
@@ -41,7 +42,7 @@ class RandomBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: PlayerView):
+    def choose(self, view: PlayerView) -> Decision:
         legal = view.legal()
         return legal[self.rng.randrange(len(legal))]
 
@@ -70,7 +71,7 @@ class HeuristicBot(Bot):
     name = "heuristic"
     THRESHOLD = 6
 
-    def choose(self, view: PlayerView):
+    def choose(self, view: PlayerView) -> Decision:
         prompt = view.prompt()
         cs = view.cs
         if not prompt:
@@ -93,6 +94,9 @@ class HeuristicBot(Bot):
         return (ORDER, (prompt[3],))  # Scry: leave it
 
 
+# The expected gains already computed in one decision: (last strength, reserves' strengths, depth) -> gain.
+Memo = dict[tuple[int, tuple[int, ...], int], float]
+
 # Value of a card in Reserve beyond its strength (always-on cards work from there, DD-7.5).
 KEEP_BONUS = {OP_SHIELD: 5.0, OP_STEADFAST: 2.0, OP_LOOKOUT: 2.5, OP_SPIKES: 1.5}
 
@@ -109,7 +113,7 @@ class ProbabilityBot(Bot):
     # -- counting
 
     def gain(self, last: int, reserves: tuple[int, ...], counts: list[int], total: int, depth: int,
-             memo: dict) -> float:
+             memo: Memo) -> float:
         """Expected strength still to be added this round, over `depth` more summons, choosing well.
 
         The lowest total summons next (DD-3.6), so the player who reaches the highest total before
@@ -137,7 +141,7 @@ class ProbabilityBot(Bot):
         memo[key] = best
         return best
 
-    def choose(self, view: PlayerView):
+    def choose(self, view: PlayerView) -> Decision:
         prompt = view.prompt()
         if not prompt:
             return self.choose_summon(view)
@@ -154,7 +158,7 @@ class ProbabilityBot(Bot):
             return self.choose_sift_life(view, prompt[3])
         return self.choose_scry(view, prompt[3])
 
-    def choose_summon(self, view: PlayerView):
+    def choose_summon(self, view: PlayerView) -> Decision:
         cs = view.cs
         me = view.seat
         last = view.last_strength(me)
@@ -166,7 +170,7 @@ class ProbabilityBot(Bot):
         top = view.known_draw_top()
         counts = pool_counts(view)
         total = sum(counts)
-        memo: dict = {}
+        memo: Memo = {}
         depth = self.depth
         if top:
             s = strength[top]
@@ -195,10 +199,10 @@ class ProbabilityBot(Bot):
             value += 3.0 * cs.amount[c]
         return value
 
-    def choose_keep(self, view: PlayerView):
+    def choose_keep(self, view: PlayerView) -> Decision:
         return (KEEP, max(view.hand(), key=lambda c: (self.keep_value(view, c), c)))
 
-    def choose_ability(self, view: PlayerView, prompt: tuple):
+    def choose_ability(self, view: PlayerView, prompt: Step) -> Decision:
         cs = view.cs
         op = cs.op[prompt[2]]
         if op == OP_DRAIN:
@@ -225,16 +229,16 @@ class ProbabilityBot(Bot):
             return (100 - cs.strength[c]) if good else -1.0
         return -1.0 if good else 100.0
 
-    def choose_scry(self, view: PlayerView, c: int):
+    def choose_scry(self, view: PlayerView, c: int) -> Decision:
         return (ORDER, (c,)) if self._wants_on_top(view, c) > 0 else B
 
-    def choose_order(self, view: PlayerView, cards: tuple[int, ...]):
+    def choose_order(self, view: PlayerView, cards: tuple[int, ...]) -> Decision:
         first = max(cards, key=lambda c: (self._wants_on_top(view, c), c))
         rest = tuple(sorted((c for c in cards if c != first), key=lambda c: view.cs.strength[c]))
         return (ORDER, (first, *rest))
 
 
-    def choose_sift_draw(self, view: PlayerView, cards: tuple[int, ...]):
+    def choose_sift_draw(self, view: PlayerView, cards: tuple[int, ...]) -> Decision:
         """Keep on top only the cards this seat wants revealed next (best first); an unknown card beats the rest."""
         wants = {c: self._wants_on_top(view, c) for c in cards}
         kept = sorted((c for c in cards if wants[c] > 0), key=lambda c: (-wants[c], c))
@@ -243,7 +247,7 @@ class ProbabilityBot(Bot):
     # A Life card worth keeping on top: damage draws from the top and one of the drawn cards is kept (DD-5.1).
     LIFE_TOP_VALUE = 6.0
 
-    def choose_sift_life(self, view: PlayerView, cards: tuple[int, ...]):
+    def choose_sift_life(self, view: PlayerView, cards: tuple[int, ...]) -> Decision:
         """Keep the cards worth keeping after damage on top (best first), the others to the bottom."""
         values = {c: self.keep_value(view, c) for c in cards}
         kept = sorted((c for c in cards if values[c] >= self.LIFE_TOP_VALUE), key=lambda c: (-values[c], c))
@@ -259,7 +263,7 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     return RandomBot(seed) if kind == "random" else BOTS[kind]()
 
 
-def play_game(bots: list[Bot], seed: int, cardset=None, max_decisions: int = 100_000) -> Game:
+def play_game(bots: list[Bot], seed: int, cardset: CardSet | None = None, max_decisions: int = 100_000) -> Game:
     """Play one whole game between these bots (seat i is bots[i])."""
     g = Game(len(bots), seed, cardset)
     views = [PlayerView(g, p) for p in range(g.n)]

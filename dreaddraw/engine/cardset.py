@@ -77,6 +77,13 @@ class CardSet:
     def __len__(self) -> int:
         return len(self.numbers)
 
+    def card(self, number: int) -> CardDef:
+        """The card of this number (1..N)."""
+        card = self.cards[number]
+        if card is None:
+            raise IndexError(f"no card number {number} in set {self.version}")
+        return card
+
     def name(self, number: int) -> str:
         card = self.cards[number]
         return card.name if card else f"#{number}"

@@ -12,11 +12,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import IllegalDecision
 
 DRAW, RESERVE, KEEP, USE, SKIP, ORDER, BOTTOM = range(7)
 
-Decision = tuple  # (kind, int) or (ORDER, tuple[int, ...])
+Decision = tuple[int, Any]  # (kind, int) or (ORDER, tuple[int, ...])
 
 D = (DRAW, 0)
 U = (USE, -1)

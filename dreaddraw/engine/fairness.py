@@ -15,7 +15,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from .cardset import load_cardset
+from .cardset import CardSet, load_cardset
+from .game import Game
 from .serialize import replay
 
 NONCE_BYTES = 32
@@ -53,8 +54,8 @@ def check_commitment(seed: int, nonce: str, published: str) -> None:
         raise CommitmentMismatch("The seed and nonce do not match the table's commitment.")
 
 
-def verify(players: int, seed: int, nonce: str, published: str, decisions: list[str], cardset=None,
-           set_version: str | None = None):
+def verify(players: int, seed: int, nonce: str, published: str, decisions: list[str],
+           cardset: CardSet | None = None, set_version: str | None = None) -> Game:
     """Check the revealed values against the commitment and replay the game from them; returns the Game.
     `set_version` (a table's) replays under the card set the game was played with (DD-26)."""
     check_commitment(seed, nonce, published)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from typing import Any
 
 from .cardset import (
     K_AFTERMATH,
@@ -45,6 +46,8 @@ LIFE_CARDS = 10  # DD-1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 # Queue entries: prompts (< AUTO) wait for a decision, automatic steps (>= AUTO) run by themselves.
+# Each is (kind, seat, card or amount, more): `more` is a keyword, a tuple of looked-at cards, or 0.
+Step = tuple[int, int, int, Any]
 P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE = 1, 2, 3, 4, 5, 6
 AUTO = 10
 A_DAMAGE, A_DISCARD_ROW, A_END_ROUND = 10, 11, 12
@@ -57,6 +60,7 @@ WHY_TIE_STAY = "tied for lowest total strength and already had the turn (DD-3.6)
 WHY_TIE_LEFT = "next to the left among those tied for lowest total strength (DD-3.6)"
 
 # Log events: (event, seat, a, b, private_to). private_to is -1 for entries everyone sees.
+LogEntry = tuple[int, int, Any, Any, int]
 (E_ROUND, E_TURN, E_SUMMON, E_SUMMON_RESERVE, E_FAIL, E_FAIL_EMPTY, E_ELIMINATED, E_RESHUFFLE, E_ABILITY,
  E_SKIP, E_SEE, E_ARRANGED, E_SCRY_BOTTOM, E_SCRY_TOP, E_GAIN_LIFE, E_DRAIN, E_TO_RESERVES, E_ROUND_WON,
  E_DAMAGE, E_DAMAGE_DRAWN, E_KEEP, E_DISCARD, E_DEFEATED, E_GAME_WON, E_FORTUNE, E_DISCARD_ROW,
@@ -85,7 +89,7 @@ class Game:
         self.rng = rng = random.Random(seed)
         deck = list(cs.numbers)
         rng.shuffle(deck)
-        self.life = [[] for _ in range(n)]
+        self.life: list[list[int]] = [[] for _ in range(n)]
         for _ in range(LIFE_CARDS):  # DD-1.1: dealt one at a time, face down
             for p in range(n):
                 self.life[p].append(deck.pop())
@@ -100,7 +104,7 @@ class Game:
         self.in_round_count = n
         self.first_player = self.current = rng.randrange(n)  # DD-3.1
         self.why = WHY_FIRST
-        self.queue: list[tuple] = []
+        self.queue: list[Step] = []
         self.hand: list[int] = []
         self.need_pass = False
         self.round_no = 1
@@ -110,7 +114,7 @@ class Game:
         self.winner = -1
         self.fortune: tuple[int, ...] = ()
         self.history: list[Decision] = []
-        self.log: list[tuple] = [(E_ROUND, -1, 1, 0, -1), (E_TURN, self.current, 0, 0, -1)]
+        self.log: list[LogEntry] = [(E_ROUND, -1, 1, 0, -1), (E_TURN, self.current, 0, 0, -1)]
         # What each seat knows of hidden zones: Draw Deck cards whose position it has seen, and
         # cards of its own Life Deck it has looked at (DD-1.2).
         self.known_draw: list[set[int]] = [set() for _ in range(n)]
@@ -132,7 +136,7 @@ class Game:
             return self.queue[0][1]
         return self.current
 
-    def prompt(self) -> tuple:
+    def prompt(self) -> Step | tuple[()]:
         """The pending prompt, or () when the seat to move must summon."""
         return self.queue[0] if self.queue else ()
 
@@ -348,7 +352,7 @@ class Game:
         self.round_damage = damage
         self.round_lengths.append(self.summons)
         self.log.append((E_ROUND_WON, w, damage, 0, -1))
-        steps: list[tuple] = []
+        steps: list[Step] = []
         n = self.n
         for i in range(1, n):  # DD-4.3: from the winner's left, around the table
             o = (w + i) % n
@@ -427,7 +431,7 @@ class Game:
         if self.cs.keyword[c] == K_RESERVE:  # DD-6.2, DD-7.3
             self.queue.insert(0, (P_ABILITY, p, c, K_RESERVE))
 
-    def _answer_keep(self, entry: tuple, d: Decision) -> None:
+    def _answer_keep(self, entry: Step, d: Decision) -> None:
         p = entry[1]
         if d[0] != KEEP or d[1] not in self.hand:
             options = ", ".join(f"K{c}" for c in self.hand)
@@ -444,7 +448,7 @@ class Game:
             self.log.append((E_DISCARD, p, tuple(rest), 0, -1))
         self._to_reserves(p, c)
 
-    def _answer_ability(self, entry: tuple, d: Decision) -> None:
+    def _answer_ability(self, entry: Step, d: Decision) -> None:
         _, p, c, when = entry
         cs = self.cs
         op = cs.op[c]
@@ -538,7 +542,7 @@ class Game:
         else:  # pragma: no cover - the card set validator forbids other ops on triggered keywords
             raise AssertionError(f"op {op} cannot be triggered")
 
-    def _answer_arrange(self, entry: tuple, d: Decision) -> None:
+    def _answer_arrange(self, entry: Step, d: Decision) -> None:
         _, p, c, top = entry
         if d[0] != ORDER or len(d[1]) != len(top) or sorted(d[1]) != sorted(top):
             shown = ".".join(map(str, top))
@@ -553,7 +557,7 @@ class Game:
         self.log.append((E_ARRANGED, p, k, 0, -1))
         self.log.append((E_ARRANGED, p, tuple(d[1]), 1, p))
 
-    def _answer_scry(self, entry: tuple, d: Decision) -> None:
+    def _answer_scry(self, entry: Step, d: Decision) -> None:
         _, p, c, x = entry
         if d[0] == BOTTOM:
             del self.queue[0]
@@ -566,7 +570,7 @@ class Game:
         else:
             raise IllegalDecision("DD-7.1", f"leave the card on top (O{x}) or put it on the bottom (B)")
 
-    def _answer_sift(self, entry: tuple, d: Decision) -> None:
+    def _answer_sift(self, entry: Step, d: Decision) -> None:
         """DD-25: the listed cards go back on top (top first), the others under the deck, in the order seen."""
         kind, p, c, top = entry
         kept = d[1] if d[0] == ORDER else () if d[0] == BOTTOM else None

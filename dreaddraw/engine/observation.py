@@ -7,8 +7,10 @@ Deck and Life Decks appear as sizes, except for the cards this seat has been all
 
 from __future__ import annotations
 
-from .cardset import OP_LOOKOUT, OP_STEADFAST
-from .decisions import to_notation
+from typing import Any
+
+from .cardset import OP_LOOKOUT, OP_STEADFAST, CardSet
+from .decisions import Decision, to_notation
 from .game import (
     E_ABILITY,
     E_ARRANGED,
@@ -46,6 +48,8 @@ from .game import (
     P_SIFT_DRAW,
     P_SIFT_LIFE,
     Game,
+    LogEntry,
+    Step,
 )
 
 PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SCRY: "scry", P_SIFT_DRAW: "sift_draw",
@@ -109,10 +113,10 @@ class PlayerView:
         return self._g.base_mask & ~self._g.seen_mask
 
     # this seat's own knowledge
-    def legal(self) -> list:
+    def legal(self) -> list[Decision]:
         return self._g.legal() if self._g.to_move() == self.seat else []  # a new list at every call
 
-    def prompt(self) -> tuple:
+    def prompt(self) -> Step | tuple[()]:
         """The pending prompt if it is this seat's, else ()."""
         g = self._g
         return g.queue[0] if g.queue and g.queue[0][1] == self.seat else ()
@@ -165,7 +169,7 @@ def pool_counts(view: PlayerView) -> list[int]:
     return counts
 
 
-def success_chance(view: PlayerView) -> dict:
+def success_chance(view: PlayerView) -> dict[str, Any]:
     """This seat's chance that a summon from the Draw Deck succeeds now (DD-3.3), from what it may see."""
     seat = view.seat
     last = view.last_strength(seat)
@@ -181,11 +185,11 @@ def success_chance(view: PlayerView) -> dict:
     return {"chance": good / total if total else 0.0, "known_top": 0, "candidates": total, "good": good}
 
 
-def _card(cs, c: int) -> dict:
+def _card(cs: CardSet, c: int) -> dict[str, Any]:
     return {"number": c, "name": cs.name(c), "strength": cs.strength[c], "damage": cs.damage[c]}
 
 
-def describe(g: Game, entry: tuple, names: list[str] | None = None) -> str:
+def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
     """One readable log line."""
     cs = g.cs
     names = names or [f"Seat {p + 1}" for p in range(g.n)]
@@ -262,16 +266,16 @@ def describe(g: Game, entry: tuple, names: list[str] | None = None) -> str:
     return f"event {event}"
 
 
-def visible_log(g: Game, seat: int) -> list[tuple]:
+def visible_log(g: Game, seat: int) -> list[LogEntry]:
     """Log entries `seat` may read (public ones and its own private ones). seat -1: public only."""
     return [e for e in g.log if e[4] == -1 or e[4] == seat]
 
 
-def fortune_reading(g: Game) -> list[dict]:
+def fortune_reading(g: Game) -> list[dict[str, Any]]:
     """DD-8.2: present, immediate future, then distant future, with each card's meaning."""
     out = []
     for i, c in enumerate(g.fortune):
-        card = g.cs.cards[c]
+        card = g.cs.card(c)
         if i == 0:
             place, meaning = "present", card.fortune_present
         elif i == 1:
@@ -282,7 +286,7 @@ def fortune_reading(g: Game) -> list[dict]:
     return out
 
 
-def observe(g: Game, seat: int, names: list[str] | None = None) -> dict:
+def observe(g: Game, seat: int, names: list[str] | None = None) -> dict[str, Any]:
     """The JSON-ready observation of `seat` (-1 for a spectator who sees only the public table)."""
     cs = g.cs
     view = PlayerView(g, seat) if seat >= 0 else None
@@ -294,7 +298,7 @@ def observe(g: Game, seat: int, names: list[str] | None = None) -> dict:
             "life_size": len(g.life[p]),
         })
     mover = g.to_move()
-    obs: dict = {
+    obs: dict[str, Any] = {
         "seat": seat, "players": players, "round": g.round_no, "current": g.current, "why": g.why,
         "to_move": mover, "draw_size": len(g.draw), "discard": [_card(cs, c) for c in g.discard],
         "over": g.over, "winner": g.winner, "round_winner": g.round_winner,
@@ -308,10 +312,10 @@ def observe(g: Game, seat: int, names: list[str] | None = None) -> dict:
     if g.queue:
         entry = g.queue[0]
         kind, owner, card = entry[0], entry[1], entry[2]
-        prompt: dict = {"kind": PROMPT_NAMES[kind], "seat": owner}
+        prompt: dict[str, Any] = {"kind": PROMPT_NAMES[kind], "seat": owner}
         if kind != P_KEEP:
             prompt["card"] = _card(cs, card)
-            prompt["text"] = cs.cards[card].text
+            prompt["text"] = cs.card(card).text
         if owner == seat:  # only the prompted seat sees the cards the prompt is about
             if kind == P_KEEP:
                 prompt["cards"] = [_card(cs, c) for c in g.hand]

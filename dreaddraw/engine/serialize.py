@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from .cardset import CardSet, load_cardset
 from .decisions import Decision, parse, to_notation
@@ -12,15 +13,15 @@ from .game import Game
 FORMAT = 1
 
 
-def _plain(entry: tuple) -> list:
+def _plain(entry: tuple[Any, ...]) -> list[Any]:
     return [list(x) if isinstance(x, tuple) else x for x in entry]
 
 
-def _tuple(entry: list) -> tuple:
+def _tuple(entry: list[Any]) -> Any:
     return tuple(tuple(x) if isinstance(x, list) else x for x in entry)
 
 
-def game_to_dict(g: Game) -> dict:
+def game_to_dict(g: Game) -> dict[str, Any]:
     """Every field of the state, JSON-serialisable (the RNG state included)."""
     version, internal, gauss = g.rng.getstate()
     return {
@@ -38,7 +39,7 @@ def game_to_dict(g: Game) -> dict:
     }
 
 
-def game_from_dict(data: dict, cardset: CardSet | None = None) -> Game:
+def game_from_dict(data: dict[str, Any], cardset: CardSet | None = None) -> Game:
     cs = cardset or load_cardset(version=data.get("set"))
     if data.get("format") != FORMAT:
         raise ValueError(f"unknown snapshot format {data.get('format')!r}")

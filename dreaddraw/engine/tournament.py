@@ -8,6 +8,7 @@ equally often. `play_chunk` plays games [first_game, first_game + games) and ret
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from core.stats import wilson_interval
 
@@ -19,7 +20,7 @@ def seat_lineup(lineup: list[str], game_index: int) -> list[str]:
     return lineup[k:] + lineup[:k]
 
 
-def play_chunk(params: dict, seed: int, first_game: int, games: int) -> dict:
+def play_chunk(params: dict[str, Any], seed: int, first_game: int, games: int) -> dict[str, Any]:
     """Play `games` games of `params['lineup']` (one bot kind per seat), seeds derived from `seed`."""
     lineup = list(params["lineup"])
     wins: Counter[str] = Counter()
@@ -44,7 +45,7 @@ def play_chunk(params: dict, seed: int, first_game: int, games: int) -> dict:
     }
 
 
-def merge(partials: list[dict], params: dict) -> dict:
+def merge(partials: list[dict[str, Any]], params: dict[str, Any]) -> dict[str, Any]:
     """Add up chunk results; win rates with 95% Wilson intervals per bot kind."""
     lineup = list(params["lineup"])
     games = sum(p["games"] for p in partials)
