@@ -78,7 +78,8 @@ def test_dg_18_1_a_granted_keyword_works_this_turn_and_lapses_at_the_end():
 
 
 def test_dg_18_1_a_removed_aviation_lands_the_unit_within_melee_reach_until_the_end_of_turn():
-    """DG-18.1, DG-10.4: without aviation the flyer lands and a melee attack reaches it; it then stays grounded."""
+    """DG-18.1, DG-10.4, DG-11.1: without aviation the flyer lands and a melee attack reaches it; when the
+    removal lapses it is an aviation unit again, and flying, as every aviation unit is by default."""
     s = game(BRAWLER, FLYER, keyword_card("T-GR", "remove_keyword", "aviation", "end_of_turn", "enemy"))
     put(s, 0, "U-BW", "b2")
     flyer = put(s, 1, "U-FL", "b3", flying=True)
@@ -90,25 +91,24 @@ def test_dg_18_1_a_removed_aviation_lands_the_unit_within_melee_reach_until_the_
     play(s, "attack b2 b3", "strike")
     assert flyer.vit == 1
     end_turn(s)
-    assert flyer.kw & KW_AVIATION and not flyer.flying  # the removal lapsed; the unit landed and stays down
-    allowed(s, "fly b3")
+    assert flyer.kw & KW_AVIATION and flyer.flying  # the removal lapsed: flying again (DG-11.1)
+    allowed(s, "ground b3")
 
 
 def test_dg_18_1_when_a_grant_and_a_removal_overlap_the_later_one_wins():
-    """DG-18.1: granted aviation starts grounded; a later removal wins over it until it lapses."""
+    """DG-18.1, DG-11.1: granted aviation flies at once; a later removal wins over it until it lapses."""
     s = game(BRAWLER, keyword_card("T-WG", "grant_keyword", "aviation", "permanent", "friendly"),
              keyword_card("T-CL", "remove_keyword", "aviation", "end_of_turn", "friendly"))
     u = put(s, 0, "U-BW", "b2")
     give(s, 0, "T-WG")
     give(s, 0, "T-CL")
     play(s, "play T-WG")
-    assert u.kw & KW_AVIATION and not u.flying
-    allowed(s, "fly b2")
+    assert u.kw & KW_AVIATION and u.flying
     play(s, "play T-CL")
-    assert not u.kw & KW_AVIATION
+    assert not u.kw & KW_AVIATION and not u.flying
     forbidden(s, "fly b2", "DG-11.2")
     end_turn(s)
-    assert u.kw & KW_AVIATION and not u.flying
+    assert u.kw & KW_AVIATION and u.flying
 
 
 def test_dg_18_2_static_and_equipped_abilities_grant_and_remove_keywords():
@@ -195,15 +195,15 @@ def test_dg_5_1_action_points_now_and_next_turn_for_each_player():
              ap_card("T-FNW", "opponent", -1, "this_turn"), ap_card("T-FNX", "opponent", -2, "next_turn"))
     for code in ("T-NOW", "T-NXT", "T-FNW", "T-FNX"):
         give(s, 0, code)
-    assert s.ap == 3
+    assert s.ap == 4
     play(s, "play T-NOW")
-    assert s.ap == 3  # 1 spent, 1 gained now
+    assert s.ap == 4  # 1 spent, 1 gained now
     play(s, "play T-NXT")
-    assert s.ap == 2
+    assert s.ap == 3
     play(s, "play T-FNW")
-    assert s.ap == 1  # North's loss is not South's
+    assert s.ap == 2  # North's loss is not South's
     play(s, "play T-FNX")
-    assert s.ap == 0
+    assert s.ap == 1
     turns = []
     for _ in range(4):
         end_turn(s)
@@ -212,8 +212,8 @@ def test_dg_5_1_action_points_now_and_next_turn_for_each_player():
 
 
 def test_dg_5_1_action_points_never_fall_below_zero():
-    """DG-5.1: -4 now with 3 left leaves 0; North's allowance of 4 - 8 is 0."""
-    s = game(ap_card("T-DR", "self", -4, "this_turn", cost=0), ap_card("T-C1", "opponent", -4, "next_turn", cost=0),
+    """DG-5.1: -4 now with 3 left (4, less the card's 1) leaves 0; North's allowance of 4 - 8 is 0."""
+    s = game(ap_card("T-DR", "self", -4, "this_turn", cost=1), ap_card("T-C1", "opponent", -4, "next_turn", cost=0),
              ap_card("T-C2", "opponent", -4, "next_turn", cost=0))
     for code in ("T-C1", "T-C2", "T-DR"):
         give(s, 0, code)
@@ -327,10 +327,10 @@ def test_dg_12_4_a_unit_whose_vitality_equals_the_executors_attack_is_not_execut
     assert four.iid in s.boneyard[1] and s.board[ex.cell] == ex.iid
 
 
-def test_dg_7_6_the_last_unit_card_in_hand_is_not_offered_for_recycling():
-    """DG-7.6: with one unit card and a talent in hand, only the talent may be recycled."""
+def test_dg_7_6_the_last_unit_card_in_hand_may_be_recycled_too():
+    """DG-7.6: with one unit card and a talent in hand, either may be recycled (the text sets no limit)."""
     s = game(BRAWLER, talent("T-RC"))
     give(s, 0, "U-BW")
     give(s, 0, "T-RC")
-    forbidden(s, "recycle U-BW", "DG-7.6")
+    allowed(s, "recycle U-BW")
     allowed(s, "recycle T-RC")
