@@ -512,6 +512,13 @@ def _check_switch(g: Game, kind: int, a: int, b: int) -> None:
         raise IllegalAction("DG-11.2", "a stunned or subdued unit can't switch")
 
 
+def _unpaid(c: Compiled) -> str:
+    """A card cost the player can't pay, in the words of what may pay it (DG-17.4 for universal cards)."""
+    if c.craft == UNIVERSAL:
+        return f"{c.code} costs {c.cost}: 1 AP, the rest in AP or influence of any colour (DG-17.4)"
+    return f"{c.code} costs {c.cost} AP"
+
+
 def _check_equip(g: Game, kind: int, a: int, b: int) -> None:
     p = g.active
     c = g._def(a)
@@ -520,7 +527,7 @@ def _check_equip(g: Game, kind: int, a: int, b: int) -> None:
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-14.1", f"{c.code} is not in your hand")
     if not g._card_payable(c):
-        raise IllegalAction("DG-14.1", f"{c.code} costs {c.cost} AP")
+        raise IllegalAction("DG-14.1", _unpaid(c))
     if c.consumable or c.battlefield_item:
         if b != NO_BEARER:
             raise IllegalAction("DG-14.2" if c.battlefield_item else "DG-14.3", f"{c.code} has no bearer")
@@ -542,7 +549,7 @@ def _check_play(g: Game, kind: int, a: int, b: int) -> None:
     if g._hand_iid(p, a) < 0:
         raise IllegalAction("DG-15.1", f"{c.code} is not in your hand")
     if not g._card_payable(c):
-        raise IllegalAction("DG-15.1", f"{c.code} costs {c.cost} AP")
+        raise IllegalAction("DG-15.1", _unpaid(c))
     if not playable(g, p, c):
         raise IllegalAction("DG-18.5", f"{c.code} has no legal target")
 

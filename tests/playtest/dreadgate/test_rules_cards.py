@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from playtest.dreadgate import NotationError, UnknownEffect, check_ability, format_action, game_log, parse_action
-from playtest.dreadgate.actions import EQUIP, NO_BEARER, TARGET_UNIT
+from playtest.dreadgate.actions import EQUIP, NO_BEARER, TARGET_UNIT, IllegalAction
 from playtest.dreadgate.board import cell_name
 
 from .factories import ability, attach, end_turn, game, gateway, give, item, legend, play, put, talent, unit
@@ -335,6 +335,12 @@ def test_dg_17_4_influence_of_any_craft_pays_universal_talents_and_items_after_t
     s.ap, s.infl[3] = 0, 9
     s._stamp += 1
     refused(s, "play T-UB", "DG-15.1")  # the first AP is paid in AP
+    with pytest.raises(IllegalAction, match="1 AP, the rest in AP or influence of any colour"):
+        s.apply(parse_action(s, "play T-UB"))  # the refusal says what may pay a universal card
+    s.ap = 1
+    s._stamp += 1
+    with pytest.raises(IllegalAction, match=r"I-ES costs 2 AP \(DG-14.1\)$"):
+        s.apply((EQUIP, s.by_code["I-ES"], pawn.iid))  # a crafted card: AP only
 
 
 # --- DG-18 ------------------------------------------------------------------------------------
