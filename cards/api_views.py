@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
@@ -13,11 +13,10 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from core.errors import DomainError
-
 from . import selectors
 from .filters import CardSearchFilter, api_search
 from .models import Card, Keyword
+from .search.parser import MAX_QUERY_LENGTH
 from .serializers import (
     CardDetailSerializer,
     CardSerializer,
@@ -42,18 +41,24 @@ class CardPagination(PageNumberPagination):
 
     page_size_query_param = "page_size"
     max_page_size = 200
+    max_page = 1_000_000
+
+    def get_schema_operation_parameters(self, view):
+        """The bounds the server enforces, declared (and checked before the view: config/api_contract.py)."""
+        return [
+            {"name": self.page_query_param, "required": False, "in": "query",
+             "description": f"A page number, from 1 to {self.max_page}; past the last page is a 404.",
+             "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page}},
+            {"name": self.page_size_query_param, "required": False, "in": "query",
+             "description": f"Results per page, from 1 to {self.max_page_size}.",
+             "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size}},
+        ]
 
     def paginate_queryset(self, queryset, request, view=None):
         self.request = request
         self.page_size_now = self.get_page_size(request)
-        raw = request.query_params.get(self.page_query_param, "1")
-        try:
-            self.number = int(raw)
-        except ValueError:
-            self.number = 0
-        if self.number < 1:
-            raise DomainError(f"page must be a whole number from 1, not '{raw}'.", code="invalid_page",
-                              details={"parameter": self.page_query_param})
+        # The bounds are the schema's, checked before the view (config/api_contract.py).
+        self.number = int(request.query_params.get(self.page_query_param, "1"))
         offset = (self.number - 1) * self.page_size_now
         count, rows = selectors.card_search_rows(queryset, offset=offset, limit=self.page_size_now)
         if count is None:
@@ -109,7 +114,9 @@ class CardListView(generics.ListAPIView):
     filterset_class = CardSearchFilter
     queryset = Card.objects.all()
 
-    @extend_schema(responses=CardSerializer(many=True))
+    @extend_schema(responses=CardSerializer(many=True), parameters=[OpenApiParameter(
+        "q", {"type": "string", "maxLength": MAX_QUERY_LENGTH},
+        description=f"A query in the search language (see /cards/help/), up to {MAX_QUERY_LENGTH} characters.")])
     def get(self, request, *args, **kwargs):
         # An answer depends only on the parameters and the catalog, which changes only when loaded.
         # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.

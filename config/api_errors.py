@@ -68,7 +68,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         first = next(iter(fields.items()), ("", [""]))
         name, problems = first
-        problem = problems[0] if isinstance(problems, list) and problems else problems
+        problem = problems
+        while isinstance(problem, (list, dict)) and problem:  # the first message, however deeply nested
+            problem = problem[0] if isinstance(problem, list) else next(iter(problem.values()))
         body = {
             "code": "invalid",
             "message": f"{name}: {problem}" if name != "non_field_errors" else str(problem),

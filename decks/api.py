@@ -12,9 +12,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cards.models import Card, CardType
@@ -100,7 +100,9 @@ class DeckListView(APIView):
     @extend_schema(
         operation_id="decks_list",
         summary="List decks: your own (mine=true) or the public ones",
-        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
+        parameters=[OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": 1_000_000},
+                                     description="A page number, from 1; past the last page is a 404."),
+                    OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
                     OpenApiParameter("deck_format", str, enum=list(FORMAT_SLUGS)),
                     OpenApiParameter("card", str, description="Collector number or part of a card name."),
                     OpenApiParameter("q", str, description="Words of the deck name or description.")],
@@ -113,13 +115,13 @@ class DeckListView(APIView):
     )
     def get(self, request):
         p = request.query_params
-        if p.get("mine") in ("1", "true"):
+        if p.get("mine") == "true":
             require_login(request)
             decks = selectors.deck_list_for_owner(user=request.user)
         else:
             decks = selectors.deck_list_public(craft=p.get("craft", ""), format=p.get("deck_format", ""),
                                                card=p.get("card", ""), q=p.get("q", ""))
-        paginator = PageNumberPagination()
+        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
         page = paginator.paginate_queryset(decks, request, view=self)
         return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
@@ -225,8 +227,11 @@ class DeckDiffView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(summary="What changed between two versions of a deck",
-                   parameters=[KEY_PARAM, OpenApiParameter("from", int, required=True),
-                               OpenApiParameter("to", int, required=True)],
+                   parameters=[KEY_PARAM,
+                               OpenApiParameter("from", {"type": "integer", "minimum": 0}, required=True,
+                                                description="A version number of the deck."),
+                               OpenApiParameter("to", {"type": "integer", "minimum": 0}, required=True,
+                                                description="A version number of the deck.")],
                    responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR})
     def get(self, request, pk):
         deck = visible_deck(request, pk)

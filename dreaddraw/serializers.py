@@ -1,7 +1,7 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from .engine.game import MAX_PLAYERS
+from .engine.game import MAX_PLAYERS, MIN_PLAYERS
 from .models import BotLevel, DreadDrawCard, SeatKind, TableStatus
 
 
@@ -28,7 +28,8 @@ class SeatSpecSerializer(serializers.Serializer):
 
 
 class TableCreateSerializer(serializers.Serializer):
-    seats = SeatSpecSerializer(many=True)
+    seats = serializers.ListField(child=SeatSpecSerializer(), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS,
+                                  help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} seats, at least one of them a person.")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
 
 

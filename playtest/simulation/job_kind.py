@@ -64,7 +64,7 @@ class PlaytestParams(serializers.Serializer):
     mode = serializers.ChoiceField(choices=list(MODES), default="goldfish")
     deck = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
     opponent = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, allow_null=True)
-    format = serializers.ChoiceField(choices=list(FORMATS), required=False, allow_blank=True)
+    format = serializers.ChoiceField(choices=list(FORMATS), required=False, allow_blank=True, allow_null=True)
     key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True)
     opponent_key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True)
     policies = serializers.ListField(child=serializers.ChoiceField(choices=list(POLICIES)), min_length=2,

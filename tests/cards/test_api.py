@@ -66,7 +66,7 @@ def test_unparsable_query_is_400_in_the_error_envelope_with_position(client):
 
 def test_bad_order_parameter_is_400_naming_the_parameter(client):
     error = client.get("/api/cards/", {"order": "colour"}).json()["error"]
-    assert error["code"] == "invalid_query" and error["details"]["parameter"] == "order"
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == "order"
 
 
 def test_pagination_with_page_size(client, cards):
@@ -151,7 +151,7 @@ def test_schema_documents_the_card_endpoints(client):
 def test_page_past_the_end_is_404_and_a_bad_page_is_400(client, cards):
     assert client.get("/api/cards/", {"q": "tst api", "page": 2}).status_code == 404
     error = client.get("/api/cards/", {"q": "tst api", "page": "x"}).json()["error"]
-    assert error["code"] == "invalid_page" and error["details"]["parameter"] == "page"
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == "page"
 
 
 def test_empty_result_has_count_zero(client):
