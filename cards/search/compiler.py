@@ -1,7 +1,8 @@
 """Compiler of the search language: syntax tree in, Django Q object, ordering and warnings out.
 
-A compiled node is a Q, or None for "every card" (an ignored term): Q() cannot stand for that,
-because Django drops an empty Q from an OR instead of making the OR match everything.
+A compiled node is a Q, or None for a term that is ignored (with its warning). An ignored term drops
+out of the boolean tree whatever stands around it: `t:unit -foo:x` is `t:unit`, `a or foo:x` is `a`,
+and a query of ignored terms only matches every card.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from .parser import And, Node, Not, Or, Term
 
 register_lookups()
 
-NOTHING = Q(pk__in=[])
-
 STATS = {
     "vit": "vitality", "vitality": "vitality",
     "atk": "attack", "attack": "attack",
@@ -29,7 +28,8 @@ STATS = {
     "man": "maneuver", "maneuver": "maneuver",
 }
 FIELDS = {
-    "name": "name", "c": "craft", "craft": "craft", "t": "type", "type": "type", "sub": "sub", "subtype": "sub",
+    "name": "name", "c": "craft", "craft": "craft", "colour": "craft", "color": "craft",
+    "t": "type", "type": "type", "sub": "sub", "subtype": "sub",
     "adir": "adir", "mdir": "mdir", "kw": "kw", "keyword": "kw", "is": "is", "o": "text", "text": "text",
     "cn": "cn", "order": "order", "direction": "direction", **{k: "stat" for k in STATS},
 }
@@ -88,7 +88,7 @@ class _Compiler:
             self.negated = not self.negated
             inner = self.node(node.child, top=False)
             self.negated = not self.negated
-            return NOTHING if inner is None else ~inner
+            return None if inner is None else ~inner
         if isinstance(node, And):
             parts = [q for q in (self.node(c, top) for c in node.children) if q is not None]
             if not parts:
@@ -98,8 +98,8 @@ class _Compiler:
                 result &= q
             return result
         assert isinstance(node, Or)
-        parts = [self.node(c, top=False) for c in node.children]
-        if any(q is None for q in parts):
+        parts = [q for q in (self.node(c, top=False) for c in node.children) if q is not None]
+        if not parts:
             return None
         result = parts[0]
         for q in parts[1:]:

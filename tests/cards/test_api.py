@@ -49,9 +49,9 @@ def test_order_and_direction_as_parameters_and_in_the_query(client, cards):
 
 
 def test_warnings_for_ignored_terms(client, cards):
-    body = client.get("/api/cards/", {"q": "tst api colour:red"}).json()
+    body = client.get("/api/cards/", {"q": "tst api hue:red"}).json()
     assert body["count"] == 3
-    assert body["warnings"][0]["position"] == 8 and "colour" in body["warnings"][0]["message"]
+    assert body["warnings"][0]["position"] == 8 and "hue" in body["warnings"][0]["message"]
 
 
 def test_unparsable_query_is_400_in_the_error_envelope_with_position(client):

@@ -71,7 +71,7 @@ def test_unparsable_query_shows_the_position_and_expectation_not_an_error_page(c
 
 
 def test_warnings_are_shown(client, cards):
-    html = client.get("/cards/", {"q": "tst page colour:red"}).content.decode()
+    html = client.get("/cards/", {"q": "tst page hue:red"}).content.decode()
     assert "Unknown field" in html and "(column 10)" in html
 
 

@@ -302,8 +302,31 @@ def test_unknown_field_is_a_warning_and_the_term_is_ignored(cards):
     assert result.warnings[0].position == 4 and "foo" in result.warnings[0].message
 
 
-def test_ignored_term_inside_or_matches_everything_not_nothing(cards):
-    assert len(names("t:legend or foo:bar")) == 6
+@pytest.mark.parametrize(("query", "expected"), [
+    ("t:legend or foo:bar", ["Tst Warlord"]),
+    ("foo:bar or t:legend", ["Tst Warlord"]),
+    ("t:legend -foo:bar", ["Tst Warlord"]),
+    ("t:legend (foo:bar or -foo:baz)", ["Tst Warlord"]),
+    ("t:legend or -foo:bar", ["Tst Warlord"]),
+    ("t:legend or -order:atk", ["Tst Warlord"]),
+    ("t:legend --foo:bar", ["Tst Warlord"]),
+])
+def test_an_ignored_term_drops_out_whatever_operator_stands_before_it(cards, query, expected):
+    result = search_cards(query)
+    assert own(result.queryset) == expected
+    assert result.warnings and "ignored" in result.warnings[0].message
+
+
+@pytest.mark.parametrize("query", ["-foo:bar", "-order:atk", "foo:bar or -foo:baz"])
+def test_a_query_of_ignored_terms_only_matches_every_card(cards, query):
+    assert len(names(query)) == 6
+
+
+@pytest.mark.parametrize("field", ["colour", "color", "COLOUR"])
+def test_colour_and_color_are_aliases_of_c(cards, field):
+    result = search_cards(f"{field}:blue")
+    assert own(result.queryset) == ["Tst Sky Lancer"] and not result.warnings
+    assert "Tst Sky Lancer" not in names(f"-{field}:blue") and len(names(f"-{field}:blue")) == 5
 
 
 def test_order_under_or_or_negation_or_repeated_is_a_warning(cards):
