@@ -7,13 +7,14 @@ and a query of ignored terms only matches every card.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
 from django.db.models import F, Q
 
 from ..crafts import CRAFTS
-from ..models import DIRECTION_BITS, Card, CardType, Subtype
+from ..models import DIRECTION_BITS, Card, CardType, Keyword, Subtype
 from .errors import SearchError, SearchWarning
 from .lookups import register as register_lookups
 from .parser import And, Node, Not, Or, Term
@@ -205,8 +206,20 @@ class _Compiler:
 
     def field_kw(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
-        value = term.value.strip()
-        return self.negatable(term, _with_keyword(Q(keyword__slug__iexact=value) | Q(keyword__name__iexact=value)))
+        value = term.value.strip().lower()
+        known: dict[str, str] = {}  # slug or name, lower case -> slug
+        for slug, name in Keyword.objects.values_list("slug", "name"):
+            known[slug.lower()] = slug
+            known.setdefault(name.lower(), slug)
+        slug = known.get(value)
+        if slug is None:
+            suggestions = [f"is:{value}"] if value in IS_VALUES else []
+            suggestions += [f"{term.field}:{known[m]}" for m in difflib.get_close_matches(value, list(known), n=3)]
+            suggestions = list(dict.fromkeys(suggestions))
+            hint = f" Did you mean {' or '.join(suggestions)}?" if suggestions else ""
+            raise SearchError(f"Unknown keyword '{term.value}'.{hint}", position=term.value_start,
+                              expected=sorted(set(known.values())), suggestions=suggestions)
+        return self.negatable(term, _with_keyword(Q(keyword__slug=slug)))
 
     def field_is(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))

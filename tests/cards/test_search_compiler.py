@@ -143,6 +143,22 @@ def test_keywords_by_slug_or_name(cards):
     assert "Tst Iron Golem" not in names("kw!=subdue")
 
 
+@pytest.mark.parametrize(("query", "suggestions"), [
+    ("kw:flying", ["is:flying"]),
+    ("t:unit kw:aviaton", ["kw:aviation"]),
+    ("keyword:Subdu", ["keyword:subdue"]),
+    ("kw:nope", []),
+])
+def test_an_unknown_keyword_is_an_error_listing_the_keywords_with_did_you_mean(cards, query, suggestions):
+    with pytest.raises(SearchError) as caught:
+        search_cards(query)
+    error = caught.value
+    assert error.position == query.rindex(":") + 1
+    assert {"aviation", "subdue"} <= set(error.expected)
+    assert error.suggestions == suggestions
+    assert all(s in error.message for s in suggestions) and ("Did you mean" in error.message) == bool(suggestions)
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
