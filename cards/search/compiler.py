@@ -86,6 +86,10 @@ class _Compiler:
         if isinstance(node, Term):
             return self.term(node, top)
         if isinstance(node, Not):
+            if node.written != "-":
+                self.warnings.append(SearchWarning(
+                    f"'{node.written}' is read as negation; the operator is '-' (quote \"{node.written}\" to search "
+                    "names for it).", node.start))
             self.negated = not self.negated
             inner = self.node(node.child, top=False)
             self.negated = not self.negated

@@ -5,7 +5,7 @@ Grammar (AND binds tighter than OR; juxtaposition is AND):
     query   := or_expr EOF
     or_expr := and_expr ("or" and_expr)*
     and_expr:= unary (["and"] unary)*
-    unary   := "-"* atom
+    unary   := NEG* atom         NEG is "-", or "not" / "!" (read as "-", with a warning)
     atom    := "(" or_expr ")" | term
     term    := WORD | QUOTED | FIELD OP (WORD | QUOTED)
 
@@ -48,6 +48,7 @@ class Term:
 class Not:
     child: Node
     start: int
+    written: str = "-"  # "not" or "!" when the player wrote that for "-" (the compiler warns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,7 @@ class Token:
     start: int
     end: int
     term: Term | None = None
+    text: str = ""  # a "-" token as written: "-", "not" or "!"
 
 
 def _read_quoted(text: str, start: int) -> tuple[str, int]:
@@ -95,7 +97,10 @@ def tokenize(text: str) -> list[Token]:
         elif ch == "-":
             if i + 1 >= n or text[i + 1].isspace() or text[i + 1] == ")":
                 raise SearchError("'-' must be followed by the term it negates.", position=i, expected=["a term"])
-            tokens.append(Token("-", i, i + 1))
+            tokens.append(Token("-", i, i + 1, text="-"))
+            i += 1
+        elif ch == "!" and (i + 1 >= n or text[i + 1] != "="):
+            tokens.append(Token("-", i, i + 1, text="!"))  # "!" before a term, or standing alone
             i += 1
         elif ch == '"':
             value, end = _read_quoted(text, i)
@@ -121,6 +126,8 @@ def tokenize(text: str) -> list[Token]:
                 tokens.append(Token("term", i, j, Term(field, op, value, quoted, i, j, value_start)))
             elif word.lower() in ("or", "and"):
                 tokens.append(Token(word.lower(), i, j))
+            elif word.lower() == "not":
+                tokens.append(Token("-", i, j, text=word))
             else:
                 tokens.append(Token("term", i, j, Term(None, ":", word, False, i, j, i)))
             i = j
@@ -159,6 +166,9 @@ class _Parser:
                 self.take()
                 if not children:
                     raise SearchError("'and' needs a term before it.", position=token.start, expected=["a term"])
+                if after:
+                    raise SearchError(f"Expected a search term after {after}, found 'and'.", position=token.start,
+                                      expected=["a term", "'('", "'-'"])
                 after = "'and'"
                 continue
             if token.kind in ("eof", ")", "or"):
@@ -174,12 +184,16 @@ class _Parser:
         return children[0] if len(children) == 1 else And(tuple(children))
 
     def unary(self, depth: int) -> Node:
-        negations: list[int] = []
+        negations: list[Token] = []
         while self.peek().kind == "-":
-            negations.append(self.take().start)
+            negations.append(self.take())
+        if negations and self.peek().kind not in ("term", "("):
+            last = negations[-1]
+            raise SearchError(f"'{last.text}' must be followed by the term it negates.", position=last.start,
+                              expected=["a term"])
         node = self.atom(depth)
-        for start in reversed(negations):
-            node = Not(node, start)
+        for token in reversed(negations):
+            node = Not(node, token.start, token.text)
         return node
 
     def atom(self, depth: int) -> Node:

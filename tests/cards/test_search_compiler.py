@@ -233,6 +233,21 @@ def test_collector_number_exact_and_prefix():
     assert names("cn:TST-X4*") == ["Tst Numbered", "Tst Numbered Too"]
 
 
+@pytest.mark.parametrize("query", ["t:unit not is:unique", "t:unit NOT is:unique", "t:unit ! is:unique",
+                                   "t:unit !is:unique"])
+def test_not_and_bang_negate_the_next_term_with_a_warning_that_minus_is_the_operator(cards, query):
+    result = search_cards(query)
+    assert own(result.queryset) == names("t:unit -is:unique") == ["Tst Iron Golem", "Tst Shadow Thief"]
+    [warning] = result.warnings
+    assert warning.position == 7 and "the operator is '-'" in warning.message
+
+
+def test_quoted_not_is_a_name_word(cards):
+    make_card("Tst Forget Me Not")
+    result = search_cards('"not"')
+    assert own(result.queryset) == ["Tst Forget Me Not"] and not result.warnings
+
+
 def test_or_negation_and_parentheses(cards):
     assert names("(c:blue or c:black) -is:unique") == ["Tst Shadow Thief"]
     assert names("-(t:unit or t:legend)") == ["Tst Old Reliquary", "Tst Quick Ward"]
