@@ -145,8 +145,12 @@ class _Compiler:
         return q if words is None else q & Q(**{f"{column}__fts": words})
 
     @staticmethod
-    def negatable(term: Term, q: Q) -> Q:
-        return ~q if term.op == "!=" else q
+    def negatable(term: Term, q: Q, present: Q | None = None) -> Q:
+        """`q`, or for `!=` the one rule of every field: the cards that have the field (`present`; every
+        card when None) and whose value is not the term's. `-field:value` is every card `q` misses."""
+        if term.op != "!=":
+            return q
+        return ~q if present is None else present & ~q
 
     # -- fields --
 
@@ -157,7 +161,7 @@ class _Compiler:
 
     def field_text(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "!="))
-        return self.negatable(term, self.substring("text", term))
+        return self.negatable(term, self.substring("text", term), ~Q(text=""))
 
     def field_craft(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
@@ -176,7 +180,7 @@ class _Compiler:
 
     def field_sub(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
-        return self.negatable(term, Q(subtype=self.choice(term, SUBTYPE_VALUES, "subtype")))
+        return self.negatable(term, Q(subtype=self.choice(term, SUBTYPE_VALUES, "subtype")), ~Q(subtype=""))
 
     def field_stat(self, term: Term, top: bool) -> Q:
         self.only(term, OPERATORS_ALL)
@@ -194,13 +198,16 @@ class _Compiler:
                 raise SearchError(f"'{term.value}' is out of range for '{term.field}'.", position=term.value_start,
                                   expected=["a number from 0 to 32767"])
         if term.op == "!=":
-            return Q(**{f"{column}__isnull": False}) & ~Q(**{column: rhs})
+            present = Q(**{f"{column}__isnull": False})
+            if isinstance(rhs, F):
+                present &= Q(**{f"{rhs.name}__isnull": False})
+            return self.negatable(term, Q(**{column: rhs}), present)
         return Q(**{f"{column}__{_NUMERIC_LOOKUPS[term.op]}": rhs})
 
     def _direction(self, term: Term, column: str) -> Q:
         self.only(term, (":", "=", "!="))
         name = self.choice(term, DIRECTION_VALUES, "direction")
-        return self.negatable(term, Q(**{f"{column}__hasbit": DIRECTION_BITS[name]}))
+        return self.negatable(term, Q(**{f"{column}__hasbit": DIRECTION_BITS[name]}), ~Q(**{column: 0}))
 
     def field_adir(self, term: Term, top: bool) -> Q:
         return self._direction(term, "attack_directions")
@@ -223,7 +230,7 @@ class _Compiler:
             hint = f" Did you mean {' or '.join(suggestions)}?" if suggestions else ""
             raise SearchError(f"Unknown keyword '{term.value}'.{hint}", position=term.value_start,
                               expected=sorted(set(known.values())), suggestions=suggestions)
-        return self.negatable(term, _with_keyword(Q(keyword__slug=slug)))
+        return self.negatable(term, _with_keyword(Q(keyword__slug=slug)), _with_keyword(Q()))
 
     def field_is(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))

@@ -113,6 +113,32 @@ def test_stats_with_every_operator(cards, query, expected):
     assert names(query) == expected
 
 
+ALL_SIX = ["Tst Iron Golem", "Tst Old Reliquary", "Tst Quick Ward", "Tst Shadow Thief", "Tst Sky Lancer", "Tst Warlord"]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # field!=value: the cards that have the field and whose value is not the value
+    ("vit!=3", ["Tst Iron Golem", "Tst Shadow Thief", "Tst Warlord"]),
+    ("atk!=def", ["Tst Iron Golem", "Tst Shadow Thief", "Tst Sky Lancer", "Tst Warlord"]),
+    ("adir!=n", ["Tst Shadow Thief", "Tst Sky Lancer"]),  # the legend has no directions, like the item
+    ("mdir!=n", ["Tst Sky Lancer"]),
+    ("sub!=\"relic weapon\"", ["Tst Quick Ward"]),
+    ("o!=heals", ["Tst Iron Golem", "Tst Old Reliquary", "Tst Quick Ward"]),
+    ("kw!=subdue", ["Tst Sky Lancer"]),
+    # every card has a name, a craft, a type, a collector number and every is: property
+    ("c!=blue", [n for n in ALL_SIX if n != "Tst Sky Lancer"]),
+    ("t!=unit", ["Tst Old Reliquary", "Tst Quick Ward", "Tst Warlord"]),
+    ("is!=unique", ["Tst Iron Golem", "Tst Old Reliquary", "Tst Quick Ward", "Tst Shadow Thief"]),
+    ("name!=\"Tst Warlord\"", ALL_SIX[:-1]),
+])
+def test_not_equal_is_one_rule_for_every_field(cards, query, expected):
+    assert sorted(names(query)) == expected
+    field, value = query.split("!=")
+    negated = sorted(names(f"-{field}:{value}"))
+    assert sorted(names(f"{field}:{value}")) == sorted(set(ALL_SIX) - set(negated))  # '-' keeps the cards without it
+    assert set(expected) <= set(negated)
+
+
 def test_stat_not_equal_leaves_out_cards_without_stats_but_negation_keeps_them(cards):
     assert "Tst Quick Ward" not in names("vit!=3")
     assert "Tst Quick Ward" in names("-vit:3")
