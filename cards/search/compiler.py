@@ -27,6 +27,7 @@ STATS = {
     "def": "defense", "defense": "defense",
     "rng": "range", "range": "range",
     "man": "maneuver", "maneuver": "maneuver",
+    "cost": "cost", "influence": "influence",
 }
 FIELDS = {
     "name": "name", "c": "craft", "craft": "craft", "colour": "craft", "color": "craft",
@@ -42,6 +43,11 @@ ORDER_ALIASES = {"vitality": "vit", "attack": "atk", "defense": "def", "range": 
 DIRECTIONS = ("asc", "desc")
 TYPE_ALIASES = {"inventory": CardType.ITEM.value, "hero": CardType.LEGEND.value}
 IS_VALUES = ("unique", "flying", "instant", "consumable")
+MAX_STAT = 32767
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: int() would also read "٣" and "1_0"
+_RANGE = re.compile(r"([0-9]+)-([0-9]+)")
+# A bare word shaped like a collector number (U-10011, L-CHA-01, X-GATE) also finds that card.
+_COLLECTOR_NUMBER = re.compile(r"[A-Za-z]-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?")
 _NUMERIC_LOOKUPS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 
 
@@ -113,7 +119,10 @@ class _Compiler:
 
     def term(self, term: Term, top: bool) -> Q | None:
         if term.field is None:
-            return self.substring("name", term)
+            q = self.substring("name", term)
+            if not term.quoted and _COLLECTOR_NUMBER.fullmatch(term.value):
+                q |= Q(collector_number__iexact=term.value)
+            return q
         kind = FIELDS.get(term.field)
         if kind is None:
             self.warn(f"Unknown field '{term.field}' ignored; see the help page for the fields.", term)
@@ -186,23 +195,34 @@ class _Compiler:
         self.only(term, OPERATORS_ALL)
         column = STATS[term.field]
         raw = term.value.strip().lower()
-        if raw in STATS:
-            rhs: object = F(STATS[raw])  # atk>def compares two stats of the same card
-        else:
-            try:
-                rhs = int(raw)
-            except ValueError:
-                raise SearchError(f"'{term.field}' compares with a whole number, not '{term.value}'.",
-                                  position=term.value_start, expected=["a whole number", "a stat name"]) from None
-            if not 0 <= rhs <= 32767:
-                raise SearchError(f"'{term.value}' is out of range for '{term.field}'.", position=term.value_start,
-                                  expected=["a number from 0 to 32767"])
+        span = _RANGE.fullmatch(raw)
+        if span:  # vit:3-5, both ends included
+            self.only(term, (":", "=", "!="))
+            low, high = (self.number(term, text) for text in span.groups())
+            if low > high:
+                raise SearchError(f"The range '{term.value}' runs backwards; write the lower number first.",
+                                  position=term.value_start, expected=[f"{high}-{low}"])
+            inside = Q(**{f"{column}__gte": low, f"{column}__lte": high})
+            return self.negatable(term, inside, Q(**{f"{column}__isnull": False}))
+        rhs: object = F(STATS[raw]) if raw in STATS else self.number(term, raw)  # atk>def: two stats of a card
         if term.op == "!=":
             present = Q(**{f"{column}__isnull": False})
             if isinstance(rhs, F):
                 present &= Q(**{f"{rhs.name}__isnull": False})
             return self.negatable(term, Q(**{column: rhs}), present)
         return Q(**{f"{column}__{_NUMERIC_LOOKUPS[term.op]}": rhs})
+
+    @staticmethod
+    def number(term: Term, text: str) -> int:
+        if not _NUMBER.fullmatch(text):
+            raise SearchError(f"'{term.field}' compares with a whole number (digits 0-9), a range such as 3-5 or "
+                              f"a stat name, not '{term.value}'.", position=term.value_start,
+                              expected=["a whole number", "a range", "a stat name"])
+        value = int(text)
+        if value > MAX_STAT:
+            raise SearchError(f"'{term.value}' is out of range for '{term.field}'.", position=term.value_start,
+                              expected=[f"a number from 0 to {MAX_STAT}"])
+        return value
 
     def _direction(self, term: Term, column: str) -> Q:
         self.only(term, (":", "=", "!="))

@@ -7,7 +7,10 @@ Grammar (AND binds tighter than OR; juxtaposition is AND):
     and_expr:= unary (["and"] unary)*
     unary   := NEG* atom         NEG is "-", or "not" / "!" (read as "-", with a warning)
     atom    := "(" or_expr ")" | term
-    term    := WORD | QUOTED | FIELD OP (WORD | QUOTED)
+    term    := WORD | QUOTED | "!" QUOTED | FIELD OP (WORD | QUOTED)
+
+QUOTED is text between double quotes or between single quotes (a single quote inside a word, as in
+o'brien, is a letter). `!"Iron Spear"` is the exact name, as `name="Iron Spear"`.
 
 Positions are 0-based character offsets into the query text. This module knows nothing of
 fields' meanings or of Django: the compiler gives the terms their meaning.
@@ -76,11 +79,15 @@ class Token:
     text: str = ""  # a "-" token as written: "-", "not" or "!"
 
 
+QUOTES = ('"', "'")
+
+
 def _read_quoted(text: str, start: int) -> tuple[str, int]:
-    """The string between the quote at `start` and the next quote, and the offset after it."""
-    close = text.find('"', start + 1)
+    """The string between the quote at `start` and the next quote of the same kind, and the offset after it."""
+    quote = text[start]
+    close = text.find(quote, start + 1)
     if close < 0:
-        raise SearchError("This quote is never closed.", position=start, expected=['a closing "'])
+        raise SearchError("This quote is never closed.", position=start, expected=[f"a closing {quote}"])
     return text[start + 1 : close], close + 1
 
 
@@ -99,10 +106,14 @@ def tokenize(text: str) -> list[Token]:
                 raise SearchError("'-' must be followed by the term it negates.", position=i, expected=["a term"])
             tokens.append(Token("-", i, i + 1, text="-"))
             i += 1
+        elif ch == "!" and i + 1 < n and text[i + 1] in QUOTES:  # !"Iron Spear": the exact name
+            value, end = _read_quoted(text, i + 1)
+            tokens.append(Token("term", i, end, Term("name", "=", value, True, i, end, i + 2)))
+            i = end
         elif ch == "!" and (i + 1 >= n or text[i + 1] != "="):
             tokens.append(Token("-", i, i + 1, text="!"))  # "!" before a term, or standing alone
             i += 1
-        elif ch == '"':
+        elif ch in QUOTES:
             value, end = _read_quoted(text, i)
             tokens.append(Token("term", i, end, Term(None, ":", value, True, i, end, i + 1)))
             i = end
@@ -118,6 +129,9 @@ def tokenize(text: str) -> list[Token]:
                 value, quoted = word[match.end() :], False
                 if not value and j < n and text[j] == '"':
                     value, j = _read_quoted(text, j)
+                    quoted, value_start = True, value_start + 1
+                elif value.startswith("'"):
+                    value, j = _read_quoted(text, value_start)
                     quoted, value_start = True, value_start + 1
                 elif not value:
                     raise SearchError(

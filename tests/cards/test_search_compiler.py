@@ -3,7 +3,7 @@
 import pytest
 from django.db.models import Q
 
-from cards.models import CardType
+from cards.models import Card, CardType
 from cards.search import SearchError, search_cards
 from cards.search.compiler import compile_query, implied_tsquery
 from cards.search.parser import parse
@@ -137,6 +137,79 @@ def test_not_equal_is_one_rule_for_every_field(cards, query, expected):
     negated = sorted(names(f"-{field}:{value}"))
     assert sorted(names(f"{field}:{value}")) == sorted(set(ALL_SIX) - set(negated))  # '-' keeps the cards without it
     assert set(expected) <= set(negated)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cost:2", ["Tst Old Reliquary"]),
+    ("cost<=2", ["Tst Old Reliquary", "Tst Quick Ward"]),
+    ("cost!=1", ["Tst Old Reliquary"]),
+    ("influence>=1", ["Tst Warlord"]),
+    ("influence:2 or cost:1", ["Tst Quick Ward", "Tst Warlord"]),
+])
+def test_cost_and_influence_are_searchable_stats(cards, query, expected):
+    assert names(query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("vit:3-6", ["Tst Iron Golem", "Tst Sky Lancer"]),
+    ("vit=1-3", ["Tst Shadow Thief", "Tst Sky Lancer"]),
+    ("vit:3-3", ["Tst Sky Lancer"]),
+    ("vit!=3-6", ["Tst Shadow Thief", "Tst Warlord"]),
+    ("cost:0-1", ["Tst Quick Ward"]),
+])
+def test_a_range_of_a_stat_includes_both_ends(cards, query, expected):
+    assert names(query) == expected
+
+
+@pytest.mark.parametrize(("query", "position", "expected"), [
+    ("vit=\u0663", 4, "a whole number"),  # ARABIC-INDIC DIGIT THREE
+    ("vit=1_0", 4, "a whole number"),
+    ("atk>=\uff15", 5, "a whole number"),  # FULLWIDTH DIGIT FIVE
+    ("vit:+3", 4, "a whole number"),
+    ("vit:6-3", 4, "3-6"),
+    ("vit<3-5", 3, ":"),
+    ("cost:1-99999", 5, "a number from 0 to 32767"),
+])
+def test_stat_values_are_ascii_digits_and_ranges_run_upwards(query, position, expected):
+    with pytest.raises(SearchError) as caught:
+        search_cards(query)
+    assert caught.value.position == position and expected in caught.value.expected
+
+
+@pytest.mark.parametrize("query", ['!"Tst Sky Lancer"', "!'tst sky lancer'", 't:unit !"Tst Sky Lancer"'])
+def test_bang_before_a_quoted_name_is_the_exact_name(cards, query):
+    result = search_cards(query)
+    assert own(result.queryset) == ["Tst Sky Lancer"] and not result.warnings
+
+
+def test_the_exact_name_does_not_match_part_of_a_name(cards):
+    assert names('!"Tst Sky"') == [] and names('-!"Tst Sky Lancer"') == [n for n in ALL_SIX if "Sky" not in n]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("'shadow thief'", ["Tst Shadow Thief"]),
+    ("o:'draw a card'", ["Tst Iron Golem"]),
+    ("name:'t sky lan'", ["Tst Sky Lancer"]),
+    ("o:\"gets +1\" o:'Equipped unit'", ["Tst Old Reliquary"]),
+])
+def test_single_quotes_quote_like_double_quotes(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_a_single_quote_inside_a_word_is_a_letter_and_an_unclosed_one_an_error():
+    make_card("Tst Hunter's Mark")
+    assert names("hunter's") == ["Tst Hunter's Mark"]
+    with pytest.raises(SearchError) as caught:
+        search_cards("o:'draw a")
+    assert caught.value.position == 2 and caught.value.expected == ["a closing '"]
+
+
+def test_a_bare_collector_number_in_any_case_finds_that_card():
+    number, name = Card.objects.filter(type=CardType.UNIT).order_by("collector_number").values_list(
+        "collector_number", "name")[0]
+    for text in (number, number.lower(), f"t:unit {number.lower()}"):
+        assert list(search_cards(text).queryset.values_list("name", flat=True)) == [name]
+    assert list(search_cards("l-cha-01").queryset.values_list("collector_number", flat=True)) == ["L-CHA-01"]
 
 
 def test_stat_not_equal_leaves_out_cards_without_stats_but_negation_keeps_them(cards):
