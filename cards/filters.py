@@ -14,8 +14,11 @@ class CardSearchFilter(django_filters.FilterSet):
     """Documents the search parameters in the schema; CardSearchBackend reads them (api_views.py)."""
 
     q = django_filters.CharFilter(method="noop", help_text="A query in the search language (see /cards/help/).")
-    order = django_filters.CharFilter(method="noop", help_text="name, vit, atk, def, rng, man, cn or craft.")
-    direction = django_filters.CharFilter(method="noop", help_text="asc or desc.")
+    order = django_filters.CharFilter(method="noop", help_text=(
+        "name, vit, atk, def, rng, man, cost, influence, cn or craft (or a field's other name: vitality, attack, "
+        "defense, range, maneuver, c, colour, color). Takes precedence over an order: term, with a warning."))
+    direction = django_filters.CharFilter(method="noop", help_text=(
+        "asc or desc. Takes precedence over a direction: term, with a warning."))
 
     class Meta:
         model = Card

@@ -37,9 +37,11 @@ FIELDS = {
 }
 ORDERS = {
     "name": "name", "vit": "vitality", "atk": "attack", "def": "defense", "rng": "range", "man": "maneuver",
-    "cn": "collector_number", "craft": "craft",
+    "cost": "cost", "influence": "influence", "cn": "collector_number", "craft": "craft",
 }
-ORDER_ALIASES = {"vitality": "vit", "attack": "atk", "defense": "def", "range": "rng", "maneuver": "man"}
+# Every name of a sortable field works in order: (and in the order parameter).
+ORDER_ALIASES = {"vitality": "vit", "attack": "atk", "defense": "def", "range": "rng", "maneuver": "man",
+                 "c": "craft", "colour": "craft", "color": "craft"}
 DIRECTIONS = ("asc", "desc")
 TYPE_ALIASES = {"inventory": CardType.ITEM.value, "hero": CardType.LEGEND.value}
 IS_VALUES = ("unique", "flying", "instant", "consumable")
@@ -65,7 +67,7 @@ TYPE_VALUES = {t.value: t.value for t in CardType} | {t.label.lower(): t.value f
 SUBTYPE_VALUES = {s.value: s.value for s in Subtype}
 CARD_TYPES = {t.value: t.value for t in CardType}
 DIRECTION_VALUES = {d: d for d in DIRECTION_BITS}
-ORDER_VALUES = {k: k for k in ORDERS}
+ORDER_VALUES = {k: k for k in ORDERS} | ORDER_ALIASES
 
 
 @dataclass(slots=True)
@@ -74,12 +76,14 @@ class Compiled:
     order: str | None = None
     direction: str | None = None
     warnings: list[SearchWarning] = field(default_factory=list)
+    terms: dict[str, Term] = field(default_factory=dict)  # the order: and direction: terms that applied
 
 
 class _Compiler:
     def __init__(self) -> None:
         self.order: str | None = None
         self.direction: str | None = None
+        self.terms: dict[str, Term] = {}
         self.warnings: list[SearchWarning] = []
         self.negated = False  # inside an odd number of NOTs
 
@@ -269,9 +273,7 @@ class _Compiler:
 
     def field_order(self, term: Term, top: bool) -> None:
         self.only(term, (":", "="))
-        value = term.value.strip().lower()
-        value = ORDER_ALIASES.get(value, value)
-        self.choice(term, ORDER_VALUES, "sort order")
+        value = self.choice(term, ORDER_VALUES, "sort order")
         self._setting(term, top, "order", value)
         return None
 
@@ -288,6 +290,7 @@ class _Compiler:
             self.warn(f"A second '{term.field}:' is ignored; the first one applies.", term)
         else:
             setattr(self, name, value)
+            self.terms[name] = term
 
 
 OPERATORS_ALL = (":", "=", "!=", "<", "<=", ">", ">=")
@@ -326,7 +329,7 @@ def compile_query(node: Node | None) -> Compiled:
         return Compiled(None)
     compiler = _Compiler()
     q = compiler.node(node, top=True)
-    return Compiled(q, compiler.order, compiler.direction, compiler.warnings)
+    return Compiled(q, compiler.order, compiler.direction, compiler.warnings, compiler.terms)
 
 
 def ordering(order: str, direction: str) -> list:

@@ -48,6 +48,13 @@ def test_order_and_direction_as_parameters_and_in_the_query(client, cards):
     assert [c["name"] for c in ascending["results"]] == ["Tst Api Lancer", "Tst Api Golem"]
 
 
+def test_order_parameters_take_precedence_over_terms_with_a_warning(client, cards):
+    body = client.get("/api/cards/", {"q": "tst api t:unit order:atk", "order": "vitality"}).json()
+    [warning] = body["warnings"]
+    assert warning["position"] == 15 and "order:atk" in warning["message"]
+    assert client.get("/api/cards/", {"q": "tst api t:unit order:attack"}).json()["warnings"] == []
+
+
 def test_warnings_for_ignored_terms(client, cards):
     body = client.get("/api/cards/", {"q": "tst api hue:red"}).json()
     assert body["count"] == 3
@@ -74,7 +81,7 @@ def test_unparsable_query_is_400_in_the_error_envelope_with_position(client):
 
 
 def test_bad_order_parameter_is_400_naming_the_parameter(client):
-    error = client.get("/api/cards/", {"order": "colour"}).json()["error"]
+    error = client.get("/api/cards/", {"order": "shiny"}).json()["error"]
     assert error["code"] == "invalid_query" and error["details"]["parameter"] == "order"
 
 

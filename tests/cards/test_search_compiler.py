@@ -375,16 +375,39 @@ def test_cards_without_the_stat_sort_last_both_ways(cards):
     assert set(ascending[-2:]) == set(descending[-2:]) == {"Tst Old Reliquary", "Tst Quick Ward"}
 
 
+def test_order_by_cost_and_influence(cards):
+    assert names("t:talent or t:item order:cost direction:desc") == ["Tst Old Reliquary", "Tst Quick Ward"]
+    assert names("order:influence direction:desc")[0] == "Tst Warlord"
+
+
 def test_order_by_collector_number():
     make_card("Tst B", collector_number="TST-B")
     make_card("Tst A", collector_number="TST-C")
     assert names("tst order:cn") == ["Tst B", "Tst A"]
 
 
-def test_parameters_override_order_terms(cards):
+def test_parameters_override_order_terms_with_a_warning_at_the_term(cards):
     result = search_cards("t:unit order:atk", order="vit", direction="desc")
     assert (result.order, result.direction) == ("vit", "desc")
+    assert (result.query_order, result.query_direction) == ("atk", "asc")
     assert own(result.queryset) == ["Tst Iron Golem", "Tst Sky Lancer", "Tst Shadow Thief"]
+    [warning] = result.warnings
+    assert warning.position == 7 and "takes precedence" in warning.message and "order:atk" in warning.message
+
+
+def test_a_parameter_that_agrees_with_the_term_gives_no_warning(cards):
+    assert search_cards("t:unit order:atk", order="attack").warnings == []
+
+
+@pytest.mark.parametrize(("alias", "order"), [
+    ("vitality", "vit"), ("attack", "atk"), ("defense", "def"), ("range", "rng"), ("maneuver", "man"),
+    ("c", "craft"), ("colour", "craft"), ("color", "craft"), ("cost", "cost"), ("influence", "influence"),
+    ("ATTACK", "atk"),
+])
+def test_every_field_name_and_alias_works_in_order(cards, alias, order):
+    result = search_cards(f"tst order:{alias}")
+    assert result.order == order and not result.warnings
+    assert search_cards("tst", order=alias).order == order
 
 
 def test_default_order_is_name_ascending():
@@ -394,7 +417,7 @@ def test_default_order_is_name_ascending():
 
 def test_bad_parameters_are_errors_naming_the_parameter():
     with pytest.raises(SearchError) as caught:
-        search_cards("", order="colour")
+        search_cards("", order="shiny")
     assert caught.value.parameter == "order" and "cn" in caught.value.expected
     with pytest.raises(SearchError) as caught:
         search_cards("", direction="up")
@@ -413,7 +436,7 @@ def test_bad_parameters_are_errors_naming_the_parameter():
         ("is:shiny", 3, "flying"),
         ("c>red", 1, ":"),
         ("  name<foo", 6, "!="),
-        ("order:colour", 6, "man"),
+        ("order:shiny", 6, "man"),
         ("direction:up", 10, "desc"),
         ("o<5", 1, ":"),
     ],
