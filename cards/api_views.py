@@ -4,10 +4,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
@@ -18,6 +19,7 @@ from core.errors import DomainError
 from . import selectors
 from .filters import CardSearchFilter, api_search
 from .models import Card, Keyword
+from .search.parser import MAX_QUERY_LENGTH
 from .serializers import (
     CardDetailSerializer,
     CardSerializer,
@@ -132,9 +134,138 @@ class CardListView(generics.ListAPIView):
 
 
 class CardDetailView(generics.RetrieveAPIView):
+    """One card by collector number, in any case (u-10011 is U-10011)."""
+
     serializer_class = CardDetailSerializer
     queryset = Card.objects.prefetch_related("keywords")
     lookup_field = "collector_number"
+
+    def get_object(self):
+        card = self.get_queryset().filter(collector_number__iexact=self.kwargs["collector_number"]).first()
+        if card is None:
+            raise NotFound(f"No card has collector number {self.kwargs['collector_number']!r}.")
+        return card
+
+
+ERROR = OpenApiResponse(description='The error envelope: {"error": {"code", "message", "details"}}.')
+NAME_LENGTH = 100  # longer than any card name
+
+
+def _one_parameter(request, names: tuple[str, ...]) -> tuple[str, str]:
+    given = [(n, request.query_params[n]) for n in names if request.query_params.get(n, "").strip()]
+    if len(given) != 1:
+        listed = " or ".join(names)
+        raise DomainError(f"Give exactly one of {listed}.", code="invalid_parameter",
+                          details={"parameter": names[0] if not given else given[1][0], "allowed": list(names)})
+    return given[0]
+
+
+class CardNamedView(APIView):
+    """A card by its exact name, or the best match for a name written in part or misspelt."""
+
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary="A card by name: exact, or fuzzy (the best match and the alternatives)",
+        parameters=[
+            OpenApiParameter("exact", {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
+                             description="The whole name, in any case."),
+            OpenApiParameter("fuzzy", {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
+                             description="Part of the name or a misspelling; every word must be in the name, "
+                                         "or the closest names are taken."),
+        ],
+        responses={200: inline_serializer("CardNamed", {
+            "card": CardDetailSerializer(),
+            "alternatives": inline_serializer("CardNamedAlternative", {
+                "name": serializers.CharField(), "collector_number": serializers.CharField()}, many=True),
+        }), 400: ERROR, 404: ERROR},
+    )
+    def get(self, request):
+        kind, text = _one_parameter(request, ("exact", "fuzzy"))
+        if kind == "exact":
+            card, alternatives = selectors.card_named_exact(name=text), []
+        else:
+            card, alternatives = selectors.card_named_fuzzy(text=text)
+        if card is None:
+            suggestions = selectors.close_names(text=" ".join(text.split()))
+            raise DomainError(f"No card is named {text!r}.", code="card_not_found", status_code=404,
+                              details={"parameter": kind,
+                                       "suggestions": [{"name": n, "collector_number": c} for n, c in suggestions]})
+        return Response({"card": CardDetailSerializer(card).data,
+                         "alternatives": [{"name": n, "collector_number": c} for n, c in alternatives]})
+
+
+class CardAutocompleteView(APIView):
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary=f"Card names for a name being typed (at most {selectors.AUTOCOMPLETE_LIMIT})",
+        parameters=[OpenApiParameter("q", {"type": "string", "maxLength": NAME_LENGTH}, description=(
+            f"The start or a part of a name; fewer than {selectors.AUTOCOMPLETE_MIN_LENGTH} characters give "
+            "nothing. Names that start with it come first."))],
+        responses={200: inline_serializer("CardAutocomplete", {
+            "count": serializers.IntegerField(), "results": serializers.ListField(child=serializers.CharField())})},
+    )
+    def get(self, request):
+        names = selectors.card_autocomplete(text=request.query_params.get("q", ""))
+        return Response({"count": len(names), "results": names})
+
+
+class CardRandomView(APIView):
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary="A random card, of those matching a query",
+        parameters=[OpenApiParameter(
+            "q", {"type": "string", "maxLength": MAX_QUERY_LENGTH},
+            description="A query in the search language (see /cards/help/); empty: any card.")],
+        responses={200: CardDetailSerializer, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request):
+        result = api_search(Card.objects.all(), request.query_params.get("q"), None, None)
+        card = selectors.card_random(queryset=result.queryset)
+        if card is None:
+            raise DomainError("No card matches the query.", code="no_match", status_code=404,
+                              details={"query": request.query_params.get("q", "")})
+        response = Response(CardDetailSerializer(card).data)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class CardIdentifierSerializer(serializers.Serializer):
+    collector_number = serializers.CharField(required=False, max_length=16)
+    name = serializers.CharField(required=False, max_length=NAME_LENGTH)
+
+    def validate(self, attrs):
+        if len(attrs) != 1:
+            raise serializers.ValidationError("An identifier is {\"collector_number\": ...} or {\"name\": ...}.")
+        return attrs
+
+
+class CardCollectionRequestSerializer(serializers.Serializer):
+    identifiers = serializers.ListField(child=CardIdentifierSerializer(), min_length=1,
+                                        max_length=selectors.COLLECTION_LIMIT,
+                                        help_text=f"From 1 to {selectors.COLLECTION_LIMIT} identifiers.")
+
+
+class CardCollectionView(APIView):
+    """Many cards at once, by collector number or name. Open to anyone (it writes nothing); a signed-in
+    browser sends its CSRF token, as for every unsafe request."""
+
+    permission_classes = [AllowAny]
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary=f"Up to {selectors.COLLECTION_LIMIT} cards at once, by collector number or name (any case)",
+        request=CardCollectionRequestSerializer,
+        responses={200: inline_serializer("CardCollection", {
+            "data": CardSerializer(many=True), "not_found": CardIdentifierSerializer(many=True)}), 400: ERROR},
+    )
+    def post(self, request):
+        body = CardCollectionRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        cards, missing = selectors.card_collection(identifiers=body.validated_data["identifiers"])
+        return Response({"data": CardSerializer(cards, many=True).data, "not_found": missing})
 
 
 class CraftListView(APIView):
