@@ -1,15 +1,17 @@
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import JSONRenderer
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
@@ -19,6 +21,7 @@ from core.errors import DomainError
 from . import selectors
 from .filters import CardSearchFilter, api_search
 from .models import Card, Keyword
+from .renderers import CardCSVRenderer, CardTextRenderer, content_disposition, file_name_part
 from .search.parser import MAX_QUERY_LENGTH
 from .serializers import (
     CardDetailSerializer,
@@ -101,8 +104,11 @@ class CardSearchBackend(DjangoFilterBackend):
         return result.queryset
 
 
+RESULT_FORMATS = ("json", "csv", "text")
+
+
 class CardListView(generics.ListAPIView):
-    """Cards matching a query in the search language, paginated, with any warnings."""
+    """Cards matching a query in the search language, paginated, with any warnings; as JSON, CSV or text."""
 
     serializer_class = CardSerializer
     pagination_class = CardPagination
@@ -110,8 +116,27 @@ class CardListView(generics.ListAPIView):
     filter_backends = [CardSearchBackend]
     filterset_class = CardSearchFilter
     queryset = Card.objects.all()
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CardCSVRenderer, CardTextRenderer]
 
-    @extend_schema(responses=CardSerializer(many=True))
+    def perform_content_negotiation(self, request, force=False):
+        try:
+            return super().perform_content_negotiation(request, force)
+        except Http404:  # DRF's answer to an unknown ?format=
+            raise DomainError(f"format must be one of {', '.join(RESULT_FORMATS)}, not "
+                              f"{request.query_params.get('format', '')[:40]!r}.", code="invalid_parameter",
+                              details={"parameter": "format", "allowed": list(RESULT_FORMATS)}) from None
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if response.status_code >= 400 and getattr(request, "accepted_renderer", None) is not None \
+                and request.accepted_renderer.format in ("csv", "text"):
+            request.accepted_renderer, request.accepted_media_type = JSONRenderer(), "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
+    @extend_schema(responses=CardSerializer(many=True), parameters=[OpenApiParameter(
+        "format", str, enum=list(RESULT_FORMATS),
+        description="json (the default), csv (one row a card) or text (one block a card); an Accept header of "
+                    "text/csv or text/plain does the same. CSV and text carry the page links in a Link header and "
+                    "the count in X-Total-Count.")])
     def get(self, request, *args, **kwargs):
         # An answer depends only on the parameters and the catalog, which changes only when loaded.
         # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.
@@ -126,11 +151,28 @@ class CardListView(generics.ListAPIView):
         rows = self.paginate_queryset(queryset)
         data = self.get_paginated_response(selectors.card_summaries(rows)).data
         data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
+        kind = request.accepted_renderer.format
+        if kind in ("csv", "text"):
+            return self._file(Response(data), data, kind)
         if not seconds:
             return Response(data)
         body = JSONRenderer().render(data)  # encoded once, for the cache and this answer alike
         cache.set(key, body, seconds)
         return HttpResponse(body, content_type="application/json")
+
+
+    def _file(self, response: Response, data: dict, kind: str) -> Response:
+        query = file_name_part(self.request.query_params.get("q", "")) or "all"
+        page = self.paginator.number
+        response["Content-Disposition"] = content_disposition(
+            f"dreadgate-cards-{query}{f'-page{page}' if page > 1 else ''}.{'csv' if kind == 'csv' else 'txt'}")
+        links = [f'<{data[rel]}>; rel="{rel}"' for rel in ("next", "previous") if data.get(rel)]
+        if links:
+            response["Link"] = ", ".join(links)
+        response["X-Total-Count"] = str(data["count"])
+        if data["warnings"]:  # JSON with ASCII escapes: a header holds no other characters
+            response["X-Search-Warnings"] = json.dumps([w["message"] for w in data["warnings"]])
+        return response
 
 
 class CardDetailView(generics.RetrieveAPIView):

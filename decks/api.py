@@ -255,12 +255,15 @@ class DeckExportView(APIView):
         deck = visible_deck(request, pk)
         kind = request.query_params.get("as", "json")
         if kind == "text":
-            return HttpResponse(selectors.deck_export_text(deck), content_type="text/plain; charset=utf-8")
-        if kind == "code":
-            return HttpResponse(selectors.deck_export_code(deck), content_type="text/plain; charset=utf-8")
-        if kind != "json":
+            response = HttpResponse(selectors.deck_export_text(deck), content_type="text/plain; charset=utf-8")
+        elif kind == "code":
+            response = HttpResponse(selectors.deck_export_code(deck), content_type="text/plain; charset=utf-8")
+        elif kind == "json":
+            response = Response(selectors.deck_export_json(deck))
+        else:
             raise InvalidDeck("'as' is one of text, code, json.", details={"field": "as"})
-        return Response(selectors.deck_export_json(deck))
+        response["Content-Disposition"] = f'attachment; filename="{selectors.deck_export_file_name(deck, kind)}"'
+        return response
 
 
 class MyDecksExportView(APIView):

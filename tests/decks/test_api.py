@@ -176,3 +176,15 @@ def test_schema_documents_the_deck_endpoints(client):
     schema = client.get("/api/schema/").content.decode()
     for path in ("/api/decks/validate/", "/api/decks/{id}/", "/api/decks/import/", "/api/decks/{id}/export/"):
         assert path in schema
+
+
+def test_every_export_carries_a_file_name(api, owner, client):
+    deck = make_deck(owner)
+    deck.name = "Iron & Ash: Mk II"
+    deck.save(update_fields=["name"])
+    for kind, name in (("text", ".txt"), ("code", "-code.txt"), ("json", ".json")):
+        response = api.get(f"/api/decks/{deck.pk}/export/?as={kind}")
+        assert response["Content-Disposition"] == f'attachment; filename="iron-ash-mk-ii-{deck.pk}-v1{name}"'
+    client.force_login(owner)
+    page = client.get(f"/decks/{deck.pk}/export.txt")
+    assert page["Content-Disposition"] == f'attachment; filename="iron-ash-mk-ii-{deck.pk}-v1.txt"'
