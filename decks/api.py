@@ -20,9 +20,10 @@ from rest_framework.views import APIView
 from cards.models import Card, CardType
 from core.formats import FORMAT_SLUGS
 
-from . import selectors, services
+from . import selectors, services, stats
 from .errors import DeckForbidden, InvalidDeck, StaleVersion, VersionRequired
 from .models import Deck, Visibility
+from .presenters import DEFAULT_TURNS, OPENING_HAND
 from .serializers import (
     CopySerializer,
     DeckOutSerializer,
@@ -264,6 +265,61 @@ class DeckExportView(APIView):
             raise InvalidDeck("'as' is one of text, code, json.", details={"field": "as"})
         response["Content-Disposition"] = f'attachment; filename="{selectors.deck_export_file_name(deck, kind)}"'
         return response
+
+
+ODDS_BOUNDS = {"hand": (0, 20), "draws": (0, 10), "by_turn": (0, 15)}
+
+
+def whole_number(request, name: str, default: int) -> int:
+    """A whole-number query parameter within its declared bounds (ODDS_BOUNDS), else a 400 naming them."""
+    low, high = ODDS_BOUNDS[name]
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit() and low <= int(raw) <= high):
+        allowed = f"a whole number from {low} to {high}"
+        shown = raw if len(raw) <= 40 else raw[:40] + "…"
+        raise InvalidDeck(f"{name} must be {allowed}, not {shown!r}.", code="invalid_parameter",
+                          details={"parameter": name, "allowed": allowed, "value": shown})
+    return int(raw)
+
+
+def _bounded(name: str, description: str) -> OpenApiParameter:
+    low, high = ODDS_BOUNDS[name]
+    return OpenApiParameter(name, {"type": "integer", "minimum": low, "maximum": high},
+                            description=f"{description} From {low} to {high}.")
+
+
+class DeckOddsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Draw odds: the exact chance of at least one card of each category by each turn (hypergeometric)",
+        parameters=[KEY_PARAM,
+                    _bounded("hand", f"Cards in the opening hand (default {OPENING_HAND}, DG-4.4)."),
+                    _bounded("draws", "Cards drawn each turn (default 1)."),
+                    _bounded("by_turn", f"The last turn shown (default {DEFAULT_TURNS}); turn 0 is the opening "
+                                        "hand."),
+                    OpenApiParameter("category", str, description=(
+                        "One category (type:unit, vit:3, craft:divine, card:<collector number>); every "
+                        "category of the deck when left out."))],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request, pk):
+        deck = visible_deck(request, pk)
+        hand = whole_number(request, "hand", OPENING_HAND)
+        draws = whole_number(request, "draws", 1)
+        turns = whole_number(request, "by_turn", DEFAULT_TURNS)
+        entries = selectors.deck_entries(deck)
+        category = request.query_params.get("category") or None
+        known = stats.categories(entries)
+        if category is not None and category not in known:
+            raise InvalidDeck(f"This deck has no odds category {category[:60]!r}.", code="invalid_parameter",
+                              details={"parameter": "category", "allowed": list(known)})
+        table = stats.odds_table(entries, hand_size=hand, draws_per_turn=draws, turns=turns, category=category)
+        return Response({"deck": deck.pk, "version": deck.version,
+                         "deck_size": sum(e.count for e in stats.main_entries(entries)),
+                         "hand": hand, "draws": draws, "by_turn": turns, "categories": table})
 
 
 class MyDecksExportView(APIView):
