@@ -2,7 +2,9 @@
 
 Visibility is checked before ownership, so a deck the caller may not see answers 404 on every
 endpoint and a visible deck of someone else answers 403 to writes. Every write names the version
-it started from in If-Match (the ETag of GET): 428 without one, 412 when stale.
+it started from in If-Match (the ETag of GET): 428 without one, 412 when stale. As RFC 9110 says,
+`If-Match: *` matches the deck whatever its version and a list of ETags matches if any of them
+does; GET answers 304 to an If-None-Match that names the current version.
 """
 
 from __future__ import annotations
@@ -38,18 +40,36 @@ from .serializers import (
 
 KEY_PARAM = OpenApiParameter("key", str, description="The secret of an unlisted deck's link.")
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True,
-                            description='The deck\'s ETag from GET, e.g. "3".')
+                            description='The deck\'s ETag from GET, e.g. "3"; a list ("3", "4") matches if any '
+                                        'does; * matches whatever the version.')
+IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
+                                 description="ETags you hold; the current one (or *) answers 304 Not Modified.")
 ERROR = OpenApiResponse(description='The error envelope: {"error": {"code", "message", "details"}}.')
 
 
-def expected_version(request) -> int:
+def _entity_tags(raw: str) -> list[str]:
+    """The versions an If-Match or If-None-Match header names ("*" stays "*"); W/ is taken as is."""
+    return [tag.strip().removeprefix("W/").strip('"') for tag in raw.split(",") if tag.strip()]
+
+
+def expected_version(request, deck: Deck) -> int:
+    """The version a write starts from: the one If-Match names that is the deck's, any with *."""
     raw = request.headers.get("If-Match", "").strip()
-    if not raw or raw == "*":
+    tags = _entity_tags(raw)
+    if not tags:
         raise VersionRequired()
-    value = raw.removeprefix("W/").strip('"')
-    if not value.isascii() or not value.isdigit():
+    if "*" in tags or str(deck.version) in tags:
+        return deck.version
+    bad = [t for t in tags if not (t.isascii() and t.isdigit())]
+    if bad:
         raise StaleVersion(f"If-Match {raw!r} is not a version of this deck.", details={"if_match": raw})
-    return int(value)
+    named = [int(t) for t in tags]
+    raise StaleVersion(details={"expected": named[0] if len(named) == 1 else named, "current": deck.version})
+
+
+def not_modified(request, deck: Deck) -> bool:
+    tags = _entity_tags(request.headers.get("If-None-Match", ""))
+    return "*" in tags or str(deck.version) in tags
 
 
 def require_login(request) -> None:
@@ -138,16 +158,19 @@ class DeckDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(summary="A deck, with its cards, legality and deck code; the ETag header is its version",
-                   parameters=[KEY_PARAM], responses={200: DeckOutSerializer, 404: ERROR})
+                   parameters=[KEY_PARAM, IF_NONE_MATCH],
+                   responses={200: DeckOutSerializer, 304: OpenApiResponse(description="Not modified."), 404: ERROR})
     def get(self, request, pk):
         deck = visible_deck(request, pk)
+        if not_modified(request, deck):
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), deck)
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
     def _update(self, request, pk, partial: bool):
         deck = owned_deck(request, pk)
         body = DeckWriteSerializer(data=request.data, partial=partial)
         body.is_valid(raise_exception=True)
-        deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request),
+        deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request, deck),
                                     **write_kwargs(body.validated_data))
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
@@ -167,7 +190,7 @@ class DeckDetailView(APIView):
                    responses={204: None, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
     def delete(self, request, pk):
         deck = owned_deck(request, pk)
-        services.deck_delete(deck=deck, actor=request.user, expected_version=expected_version(request))
+        services.deck_delete(deck=deck, actor=request.user, expected_version=expected_version(request, deck))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -196,7 +219,7 @@ class DeckRevertView(APIView):
         body = RevertSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         deck = services.deck_revert(deck=deck, actor=request.user, number=body.validated_data["version"],
-                                    expected_version=expected_version(request))
+                                    expected_version=expected_version(request, deck))
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
 

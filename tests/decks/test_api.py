@@ -238,3 +238,34 @@ def test_odds_of_an_unknown_category_is_400_and_of_a_hidden_deck_404(api, owner)
     error = api.get(f"/api/decks/{deck.pk}/odds/", {"category": "type:dragon"}).json()["error"]
     assert error["details"]["parameter"] == "category" and "type:unit" in error["details"]["allowed"]
     assert APIClient().get(f"/api/decks/{deck.pk}/odds/").status_code == 404
+
+
+def test_if_match_star_matches_the_deck_whatever_its_version(api, owner):
+    deck = make_deck(owner)
+    api.patch(f"/api/decks/{deck.pk}/", {"name": "Two"}, format="json", HTTP_IF_MATCH='"1"')
+    response = api.patch(f"/api/decks/{deck.pk}/", {"name": "Three"}, format="json", HTTP_IF_MATCH="*")
+    assert response.status_code == 200 and response["ETag"] == '"3"'
+    assert api.patch("/api/decks/999999/", {"name": "x"}, format="json", HTTP_IF_MATCH="*").status_code == 404
+
+
+def test_if_match_with_a_list_matches_if_any_tag_does(api, owner):
+    deck = make_deck(owner)
+    api.patch(f"/api/decks/{deck.pk}/", {"name": "Two"}, format="json", HTTP_IF_MATCH='"1"')
+    ok = api.patch(f"/api/decks/{deck.pk}/", {"name": "Three"}, format="json", HTTP_IF_MATCH='"1", "2", "7"')
+    assert ok.status_code == 200 and ok["ETag"] == '"3"'
+    stale = api.patch(f"/api/decks/{deck.pk}/", {"name": "Four"}, format="json", HTTP_IF_MATCH='"1", "2"')
+    assert stale.status_code == 412
+    assert stale.json()["error"]["details"] == {"expected": [1, 2], "current": 3}
+    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='"9",W/"3"').status_code == 204
+
+
+def test_deck_get_answers_304_to_if_none_match_with_the_current_etag(api, owner):
+    deck = make_deck(owner)
+    first = api.get(f"/api/decks/{deck.pk}/")
+    for header in (first["ETag"], f'"7", {first["ETag"]}', "*", f"W/{first['ETag']}"):
+        again = api.get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH=header)
+        assert again.status_code == 304 and again["ETag"] == first["ETag"] and not again.content
+    api.patch(f"/api/decks/{deck.pk}/", {"name": "Changed"}, format="json", HTTP_IF_MATCH=first["ETag"])
+    changed = api.get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed.json()["name"] == "Changed" and changed["ETag"] == '"2"'
+    assert APIClient().get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH="*").status_code == 404  # still private
