@@ -204,3 +204,20 @@ def test_cache_off_with_zero_seconds(client, cards, settings):
     client.get("/api/cards/", {"q": "tst api"})
     make_card("Tst Api Newcomer")
     assert client.get("/api/cards/", {"q": "tst api"}).json()["count"] == 4
+
+
+def test_a_rate_limited_search_carries_ratelimit_fields_beside_retry_after(client, monkeypatch):
+    from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    cache.clear()
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "search", "2/minute")
+    for _ in range(2):
+        assert client.get("/api/cards/", {"q": "golem"}).status_code == 200
+    refused = client.get("/api/cards/", {"q": "golem"})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "throttled"
+    wait = int(refused["Retry-After"])
+    assert 0 < wait <= 60
+    assert refused["RateLimit-Policy"] == '"search";q=2;w=60'
+    assert refused["RateLimit"] == f'"search";r=0;t={wait}'
+    cache.clear()
