@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from core.errors import DomainError
 
 from . import selectors
+from .api_params import MAX_PAGE, schema_parameter, whole_number
 from .filters import CardSearchFilter, api_search
 from .models import Card, Keyword
 from .renderers import CardCSVRenderer, CardTextRenderer, content_disposition, file_name_part
@@ -43,22 +44,29 @@ class CardPagination(PageNumberPagination):
 
     (Counting with COUNT(*) OVER () would make PostgreSQL sort every matching row instead of
     keeping the top of the page; a scalar subquery is counted once, apart from the sort.)
+    A page or page size out of its bounds is a 400 naming them (cards.api_params), so the
+    next and previous links carry the page size asked for, never one read another way.
     """
 
     page_size_query_param = "page_size"
     max_page_size = 200
 
+    def get_schema_operation_parameters(self, view):
+        return [
+            schema_parameter(self.page_query_param, low=1, high=MAX_PAGE,
+                             description="A page number; past the last page is a 404."),
+            schema_parameter(self.page_size_query_param, low=1, high=self.max_page_size,
+                             description=f"Results per page (default {self.page_size})."),
+        ]
+
+    def get_page_size(self, request):
+        return whole_number(request.query_params, self.page_size_query_param, low=1, high=self.max_page_size,
+                            default=self.page_size)
+
     def paginate_queryset(self, queryset, request, view=None):
         self.request = request
         self.page_size_now = self.get_page_size(request)
-        raw = request.query_params.get(self.page_query_param, "1")
-        try:
-            self.number = int(raw)
-        except ValueError:
-            self.number = 0
-        if self.number < 1:
-            raise DomainError(f"page must be a whole number from 1, not '{raw}'.", code="invalid_page",
-                              details={"parameter": self.page_query_param})
+        self.number = whole_number(request.query_params, self.page_query_param, low=1, high=MAX_PAGE, default=1)
         offset = (self.number - 1) * self.page_size_now
         count, rows = selectors.card_search_rows(queryset, offset=offset, limit=self.page_size_now)
         if count is None:

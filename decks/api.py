@@ -19,6 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.api_params import MAX_PAGE, whole_number
 from cards.models import Card, CardType
 from core.formats import FORMAT_SLUGS
 
@@ -115,13 +116,23 @@ def write_kwargs(data: dict) -> dict:
     return kwargs
 
 
+class DeckPagination(PageNumberPagination):
+    """Page numbers within their bounds (cards.api_params: a 400 naming them); past the last page, 404."""
+
+    def paginate_queryset(self, queryset, request, view=None):
+        whole_number(request.query_params, self.page_query_param, low=1, high=MAX_PAGE, default=1)
+        return super().paginate_queryset(queryset, request, view)
+
+
 class DeckListView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         operation_id="decks_list",
         summary="List decks: your own (mine=true) or the public ones",
-        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
+        parameters=[OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                                     description=f"A page number, from 1 to {MAX_PAGE}; past the last page is a 404."),
+                    OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
                     OpenApiParameter("deck_format", str, enum=list(FORMAT_SLUGS)),
                     OpenApiParameter("card", str, description="Collector number or part of a card name."),
                     OpenApiParameter("q", str, description="Words of the deck name or description.")],
@@ -140,7 +151,7 @@ class DeckListView(APIView):
         else:
             decks = selectors.deck_list_public(craft=p.get("craft", ""), format=p.get("deck_format", ""),
                                                card=p.get("card", ""), q=p.get("q", ""))
-        paginator = PageNumberPagination()
+        paginator = DeckPagination()
         page = paginator.paginate_queryset(decks, request, view=self)
         return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
@@ -293,18 +304,9 @@ class DeckExportView(APIView):
 ODDS_BOUNDS = {"hand": (0, 20), "draws": (0, 10), "by_turn": (0, 15)}
 
 
-def whole_number(request, name: str, default: int) -> int:
-    """A whole-number query parameter within its declared bounds (ODDS_BOUNDS), else a 400 naming them."""
+def odds_parameter(request, name: str, default: int) -> int:
     low, high = ODDS_BOUNDS[name]
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    if not (raw.isascii() and raw.isdigit() and low <= int(raw) <= high):
-        allowed = f"a whole number from {low} to {high}"
-        shown = raw if len(raw) <= 40 else raw[:40] + "…"
-        raise InvalidDeck(f"{name} must be {allowed}, not {shown!r}.", code="invalid_parameter",
-                          details={"parameter": name, "allowed": allowed, "value": shown})
-    return int(raw)
+    return whole_number(request.query_params, name, low=low, high=high, default=default)
 
 
 def _bounded(name: str, description: str) -> OpenApiParameter:
@@ -330,9 +332,9 @@ class DeckOddsView(APIView):
     )
     def get(self, request, pk):
         deck = visible_deck(request, pk)
-        hand = whole_number(request, "hand", OPENING_HAND)
-        draws = whole_number(request, "draws", 1)
-        turns = whole_number(request, "by_turn", DEFAULT_TURNS)
+        hand = odds_parameter(request, "hand", OPENING_HAND)
+        draws = odds_parameter(request, "draws", 1)
+        turns = odds_parameter(request, "by_turn", DEFAULT_TURNS)
         entries = selectors.deck_entries(deck)
         category = request.query_params.get("category") or None
         known = stats.categories(entries)

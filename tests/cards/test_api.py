@@ -167,7 +167,42 @@ def test_schema_documents_the_card_endpoints(client):
 def test_page_past_the_end_is_404_and_a_bad_page_is_400(client, cards):
     assert client.get("/api/cards/", {"q": "tst api", "page": 2}).status_code == 404
     error = client.get("/api/cards/", {"q": "tst api", "page": "x"}).json()["error"]
-    assert error["code"] == "invalid_page" and error["details"]["parameter"] == "page"
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == "page"
+
+
+@pytest.mark.parametrize(("params", "parameter", "allowed"), [
+    ({"page_size": 500}, "page_size", "a whole number from 1 to 200"),
+    ({"page_size": 0}, "page_size", "a whole number from 1 to 200"),
+    ({"page_size": "x"}, "page_size", "a whole number from 1 to 200"),
+    ({"page_size": "\u0665"}, "page_size", "a whole number from 1 to 200"),
+    ({"page": 0}, "page", "a whole number from 1 to 1000000"),
+    ({"page": -1}, "page", "a whole number from 1 to 1000000"),
+    ({"page": 10**12}, "page", "a whole number from 1 to 1000000"),
+])
+def test_pages_and_page_sizes_out_of_range_are_400_naming_the_range(client, params, parameter, allowed):
+    response = client.get("/api/cards/", {"q": "golem", **params})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_parameter"
+    assert error["details"]["parameter"] == parameter and error["details"]["allowed"] == allowed
+    assert error["message"].startswith(f"{parameter} must be {allowed}, not ")
+
+
+def test_next_and_previous_carry_the_page_size_asked_for(client):
+    body = client.get("/api/cards/", {"q": "t:unit", "page_size": 7, "page": 2}).json()
+    assert len(body["results"]) == 7
+    assert "page_size=7" in body["next"] and "page=3" in body["next"]
+    assert "page_size=7" in body["previous"] and "page=" not in body["previous"]
+    following = client.get(body["next"]).json()
+    assert len(following["results"]) == 7 and "page=4" in following["next"]
+    assert "page_size=7" in following["previous"] and "page=2" in following["previous"]
+
+
+def test_the_schema_declares_the_page_bounds(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    params = {p["name"]: p["schema"] for p in schema["paths"]["/api/cards/"]["get"]["parameters"]}
+    assert params["page"] == {"type": "integer", "minimum": 1, "maximum": 1000000}
+    assert params["page_size"] == {"type": "integer", "minimum": 1, "maximum": 200}
 
 
 def test_empty_result_has_count_zero(client):

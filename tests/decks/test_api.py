@@ -269,3 +269,10 @@ def test_deck_get_answers_304_to_if_none_match_with_the_current_etag(api, owner)
     changed = api.get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed.json()["name"] == "Changed" and changed["ETag"] == '"2"'
     assert APIClient().get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH="*").status_code == 404  # still private
+
+
+@pytest.mark.parametrize("page", ["0", "x", "1000001"])
+def test_a_deck_list_page_out_of_range_is_400_naming_the_range(api, page):
+    error = api.get("/api/decks/", {"page": page}).json()["error"]
+    assert error["code"] == "invalid_parameter" and error["details"]["allowed"] == "a whole number from 1 to 1000000"
+    assert api.get("/api/decks/", {"page": 999}).status_code == 404  # in range, past the last page
