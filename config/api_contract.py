@@ -23,8 +23,9 @@ from rest_framework.exceptions import ValidationError
 
 from .api_errors import ApiError
 
-_INTEGER = re.compile(r"-?\d+")
-_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][-+]?\d+)?")
+# ASCII digits only: int() and float() would also read "٣" and "1_0".
+_INTEGER = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _lock = threading.Lock()
 _operations: dict[tuple[Any, str], dict] | None = None
 _validators: dict[int, Draft4Validator] = {}
@@ -186,6 +187,17 @@ def _where(error) -> str:
     return path or "body"
 
 
+def _message(error) -> str:
+    """jsonschema's message, or for a size bound one that names the bound (not the whole value)."""
+    kind, bound, value = error.validator, error.validator_value, error.instance
+    if kind in ("maxItems", "minItems") and isinstance(value, list):
+        return f"{len(value)} items given; {'at most' if kind == 'maxItems' else 'at least'} {bound} are allowed"
+    if kind in ("maxLength", "minLength") and isinstance(value, str):
+        return (f"{len(value)} characters given; {'at most' if kind == 'maxLength' else 'at least'} "
+                f"{bound} are allowed")
+    return error.message if len(error.message) <= 200 else error.message[:200] + "…"
+
+
 def check_body(operation: dict, data) -> None:
     """Check a parsed JSON body against the operation's request body schema."""
     schema = operation["body"]
@@ -196,8 +208,7 @@ def check_body(operation: dict, data) -> None:
         validator = _validators[id(schema)] = Draft4Validator(copy.deepcopy(schema))
     error = next(iter(sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))), None)
     if error is not None:
-        where = _where(error)
-        message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
+        where, message = _where(error), _message(error)
         raise ContractError(f"{where}: {message}", {"field": where, "fields": {where: [message]}})
 
 

@@ -20,6 +20,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import DomainError
 
+from .throttles import rate_limit_headers
+
 
 class ApiError(exceptions.APIException):
     """The API's form of a domain error: a stable code, a status and the details that locate it."""
@@ -81,4 +83,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     else:
         body = {"code": _code_for(exc), "message": str(exc.detail), "details": {}}
     response.data = {"error": body}
+    if isinstance(exc, exceptions.Throttled):
+        for name, value in rate_limit_headers(getattr(context.get("request"), "rate_limit_refusals", []),
+                                              exc.wait).items():
+            response[name] = value
     return response

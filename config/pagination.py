@@ -2,24 +2,7 @@
 
 from rest_framework.pagination import PageNumberPagination
 
-MAX_PAGE = 1_000_000
-
-
-def page_parameters(paginator) -> list[dict]:
-    """The page (and page size) parameters with their bounds, for any page-number paginator."""
-    parameters = [{
-        "name": paginator.page_query_param, "required": False, "in": "query",
-        "description": f"A page number, from 1 to {MAX_PAGE}; past the last page is a 404.",
-        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
-    }]
-    if paginator.page_size_query_param:
-        top = paginator.max_page_size or paginator.page_size
-        parameters.append({
-            "name": paginator.page_size_query_param, "required": False, "in": "query",
-            "description": f"Results per page, from 1 to {top}.",
-            "schema": {"type": "integer", "minimum": 1, "maximum": top},
-        })
-    return parameters
+from cards.api_params import page_parameters
 
 
 class Pagination(PageNumberPagination):
