@@ -230,7 +230,7 @@ class ApiContract:
                 try:
                     check_body(operation, data)
                 except ContractError as exc:
-                    raise ValidationError({exc.details["field"]: [exc.message]}) from None
+                    raise ValidationError(exc.details["fields"]) from None  # the envelope names the field
         return True
 
     def wait(self):
