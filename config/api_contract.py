@@ -2,9 +2,11 @@
 
 The OpenAPI schema (/api/schema/) is generated from the views once per process. After authentication
 (with CSRF for sessions) and the view's permission classes, before its handler, the operation's
-declared query parameters (type, bounds, enum, length, repeated or not, required) and its JSON body
-(against the request body's schema) are checked. Anything outside them is a 400 in the error envelope
-naming the parameter or field and what is allowed. (The check is the first of DEFAULT_THROTTLE_CLASSES:
+declared path parameters, query parameters (type, bounds, enum, length, repeated or not, required)
+and its JSON body (against the request body's schema) are checked; a HEAD request is checked as the
+GET it runs. Anything outside them is a 400 in the error envelope naming the parameter or field and
+what is allowed: a path id or a version past what its column holds is refused, never looked up
+(core/intbounds.py). (The check is the first of DEFAULT_THROTTLE_CLASSES:
 DRF has no other hook between the permission checks and the handler.) So the schema is the contract by
 construction: a bound declared is a bound enforced, nothing is clamped or coerced on the way (an
 array `page`, `mine=null`, `{"list": 0}` are refused), and a new parameter is checked the day it
@@ -18,8 +20,10 @@ import re
 import threading
 from typing import Any
 
+from drf_spectacular.settings import spectacular_settings
 from jsonschema import Draft4Validator
 from rest_framework.exceptions import ValidationError
+from rest_framework.settings import api_settings
 
 from .api_errors import ApiError
 
@@ -76,6 +80,7 @@ def _build() -> dict[tuple[Any, str], dict]:
         operations[(callback, method.upper())] = {
             "path": key,
             "query": [p for p in operation.get("parameters", []) if p.get("in") == "query"],
+            "path_parameters": [p for p in operation.get("parameters", []) if p.get("in") == "path"],
             "body": {"components": components, **_json_schema(body)} if body else None,
             "body_required": bool((operation.get("requestBody") or {}).get("required")),
         }
@@ -88,7 +93,8 @@ def operation_for(callback, method: str) -> dict | None:
         with _lock:
             if _operations is None:
                 _operations = _build()
-    return _operations.get((callback, method.upper()))
+    method = method.upper()
+    return _operations.get((callback, "GET" if method == "HEAD" else method))  # HEAD runs the GET handler
 
 
 def reset() -> None:
@@ -178,6 +184,24 @@ def check_query(operation: dict, query) -> None:
         _check_value(name, values[0], schema)
 
 
+def _schema_name(kwarg: str) -> str:
+    """A URL keyword as the schema names it (drf-spectacular: pk is id, a _pk suffix is _id)."""
+    if kwarg == "pk" and api_settings.SCHEMA_COERCE_PATH_PK:
+        return "id"
+    if kwarg.endswith("_pk") and spectacular_settings.SCHEMA_COERCE_PATH_PK_SUFFIX:
+        return kwarg[:-3] + "_id"
+    return kwarg
+
+
+def check_path(operation: dict, kwargs: dict) -> None:
+    """The URL's parameters (already matched by their converters) against their declared bounds."""
+    values = {_schema_name(name): str(value) for name, value in kwargs.items()}
+    for parameter in operation["path_parameters"]:
+        name = parameter["name"]
+        if name in values:
+            _check_value(name, values[name], parameter.get("schema", {}))
+
+
 # --- JSON bodies ----------------------------------------------------------------------------------
 
 def _where(error) -> str:
@@ -221,6 +245,7 @@ class ApiContract:
         if operation is None:
             return True
         try:
+            check_path(operation, match.kwargs)
             check_query(operation, request.query_params)
         except ContractError as exc:
             raise ApiError(exc.message, code="invalid_parameter", details=exc.details) from None

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import environ
 
+from core.intbounds import MAX_BIG_INTEGER
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("DREADGATE_VAR_DIR", default=str(BASE_DIR / "var")))
 VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded database and broker live here
@@ -197,6 +199,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,  # request bodies without the read-only fields (config/api_contract.py)
     "ENUM_NAME_OVERRIDES": {"DeckFormatEnum": "decks.models.DeckFormat"},
+    # Every <int:...> of a URL is an id (or a number) that is looked up: bounded by a big integer column.
+    "PATH_CONVERTER_OVERRIDES": {"int": {"type": "integer", "minimum": 0, "maximum": MAX_BIG_INTEGER}},
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.intbounds import MAX_INTEGER
+
 from .errors import InvalidDeck
 from .models import DeckFormat, Visibility
 from .selectors import can_edit, deck_export_code, deck_report
@@ -118,7 +120,7 @@ class DeckWriteSerializer(serializers.Serializer):
 
 
 class RevertSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, help_text="The revision to go back to.")
+    version = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, help_text="The revision to go back to.")
 
 
 class CopySerializer(serializers.Serializer):

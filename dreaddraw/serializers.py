@@ -1,6 +1,8 @@
 from django.urls import reverse
 from rest_framework import serializers
 
+from core.intbounds import MAX_INTEGER
+
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
 from .models import BotLevel, DreadDrawCard, SeatKind, TableStatus
 
@@ -36,7 +38,7 @@ class TableCreateSerializer(serializers.Serializer):
 class DecisionSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, help_text="Your seat (0-based).")
     decision = serializers.CharField(max_length=40, help_text="Notation: D, R<n>, K<n>, U, U<seat>, S, O<n>.<n>, B.")
-    turn = serializers.IntegerField(required=False, allow_null=True, min_value=0,
+    turn = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_INTEGER,
                                     help_text="Number of decisions you saw; refused with 409 if the game moved on.")
 
 

@@ -148,6 +148,23 @@ def test_copy_revert_revisions_and_diff(api, owner):
     assert [r["number"] for r in api.get(f"/api/decks/{pk}/revisions/").json()] == [3, 2, 1]
 
 
+@pytest.mark.parametrize("query, name", [
+    ("from=23444574263163510784&to=1", "from"),  # was a 500 on SQLite: the driver overflowed
+    ("from=1&to=23444574263163510784", "to"),
+    ("from=2147483648&to=1", "from"),  # past the version column (PostgreSQL's integer)
+    ("from=0&to=1", "from"),
+    ("from=1", "to"),
+])
+def test_a_diff_version_out_of_range_is_a_400_naming_the_range(api, owner, query, name):
+    deck = make_deck(owner)
+    response = api.get(f"/api/decks/{deck.pk}/diff/?{query}")
+    assert response.status_code == 400, response.content[:300]
+    error = response.json()["error"]
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == name
+    assert "a whole number from 1 to 2147483647" in error["message"] and error["message"].startswith(name)
+    assert api.get(f"/api/decks/{deck.pk}/diff/?from=1&to=2147483647").status_code == 404  # in range: looked up
+
+
 def test_unknown_card_in_a_write_is_400_naming_it(api):
     response = api.post("/api/decks/", {"name": "x", "cards": [{"card": "NOPE-1", "count": 1}]}, format="json")
     assert response.status_code == 400
