@@ -6,7 +6,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
@@ -205,7 +211,9 @@ def _one_parameter(request, names: tuple[str, ...]) -> tuple[str, str]:
     given = [(n, request.query_params[n]) for n in names if request.query_params.get(n, "").strip()]
     if len(given) != 1:
         listed = " or ".join(names)
-        raise DomainError(f"Give exactly one of {listed}.", code="invalid_parameter",
+        # Not a bound of one parameter but a rule between two, which an OpenAPI 3.0 schema cannot state:
+        # its own code, apart from the contract's invalid_parameter.
+        raise DomainError(f"Give exactly one of {listed}.", code="exactly_one_parameter",
                           details={"parameter": names[0] if not given else given[1][0], "allowed": list(names)})
     return given[0]
 
@@ -282,20 +290,38 @@ class CardRandomView(APIView):
         return response
 
 
+IDENTIFIER_RULE = 'An identifier is {"collector_number": ...} or {"name": ...}.'
+_TEXT = {"type": "string", "minLength": 1, "pattern": r"\S"}  # not blank once trimmed, as the serializer reads it
+IDENTIFIER_FORMS = [  # one key, either one
+    {"type": "object", "properties": {"collector_number": {**_TEXT, "maxLength": 16}},
+     "required": ["collector_number"], "additionalProperties": False},
+    {"type": "object", "properties": {"name": {**_TEXT, "maxLength": NAME_LENGTH}},
+     "required": ["name"], "additionalProperties": False},
+]
+
+
 class CardIdentifierSerializer(serializers.Serializer):
     collector_number = serializers.CharField(required=False, max_length=16)
     name = serializers.CharField(required=False, max_length=NAME_LENGTH)
 
     def validate(self, attrs):
         if len(attrs) != 1:
-            raise serializers.ValidationError("An identifier is {\"collector_number\": ...} or {\"name\": ...}.")
+            raise serializers.ValidationError(IDENTIFIER_RULE)
         return attrs
 
 
+@extend_schema_field({
+    "type": "array", "minItems": 1, "maxItems": selectors.COLLECTION_LIMIT,
+    "description": f"From 1 to {selectors.COLLECTION_LIMIT} identifiers.",
+    "items": {"description": IDENTIFIER_RULE, "oneOf": IDENTIFIER_FORMS},
+})
+class IdentifierListField(serializers.ListField):
+    """The identifiers as the schema states them (oneOf), so the contract refuses any other shape before the view."""
+
+
 class CardCollectionRequestSerializer(serializers.Serializer):
-    identifiers = serializers.ListField(child=CardIdentifierSerializer(), min_length=1,
-                                        max_length=selectors.COLLECTION_LIMIT,
-                                        help_text=f"From 1 to {selectors.COLLECTION_LIMIT} identifiers.")
+    identifiers = IdentifierListField(child=CardIdentifierSerializer(), min_length=1,
+                                      max_length=selectors.COLLECTION_LIMIT)
 
 
 class CardCollectionView(APIView):

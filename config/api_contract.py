@@ -219,6 +219,8 @@ def _message(error) -> str:
     if kind in ("maxLength", "minLength") and isinstance(value, str):
         return (f"{len(value)} characters given; {'at most' if kind == 'maxLength' else 'at least'} "
                 f"{bound} are allowed")
+    if kind in ("oneOf", "anyOf") and error.schema.get("description"):  # the rule between the forms, as written
+        return error.schema["description"]
     return error.message if len(error.message) <= 200 else error.message[:200] + "…"
 
 

@@ -56,7 +56,7 @@ def test_named_needs_exactly_one_of_exact_and_fuzzy(client, params):
     response = client.get("/api/cards/named/", params)
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["code"] == "invalid_parameter" and error["details"]["allowed"] == ["exact", "fuzzy"]
+    assert error["code"] == "exactly_one_parameter" and error["details"]["allowed"] == ["exact", "fuzzy"]
     assert "exactly one of exact or fuzzy" in error["message"]
 
 
@@ -109,10 +109,22 @@ def test_collection_takes_at_most_75_identifiers(client, cards):
     assert "identifiers" in error["message"] and "75" in error["message"]
 
 
-@pytest.mark.parametrize("identifier", [{}, {"name": "a", "collector_number": "b"}, {"colour": "red"}])
+@pytest.mark.parametrize("identifier", [{}, {"name": "a", "collector_number": "b"}, {"colour": "red"}, {"name": "  "}])
 def test_a_collection_identifier_names_one_card_one_way(client, identifier):
     response = client.post("/api/cards/collection/", {"identifiers": [identifier]}, content_type="application/json")
-    assert response.status_code == 400 and "identifiers" in response.json()["error"]["message"]
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["message"] == 'identifiers[0]: An identifier is {"collector_number": ...} or {"name": ...}.'
+    assert list(error["details"]["fields"]) == ["identifiers[0]"]
+
+
+def test_the_schema_states_that_an_identifier_is_one_key_or_the_other(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    body = schema["paths"]["/api/cards/collection/"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    body = schema["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    forms = body["properties"]["identifiers"]["items"]["oneOf"]
+    assert [f["required"] for f in forms] == [["collector_number"], ["name"]]
+    assert all(f["additionalProperties"] is False for f in forms)
 
 
 def test_the_lookups_are_routed_before_the_card_route_and_in_the_schema(client):

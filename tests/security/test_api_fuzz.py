@@ -7,7 +7,8 @@ refused with a 4xx, valid data accepted, methods not in the schema refused, auth
 
 One allowance, by name: a request that fits the schema may still be refused (400) by a rule of the
 domain that no schema can state (a deck list naming an unknown card, a deck that cannot be played, an
-illegal decision, a query in the search language that does not parse); those refusals carry their own
+illegal decision, a query in the search language that does not parse, exactly one of two query
+parameters where OpenAPI 3.0 can only say that each is optional); those refusals carry their own
 error codes (DOMAIN_REFUSALS), and any other 400 to schema-valid data is a failure. NUL characters are
 not generated: every text is refused with them, by one documented rule (tests/security/test_hostile_inputs.py).
 """
@@ -32,7 +33,8 @@ from config.wsgi import application
 CASES_PER_OPERATION = int(os.environ.get("FUZZ_CASES", "100"))
 DOMAIN_REFUSALS = {"invalid_deck", "invalid_deck_list", "invalid_deck_code", "unknown_card", "deck_unplayable",
                    "illegal_decision",
-                   "invalid_seats", "invalid_query", "invalid_params", "invalid_action", "game_over"}
+                   "invalid_seats", "invalid_query", "invalid_params", "invalid_action", "game_over",
+                   "exactly_one_parameter"}
 
 
 def positive_data_acceptance_but_domain_rules(ctx, response, case):
