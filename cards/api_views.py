@@ -1,14 +1,23 @@
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.renderers import JSONRenderer
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
@@ -16,8 +25,11 @@ from rest_framework.views import APIView
 from core.errors import DomainError
 
 from . import selectors
+from .api_params import page_parameters, whole_number
 from .filters import CardSearchFilter, api_search
 from .models import Card, Keyword
+from .renderers import CardCSVRenderer, CardTextRenderer, content_disposition, file_name_part
+from .search.parser import MAX_QUERY_LENGTH
 from .serializers import (
     CardDetailSerializer,
     CardSerializer,
@@ -38,22 +50,25 @@ class CardPagination(PageNumberPagination):
 
     (Counting with COUNT(*) OVER () would make PostgreSQL sort every matching row instead of
     keeping the top of the page; a scalar subquery is counted once, apart from the sort.)
+    A page or page size out of its bounds is a 400 naming them (cards.api_params), so the
+    next and previous links carry the page size asked for, never one read another way.
     """
 
     page_size_query_param = "page_size"
     max_page_size = 200
 
+    def get_schema_operation_parameters(self, view):
+        """The bounds, declared (and so checked before the view: config/api_contract.py)."""
+        return page_parameters(self)
+
+    def get_page_size(self, request):
+        return whole_number(request.query_params, self.page_size_query_param, self.page_size)
+
     def paginate_queryset(self, queryset, request, view=None):
         self.request = request
         self.page_size_now = self.get_page_size(request)
-        raw = request.query_params.get(self.page_query_param, "1")
-        try:
-            self.number = int(raw)
-        except ValueError:
-            self.number = 0
-        if self.number < 1:
-            raise DomainError(f"page must be a whole number from 1, not '{raw}'.", code="invalid_page",
-                              details={"parameter": self.page_query_param})
+        # The bounds are the schema's, checked before the view (config/api_contract.py).
+        self.number = whole_number(request.query_params, self.page_query_param, 1)
         offset = (self.number - 1) * self.page_size_now
         count, rows = selectors.card_search_rows(queryset, offset=offset, limit=self.page_size_now)
         if count is None:
@@ -99,8 +114,11 @@ class CardSearchBackend(DjangoFilterBackend):
         return result.queryset
 
 
+RESULT_FORMATS = ("json", "csv", "text")
+
+
 class CardListView(generics.ListAPIView):
-    """Cards matching a query in the search language, paginated, with any warnings."""
+    """Cards matching a query in the search language, paginated, with any warnings; as JSON, CSV or text."""
 
     serializer_class = CardSerializer
     pagination_class = CardPagination
@@ -108,8 +126,31 @@ class CardListView(generics.ListAPIView):
     filter_backends = [CardSearchBackend]
     filterset_class = CardSearchFilter
     queryset = Card.objects.all()
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CardCSVRenderer, CardTextRenderer]
 
-    @extend_schema(responses=CardSerializer(many=True))
+    def perform_content_negotiation(self, request, force=False):
+        try:
+            return super().perform_content_negotiation(request, force)
+        except Http404:  # DRF's answer to an unknown ?format=
+            raise DomainError(f"format must be one of {', '.join(RESULT_FORMATS)}, not "
+                              f"{request.query_params.get('format', '')[:40]!r}.", code="invalid_parameter",
+                              details={"parameter": "format", "allowed": list(RESULT_FORMATS)}) from None
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if response.status_code >= 400 and getattr(request, "accepted_renderer", None) is not None \
+                and request.accepted_renderer.format in ("csv", "text"):
+            request.accepted_renderer, request.accepted_media_type = JSONRenderer(), "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
+    @extend_schema(responses=CardSerializer(many=True), parameters=[
+        OpenApiParameter(
+            "q", {"type": "string", "maxLength": MAX_QUERY_LENGTH},
+            description=f"A query in the search language (see /cards/help/), up to {MAX_QUERY_LENGTH} characters."),
+        OpenApiParameter(
+            "format", str, enum=list(RESULT_FORMATS),
+            description="json (the default), csv (one row a card) or text (one block a card); an Accept header of "
+                        "text/csv or text/plain does the same. CSV and text carry the page links in a Link header "
+                        "and the count in X-Total-Count.")])
     def get(self, request, *args, **kwargs):
         # An answer depends only on the parameters and the catalog, which changes only when loaded.
         # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.
@@ -124,6 +165,9 @@ class CardListView(generics.ListAPIView):
         rows = self.paginate_queryset(queryset)
         data = self.get_paginated_response(selectors.card_summaries(rows)).data
         data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
+        kind = request.accepted_renderer.format
+        if kind in ("csv", "text"):
+            return self._file(Response(data), data, kind)
         if not seconds:
             return Response(data)
         body = JSONRenderer().render(data)  # encoded once, for the cache and this answer alike
@@ -131,10 +175,173 @@ class CardListView(generics.ListAPIView):
         return HttpResponse(body, content_type="application/json")
 
 
+    def _file(self, response: Response, data: dict, kind: str) -> Response:
+        query = file_name_part(self.request.query_params.get("q", "")) or "all"
+        page = self.paginator.number
+        response["Content-Disposition"] = content_disposition(
+            f"dreadgate-cards-{query}{f'-page{page}' if page > 1 else ''}.{'csv' if kind == 'csv' else 'txt'}")
+        links = [f'<{data[rel]}>; rel="{rel}"' for rel in ("next", "previous") if data.get(rel)]
+        if links:
+            response["Link"] = ", ".join(links)
+        response["X-Total-Count"] = str(data["count"])
+        if data["warnings"]:  # JSON with ASCII escapes: a header holds no other characters
+            response["X-Search-Warnings"] = json.dumps([w["message"] for w in data["warnings"]])
+        return response
+
+
 class CardDetailView(generics.RetrieveAPIView):
+    """One card by collector number, in any case (u-10011 is U-10011)."""
+
     serializer_class = CardDetailSerializer
     queryset = Card.objects.prefetch_related("keywords")
     lookup_field = "collector_number"
+
+    def get_object(self):
+        card = self.get_queryset().filter(collector_number__iexact=self.kwargs["collector_number"]).first()
+        if card is None:
+            raise NotFound(f"No card has collector number {self.kwargs['collector_number']!r}.")
+        return card
+
+
+ERROR = OpenApiResponse(description='The error envelope: {"error": {"code", "message", "details"}}.')
+NAME_LENGTH = 100  # longer than any card name
+
+
+def _one_parameter(request, names: tuple[str, ...]) -> tuple[str, str]:
+    given = [(n, request.query_params[n]) for n in names if request.query_params.get(n, "").strip()]
+    if len(given) != 1:
+        listed = " or ".join(names)
+        # Not a bound of one parameter but a rule between two, which an OpenAPI 3.0 schema cannot state:
+        # its own code, apart from the contract's invalid_parameter.
+        raise DomainError(f"Give exactly one of {listed}.", code="exactly_one_parameter",
+                          details={"parameter": names[0] if not given else given[1][0], "allowed": list(names)})
+    return given[0]
+
+
+class CardNamedView(APIView):
+    """A card by its exact name, or the best match for a name written in part or misspelt."""
+
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary="A card by name: exact, or fuzzy (the best match and the alternatives)",
+        parameters=[
+            OpenApiParameter("exact", {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
+                             description="The whole name, in any case."),
+            OpenApiParameter("fuzzy", {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
+                             description="Part of the name or a misspelling; every word must be in the name, "
+                                         "or the closest names are taken."),
+        ],
+        responses={200: inline_serializer("CardNamed", {
+            "card": CardDetailSerializer(),
+            "alternatives": inline_serializer("CardNamedAlternative", {
+                "name": serializers.CharField(), "collector_number": serializers.CharField()}, many=True),
+        }), 400: ERROR, 404: ERROR},
+    )
+    def get(self, request):
+        kind, text = _one_parameter(request, ("exact", "fuzzy"))
+        if kind == "exact":
+            card, alternatives = selectors.card_named_exact(name=text), []
+        else:
+            card, alternatives = selectors.card_named_fuzzy(text=text)
+        if card is None:
+            suggestions = selectors.close_names(text=" ".join(text.split()))
+            raise DomainError(f"No card is named {text!r}.", code="card_not_found", status_code=404,
+                              details={"parameter": kind,
+                                       "suggestions": [{"name": n, "collector_number": c} for n, c in suggestions]})
+        return Response({"card": CardDetailSerializer(card).data,
+                         "alternatives": [{"name": n, "collector_number": c} for n, c in alternatives]})
+
+
+class CardAutocompleteView(APIView):
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary=f"Card names for a name being typed (at most {selectors.AUTOCOMPLETE_LIMIT})",
+        parameters=[OpenApiParameter("q", {"type": "string", "maxLength": NAME_LENGTH}, description=(
+            f"The start or a part of a name; fewer than {selectors.AUTOCOMPLETE_MIN_LENGTH} characters give "
+            "nothing. Names that start with it come first."))],
+        responses={200: inline_serializer("CardAutocomplete", {
+            "count": serializers.IntegerField(), "results": serializers.ListField(child=serializers.CharField())})},
+    )
+    def get(self, request):
+        names = selectors.card_autocomplete(text=request.query_params.get("q", ""))
+        return Response({"count": len(names), "results": names})
+
+
+class CardRandomView(APIView):
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary="A random card, of those matching a query",
+        parameters=[OpenApiParameter(
+            "q", {"type": "string", "maxLength": MAX_QUERY_LENGTH},
+            description="A query in the search language (see /cards/help/); empty: any card.")],
+        responses={200: CardDetailSerializer, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request):
+        result = api_search(Card.objects.all(), request.query_params.get("q"), None, None)
+        card = selectors.card_random(queryset=result.queryset)
+        if card is None:
+            raise DomainError("No card matches the query.", code="no_match", status_code=404,
+                              details={"query": request.query_params.get("q", "")})
+        response = Response(CardDetailSerializer(card).data)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+IDENTIFIER_RULE = 'An identifier is {"collector_number": ...} or {"name": ...}.'
+_TEXT = {"type": "string", "minLength": 1, "pattern": r"\S"}  # not blank once trimmed, as the serializer reads it
+IDENTIFIER_FORMS = [  # one key, either one
+    {"type": "object", "properties": {"collector_number": {**_TEXT, "maxLength": 16}},
+     "required": ["collector_number"], "additionalProperties": False},
+    {"type": "object", "properties": {"name": {**_TEXT, "maxLength": NAME_LENGTH}},
+     "required": ["name"], "additionalProperties": False},
+]
+
+
+class CardIdentifierSerializer(serializers.Serializer):
+    collector_number = serializers.CharField(required=False, max_length=16)
+    name = serializers.CharField(required=False, max_length=NAME_LENGTH)
+
+    def validate(self, attrs):
+        if len(attrs) != 1:
+            raise serializers.ValidationError(IDENTIFIER_RULE)
+        return attrs
+
+
+@extend_schema_field({
+    "type": "array", "minItems": 1, "maxItems": selectors.COLLECTION_LIMIT,
+    "description": f"From 1 to {selectors.COLLECTION_LIMIT} identifiers.",
+    "items": {"description": IDENTIFIER_RULE, "oneOf": IDENTIFIER_FORMS},
+})
+class IdentifierListField(serializers.ListField):
+    """The identifiers as the schema states them (oneOf), so the contract refuses any other shape before the view."""
+
+
+class CardCollectionRequestSerializer(serializers.Serializer):
+    identifiers = IdentifierListField(child=CardIdentifierSerializer(), min_length=1,
+                                      max_length=selectors.COLLECTION_LIMIT)
+
+
+class CardCollectionView(APIView):
+    """Many cards at once, by collector number or name. Open to anyone (it writes nothing); a signed-in
+    browser sends its CSRF token, as for every unsafe request."""
+
+    permission_classes = [AllowAny]
+    throttle_scope = "search"
+
+    @extend_schema(
+        summary=f"Up to {selectors.COLLECTION_LIMIT} cards at once, by collector number or name (any case)",
+        request=CardCollectionRequestSerializer,
+        responses={200: inline_serializer("CardCollection", {
+            "data": CardSerializer(many=True), "not_found": CardIdentifierSerializer(many=True)}), 400: ERROR},
+    )
+    def post(self, request):
+        body = CardCollectionRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        cards, missing = selectors.card_collection(identifiers=body.validated_data["identifiers"])
+        return Response({"data": CardSerializer(cards, many=True).data, "not_found": missing})
 
 
 class CraftListView(APIView):

@@ -8,14 +8,22 @@ from core.errors import DomainError
 
 from .models import Card
 from .search import SearchError, search_cards
+from .search.compiler import DIRECTIONS, ORDER_ALIASES, ORDERS
+from .search.parser import MAX_QUERY_LENGTH
+
+ORDER_CHOICES = sorted([*ORDERS, *ORDER_ALIASES])
 
 
 class CardSearchFilter(django_filters.FilterSet):
     """Documents the search parameters in the schema; CardSearchBackend reads them (api_views.py)."""
 
-    q = django_filters.CharFilter(method="noop", help_text="A query in the search language (see /cards/help/).")
-    order = django_filters.CharFilter(method="noop", help_text="name, vit, atk, def, rng, man, cn or craft.")
-    direction = django_filters.CharFilter(method="noop", help_text="asc or desc.")
+    q = django_filters.CharFilter(method="noop", max_length=MAX_QUERY_LENGTH,
+                                  help_text="A query in the search language (see /cards/help/).")
+    order = django_filters.ChoiceFilter(method="noop", choices=[(o, o) for o in ORDER_CHOICES], help_text=(
+        "name, vit, atk, def, rng, man, cost, influence, cn or craft (or a field's other name: vitality, attack, "
+        "defense, range, maneuver, c, colour, color). Takes precedence over an order: term, with a warning."))
+    direction = django_filters.ChoiceFilter(method="noop", choices=[(d, d) for d in DIRECTIONS], help_text=(
+        "asc or desc. Takes precedence over a direction: term, with a warning."))
 
     class Meta:
         model = Card

@@ -203,31 +203,111 @@ def search_cache_key(*, origin: str, params: list[tuple[str, str]]) -> str:
     return f"card-search:{catalog_version_recent()}:{hashlib.sha256(text.encode()).hexdigest()}"
 
 
-def name_suggestions(*, query: str, limit: int = 5) -> list[tuple[str, str]]:
-    """(name, collector number) of cards whose names are close to the query's bare words.
+# --- Look-ups by name and number (the API's named, autocomplete, random and collection) -----------------
 
-    For a search that found nothing. PostgreSQL ranks by trigram word similarity (pg_trgm);
-    elsewhere difflib does the same job over the names and their words.
+AUTOCOMPLETE_LIMIT = 20
+AUTOCOMPLETE_MIN_LENGTH = 2
+COLLECTION_LIMIT = 75
+
+
+def card_named_exact(*, name: str) -> Card | None:
+    """The card with exactly this name, ignoring case and runs of spaces."""
+    return Card.objects.prefetch_related("keywords").filter(name__iexact=" ".join(name.split())).first()
+
+
+def card_named_fuzzy(*, text: str, limit: int = 5) -> tuple[Card | None, list[tuple[str, str]]]:
+    """The best match for a name written in part or misspelt, and the next best as (name, number).
+
+    The exact name first; then the names holding every word of the text (a name that starts with
+    it before one that only contains it, then the shorter); then the closest names
+    (close_names: trigram similarity on PostgreSQL, difflib elsewhere).
+    """
+    text = " ".join(text.split())
+    if not text:
+        return None, []
+    exact = card_named_exact(name=text)
+    if exact is not None:
+        return exact, []
+    from django.db.models import Case, IntegerField, Q, Value, When
+    from django.db.models.functions import Length
+
+    words = Q()
+    for word in text.split():
+        words &= Q(name__icontains=word)
+    found = list(
+        Card.objects.filter(words)
+        .annotate(starts=Case(When(name__istartswith=text, then=Value(0)), default=Value(1),
+                              output_field=IntegerField()), length=Length("name"))
+        .order_by("starts", "length", "name")
+        .values_list("name", "collector_number")[: limit + 1]
+    )
+    if not found:
+        found = close_names(text=text, limit=limit + 1)
+    if not found:
+        return None, []
+    best = Card.objects.prefetch_related("keywords").get(collector_number=found[0][1])
+    return best, found[1:]
+
+
+def card_autocomplete(*, text: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+    """Up to `limit` card names for a name being typed: those that start with it first, then those that
+    contain it, each alphabetically. Fewer than two characters give nothing."""
+    text = " ".join(text.split())
+    if len(text) < AUTOCOMPLETE_MIN_LENGTH:
+        return []
+    names = list(Card.objects.filter(name__istartswith=text).order_by("name").values_list("name", flat=True)[:limit])
+    if len(names) < limit:
+        names += list(Card.objects.filter(name__icontains=text).exclude(name__istartswith=text).order_by("name")
+                      .values_list("name", flat=True)[: limit - len(names)])
+    return names
+
+
+def card_random(*, queryset: QuerySet[Card]) -> Card | None:
+    """One card of `queryset` taken at random (None when it is empty)."""
+    import random
+
+    count = queryset.count()
+    if not count:
+        return None
+    pk = queryset.values_list("pk", flat=True)[random.randrange(count)]
+    return Card.objects.prefetch_related("keywords").get(pk=pk)
+
+
+def card_collection(*, identifiers: list[dict[str, str]]) -> tuple[list[Card], list[dict[str, str]]]:
+    """The cards named by `identifiers` ({"collector_number": ...} or {"name": ...}, either in any case), in
+    the order asked, and the identifiers that name no card. Two queries, whatever the number."""
+    from django.db.models.functions import Upper
+
+    def key(value: str) -> str:
+        return " ".join(value.split()).upper()
+
+    numbers = [key(i["collector_number"]) for i in identifiers if "collector_number" in i]
+    names = [key(i["name"]) for i in identifiers if "name" in i]
+    cards = (Card.objects.prefetch_related("keywords")
+             .annotate(number_key=Upper("collector_number"), name_key=Upper("name")))
+    by_number = {c.number_key: c for c in cards.filter(number_key__in=numbers)} if numbers else {}
+    by_name = {c.name_key: c for c in cards.filter(name_key__in=names)} if names else {}
+    found, missing = [], []
+    for identifier in identifiers:
+        if "collector_number" in identifier:
+            card = by_number.get(key(identifier["collector_number"]))
+        else:
+            card = by_name.get(key(identifier["name"]))
+        if card is None:
+            missing.append(identifier)
+        else:
+            found.append(card)
+    return found, missing
+
+
+def close_names(*, text: str, limit: int = 5) -> list[tuple[str, str]]:
+    """(name, collector number) of the cards whose names are closest to `text`, best first.
+
+    PostgreSQL ranks by trigram word similarity (pg_trgm); elsewhere difflib does the same job over
+    the names and their words.
     """
     from django.db import connection
 
-    from .search import SearchError
-    from .search.parser import Term, parse
-
-    try:
-        node = parse(query)
-    except SearchError:
-        return []
-    words: list[str] = []
-    stack = [node] if node is not None else []
-    while stack:  # bare words outside negations (a Not has a child, not children)
-        item = stack.pop()
-        if isinstance(item, Term):
-            if item.field is None:
-                words.append(item.value)
-        elif hasattr(item, "children"):
-            stack.extend(reversed(item.children))
-    text = " ".join(words).strip()
     if len(text) < 3:
         return []
     if connection.vendor == "postgresql":
@@ -250,4 +330,28 @@ def name_suggestions(*, query: str, limit: int = 5) -> list[tuple[str, str]]:
             for word in name.lower().replace(",", " ").split():
                 by_word.setdefault(word, name.lower())
         matches = [by_word[w] for w in difflib.get_close_matches(text.lower(), list(by_word), n=limit, cutoff=0.75)]
-    return [(lowered[m], cards[lowered[m]]) for m in matches]
+    return [(lowered[m], cards[lowered[m]]) for m in dict.fromkeys(matches)]
+
+
+def name_suggestions(*, query: str, limit: int = 5) -> list[tuple[str, str]]:
+    """(name, collector number) of cards whose names are close to the query's bare words.
+
+    For a search that found nothing (close_names does the ranking).
+    """
+    from .search import SearchError
+    from .search.parser import Term, parse
+
+    try:
+        node = parse(query)
+    except SearchError:
+        return []
+    words: list[str] = []
+    stack = [node] if node is not None else []
+    while stack:  # bare words outside negations (a Not has a child, not children)
+        item = stack.pop()
+        if isinstance(item, Term):
+            if item.field is None:
+                words.append(item.value)
+        elif hasattr(item, "children"):
+            stack.extend(reversed(item.children))
+    return close_names(text=" ".join(words).strip(), limit=limit)

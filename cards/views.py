@@ -20,7 +20,8 @@ from .svg import DIRECTION_NAMES, description, directions_of, maneuver_text, typ
 
 # Faces change only with the catalog: browsers revalidate hourly with the ETag, which names the version.
 CARD_FACE_CACHE_CONTROL = "public, max-age=3600"
-ORDER_CHOICES = [(key, label) for key, label, _short in TABLE_COLUMNS]  # the sort keys, in words
+# The sort keys, in words: the table's columns, then the stats it has no column for.
+ORDER_CHOICES = [(key, label) for key, label, _short in TABLE_COLUMNS] + [("cost", "Cost"), ("influence", "Influence")]
 COMPASS = (("nw", "n", "ne"), ("w", None, "e"), ("sw", "s", "se"))
 
 
@@ -45,15 +46,26 @@ def index(request: HttpRequest) -> HttpResponse:
         "crafts": CRAFTS.values(), "types": CardType, "keywords": Keyword.objects.all(),
         "stats": ("vit", "atk", "def", "rng", "man"), "directions": DIRECTION_NAMES.items(),
     }
+    # The sort controls show the sort in force. A control still showing what the query alone chose
+    # (query_order, query_direction: hidden fields of the form) was not changed by the player, so
+    # it does not override the query's order: and direction: terms, which may have changed since.
+    order, direction = request.GET.get("order"), request.GET.get("direction")
+    if order and order == request.GET.get("query_order"):
+        order = None
+    if direction and direction == request.GET.get("query_direction"):
+        direction = None
     try:
-        result, page = card_search_page(query=query, order=request.GET.get("order"),
-                                        direction=request.GET.get("direction"), page_number=request.GET.get("page"))
+        result, page = card_search_page(query=query, order=order, direction=direction,
+                                        page_number=request.GET.get("page"))
     except SearchError as error:
         position = error.position
         context.update(error=error, caret=" " * position + "^" if position is not None else "",
-                       order=request.GET.get("order") or "name", direction="asc")
+                       order=request.GET.get("order") or "name", direction=request.GET.get("direction") or "asc",
+                       query_order=request.GET.get("query_order", ""),
+                       query_direction=request.GET.get("query_direction", ""))
     else:
         context.update(page=page, warnings=result.warnings, order=result.order, direction=result.direction,
+                       query_order=result.query_order, query_direction=result.query_direction,
                        columns=_columns(result.order, result.direction),
                        suggestions=name_suggestions(query=query) if not page.paginator.count else [])
     htmx = getattr(request, "htmx", None)

@@ -20,6 +20,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import DomainError
 
+from .throttles import rate_limit_headers
+
 
 class ApiError(exceptions.APIException):
     """The API's form of a domain error: a stable code, a status and the details that locate it."""
@@ -68,7 +70,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         fields = exc.detail if isinstance(exc.detail, dict) else {"non_field_errors": exc.detail}
         first = next(iter(fields.items()), ("", [""]))
         name, problems = first
-        problem = problems[0] if isinstance(problems, list) and problems else problems
+        problem = problems
+        while isinstance(problem, (list, dict)) and problem:  # the first message, however deeply nested
+            problem = problem[0] if isinstance(problem, list) else next(iter(problem.values()))
         body = {
             "code": "invalid",
             "message": f"{name}: {problem}" if name != "non_field_errors" else str(problem),
@@ -79,4 +83,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     else:
         body = {"code": _code_for(exc), "message": str(exc.detail), "details": {}}
     response.data = {"error": body}
+    if isinstance(exc, exceptions.Throttled):
+        for name, value in rate_limit_headers(getattr(context.get("request"), "rate_limit_refusals", []),
+                                              exc.wait).items():
+            response[name] = value
     return response

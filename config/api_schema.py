@@ -32,7 +32,8 @@ SHARED = {
     "404": "No such object, one you may not see, or a page past the last.",
     "413": "The request body is larger than the limit (details.limit, in bytes).",
     "415": "The body's content type is not one this operation reads.",
-    "429": "Too many requests (see Retry-After), too many failed log-ins, or too many runs at once.",
+    "429": "Too many requests (see Retry-After, RateLimit and RateLimit-Policy), too many failed log-ins, or "
+           "too many runs at once.",
     "503": "The database is unavailable for a moment; try again (see Retry-After).",
 }
 

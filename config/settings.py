@@ -9,6 +9,8 @@ from pathlib import Path
 
 import environ
 
+from core.intbounds import MAX_BIG_INTEGER
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("DREADGATE_VAR_DIR", default=str(BASE_DIR / "var")))
 VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded database and broker live here
@@ -172,15 +174,15 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # Every JSON body bounded in depth, without NUL (config/parsers.py); forms as DRF reads them.
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
+    # The API reads JSON only: every body bounded in depth, without NUL (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
     "PAGE_SIZE": 60,
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonBurstThrottle", "config.throttles.UserWriteThrottle",
-                                 "config.throttles.ScopedRateThrottle"],
+    # First, the schema's contract (config/api_contract.py: after authentication and permissions), then the rates.
+    "DEFAULT_THROTTLE_CLASSES": ["config.api_contract.ApiContract", "config.throttles.AnonBurstThrottle",
+                                 "config.throttles.UserWriteThrottle", "config.throttles.ScopedRateThrottle"],
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # DRF's own reading agrees with config.client_address
     "DEFAULT_THROTTLE_RATES": {
         "runs": env.str("THROTTLE_RUNS", default="30/hour"),
@@ -195,7 +197,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card catalog, decks and playtesting for the Dreadgate TCG, and the Dread Draw card game.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,  # request bodies without the read-only fields (config/api_contract.py)
     "ENUM_NAME_OVERRIDES": {"DeckFormatEnum": "decks.models.DeckFormat"},
+    # Every <int:...> of a URL is an id (or a number) that is looked up: bounded by a big integer column.
+    "PATH_CONVERTER_OVERRIDES": {"int": {"type": "integer", "minimum": 0, "maximum": MAX_BIG_INTEGER}},
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

@@ -6,13 +6,45 @@
   submission), per user or, anonymously, per address. A view opts in with `throttle_scope`.
 
 The address is config.client_address's (TRUSTED_PROXY_COUNT), never DRF's own reading of
-X-Forwarded-For. A refusal is a 429 in the error envelope with Retry-After. With several processes
-the cache must be shared (CACHE_URL pointing at Redis), or each process counts on its own.
+X-Forwarded-For. A refusal is a 429 in the error envelope with Retry-After, and with the IETF
+RateLimit fields (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "search";q=600;w=60`
+(the quota and its window in seconds) and `RateLimit: "search";r=0;t=12` (what remains and the
+seconds until the window frees a request), one item per limit refused. With several processes the
+cache must be shared (CACHE_URL pointing at Redis), or each process counts on its own.
 """
+
+import math
 
 from rest_framework import throttling
 
 from .client_address import client_address
+
+
+class PolicyMixin:
+    """Remembers a refusal on the request, for the RateLimit fields of the 429 (config.api_errors)."""
+
+    def allow_request(self, request, view):
+        if super().allow_request(request, view):
+            return True
+        wait = self.wait()
+        refusals = getattr(request, "rate_limit_refusals", [])
+        refusals.append((self.scope, self.num_requests, self.duration, math.ceil(wait or 0)))
+        request.rate_limit_refusals = refusals
+        return False
+
+
+def rate_limit_headers(refusals, retry_after: float | None = None) -> dict[str, str]:
+    """RateLimit and RateLimit-Policy for the limits a request exceeded (PolicyMixin's refusals); the
+    longest wait is Retry-After's own figure, so the two never disagree."""
+    if not refusals:
+        return {}
+    if retry_after is not None:
+        longest = max(wait for *_, wait in refusals)
+        refusals = [(*r[:3], math.ceil(retry_after) if r[3] == longest else r[3]) for r in refusals]
+    return {
+        "RateLimit-Policy": ", ".join(f'"{scope}";q={quota};w={window}' for scope, quota, window, _ in refusals),
+        "RateLimit": ", ".join(f'"{scope}";r=0;t={wait}' for scope, _, _, wait in refusals),
+    }
 
 
 class ClientAddressMixin:
@@ -20,15 +52,15 @@ class ClientAddressMixin:
         return client_address(request)
 
 
-class AnonBurstThrottle(ClientAddressMixin, throttling.AnonRateThrottle):
+class AnonBurstThrottle(PolicyMixin, ClientAddressMixin, throttling.AnonRateThrottle):
     scope = "anon_burst"
 
 
-class ScopedRateThrottle(ClientAddressMixin, throttling.ScopedRateThrottle):
+class ScopedRateThrottle(PolicyMixin, ClientAddressMixin, throttling.ScopedRateThrottle):
     pass
 
 
-class UserWriteThrottle(throttling.UserRateThrottle):
+class UserWriteThrottle(PolicyMixin, throttling.UserRateThrottle):
     """Every authenticated unsafe request, per user (reads and anonymous requests are not counted here)."""
 
     scope = "writes"

@@ -2,7 +2,9 @@
 
 Visibility is checked before ownership, so a deck the caller may not see answers 404 on every
 endpoint and a visible deck of someone else answers 403 to writes. Every write names the version
-it started from in If-Match (the ETag of GET): 428 without one, 412 when stale.
+it started from in If-Match (the ETag of GET): 428 without one, 412 when stale. As RFC 9110 says,
+`If-Match: *` matches the deck whatever its version and a list of ETags matches if any of them
+does; GET answers 304 to an If-None-Match that names the current version.
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
+from cards.api_params import bounded, page_parameter, whole_number
 from cards.models import Card, CardType
 from core.formats import FORMAT_SLUGS
+from core.intbounds import MAX_INTEGER
 
-from . import selectors, services
+from . import selectors, services, stats
 from .errors import DeckForbidden, InvalidDeck, StaleVersion, VersionRequired
 from .models import Deck, Visibility
+from .presenters import DEFAULT_TURNS, OPENING_HAND
 from .serializers import (
     CopySerializer,
     DeckOutSerializer,
@@ -37,18 +42,36 @@ from .serializers import (
 
 KEY_PARAM = OpenApiParameter("key", str, description="The secret of an unlisted deck's link.")
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True,
-                            description='The deck\'s ETag from GET, e.g. "3".')
+                            description='The deck\'s ETag from GET, e.g. "3"; a list ("3", "4") matches if any '
+                                        'does; * matches whatever the version.')
+IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
+                                 description="ETags you hold; the current one (or *) answers 304 Not Modified.")
 ERROR = OpenApiResponse(description='The error envelope: {"error": {"code", "message", "details"}}.')
 
 
-def expected_version(request) -> int:
+def _entity_tags(raw: str) -> list[str]:
+    """The versions an If-Match or If-None-Match header names ("*" stays "*"); W/ is taken as is."""
+    return [tag.strip().removeprefix("W/").strip('"') for tag in raw.split(",") if tag.strip()]
+
+
+def expected_version(request, deck: Deck) -> int:
+    """The version a write starts from: the one If-Match names that is the deck's, any with *."""
     raw = request.headers.get("If-Match", "").strip()
-    if not raw or raw == "*":
+    tags = _entity_tags(raw)
+    if not tags:
         raise VersionRequired()
-    value = raw.removeprefix("W/").strip('"')
-    if not value.isascii() or not value.isdigit():
+    if "*" in tags or str(deck.version) in tags:
+        return deck.version
+    bad = [t for t in tags if not (t.isascii() and t.isdigit())]
+    if bad:
         raise StaleVersion(f"If-Match {raw!r} is not a version of this deck.", details={"if_match": raw})
-    return int(value)
+    named = [int(t) for t in tags]
+    raise StaleVersion(details={"expected": named[0] if len(named) == 1 else named, "current": deck.version})
+
+
+def not_modified(request, deck: Deck) -> bool:
+    tags = _entity_tags(request.headers.get("If-None-Match", ""))
+    return "*" in tags or str(deck.version) in tags
 
 
 def require_login(request) -> None:
@@ -100,7 +123,8 @@ class DeckListView(APIView):
     @extend_schema(
         operation_id="decks_list",
         summary="List decks: your own (mine=true) or the public ones",
-        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
+        parameters=[page_parameter(),
+                    OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
                     OpenApiParameter("deck_format", str, enum=list(FORMAT_SLUGS)),
                     OpenApiParameter("card", str, description="Collector number or part of a card name."),
                     OpenApiParameter("q", str, description="Words of the deck name or description.")],
@@ -113,13 +137,13 @@ class DeckListView(APIView):
     )
     def get(self, request):
         p = request.query_params
-        if p.get("mine") in ("1", "true"):
+        if p.get("mine") == "true":
             require_login(request)
             decks = selectors.deck_list_for_owner(user=request.user)
         else:
             decks = selectors.deck_list_public(craft=p.get("craft", ""), format=p.get("deck_format", ""),
                                                card=p.get("card", ""), q=p.get("q", ""))
-        paginator = PageNumberPagination()
+        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
         page = paginator.paginate_queryset(decks, request, view=self)
         return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
@@ -137,16 +161,19 @@ class DeckDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(summary="A deck, with its cards, legality and deck code; the ETag header is its version",
-                   parameters=[KEY_PARAM], responses={200: DeckOutSerializer, 404: ERROR})
+                   parameters=[KEY_PARAM, IF_NONE_MATCH],
+                   responses={200: DeckOutSerializer, 304: OpenApiResponse(description="Not modified."), 404: ERROR})
     def get(self, request, pk):
         deck = visible_deck(request, pk)
+        if not_modified(request, deck):
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), deck)
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
     def _update(self, request, pk, partial: bool):
         deck = owned_deck(request, pk)
         body = DeckWriteSerializer(data=request.data, partial=partial)
         body.is_valid(raise_exception=True)
-        deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request),
+        deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request, deck),
                                     **write_kwargs(body.validated_data))
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
@@ -166,7 +193,7 @@ class DeckDetailView(APIView):
                    responses={204: None, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
     def delete(self, request, pk):
         deck = owned_deck(request, pk)
-        services.deck_delete(deck=deck, actor=request.user, expected_version=expected_version(request))
+        services.deck_delete(deck=deck, actor=request.user, expected_version=expected_version(request, deck))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -195,7 +222,7 @@ class DeckRevertView(APIView):
         body = RevertSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         deck = services.deck_revert(deck=deck, actor=request.user, number=body.validated_data["version"],
-                                    expected_version=expected_version(request))
+                                    expected_version=expected_version(request, deck))
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
 
@@ -225,17 +252,15 @@ class DeckDiffView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(summary="What changed between two versions of a deck",
-                   parameters=[KEY_PARAM, OpenApiParameter("from", int, required=True),
-                               OpenApiParameter("to", int, required=True)],
+                   parameters=[KEY_PARAM,
+                               bounded("from", 1, MAX_INTEGER, "A version number of the deck.", required=True),
+                               bounded("to", 1, MAX_INTEGER, "A version number of the deck.", required=True)],
                    responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR})
     def get(self, request, pk):
         deck = visible_deck(request, pk)
-        numbers = []
-        for name in ("from", "to"):
-            raw = request.query_params.get(name, "")
-            if not raw.isdigit():
-                raise InvalidDeck(f"'{name}' must be a version number.", details={"field": name})
-            numbers.append(int(raw))
+        # Both are required and bounded in the schema, checked before the view (config/api_contract.py):
+        # a number past the version column's range never reaches the query (SQLite's driver overflows).
+        numbers = [int(request.query_params[name]) for name in ("from", "to")]
         revisions = {r.number: r for r in deck.revisions.filter(number__in=numbers)}
         missing = [n for n in numbers if n not in revisions]
         if missing:
@@ -255,12 +280,56 @@ class DeckExportView(APIView):
         deck = visible_deck(request, pk)
         kind = request.query_params.get("as", "json")
         if kind == "text":
-            return HttpResponse(selectors.deck_export_text(deck), content_type="text/plain; charset=utf-8")
-        if kind == "code":
-            return HttpResponse(selectors.deck_export_code(deck), content_type="text/plain; charset=utf-8")
-        if kind != "json":
+            response = HttpResponse(selectors.deck_export_text(deck), content_type="text/plain; charset=utf-8")
+        elif kind == "code":
+            response = HttpResponse(selectors.deck_export_code(deck), content_type="text/plain; charset=utf-8")
+        elif kind == "json":
+            response = Response(selectors.deck_export_json(deck))
+        else:
             raise InvalidDeck("'as' is one of text, code, json.", details={"field": "as"})
-        return Response(selectors.deck_export_json(deck))
+        response["Content-Disposition"] = f'attachment; filename="{selectors.deck_export_file_name(deck, kind)}"'
+        return response
+
+
+ODDS_BOUNDS = {"hand": (0, 20), "draws": (0, 10), "by_turn": (0, 15)}
+
+
+def _bounded(name: str, description: str) -> OpenApiParameter:
+    low, high = ODDS_BOUNDS[name]
+    return bounded(name, low, high, f"{description} From {low} to {high}.")
+
+
+class DeckOddsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Draw odds: the exact chance of at least one card of each category by each turn (hypergeometric)",
+        parameters=[KEY_PARAM,
+                    _bounded("hand", f"Cards in the opening hand (default {OPENING_HAND}, DG-4.4)."),
+                    _bounded("draws", "Cards drawn each turn (default 1)."),
+                    _bounded("by_turn", f"The last turn shown (default {DEFAULT_TURNS}); turn 0 is the opening "
+                                        "hand."),
+                    OpenApiParameter("category", str, description=(
+                        "One category (type:unit, vit:3, craft:divine, card:<collector number>); every "
+                        "category of the deck when left out."))],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request, pk):
+        deck = visible_deck(request, pk)
+        # Each is bounded in the schema (ODDS_BOUNDS), checked before the view (config/api_contract.py).
+        hand = whole_number(request.query_params, "hand", OPENING_HAND)
+        draws = whole_number(request.query_params, "draws", 1)
+        turns = whole_number(request.query_params, "by_turn", DEFAULT_TURNS)
+        entries = selectors.deck_entries(deck)
+        category = request.query_params.get("category") or None
+        known = stats.categories(entries)
+        if category is not None and category not in known:
+            raise InvalidDeck(f"This deck has no odds category {category[:60]!r}.", code="invalid_parameter",
+                              details={"parameter": "category", "allowed": list(known)})
+        table = stats.odds_table(entries, hand_size=hand, draws_per_turn=draws, turns=turns, category=category)
+        return Response({"deck": deck.pk, "version": deck.version,
+                         "deck_size": sum(e.count for e in stats.main_entries(entries)),
+                         "hand": hand, "draws": draws, "by_turn": turns, "categories": table})
 
 
 class MyDecksExportView(APIView):

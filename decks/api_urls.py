@@ -14,4 +14,5 @@ urlpatterns = [
     path("decks/<int:pk>/revisions/", api.DeckRevisionsView.as_view(), name="api-deck-revisions"),
     path("decks/<int:pk>/diff/", api.DeckDiffView.as_view(), name="api-deck-diff"),
     path("decks/<int:pk>/export/", api.DeckExportView.as_view(), name="api-deck-export"),
+    path("decks/<int:pk>/odds/", api.DeckOddsView.as_view(), name="api-deck-odds"),
 ]

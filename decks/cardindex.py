@@ -11,10 +11,13 @@ from collections.abc import Iterable
 
 from .cardinfo import GATEWAY, CardInfo
 
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'"})
+
 
 def fold(text: str) -> str:
-    """The key a written card name or number is matched on: case and spacing do not matter."""
-    return " ".join(text.split()).casefold()
+    """The key a written card name or number is matched on: case, spacing and the apostrophe's shape
+    (Hunter’s is Hunter's) do not matter."""
+    return " ".join(text.translate(_APOSTROPHES).split()).casefold()
 
 
 class CardIndex:

@@ -1,5 +1,9 @@
 """Plain-text deck lists: one "N Card Name" or "N collector-number" per line.
 
+Also read, as other sites write them: "3x Card Name", "3 x Card Name", "Card Name x3", and a
+collector number in parentheses after the name, "3 Card Name (I-UNI-01)" (the number decides).
+Curly apostrophes match straight ones (decks.cardindex.fold).
+
 Comments (# or //), blank lines and section headers ("Units (24)", "Gateway:", "[Main]") are
 tolerated. Reading never raises on bad text: every bad line becomes an Issue with its line
 number, so the caller can show them all at once. Pure Python, no Django.
@@ -22,6 +26,8 @@ MAX_LINE_LENGTH = 200
 _COUNTED = re.compile(r"^(?P<count>\S+)\s+(?P<card>\S.*)$")
 _TIMES = re.compile(r"^[x×]\s+", re.IGNORECASE)  # "2 x Card Name"
 _NUMBERISH = re.compile(r"^[+-]?[\d.,]+[x×]?$", re.IGNORECASE)
+_COUNT_AFTER = re.compile(r"^(?P<card>\S.*?)\s+[x×]\s*(?P<count>\d+)$", re.IGNORECASE)  # "Card Name x3"
+_NUMBER_AFTER = re.compile(r"^(?P<name>.*?)\s*\((?P<number>[^()]+)\)$")  # "Card Name (I-UNI-01)"
 _HEADER = re.compile(r"^\[?\s*(?P<title>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*\]?\s*:?$")
 _META = re.compile(r"^(?:#|//)\s*(?P<key>name|format)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
 SECTION_NAMES = frozenset(
@@ -63,7 +69,7 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
         if not line:
             continue
         if len(line) > MAX_LINE_LENGTH:
-            out.problems.append(_problem("bad_line", f"Line {number} is longer than {MAX_LINE_LENGTH} characters.",
+            out.problems.append(_problem("bad_line", f"The line is longer than {MAX_LINE_LENGTH} characters.",
                                          number))
             continue
         if line.startswith(("#", "//")):
@@ -75,15 +81,19 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
         if counted and _NUMBERISH.match(counted["count"]):
             _read_card_line(out, index, number, counted["count"].rstrip("xX×"), counted["card"].strip())
             continue
+        after = _COUNT_AFTER.match(line)
+        if after and index.resolve(line) is None:
+            _read_card_line(out, index, number, after["count"], after["card"].strip())
+            continue
         header = _HEADER.match(line)
         if header and (line.endswith(":") or line.startswith("[") or header["title"].lower() in SECTION_NAMES):
             continue
         if index.resolve(line) is not None:
-            out.problems.append(_problem("bad_count", f'Line {number}: "{line}" has no count; write it as '
+            out.problems.append(_problem("bad_count", f'"{line}" has no count; write it as '
                                          f'"1 {line}".', number))
         else:
             out.problems.append(_problem(
-                "bad_line", f'Line {number}: "{line}" is not a card line; write "N Card Name" or '
+                "bad_line", f'"{line}" is not a card line; write "N Card Name" or '
                 "\"N collector-number\".", number))
     return out
 
@@ -93,27 +103,32 @@ def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: 
     if card is None and _TIMES.match(card_text):
         card_text = _TIMES.sub("", card_text)
         card = index.resolve(card_text)
+    numbered = _NUMBER_AFTER.match(card_text) if card is None else None
+    if numbered:
+        card = index.resolve(numbered["number"].strip()) or index.resolve(numbered["name"])
+        if card is None and numbered["name"]:
+            card_text = numbered["name"]
     count = int(count_text) if count_text.isascii() and count_text.isdigit() else None
     if count is None or not 1 <= count <= MAX_LINE_COUNT:
         out.problems.append(_problem(
-            "bad_count", f'Line {number}: "{count_text}" is not a count; use a whole number from 1 to '
+            "bad_count", f'"{count_text}" is not a count; use a whole number from 1 to '
             f"{MAX_LINE_COUNT}.", number))
         if card is not None:
             return
     if card is None:
         suggestions = index.suggest(card_text)
         hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
-        out.problems.append(_problem("unknown_card", f'Line {number}: no card is named "{card_text}".{hint}',
+        out.problems.append(_problem("unknown_card", f'No card is named "{card_text}".{hint}',
                                      number, suggestions))
         return
     if count is None:
         return
     if card.type == GATEWAY:
         if count > 2:
-            out.problems.append(_problem("bad_count", f"Line {number}: the gateway pair is 2 cards, not {count}.",
+            out.problems.append(_problem("bad_count", f"The gateway pair is 2 cards, not {count}.",
                                          number))
         elif out.gateway is not None and out.gateway.id != card.id:
-            out.problems.append(_problem("bad_line", f"Line {number}: the deck already has the gateway card "
+            out.problems.append(_problem("bad_line", f"The deck already has the gateway card "
                                          f"{out.gateway.name}.", number))
         else:
             out.gateway = card

@@ -125,6 +125,14 @@ def deck_gateway_info(deck: Deck) -> CardInfo | None:
     return card_info(deck.gateway) if deck.gateway_id else None
 
 
+def deck_export_file_name(deck: Deck, kind: str) -> str:
+    """The file name of an export ("text", "code" or "json"): the deck's name, id and version."""
+    import re
+
+    stem = re.sub(r"[^a-z0-9]+", "-", deck.name.lower()).strip("-")[:40].rstrip("-") or "deck"
+    return f"{stem}-{deck.pk}-v{deck.version}" + {"text": ".txt", "code": "-code.txt", "json": ".json"}[kind]
+
+
 def deck_export_text(deck: Deck, entries: list[Entry] | None = None) -> str:
     from .decklist import format_deck_list
     return format_deck_list(deck_entries(deck) if entries is None else entries, gateway=deck_gateway_info(deck),

@@ -5,6 +5,9 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.intbounds import MAX_INTEGER
+
+from .errors import InvalidDeck
 from .models import DeckFormat, Visibility
 from .selectors import can_edit, deck_export_code, deck_report
 
@@ -117,7 +120,7 @@ class DeckWriteSerializer(serializers.Serializer):
 
 
 class RevertSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, help_text="The revision to go back to.")
+    version = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, help_text="The revision to go back to.")
 
 
 class CopySerializer(serializers.Serializer):
@@ -127,15 +130,16 @@ class CopySerializer(serializers.Serializer):
 class ImportRequestSerializer(serializers.Serializer):
     list = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100_000)
     code = serializers.CharField(required=False, allow_blank=True, max_length=4096)
-    deck = serializers.JSONField(required=False, help_text="A deck as GET /api/decks/{id}/export/?as=json writes it.")
+    deck = serializers.JSONField(required=False, allow_null=True,
+                                 help_text="A deck as GET /api/decks/{id}/export/?as=json writes it.")
     name = serializers.CharField(required=False, allow_blank=True, max_length=100)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
 
     def validate(self, attrs):
         if not attrs.get("list") and not attrs.get("code") and attrs.get("deck") is None:
-            raise serializers.ValidationError("Send a deck list in 'list', a deck code in 'code' or a JSON deck in "
-                                              "'deck'.")
+            raise InvalidDeck("Send a deck list in 'list', a deck code in 'code' or a JSON deck in 'deck'.",
+                              details={"field": "list"})
         return attrs
 
 

@@ -312,10 +312,15 @@ def read_deck_list(text: str, deck_format: str, index: CardIndex | None = None) 
         parsed = parse_deck_list(text, index)
     except DeckListError as exc:
         raise InvalidDeckList(str(exc), details={"problems": []}) from exc
-    report = validate_deck(parsed.entries, deck_format if deck_format in DeckFormat.values else "standard")
-    problems = parsed.problems + [i for i in report.errors if i.code in IMPORT_BLOCKING]
+    problems = parsed.problems + import_blocking(parsed.entries, deck_format)
     problems.sort(key=lambda i: (i.line or 0))
     return ImportResult(parsed.entries, parsed.gateway, problems, parsed.meta)
+
+
+def import_blocking(entries: Sequence[Entry], deck_format: str = DeckFormat.STANDARD) -> list[Issue]:
+    """The rule violations that stop an import (copy limits), the same for a list, a code or a JSON deck."""
+    report = validate_deck(entries, deck_format if deck_format in DeckFormat.values else "standard")
+    return [i for i in report.errors if i.code in IMPORT_BLOCKING]
 
 
 def read_deck_code(code_text: str, index: CardIndex | None = None) -> tuple[DeckCode, list[Entry], CardInfo | None]:
@@ -378,6 +383,11 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
     if code:
         decoded, entries, gateway_info = read_deck_code(code, index)
         deck_format = format or decoded.format
+        problems = import_blocking(entries)  # the rules of a text list: a code is no way around them
+        if problems:
+            raise InvalidDeckList(
+                f"{len(problems)} card{'s' if len(problems) != 1 else ''} of the deck code cannot be imported; "
+                "nothing was saved.", code="invalid_deck_code", details={"problems": [p.as_dict() for p in problems]})
     else:
         # Copy limits, the only deck rules that stop an import, are the same in every format.
         result = read_deck_list(text, DeckFormat.STANDARD, index)

@@ -18,10 +18,21 @@ class Odds:
     successes: int  # K: copies of the chosen category in the deck
     seen: int  # n: cards seen (opening hand plus draws)
     probability: float  # P(at least one) = 1 - C(N-K, n) / C(N, n)
+    exact: Fraction | None = None  # the same, exactly
 
     @property
     def percent(self) -> str:
-        return f"{self.probability * 100:.1f}%"
+        return percent(self.exact if self.exact is not None else Fraction(self.probability))
+
+
+def percent(p: Fraction) -> str:
+    """A probability to one decimal, never rounded to a certainty it is not: "> 99.9%", "< 0.1%"."""
+    shown = f"{float(p) * 100:.1f}%"
+    if shown == "100.0%" and p < 1:
+        return "> 99.9%"
+    if shown == "0.0%" and p > 0:
+        return "< 0.1%"
+    return shown
 
 
 def at_least_one(deck_size: int, successes: int, seen: int) -> Fraction:
@@ -34,7 +45,8 @@ def at_least_one(deck_size: int, successes: int, seen: int) -> Fraction:
 
 
 def odds(deck_size: int, successes: int, seen: int) -> Odds:
-    return Odds(deck_size, successes, min(max(seen, 0), deck_size), float(at_least_one(deck_size, successes, seen)))
+    exact = at_least_one(deck_size, successes, seen)
+    return Odds(deck_size, successes, min(max(seen, 0), deck_size), float(exact), exact)
 
 
 def main_entries(entries: Sequence[Entry]) -> list[Entry]:
@@ -112,3 +124,24 @@ def category_odds(entries: Sequence[Entry], category: str, *, hand_size: int, dr
     for turn in range(1, turns + 1):
         rows.append((f"By turn {turn}", odds(deck_size, k, hand_size + turn * draws_per_turn)))
     return label, rows
+
+
+def odds_table(entries: Sequence[Entry], *, hand_size: int, draws_per_turn: int, turns: int,
+               category: str | None = None) -> list[dict]:
+    """The draw odds of every category (or of one), exact, as plain data: for each, the opening hand and
+    each turn up to `turns`, with P(at least one) as a fraction, a number and a percent."""
+    cats = categories(entries)
+    keys = [category] if category else list(cats)
+    main = main_entries(entries)
+    deck_size = sum(e.count for e in main)
+    table = []
+    for key in keys:
+        label, test = cats[key]
+        copies = sum(e.count for e in main if test(e.card))
+        rows = []
+        for turn in range(0, turns + 1):
+            o = odds(deck_size, copies, hand_size + turn * draws_per_turn)
+            rows.append({"turn": turn, "seen": o.seen, "exact": f"{o.exact.numerator}/{o.exact.denominator}",
+                         "probability": o.probability, "percent": o.percent})
+        table.append({"category": key, "label": label, "copies": copies, "rows": rows})
+    return table

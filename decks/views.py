@@ -146,7 +146,8 @@ def export(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     else:
         response = HttpResponse(json.dumps(selectors.deck_export_json(deck), indent=2),
                                 content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="deck-{deck.pk}.{kind}"'
+    name = selectors.deck_export_file_name(deck, "text" if kind == "txt" else "json")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
 

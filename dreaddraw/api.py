@@ -1,7 +1,7 @@
 """API for the Dread Draw card set (/api/dreaddraw/...), apart from the Dreadgate /api/cards/."""
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from core.errors import DomainError
 from dreaddraw.engine.observation import observe
 
+from .engine.game import MAX_PLAYERS
 from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
@@ -24,8 +25,10 @@ from .services import seats_of, table_act, table_create, table_game, table_join,
 
 
 @extend_schema(parameters=[
-    OpenApiParameter("q", OpenApiTypes.STR, description="Words in the name, rules text or fortune meanings."),
-    OpenApiParameter("strength", OpenApiTypes.INT), OpenApiParameter("damage", OpenApiTypes.INT),
+    OpenApiParameter("q", {"type": "string", "maxLength": 100},
+                     description="Words in the name, rules text or fortune meanings (up to 100 characters)."),
+    OpenApiParameter("strength", {"type": "integer", "minimum": 0, "maximum": 99}),
+    OpenApiParameter("damage", {"type": "integer", "minimum": 0, "maximum": 99}),
     OpenApiParameter("keyword", OpenApiTypes.STR, enum=KEYWORD_VALUES),
 ])
 class DreadDrawCardListView(generics.ListAPIView):
@@ -103,7 +106,8 @@ class TableDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: TableSerializer},
-                   parameters=[OpenApiParameter("seat", OpenApiTypes.INT, description="Which of your seats to see.")])
+                   parameters=[OpenApiParameter("seat", {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
+                                                description="Which of your seats to see (0-based).")])
     def get(self, request, table_id):
         return _table_response(request, _get_table(table_id))
 
@@ -114,7 +118,11 @@ class TableDecisionView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=DecisionSerializer, responses={200: TableSerializer})
+    @extend_schema(request=DecisionSerializer, responses={
+        200: TableSerializer,
+        403: OpenApiResponse(description="A seat you do not play (not_your_seat)"),
+        409: OpenApiResponse(description="The table waits for players (table_waiting), or the game moved on since "
+                                         "`turn` (stale_turn)")})
     def post(self, request, table_id):
         _get_table(table_id)
         form = DecisionSerializer(data=request.data)
@@ -128,7 +136,9 @@ class TableJoinView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: TableSerializer})
+    @extend_schema(request=None, responses={
+        200: TableSerializer,
+        409: OpenApiResponse(description="Your own table (owner_cannot_join), or no free seat (table_full)")})
     def post(self, request, table_id):
         _get_table(table_id)
         return _table_response(request, table_join(table_id=table_id, user=request.user))

@@ -1,7 +1,9 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from .engine.game import MAX_PLAYERS
+from core.intbounds import MAX_INTEGER
+
+from .engine.game import MAX_PLAYERS, MIN_PLAYERS
 from .models import BotLevel, DreadDrawCard, SeatKind, TableStatus
 
 
@@ -28,14 +30,15 @@ class SeatSpecSerializer(serializers.Serializer):
 
 
 class TableCreateSerializer(serializers.Serializer):
-    seats = SeatSpecSerializer(many=True)
+    seats = serializers.ListField(child=SeatSpecSerializer(), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS,
+                                  help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} seats, at least one of them a person.")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
 
 
 class DecisionSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, help_text="Your seat (0-based).")
     decision = serializers.CharField(max_length=40, help_text="Notation: D, R<n>, K<n>, U, U<seat>, S, O<n>.<n>, B.")
-    turn = serializers.IntegerField(required=False, allow_null=True, min_value=0,
+    turn = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_INTEGER,
                                     help_text="Number of decisions you saw; refused with 409 if the game moved on.")
 
 

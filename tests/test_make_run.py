@@ -115,6 +115,7 @@ def test_make_run_stops_everything_it_started(how, var_dir, tmp_path):
             os.killpg(make.pid, signal.SIGKILL)
         for pid in alive(locals().get("started") or descendants(make.pid)):
             os.kill(pid, signal.SIGKILL)
+    print(f"make run stopped by {how} in {seconds:.1f} s ({len(started)} processes, none left)")
     assert not left, [command_of(p) for p in left]
     assert seconds <= STOP_SECONDS, seconds
     output = log.read_text()

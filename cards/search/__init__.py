@@ -10,9 +10,10 @@ Use it through one function::
     result.order, result.direction  # the ordering that applies ("name", "asc" by default)
 
 `order` and `direction` arguments (the sort controls of a page or API parameters) take precedence
-over `order:` and `direction:` terms in the text. A query that cannot be run raises SearchError
-with `position` (0-based offset in the text) and `expected`; `SearchError.details()` is what the
-API puts in its error envelope. The language itself is documented on the help page
+over `order:` and `direction:` terms in the text, with a warning at the term they override;
+`result.query_order` and `result.query_direction` are what the text alone chooses. A query that
+cannot be run raises SearchError with `position` (0-based offset in the text) and `expected`;
+`SearchError.details()` is what the API puts in its error envelope. The language itself is documented on the help page
 (templates/cards/search_help.html) and in parser.py (grammar) and compiler.py (fields).
 """
 
@@ -39,6 +40,8 @@ class SearchResult:
     warnings: list[SearchWarning]
     order: str
     direction: str
+    query_order: str = DEFAULT_ORDER  # the sort the query text alone chooses
+    query_direction: str = DEFAULT_DIRECTION
 
 
 def _parameter(value: str | None, allowed, name: str, aliases: dict[str, str] | None = None) -> str | None:
@@ -57,9 +60,17 @@ def search_cards(query_text: str, order: str | None = None, direction: str | Non
     order = _parameter(order, ORDERS, "order", ORDER_ALIASES)
     direction = _parameter(direction, DIRECTIONS, "direction")
     compiled = compile_query(parse(query_text or ""))
-    order = order or compiled.order or DEFAULT_ORDER
-    direction = direction or compiled.direction or DEFAULT_DIRECTION
+    warnings = list(compiled.warnings)
+    for name, given in (("order", order), ("direction", direction)):
+        term = compiled.terms.get(name)
+        if given and term is not None and given != getattr(compiled, name):
+            warnings.append(SearchWarning(f"The {name} asked for apart from the query ({given}) takes precedence; "
+                                          f"'{term.field}:{term.value}' is ignored.", term.start))
+    query_order = compiled.order or DEFAULT_ORDER
+    query_direction = compiled.direction or DEFAULT_DIRECTION
+    order, direction = order or query_order, direction or query_direction
     qs = Card.objects.all() if queryset is None else queryset
     if compiled.q is not None:
         qs = qs.filter(compiled.q)
-    return SearchResult(qs.order_by(*ordering(order, direction)), compiled.warnings, order, direction)
+    return SearchResult(qs.order_by(*ordering(order, direction)), sorted(warnings, key=lambda w: w.position or 0),
+                        order, direction, query_order, query_direction)

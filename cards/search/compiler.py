@@ -1,25 +1,25 @@
 """Compiler of the search language: syntax tree in, Django Q object, ordering and warnings out.
 
-A compiled node is a Q, or None for "every card" (an ignored term): Q() cannot stand for that,
-because Django drops an empty Q from an OR instead of making the OR match everything.
+A compiled node is a Q, or None for a term that is ignored (with its warning). An ignored term drops
+out of the boolean tree whatever stands around it: `t:unit -foo:x` is `t:unit`, `a or foo:x` is `a`,
+and a query of ignored terms only matches every card.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
 from django.db.models import F, Q
 
 from ..crafts import CRAFTS
-from ..models import DIRECTION_BITS, Card, CardType, Subtype
+from ..models import DIRECTION_BITS, Card, CardType, Keyword, Subtype
 from .errors import SearchError, SearchWarning
 from .lookups import register as register_lookups
 from .parser import And, Node, Not, Or, Term
 
 register_lookups()
-
-NOTHING = Q(pk__in=[])
 
 STATS = {
     "vit": "vitality", "vitality": "vitality",
@@ -27,20 +27,29 @@ STATS = {
     "def": "defense", "defense": "defense",
     "rng": "range", "range": "range",
     "man": "maneuver", "maneuver": "maneuver",
+    "cost": "cost", "influence": "influence",
 }
 FIELDS = {
-    "name": "name", "c": "craft", "craft": "craft", "t": "type", "type": "type", "sub": "sub", "subtype": "sub",
+    "name": "name", "c": "craft", "craft": "craft", "colour": "craft", "color": "craft",
+    "t": "type", "type": "type", "sub": "sub", "subtype": "sub",
     "adir": "adir", "mdir": "mdir", "kw": "kw", "keyword": "kw", "is": "is", "o": "text", "text": "text",
     "cn": "cn", "order": "order", "direction": "direction", **{k: "stat" for k in STATS},
 }
 ORDERS = {
     "name": "name", "vit": "vitality", "atk": "attack", "def": "defense", "rng": "range", "man": "maneuver",
-    "cn": "collector_number", "craft": "craft",
+    "cost": "cost", "influence": "influence", "cn": "collector_number", "craft": "craft",
 }
-ORDER_ALIASES = {"vitality": "vit", "attack": "atk", "defense": "def", "range": "rng", "maneuver": "man"}
+# Every name of a sortable field works in order: (and in the order parameter).
+ORDER_ALIASES = {"vitality": "vit", "attack": "atk", "defense": "def", "range": "rng", "maneuver": "man",
+                 "c": "craft", "colour": "craft", "color": "craft"}
 DIRECTIONS = ("asc", "desc")
 TYPE_ALIASES = {"inventory": CardType.ITEM.value, "hero": CardType.LEGEND.value}
 IS_VALUES = ("unique", "flying", "instant", "consumable")
+MAX_STAT = 32767
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: int() would also read "٣" and "1_0"
+_RANGE = re.compile(r"([0-9]+)-([0-9]+)")
+# A bare word shaped like a collector number (U-10011, L-CHA-01, X-GATE) also finds that card.
+_COLLECTOR_NUMBER = re.compile(r"[A-Za-z]-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?")
 _NUMERIC_LOOKUPS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 
 
@@ -58,7 +67,7 @@ TYPE_VALUES = {t.value: t.value for t in CardType} | {t.label.lower(): t.value f
 SUBTYPE_VALUES = {s.value: s.value for s in Subtype}
 CARD_TYPES = {t.value: t.value for t in CardType}
 DIRECTION_VALUES = {d: d for d in DIRECTION_BITS}
-ORDER_VALUES = {k: k for k in ORDERS}
+ORDER_VALUES = {k: k for k in ORDERS} | ORDER_ALIASES
 
 
 @dataclass(slots=True)
@@ -67,12 +76,14 @@ class Compiled:
     order: str | None = None
     direction: str | None = None
     warnings: list[SearchWarning] = field(default_factory=list)
+    terms: dict[str, Term] = field(default_factory=dict)  # the order: and direction: terms that applied
 
 
 class _Compiler:
     def __init__(self) -> None:
         self.order: str | None = None
         self.direction: str | None = None
+        self.terms: dict[str, Term] = {}
         self.warnings: list[SearchWarning] = []
         self.negated = False  # inside an odd number of NOTs
 
@@ -85,10 +96,14 @@ class _Compiler:
         if isinstance(node, Term):
             return self.term(node, top)
         if isinstance(node, Not):
+            if node.written != "-":
+                self.warnings.append(SearchWarning(
+                    f"'{node.written}' is read as negation; the operator is '-' (quote \"{node.written}\" to search "
+                    "names for it).", node.start))
             self.negated = not self.negated
             inner = self.node(node.child, top=False)
             self.negated = not self.negated
-            return NOTHING if inner is None else ~inner
+            return None if inner is None else ~inner
         if isinstance(node, And):
             parts = [q for q in (self.node(c, top) for c in node.children) if q is not None]
             if not parts:
@@ -98,8 +113,8 @@ class _Compiler:
                 result &= q
             return result
         assert isinstance(node, Or)
-        parts = [self.node(c, top=False) for c in node.children]
-        if any(q is None for q in parts):
+        parts = [q for q in (self.node(c, top=False) for c in node.children) if q is not None]
+        if not parts:
             return None
         result = parts[0]
         for q in parts[1:]:
@@ -108,7 +123,10 @@ class _Compiler:
 
     def term(self, term: Term, top: bool) -> Q | None:
         if term.field is None:
-            return self.substring("name", term)
+            q = self.substring("name", term)
+            if not term.quoted and _COLLECTOR_NUMBER.fullmatch(term.value):
+                q |= Q(collector_number__iexact=term.value)
+            return q
         kind = FIELDS.get(term.field)
         if kind is None:
             self.warn(f"Unknown field '{term.field}' ignored; see the help page for the fields.", term)
@@ -140,8 +158,12 @@ class _Compiler:
         return q if words is None else q & Q(**{f"{column}__fts": words})
 
     @staticmethod
-    def negatable(term: Term, q: Q) -> Q:
-        return ~q if term.op == "!=" else q
+    def negatable(term: Term, q: Q, present: Q | None = None) -> Q:
+        """`q`, or for `!=` the one rule of every field: the cards that have the field (`present`; every
+        card when None) and whose value is not the term's. `-field:value` is every card `q` misses."""
+        if term.op != "!=":
+            return q
+        return ~q if present is None else present & ~q
 
     # -- fields --
 
@@ -152,7 +174,7 @@ class _Compiler:
 
     def field_text(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "!="))
-        return self.negatable(term, self.substring("text", term))
+        return self.negatable(term, self.substring("text", term), ~Q(text=""))
 
     def field_craft(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
@@ -171,31 +193,45 @@ class _Compiler:
 
     def field_sub(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
-        return self.negatable(term, Q(subtype=self.choice(term, SUBTYPE_VALUES, "subtype")))
+        return self.negatable(term, Q(subtype=self.choice(term, SUBTYPE_VALUES, "subtype")), ~Q(subtype=""))
 
     def field_stat(self, term: Term, top: bool) -> Q:
         self.only(term, OPERATORS_ALL)
         column = STATS[term.field]
         raw = term.value.strip().lower()
-        if raw in STATS:
-            rhs: object = F(STATS[raw])  # atk>def compares two stats of the same card
-        else:
-            try:
-                rhs = int(raw)
-            except ValueError:
-                raise SearchError(f"'{term.field}' compares with a whole number, not '{term.value}'.",
-                                  position=term.value_start, expected=["a whole number", "a stat name"]) from None
-            if not 0 <= rhs <= 32767:
-                raise SearchError(f"'{term.value}' is out of range for '{term.field}'.", position=term.value_start,
-                                  expected=["a number from 0 to 32767"])
+        span = _RANGE.fullmatch(raw)
+        if span:  # vit:3-5, both ends included
+            self.only(term, (":", "=", "!="))
+            low, high = (self.number(term, text) for text in span.groups())
+            if low > high:
+                raise SearchError(f"The range '{term.value}' runs backwards; write the lower number first.",
+                                  position=term.value_start, expected=[f"{high}-{low}"])
+            inside = Q(**{f"{column}__gte": low, f"{column}__lte": high})
+            return self.negatable(term, inside, Q(**{f"{column}__isnull": False}))
+        rhs: object = F(STATS[raw]) if raw in STATS else self.number(term, raw)  # atk>def: two stats of a card
         if term.op == "!=":
-            return Q(**{f"{column}__isnull": False}) & ~Q(**{column: rhs})
+            present = Q(**{f"{column}__isnull": False})
+            if isinstance(rhs, F):
+                present &= Q(**{f"{rhs.name}__isnull": False})
+            return self.negatable(term, Q(**{column: rhs}), present)
         return Q(**{f"{column}__{_NUMERIC_LOOKUPS[term.op]}": rhs})
+
+    @staticmethod
+    def number(term: Term, text: str) -> int:
+        if not _NUMBER.fullmatch(text):
+            raise SearchError(f"'{term.field}' compares with a whole number (digits 0-9), a range such as 3-5 or "
+                              f"a stat name, not '{term.value}'.", position=term.value_start,
+                              expected=["a whole number", "a range", "a stat name"])
+        value = int(text)
+        if value > MAX_STAT:
+            raise SearchError(f"'{term.value}' is out of range for '{term.field}'.", position=term.value_start,
+                              expected=[f"a number from 0 to {MAX_STAT}"])
+        return value
 
     def _direction(self, term: Term, column: str) -> Q:
         self.only(term, (":", "=", "!="))
         name = self.choice(term, DIRECTION_VALUES, "direction")
-        return self.negatable(term, Q(**{f"{column}__hasbit": DIRECTION_BITS[name]}))
+        return self.negatable(term, Q(**{f"{column}__hasbit": DIRECTION_BITS[name]}), ~Q(**{column: 0}))
 
     def field_adir(self, term: Term, top: bool) -> Q:
         return self._direction(term, "attack_directions")
@@ -205,8 +241,20 @@ class _Compiler:
 
     def field_kw(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
-        value = term.value.strip()
-        return self.negatable(term, _with_keyword(Q(keyword__slug__iexact=value) | Q(keyword__name__iexact=value)))
+        value = term.value.strip().lower()
+        known: dict[str, str] = {}  # slug or name, lower case -> slug
+        for slug, name in Keyword.objects.values_list("slug", "name"):
+            known[slug.lower()] = slug
+            known.setdefault(name.lower(), slug)
+        slug = known.get(value)
+        if slug is None:
+            suggestions = [f"is:{value}"] if value in IS_VALUES else []
+            suggestions += [f"{term.field}:{known[m]}" for m in difflib.get_close_matches(value, list(known), n=3)]
+            suggestions = list(dict.fromkeys(suggestions))
+            hint = f" Did you mean {' or '.join(suggestions)}?" if suggestions else ""
+            raise SearchError(f"Unknown keyword '{term.value}'.{hint}", position=term.value_start,
+                              expected=sorted(set(known.values())), suggestions=suggestions)
+        return self.negatable(term, _with_keyword(Q(keyword__slug=slug)), _with_keyword(Q()))
 
     def field_is(self, term: Term, top: bool) -> Q:
         self.only(term, (":", "=", "!="))
@@ -225,9 +273,7 @@ class _Compiler:
 
     def field_order(self, term: Term, top: bool) -> None:
         self.only(term, (":", "="))
-        value = term.value.strip().lower()
-        value = ORDER_ALIASES.get(value, value)
-        self.choice(term, ORDER_VALUES, "sort order")
+        value = self.choice(term, ORDER_VALUES, "sort order")
         self._setting(term, top, "order", value)
         return None
 
@@ -244,6 +290,7 @@ class _Compiler:
             self.warn(f"A second '{term.field}:' is ignored; the first one applies.", term)
         else:
             setattr(self, name, value)
+            self.terms[name] = term
 
 
 OPERATORS_ALL = (":", "=", "!=", "<", "<=", ">", ">=")
@@ -282,7 +329,7 @@ def compile_query(node: Node | None) -> Compiled:
         return Compiled(None)
     compiler = _Compiler()
     q = compiler.node(node, top=True)
-    return Compiled(q, compiler.order, compiler.direction, compiler.warnings)
+    return Compiled(q, compiler.order, compiler.direction, compiler.warnings, compiler.terms)
 
 
 def ordering(order: str, direction: str) -> list:

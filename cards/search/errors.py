@@ -13,15 +13,18 @@ class SearchError(ValueError):
     """
 
     def __init__(self, message: str, *, position: int | None = None, expected: list[str] | None = None,
-                 parameter: str | None = None) -> None:
+                 parameter: str | None = None, suggestions: list[str] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.position = position
         self.expected = expected or []
         self.parameter = parameter
+        self.suggestions = suggestions or []  # "did you mean", best first
 
     def details(self) -> dict[str, object]:
         details: dict[str, object] = {"expected": self.expected}
+        if self.suggestions:
+            details["suggestions"] = self.suggestions
         if self.position is not None:
             details["position"] = self.position
             details["column"] = self.position + 1

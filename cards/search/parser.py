@@ -5,9 +5,12 @@ Grammar (AND binds tighter than OR; juxtaposition is AND):
     query   := or_expr EOF
     or_expr := and_expr ("or" and_expr)*
     and_expr:= unary (["and"] unary)*
-    unary   := "-"* atom
+    unary   := NEG* atom         NEG is "-", or "not" / "!" (read as "-", with a warning)
     atom    := "(" or_expr ")" | term
-    term    := WORD | QUOTED | FIELD OP (WORD | QUOTED)
+    term    := WORD | QUOTED | "!" QUOTED | FIELD OP (WORD | QUOTED)
+
+QUOTED is text between double quotes or between single quotes (a single quote inside a word, as in
+o'brien, is a letter). `!"Iron Spear"` is the exact name, as `name="Iron Spear"`.
 
 Positions are 0-based character offsets into the query text. This module knows nothing of
 fields' meanings or of Django: the compiler gives the terms their meaning.
@@ -48,6 +51,7 @@ class Term:
 class Not:
     child: Node
     start: int
+    written: str = "-"  # "not" or "!" when the player wrote that for "-" (the compiler warns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +76,18 @@ class Token:
     start: int
     end: int
     term: Term | None = None
+    text: str = ""  # a "-" token as written: "-", "not" or "!"
+
+
+QUOTES = ('"', "'")
 
 
 def _read_quoted(text: str, start: int) -> tuple[str, int]:
-    """The string between the quote at `start` and the next quote, and the offset after it."""
-    close = text.find('"', start + 1)
+    """The string between the quote at `start` and the next quote of the same kind, and the offset after it."""
+    quote = text[start]
+    close = text.find(quote, start + 1)
     if close < 0:
-        raise SearchError("This quote is never closed.", position=start, expected=['a closing "'])
+        raise SearchError("This quote is never closed.", position=start, expected=[f"a closing {quote}"])
     return text[start + 1 : close], close + 1
 
 
@@ -95,9 +104,16 @@ def tokenize(text: str) -> list[Token]:
         elif ch == "-":
             if i + 1 >= n or text[i + 1].isspace() or text[i + 1] == ")":
                 raise SearchError("'-' must be followed by the term it negates.", position=i, expected=["a term"])
-            tokens.append(Token("-", i, i + 1))
+            tokens.append(Token("-", i, i + 1, text="-"))
             i += 1
-        elif ch == '"':
+        elif ch == "!" and i + 1 < n and text[i + 1] in QUOTES:  # !"Iron Spear": the exact name
+            value, end = _read_quoted(text, i + 1)
+            tokens.append(Token("term", i, end, Term("name", "=", value, True, i, end, i + 2)))
+            i = end
+        elif ch == "!" and (i + 1 >= n or text[i + 1] != "="):
+            tokens.append(Token("-", i, i + 1, text="!"))  # "!" before a term, or standing alone
+            i += 1
+        elif ch in QUOTES:
             value, end = _read_quoted(text, i)
             tokens.append(Token("term", i, end, Term(None, ":", value, True, i, end, i + 1)))
             i = end
@@ -114,6 +130,9 @@ def tokenize(text: str) -> list[Token]:
                 if not value and j < n and text[j] == '"':
                     value, j = _read_quoted(text, j)
                     quoted, value_start = True, value_start + 1
+                elif value.startswith("'"):
+                    value, j = _read_quoted(text, value_start)
+                    quoted, value_start = True, value_start + 1
                 elif not value:
                     raise SearchError(
                         f"'{word}' needs a value after '{op}'.", position=value_start, expected=["a value"]
@@ -121,6 +140,8 @@ def tokenize(text: str) -> list[Token]:
                 tokens.append(Token("term", i, j, Term(field, op, value, quoted, i, j, value_start)))
             elif word.lower() in ("or", "and"):
                 tokens.append(Token(word.lower(), i, j))
+            elif word.lower() == "not":
+                tokens.append(Token("-", i, j, text=word))
             else:
                 tokens.append(Token("term", i, j, Term(None, ":", word, False, i, j, i)))
             i = j
@@ -159,6 +180,9 @@ class _Parser:
                 self.take()
                 if not children:
                     raise SearchError("'and' needs a term before it.", position=token.start, expected=["a term"])
+                if after:
+                    raise SearchError(f"Expected a search term after {after}, found 'and'.", position=token.start,
+                                      expected=["a term", "'('", "'-'"])
                 after = "'and'"
                 continue
             if token.kind in ("eof", ")", "or"):
@@ -174,12 +198,16 @@ class _Parser:
         return children[0] if len(children) == 1 else And(tuple(children))
 
     def unary(self, depth: int) -> Node:
-        negations: list[int] = []
+        negations: list[Token] = []
         while self.peek().kind == "-":
-            negations.append(self.take().start)
+            negations.append(self.take())
+        if negations and self.peek().kind not in ("term", "("):
+            last = negations[-1]
+            raise SearchError(f"'{last.text}' must be followed by the term it negates.", position=last.start,
+                              expected=["a term"])
         node = self.atom(depth)
-        for start in reversed(negations):
-            node = Not(node, start)
+        for token in reversed(negations):
+            node = Not(node, token.start, token.text)
         return node
 
     def atom(self, depth: int) -> Node:

@@ -62,13 +62,13 @@ def _error_paths(errors, prefix: str = "") -> list[tuple[str, str]]:
 def typed_params(serializer_class: type, params) -> dict:
     """Check the parameters against the kind's declared types; a DomainError names the first field at fault."""
     if not isinstance(params, dict):
-        raise DomainError("params: must be an object.", code="invalid", details={"field": "params"})
+        raise DomainError("params: must be an object.", code="invalid_params", details={"field": "params"})
     form = serializer_class(data=params)
     if form.is_valid():
         return {key: value for key, value in form.validated_data.items()}
     problems = _error_paths(form.errors)
     field, message = problems[0]
-    raise DomainError(f"{field}: {message}", code="invalid",
+    raise DomainError(f"{field}: {message}", code="invalid_params",
                       details={"field": field, "fields": dict(problems)})
 
 

@@ -14,6 +14,7 @@ from rest_framework import serializers
 from cards.models import Card
 from core.errors import DomainError
 from core.formats import FORMAT_SLUGS as FORMATS
+from core.intbounds import MAX_BIG_INTEGER
 from decks.charts import bar_chart
 from decks.models import Deck, DeckEntry
 from decks.selectors import deck_for_viewer
@@ -62,9 +63,9 @@ class PlaytestParams(serializers.Serializer):
     """The declared types of a playtest's parameters (checked before validate_params)."""
 
     mode = serializers.ChoiceField(choices=list(MODES), default="goldfish")
-    deck = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
-    opponent = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, allow_null=True)
-    format = serializers.ChoiceField(choices=list(FORMATS), required=False, allow_blank=True)
+    deck = serializers.IntegerField(min_value=1, max_value=MAX_BIG_INTEGER)
+    opponent = serializers.IntegerField(min_value=1, max_value=MAX_BIG_INTEGER, required=False, allow_null=True)
+    format = serializers.ChoiceField(choices=list(FORMATS), required=False, allow_blank=True, allow_null=True)
     key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True)
     opponent_key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True)
     policies = serializers.ListField(child=serializers.ChoiceField(choices=list(POLICIES)), min_length=2,

@@ -6,6 +6,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from core.errors import DomainError
+from core.intbounds import MAX_BIG_INTEGER
 from decks.models import DeckFormat
 from playtest.dreadgate import NotationError, game_log, observation, parse_action
 from playtest.dreadgate.notation import format_action
@@ -115,7 +116,7 @@ class MetagameViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
 
 class GoldfishTableCreateSerializer(serializers.Serializer):
-    deck = serializers.IntegerField()
+    deck = serializers.IntegerField(min_value=1, max_value=MAX_BIG_INTEGER, help_text="The deck's id.")
     key = serializers.CharField(required=False, allow_blank=True, default="")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False, allow_null=True)

@@ -1,3 +1,4 @@
+from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -45,9 +46,9 @@ class RunSubmitSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[])
     params = serializers.DictField(required=False, default=dict)
     games = serializers.IntegerField(
-        min_value=1, required=False, allow_null=True,
-        help_text="The number of games. A kind whose parameters fix it (dreadgate_metagame: pairs x games_per_pair) "
-                  "may leave it out; a number given anyway must agree.")
+        min_value=1, max_value=settings.PLAYTEST_MAX_GAMES, required=False, allow_null=True,
+        help_text="Games to play, from 1 to PLAYTEST_MAX_GAMES. A kind whose parameters fix it (dreadgate_metagame: "
+                  "pairs x games_per_pair) may leave it out; a number given anyway must agree.")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 

@@ -48,10 +48,26 @@ def test_order_and_direction_as_parameters_and_in_the_query(client, cards):
     assert [c["name"] for c in ascending["results"]] == ["Tst Api Lancer", "Tst Api Golem"]
 
 
+def test_order_parameters_take_precedence_over_terms_with_a_warning(client, cards):
+    body = client.get("/api/cards/", {"q": "tst api t:unit order:atk", "order": "vitality"}).json()
+    [warning] = body["warnings"]
+    assert warning["position"] == 15 and "order:atk" in warning["message"]
+    assert client.get("/api/cards/", {"q": "tst api t:unit order:attack"}).json()["warnings"] == []
+
+
 def test_warnings_for_ignored_terms(client, cards):
-    body = client.get("/api/cards/", {"q": "tst api colour:red"}).json()
+    body = client.get("/api/cards/", {"q": "tst api hue:red"}).json()
     assert body["count"] == 3
-    assert body["warnings"][0]["position"] == 8 and "colour" in body["warnings"][0]["message"]
+    assert body["warnings"][0]["position"] == 8 and "hue" in body["warnings"][0]["message"]
+
+
+def test_an_unknown_keyword_is_400_with_the_keywords_and_did_you_mean(client):
+    response = client.get("/api/cards/", {"q": "kw:flying"})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_query" and error["details"]["position"] == 3
+    assert "aviation" in error["details"]["expected"] and error["details"]["suggestions"] == ["is:flying"]
+    assert "Did you mean is:flying?" in error["message"]
 
 
 def test_unparsable_query_is_400_in_the_error_envelope_with_position(client):
@@ -65,8 +81,8 @@ def test_unparsable_query_is_400_in_the_error_envelope_with_position(client):
 
 
 def test_bad_order_parameter_is_400_naming_the_parameter(client):
-    error = client.get("/api/cards/", {"order": "colour"}).json()["error"]
-    assert error["code"] == "invalid_query" and error["details"]["parameter"] == "order"
+    error = client.get("/api/cards/", {"order": "shiny"}).json()["error"]
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == "order"
 
 
 def test_pagination_with_page_size(client, cards):
@@ -151,7 +167,42 @@ def test_schema_documents_the_card_endpoints(client):
 def test_page_past_the_end_is_404_and_a_bad_page_is_400(client, cards):
     assert client.get("/api/cards/", {"q": "tst api", "page": 2}).status_code == 404
     error = client.get("/api/cards/", {"q": "tst api", "page": "x"}).json()["error"]
-    assert error["code"] == "invalid_page" and error["details"]["parameter"] == "page"
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == "page"
+
+
+@pytest.mark.parametrize(("params", "parameter", "allowed"), [
+    ({"page_size": 500}, "page_size", "a whole number from 1 to 200"),
+    ({"page_size": 0}, "page_size", "a whole number from 1 to 200"),
+    ({"page_size": "x"}, "page_size", "a whole number from 1 to 200"),
+    ({"page_size": "\u0665"}, "page_size", "a whole number from 1 to 200"),
+    ({"page": 0}, "page", "a whole number from 1 to 1000000"),
+    ({"page": -1}, "page", "a whole number from 1 to 1000000"),
+    ({"page": 10**12}, "page", "a whole number from 1 to 1000000"),
+])
+def test_pages_and_page_sizes_out_of_range_are_400_naming_the_range(client, params, parameter, allowed):
+    response = client.get("/api/cards/", {"q": "golem", **params})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_parameter"
+    assert error["details"]["parameter"] == parameter and error["details"]["allowed"] == allowed
+    assert error["message"].startswith(f"{parameter} must be {allowed}, not ")
+
+
+def test_next_and_previous_carry_the_page_size_asked_for(client):
+    body = client.get("/api/cards/", {"q": "t:unit", "page_size": 7, "page": 2}).json()
+    assert len(body["results"]) == 7
+    assert "page_size=7" in body["next"] and "page=3" in body["next"]
+    assert "page_size=7" in body["previous"] and "page=" not in body["previous"]
+    following = client.get(body["next"]).json()
+    assert len(following["results"]) == 7 and "page=4" in following["next"]
+    assert "page_size=7" in following["previous"] and "page=2" in following["previous"]
+
+
+def test_the_schema_declares_the_page_bounds(client):
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    params = {p["name"]: p["schema"] for p in schema["paths"]["/api/cards/"]["get"]["parameters"]}
+    assert params["page"] == {"type": "integer", "minimum": 1, "maximum": 1000000}
+    assert params["page_size"] == {"type": "integer", "minimum": 1, "maximum": 200}
 
 
 def test_empty_result_has_count_zero(client):
@@ -188,3 +239,20 @@ def test_cache_off_with_zero_seconds(client, cards, settings):
     client.get("/api/cards/", {"q": "tst api"})
     make_card("Tst Api Newcomer")
     assert client.get("/api/cards/", {"q": "tst api"}).json()["count"] == 4
+
+
+def test_a_rate_limited_search_carries_ratelimit_fields_beside_retry_after(client, monkeypatch):
+    from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    cache.clear()
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "search", "2/minute")
+    for _ in range(2):
+        assert client.get("/api/cards/", {"q": "golem"}).status_code == 200
+    refused = client.get("/api/cards/", {"q": "golem"})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "throttled"
+    wait = int(refused["Retry-After"])
+    assert 0 < wait <= 60
+    assert refused["RateLimit-Policy"] == '"search";q=2;w=60'
+    assert refused["RateLimit"] == f'"search";r=0;t={wait}'
+    cache.clear()

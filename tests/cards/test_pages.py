@@ -53,6 +53,45 @@ def test_htmx_request_gets_only_the_results_and_the_sort_controls(client, cards)
     assert 'id="view-controls"' in html and 'hx-swap-oob="innerHTML"' in html
 
 
+def _shown(html):
+    """The grid's card names in order, and what the sort controls and the status say."""
+    order = re.search(r'<select id="order".*?</select>', html, re.S).group(0)
+    direction = re.search(r'<select id="direction".*?</select>', html, re.S).group(0)
+    return (re.findall(r'class="card-caption">(Tst Page \w+)<', html),
+            re.search(r'<option value="(\w+)" selected>', order).group(1),
+            re.search(r'<option value="(\w+)" selected>', direction).group(1),
+            re.search(r"sorted by (\w+ \w+)\.", html).group(1))
+
+
+def test_the_form_unchanged_leaves_the_sort_to_the_query_and_shows_it(client, cards):
+    # What the form sends when the player typed order:atk direction:desc and left the controls alone.
+    html = client.get("/cards/", {"q": "tst page t:unit order:atk direction:desc", "order": "name",
+                                  "direction": "asc", "query_order": "name", "query_direction": "asc"}).content.decode()
+    assert _shown(html) == (["Tst Page Golem", "Tst Page Lancer"], "atk", "desc", "atk descending")
+    assert "search-warnings" not in html
+    assert 'name="query_order" value="atk"' in html and 'name="query_direction" value="desc"' in html
+
+
+def test_a_changed_control_overrides_the_query_with_a_warning(client, cards):
+    html = client.get("/cards/", {"q": "tst page t:unit order:atk", "order": "vit", "direction": "asc",
+                                  "query_order": "atk", "query_direction": "asc"}).content.decode()
+    assert _shown(html) == (["Tst Page Lancer", "Tst Page Golem"], "vit", "asc", "vit ascending")
+    assert "takes precedence" in html and "(column 17)" in html
+    assert 'name="query_order" value="atk"' in html  # still what the query alone chooses
+
+
+def test_sort_parameters_without_the_forms_fields_still_take_precedence(client, cards):
+    html = client.get("/cards/", {"q": "tst page t:unit order:atk", "order": "name"}).content.decode()
+    assert _shown(html)[1:] == ("name", "asc", "name ascending") and "takes precedence" in html
+
+
+def test_table_headings_sort_explicitly(client, cards):
+    html = client.get("/cards/", {"q": "tst page t:unit order:atk", "view": "table", "query_order": "atk",
+                                  "query_direction": "asc"}).content.decode()
+    link = re.search(r'href="\?([^"]*)" data-sort="atk"', html).group(1)
+    assert "direction=desc" in link and "query_order" not in link and "query_direction" not in link
+
+
 def test_pagination_keeps_the_query(client):
     for i in range(61):
         make_card(f"Tst Paged {i:02d}")
@@ -71,7 +110,7 @@ def test_unparsable_query_shows_the_position_and_expectation_not_an_error_page(c
 
 
 def test_warnings_are_shown(client, cards):
-    html = client.get("/cards/", {"q": "tst page colour:red"}).content.decode()
+    html = client.get("/cards/", {"q": "tst page hue:red"}).content.decode()
     assert "Unknown field" in html and "(column 10)" in html
 
 

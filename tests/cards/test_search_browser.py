@@ -72,3 +72,21 @@ def test_help_and_card_pages_fit_a_phone(phone_page):
     phone_page.goto(f"/cards/{legend.collector_number}/")
     assert phone_page.locator("h1").inner_text() == legend.name
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_order_typed_in_the_search_box_sorts_and_the_controls_follow(page):
+    by_attack = expected_names([F("attack").desc(), "name"])
+    page.goto("/cards/")
+    page.get_by_label("Search").fill("t:legend order:atk direction:desc")
+    page.keyboard.press("Enter")
+    page.get_by_role("status").filter(has_text="sorted by atk descending").wait_for()
+    assert page.locator(".card-caption").all_inner_texts() == by_attack
+    assert page.get_by_label("Sort by").input_value() == "atk"
+    assert page.get_by_label("Direction").input_value() == "desc"
+    assert page.locator(".search-warnings").count() == 0
+    page.get_by_label("Search").fill("t:legend order:vit")  # the controls were not touched: the query decides
+    page.keyboard.press("Enter")
+    page.get_by_role("status").filter(has_text="sorted by vit ascending").wait_for()
+    page.get_by_label("Direction").select_option("desc")  # now changed: it takes precedence
+    page.get_by_role("status").filter(has_text="sorted by vit descending").wait_for()
+    assert page.get_by_label("Sort by").input_value() == "vit"

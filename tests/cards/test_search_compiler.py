@@ -3,7 +3,7 @@
 import pytest
 from django.db.models import Q
 
-from cards.models import CardType
+from cards.models import Card, CardType
 from cards.search import SearchError, search_cards
 from cards.search.compiler import compile_query, implied_tsquery
 from cards.search.parser import parse
@@ -113,6 +113,105 @@ def test_stats_with_every_operator(cards, query, expected):
     assert names(query) == expected
 
 
+ALL_SIX = ["Tst Iron Golem", "Tst Old Reliquary", "Tst Quick Ward", "Tst Shadow Thief", "Tst Sky Lancer", "Tst Warlord"]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    # field!=value: the cards that have the field and whose value is not the value
+    ("vit!=3", ["Tst Iron Golem", "Tst Shadow Thief", "Tst Warlord"]),
+    ("atk!=def", ["Tst Iron Golem", "Tst Shadow Thief", "Tst Sky Lancer", "Tst Warlord"]),
+    ("adir!=n", ["Tst Shadow Thief", "Tst Sky Lancer"]),  # the legend has no directions, like the item
+    ("mdir!=n", ["Tst Sky Lancer"]),
+    ("sub!=\"relic weapon\"", ["Tst Quick Ward"]),
+    ("o!=heals", ["Tst Iron Golem", "Tst Old Reliquary", "Tst Quick Ward"]),
+    ("kw!=subdue", ["Tst Sky Lancer"]),
+    # every card has a name, a craft, a type, a collector number and every is: property
+    ("c!=blue", [n for n in ALL_SIX if n != "Tst Sky Lancer"]),
+    ("t!=unit", ["Tst Old Reliquary", "Tst Quick Ward", "Tst Warlord"]),
+    ("is!=unique", ["Tst Iron Golem", "Tst Old Reliquary", "Tst Quick Ward", "Tst Shadow Thief"]),
+    ("name!=\"Tst Warlord\"", ALL_SIX[:-1]),
+])
+def test_not_equal_is_one_rule_for_every_field(cards, query, expected):
+    assert sorted(names(query)) == expected
+    field, value = query.split("!=")
+    negated = sorted(names(f"-{field}:{value}"))
+    assert sorted(names(f"{field}:{value}")) == sorted(set(ALL_SIX) - set(negated))  # '-' keeps the cards without it
+    assert set(expected) <= set(negated)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("cost:2", ["Tst Old Reliquary"]),
+    ("cost<=2", ["Tst Old Reliquary", "Tst Quick Ward"]),
+    ("cost!=1", ["Tst Old Reliquary"]),
+    ("influence>=1", ["Tst Warlord"]),
+    ("influence:2 or cost:1", ["Tst Quick Ward", "Tst Warlord"]),
+])
+def test_cost_and_influence_are_searchable_stats(cards, query, expected):
+    assert names(query) == expected
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("vit:3-6", ["Tst Iron Golem", "Tst Sky Lancer"]),
+    ("vit=1-3", ["Tst Shadow Thief", "Tst Sky Lancer"]),
+    ("vit:3-3", ["Tst Sky Lancer"]),
+    ("vit!=3-6", ["Tst Shadow Thief", "Tst Warlord"]),
+    ("cost:0-1", ["Tst Quick Ward"]),
+])
+def test_a_range_of_a_stat_includes_both_ends(cards, query, expected):
+    assert names(query) == expected
+
+
+@pytest.mark.parametrize(("query", "position", "expected"), [
+    ("vit=\u0663", 4, "a whole number"),  # ARABIC-INDIC DIGIT THREE
+    ("vit=1_0", 4, "a whole number"),
+    ("atk>=\uff15", 5, "a whole number"),  # FULLWIDTH DIGIT FIVE
+    ("vit:+3", 4, "a whole number"),
+    ("vit:6-3", 4, "3-6"),
+    ("vit<3-5", 3, ":"),
+    ("cost:1-99999", 5, "a number from 0 to 32767"),
+])
+def test_stat_values_are_ascii_digits_and_ranges_run_upwards(query, position, expected):
+    with pytest.raises(SearchError) as caught:
+        search_cards(query)
+    assert caught.value.position == position and expected in caught.value.expected
+
+
+@pytest.mark.parametrize("query", ['!"Tst Sky Lancer"', "!'tst sky lancer'", 't:unit !"Tst Sky Lancer"'])
+def test_bang_before_a_quoted_name_is_the_exact_name(cards, query):
+    result = search_cards(query)
+    assert own(result.queryset) == ["Tst Sky Lancer"] and not result.warnings
+
+
+def test_the_exact_name_does_not_match_part_of_a_name(cards):
+    assert names('!"Tst Sky"') == [] and names('-!"Tst Sky Lancer"') == [n for n in ALL_SIX if "Sky" not in n]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("'shadow thief'", ["Tst Shadow Thief"]),
+    ("o:'draw a card'", ["Tst Iron Golem"]),
+    ("name:'t sky lan'", ["Tst Sky Lancer"]),
+    ("o:\"gets +1\" o:'Equipped unit'", ["Tst Old Reliquary"]),
+])
+def test_single_quotes_quote_like_double_quotes(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_a_single_quote_inside_a_word_is_a_letter_and_an_unclosed_one_an_error():
+    make_card("Tst Hunter's Mark")
+    assert names("hunter's") == ["Tst Hunter's Mark"]
+    with pytest.raises(SearchError) as caught:
+        search_cards("o:'draw a")
+    assert caught.value.position == 2 and caught.value.expected == ["a closing '"]
+
+
+def test_a_bare_collector_number_in_any_case_finds_that_card():
+    number, name = Card.objects.filter(type=CardType.UNIT).order_by("collector_number").values_list(
+        "collector_number", "name")[0]
+    for text in (number, number.lower(), f"t:unit {number.lower()}"):
+        assert list(search_cards(text).queryset.values_list("name", flat=True)) == [name]
+    assert list(search_cards("l-cha-01").queryset.values_list("collector_number", flat=True)) == ["L-CHA-01"]
+
+
 def test_stat_not_equal_leaves_out_cards_without_stats_but_negation_keeps_them(cards):
     assert "Tst Quick Ward" not in names("vit!=3")
     assert "Tst Quick Ward" in names("-vit:3")
@@ -141,6 +240,22 @@ def test_keywords_by_slug_or_name(cards):
     assert names("kw:subdue") == ["Tst Iron Golem"]
     assert names("keyword:Subdue") == ["Tst Iron Golem"]
     assert "Tst Iron Golem" not in names("kw!=subdue")
+
+
+@pytest.mark.parametrize(("query", "suggestions"), [
+    ("kw:flying", ["is:flying"]),
+    ("t:unit kw:aviaton", ["kw:aviation"]),
+    ("keyword:Subdu", ["keyword:subdue"]),
+    ("kw:nope", []),
+])
+def test_an_unknown_keyword_is_an_error_listing_the_keywords_with_did_you_mean(cards, query, suggestions):
+    with pytest.raises(SearchError) as caught:
+        search_cards(query)
+    error = caught.value
+    assert error.position == query.rindex(":") + 1
+    assert {"aviation", "subdue"} <= set(error.expected)
+    assert error.suggestions == suggestions
+    assert all(s in error.message for s in suggestions) and ("Did you mean" in error.message) == bool(suggestions)
 
 
 @pytest.mark.parametrize(
@@ -217,6 +332,21 @@ def test_collector_number_exact_and_prefix():
     assert names("cn:TST-X4*") == ["Tst Numbered", "Tst Numbered Too"]
 
 
+@pytest.mark.parametrize("query", ["t:unit not is:unique", "t:unit NOT is:unique", "t:unit ! is:unique",
+                                   "t:unit !is:unique"])
+def test_not_and_bang_negate_the_next_term_with_a_warning_that_minus_is_the_operator(cards, query):
+    result = search_cards(query)
+    assert own(result.queryset) == names("t:unit -is:unique") == ["Tst Iron Golem", "Tst Shadow Thief"]
+    [warning] = result.warnings
+    assert warning.position == 7 and "the operator is '-'" in warning.message
+
+
+def test_quoted_not_is_a_name_word(cards):
+    make_card("Tst Forget Me Not")
+    result = search_cards('"not"')
+    assert own(result.queryset) == ["Tst Forget Me Not"] and not result.warnings
+
+
 def test_or_negation_and_parentheses(cards):
     assert names("(c:blue or c:black) -is:unique") == ["Tst Shadow Thief"]
     assert names("-(t:unit or t:legend)") == ["Tst Old Reliquary", "Tst Quick Ward"]
@@ -245,16 +375,39 @@ def test_cards_without_the_stat_sort_last_both_ways(cards):
     assert set(ascending[-2:]) == set(descending[-2:]) == {"Tst Old Reliquary", "Tst Quick Ward"}
 
 
+def test_order_by_cost_and_influence(cards):
+    assert names("t:talent or t:item order:cost direction:desc") == ["Tst Old Reliquary", "Tst Quick Ward"]
+    assert names("order:influence direction:desc")[0] == "Tst Warlord"
+
+
 def test_order_by_collector_number():
     make_card("Tst B", collector_number="TST-B")
     make_card("Tst A", collector_number="TST-C")
     assert names("tst order:cn") == ["Tst B", "Tst A"]
 
 
-def test_parameters_override_order_terms(cards):
+def test_parameters_override_order_terms_with_a_warning_at_the_term(cards):
     result = search_cards("t:unit order:atk", order="vit", direction="desc")
     assert (result.order, result.direction) == ("vit", "desc")
+    assert (result.query_order, result.query_direction) == ("atk", "asc")
     assert own(result.queryset) == ["Tst Iron Golem", "Tst Sky Lancer", "Tst Shadow Thief"]
+    [warning] = result.warnings
+    assert warning.position == 7 and "takes precedence" in warning.message and "order:atk" in warning.message
+
+
+def test_a_parameter_that_agrees_with_the_term_gives_no_warning(cards):
+    assert search_cards("t:unit order:atk", order="attack").warnings == []
+
+
+@pytest.mark.parametrize(("alias", "order"), [
+    ("vitality", "vit"), ("attack", "atk"), ("defense", "def"), ("range", "rng"), ("maneuver", "man"),
+    ("c", "craft"), ("colour", "craft"), ("color", "craft"), ("cost", "cost"), ("influence", "influence"),
+    ("ATTACK", "atk"),
+])
+def test_every_field_name_and_alias_works_in_order(cards, alias, order):
+    result = search_cards(f"tst order:{alias}")
+    assert result.order == order and not result.warnings
+    assert search_cards("tst", order=alias).order == order
 
 
 def test_default_order_is_name_ascending():
@@ -264,7 +417,7 @@ def test_default_order_is_name_ascending():
 
 def test_bad_parameters_are_errors_naming_the_parameter():
     with pytest.raises(SearchError) as caught:
-        search_cards("", order="colour")
+        search_cards("", order="shiny")
     assert caught.value.parameter == "order" and "cn" in caught.value.expected
     with pytest.raises(SearchError) as caught:
         search_cards("", direction="up")
@@ -283,7 +436,7 @@ def test_bad_parameters_are_errors_naming_the_parameter():
         ("is:shiny", 3, "flying"),
         ("c>red", 1, ":"),
         ("  name<foo", 6, "!="),
-        ("order:colour", 6, "man"),
+        ("order:shiny", 6, "man"),
         ("direction:up", 10, "desc"),
         ("o<5", 1, ":"),
     ],
@@ -302,8 +455,31 @@ def test_unknown_field_is_a_warning_and_the_term_is_ignored(cards):
     assert result.warnings[0].position == 4 and "foo" in result.warnings[0].message
 
 
-def test_ignored_term_inside_or_matches_everything_not_nothing(cards):
-    assert len(names("t:legend or foo:bar")) == 6
+@pytest.mark.parametrize(("query", "expected"), [
+    ("t:legend or foo:bar", ["Tst Warlord"]),
+    ("foo:bar or t:legend", ["Tst Warlord"]),
+    ("t:legend -foo:bar", ["Tst Warlord"]),
+    ("t:legend (foo:bar or -foo:baz)", ["Tst Warlord"]),
+    ("t:legend or -foo:bar", ["Tst Warlord"]),
+    ("t:legend or -order:atk", ["Tst Warlord"]),
+    ("t:legend --foo:bar", ["Tst Warlord"]),
+])
+def test_an_ignored_term_drops_out_whatever_operator_stands_before_it(cards, query, expected):
+    result = search_cards(query)
+    assert own(result.queryset) == expected
+    assert result.warnings and "ignored" in result.warnings[0].message
+
+
+@pytest.mark.parametrize("query", ["-foo:bar", "-order:atk", "foo:bar or -foo:baz"])
+def test_a_query_of_ignored_terms_only_matches_every_card(cards, query):
+    assert len(names(query)) == 6
+
+
+@pytest.mark.parametrize("field", ["colour", "color", "COLOUR"])
+def test_colour_and_color_are_aliases_of_c(cards, field):
+    result = search_cards(f"{field}:blue")
+    assert own(result.queryset) == ["Tst Sky Lancer"] and not result.warnings
+    assert "Tst Sky Lancer" not in names(f"-{field}:blue") and len(names(f"-{field}:blue")) == 5
 
 
 def test_order_under_or_or_negation_or_repeated_is_a_warning(cards):

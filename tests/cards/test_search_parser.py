@@ -65,6 +65,18 @@ def test_negation_of_terms_and_groups():
     assert isinstance(second, Not) and isinstance(second.child, Or) and second.start == 8
 
 
+@pytest.mark.parametrize(("query", "written"), [("not a", "not"), ("NOT a", "NOT"), ("! a", "!"), ("!a", "!")])
+def test_not_and_bang_before_a_term_are_negations_remembering_how_they_were_written(query, written):
+    node = parse(query)
+    assert node == Not(Term(None, ":", "a", False, len(query) - 1, len(query), len(query) - 1), 0, written)
+
+
+def test_quoted_not_and_a_bang_inside_a_word_are_name_words():
+    assert parse('"not"') == Term(None, ":", "not", True, 0, 5, 1)
+    assert parse("a!") == Term(None, ":", "a!", False, 0, 2, 0)
+    assert parse("vit!=3").op == "!="
+
+
 def test_double_negation_nests():
     node = parse("--a")
     assert isinstance(node, Not) and isinstance(node.child, Not) and node.child.child.value == "a"
@@ -101,6 +113,14 @@ def test_word_that_only_looks_like_a_field_with_symbols_is_a_name():
         ("vit>=", 5, "a value"),
         ("and a", 0, "a term"),
         ("a and", 5, "a term"),
+        ("vit=3 and and atk=2", 10, "a term"),
+        ("a AND and b", 6, "a term"),
+        ("a and or b", 6, "a term"),
+        ("a or and b", 5, "a term"),
+        ("a not", 2, "a term"),
+        ("not or a", 0, "a term"),
+        ("(a !)", 3, "a term"),
+        ("NOT", 0, "a term"),
         ("ab\x00", 2, "printable text"),
         ("x" * 1001, 1000, "a shorter query"),
         ("(" * 40 + "a" + ")" * 40, 32, "fewer parentheses"),

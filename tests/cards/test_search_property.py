@@ -13,6 +13,7 @@ PIECES = [
     ":", "=", "!=", "<", "<=", ">", ">=", "adir:", "mdir:", "kw:", "is:", "o:", "cn:", "order:", "direction:",
     "unit", "blue", "n", "se", "unique", "flying", "3", "-1", "99999", "*", "asc", "desc", "atk", "é", "%", "_",
     "\\", "'", "\x00", "relic weapon", "foo:",
+    "!", "not", "NOT", "colour:", "cost", "influence", "3-5", "5-3", "u-10011", "\u0663", "1_0",
 ]
 query_like = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
 settings_ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

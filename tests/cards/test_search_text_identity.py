@@ -46,7 +46,8 @@ CASES = [
     ('"ke-eyed urchin sp"', Q(name__icontains="ke-eyed urchin sp")),
     ('"eteran\'s longsw"', Q(name__icontains="eteran's longsw")),
     ('-o:"end of turn"', ~Q(text__icontains="end of turn")),
-    ('o!="draw a card"', ~Q(text__icontains="draw a card")),
+    # != is the cards that have the field and another value: a card without rules text is left out
+    ('o!="draw a card"', ~Q(text__icontains="draw a card") & ~Q(text="")),
     ('war -o:"draw a card"', Q(name__icontains="war") & ~Q(text__icontains="draw a card")),
     ('-name:"of the" o:"end of turn"', ~Q(name__icontains="of the") & Q(text__icontains="end of turn")),
     ('-(o:"end of turn" or "of the")', ~(Q(text__icontains="end of turn") | Q(name__icontains="of the"))),
@@ -71,8 +72,9 @@ def _matches(q: Q, fields: dict[str, str]) -> bool:
             results.append(_matches(child, fields))
         else:
             lookup, value = child
-            field = lookup.split("__")[0]
-            results.append(value.lower() in fields[field].lower())
+            field, _, kind = lookup.partition("__")
+            assert kind in ("icontains", ""), lookup
+            results.append(value.lower() in fields[field].lower() if kind else fields[field] == value)
     result = all(results) if q.connector == Q.AND else any(results)
     return not result if q.negated else result
 

@@ -148,6 +148,23 @@ def test_copy_revert_revisions_and_diff(api, owner):
     assert [r["number"] for r in api.get(f"/api/decks/{pk}/revisions/").json()] == [3, 2, 1]
 
 
+@pytest.mark.parametrize("query, name", [
+    ("from=23444574263163510784&to=1", "from"),  # was a 500 on SQLite: the driver overflowed
+    ("from=1&to=23444574263163510784", "to"),
+    ("from=2147483648&to=1", "from"),  # past the version column (PostgreSQL's integer)
+    ("from=0&to=1", "from"),
+    ("from=1", "to"),
+])
+def test_a_diff_version_out_of_range_is_a_400_naming_the_range(api, owner, query, name):
+    deck = make_deck(owner)
+    response = api.get(f"/api/decks/{deck.pk}/diff/?{query}")
+    assert response.status_code == 400, response.content[:300]
+    error = response.json()["error"]
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == name
+    assert "a whole number from 1 to 2147483647" in error["message"] and error["message"].startswith(name)
+    assert api.get(f"/api/decks/{deck.pk}/diff/?from=1&to=2147483647").status_code == 404  # in range: looked up
+
+
 def test_unknown_card_in_a_write_is_400_naming_it(api):
     response = api.post("/api/decks/", {"name": "x", "cards": [{"card": "NOPE-1", "count": 1}]}, format="json")
     assert response.status_code == 400
@@ -176,3 +193,103 @@ def test_schema_documents_the_deck_endpoints(client):
     schema = client.get("/api/schema/").content.decode()
     for path in ("/api/decks/validate/", "/api/decks/{id}/", "/api/decks/import/", "/api/decks/{id}/export/"):
         assert path in schema
+
+
+def test_every_export_carries_a_file_name(api, owner, client):
+    deck = make_deck(owner)
+    deck.name = "Iron & Ash: Mk II"
+    deck.save(update_fields=["name"])
+    for kind, name in (("text", ".txt"), ("code", "-code.txt"), ("json", ".json")):
+        response = api.get(f"/api/decks/{deck.pk}/export/?as={kind}")
+        assert response["Content-Disposition"] == f'attachment; filename="iron-ash-mk-ii-{deck.pk}-v1{name}"'
+    client.force_login(owner)
+    page = client.get(f"/decks/{deck.pk}/export.txt")
+    assert page["Content-Disposition"] == f'attachment; filename="iron-ash-mk-ii-{deck.pk}-v1.txt"'
+
+
+def test_odds_are_exact_hypergeometric_values_by_turn(api, owner):
+    from fractions import Fraction
+
+    from decks.stats import at_least_one
+
+    deck = make_deck(owner)  # 9 cards x 4 = 36
+    body = api.get(f"/api/decks/{deck.pk}/odds/", {"hand": 7, "by_turn": 3, "category": "type:unit"}).json()
+    assert (body["deck_size"], body["hand"], body["draws"], body["by_turn"]) == (36, 7, 1, 3)
+    [units] = body["categories"]
+    assert units["category"] == "type:unit" and units["label"] == "Any Unit"
+    copies = units["copies"]
+    assert [r["turn"] for r in units["rows"]] == [0, 1, 2, 3] and [r["seen"] for r in units["rows"]] == [7, 8, 9, 10]
+    for row in units["rows"]:
+        assert Fraction(row["exact"]) == at_least_one(36, copies, row["seen"])
+        assert row["probability"] == float(Fraction(row["exact"]))
+    everything = api.get(f"/api/decks/{deck.pk}/odds/").json()
+    assert everything["hand"] == 6 and len(everything["categories"]) > 1
+    assert {c["category"] for c in everything["categories"]} >= {"type:unit", "vit:3"}
+
+
+def test_odds_of_a_near_certainty_say_more_than_99_9_percent(api, owner):
+    deck = make_deck(owner)
+    body = api.get(f"/api/decks/{deck.pk}/odds/", {"hand": 20, "by_turn": 15, "draws": 10}).json()
+    percents = [(r["percent"], r["exact"]) for c in body["categories"] for r in c["rows"]]
+    assert all(p != "100.0%" or exact == "1/1" for p, exact in percents)
+    assert any(p == "> 99.9%" for p, _ in percents)
+
+
+@pytest.mark.parametrize(("params", "parameter", "allowed"), [
+    ({"by_turn": 16}, "by_turn", "a whole number from 0 to 15"),
+    ({"hand": "x"}, "hand", "a whole number from 0 to 20"),
+    ({"hand": "-1"}, "hand", "a whole number from 0 to 20"),
+    ({"draws": "\u0663"}, "draws", "a whole number from 0 to 10"),
+])
+def test_odds_parameters_out_of_range_are_400_naming_the_range(api, owner, params, parameter, allowed):
+    deck = make_deck(owner)
+    response = api.get(f"/api/decks/{deck.pk}/odds/", params)
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == parameter
+    assert allowed in error["message"]
+
+
+def test_odds_of_an_unknown_category_is_400_and_of_a_hidden_deck_404(api, owner):
+    deck = make_deck(owner)
+    error = api.get(f"/api/decks/{deck.pk}/odds/", {"category": "type:dragon"}).json()["error"]
+    assert error["details"]["parameter"] == "category" and "type:unit" in error["details"]["allowed"]
+    assert APIClient().get(f"/api/decks/{deck.pk}/odds/").status_code == 404
+
+
+def test_if_match_star_matches_the_deck_whatever_its_version(api, owner):
+    deck = make_deck(owner)
+    api.patch(f"/api/decks/{deck.pk}/", {"name": "Two"}, format="json", HTTP_IF_MATCH='"1"')
+    response = api.patch(f"/api/decks/{deck.pk}/", {"name": "Three"}, format="json", HTTP_IF_MATCH="*")
+    assert response.status_code == 200 and response["ETag"] == '"3"'
+    assert api.patch("/api/decks/999999/", {"name": "x"}, format="json", HTTP_IF_MATCH="*").status_code == 404
+
+
+def test_if_match_with_a_list_matches_if_any_tag_does(api, owner):
+    deck = make_deck(owner)
+    api.patch(f"/api/decks/{deck.pk}/", {"name": "Two"}, format="json", HTTP_IF_MATCH='"1"')
+    ok = api.patch(f"/api/decks/{deck.pk}/", {"name": "Three"}, format="json", HTTP_IF_MATCH='"1", "2", "7"')
+    assert ok.status_code == 200 and ok["ETag"] == '"3"'
+    stale = api.patch(f"/api/decks/{deck.pk}/", {"name": "Four"}, format="json", HTTP_IF_MATCH='"1", "2"')
+    assert stale.status_code == 412
+    assert stale.json()["error"]["details"] == {"expected": [1, 2], "current": 3}
+    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='"9",W/"3"').status_code == 204
+
+
+def test_deck_get_answers_304_to_if_none_match_with_the_current_etag(api, owner):
+    deck = make_deck(owner)
+    first = api.get(f"/api/decks/{deck.pk}/")
+    for header in (first["ETag"], f'"7", {first["ETag"]}', "*", f"W/{first['ETag']}"):
+        again = api.get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH=header)
+        assert again.status_code == 304 and again["ETag"] == first["ETag"] and not again.content
+    api.patch(f"/api/decks/{deck.pk}/", {"name": "Changed"}, format="json", HTTP_IF_MATCH=first["ETag"])
+    changed = api.get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed.json()["name"] == "Changed" and changed["ETag"] == '"2"'
+    assert APIClient().get(f"/api/decks/{deck.pk}/", HTTP_IF_NONE_MATCH="*").status_code == 404  # still private
+
+
+@pytest.mark.parametrize("page", ["0", "x", "1000001"])
+def test_a_deck_list_page_out_of_range_is_400_naming_the_range(api, page):
+    error = api.get("/api/decks/", {"page": page}).json()["error"]
+    assert error["code"] == "invalid_parameter" and error["details"]["allowed"] == "a whole number from 1 to 1000000"
+    assert api.get("/api/decks/", {"page": 999}).status_code == 404  # in range, past the last page

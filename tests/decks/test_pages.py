@@ -83,7 +83,8 @@ def test_editor_search_uses_the_search_language(logged_in, owner):
     assert "Zz Searchable Pike" in html and "add-card" in html
     assert 'id="results"' in html and "<html" not in html
     bad = logged_in.get(f"/decks/{deck.pk}/edit/search/?q=atk>>").content.decode()
-    assert "Search problem at position" in bad
+    assert "Search problem at column 5:" in bad  # one position, the column (1-based), as the catalog page
+    assert "position" not in bad and bad.count("column") == 1
 
 
 def test_new_deck_with_a_starting_card(logged_in):
@@ -104,6 +105,8 @@ def test_import_page_reports_every_bad_line_and_saves_nothing(logged_in, owner):
     assert response.status_code == 400
     assert 'data-line="2"' in html and 'data-line="3"' in html and 'data-line="4"' in html
     assert "Did you mean Zz Import Page Pike" in html
+    for n in (2, 3, 4):
+        assert html.count(f"Line {n}") == 1  # each line said once
     assert not Deck.objects.filter(owner=owner).exists()
     ok = logged_in.post("/decks/import/", {"list": f"4 {card.name}", "name": "Good"})
     assert ok.status_code == 302 and Deck.objects.get(owner=owner).name == "Good"

@@ -157,3 +157,24 @@ def test_staff_unpublish_makes_a_public_deck_private():
     deck = deck_unpublish(deck=deck, actor=make_user(staff=True))
     assert deck.visibility == Visibility.PRIVATE and deck.version == 2
     assert "Unpublished by staff" in deck.revisions.get(number=2).message
+
+
+def test_a_deck_code_is_imported_under_the_same_rules_as_its_text_and_json():
+    from decks.selectors import deck_export_code, deck_export_json, deck_export_text
+
+    owner = make_user()
+    pike = make_card(name="Zz Code Pike")
+    legend = make_card("legend", name="Zz Code Legend", unique=True)
+    saved = deck_create(owner=owner, name="Over", entries=entries_of((pike, 5), (legend, 2)))  # work in progress
+    refusals = []
+    for kwargs in ({"code": deck_export_code(saved)}, {"text": deck_export_text(saved)},
+                   {"data": deck_export_json(saved)}):
+        with pytest.raises(InvalidDeckList) as exc:
+            deck_import(owner=owner, **kwargs)
+        refusals.append(sorted((p["code"], p.get("card")) for p in exc.value.details["problems"]))
+    assert refusals[0] == refusals[1] == refusals[2] == sorted(
+        [("copies_over_limit", pike.collector_number), ("unique_over_limit", legend.collector_number)])
+    assert Deck.objects.filter(owner=owner).count() == 1  # nothing saved
+    fixed = deck_create(owner=owner, name="Fine", entries=entries_of((pike, 4), (legend, 1)))
+    again = deck_import(owner=owner, code=deck_export_code(fixed))
+    assert sorted(e.count for e in deck_entries(again)) == [1, 4]

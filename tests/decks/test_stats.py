@@ -64,3 +64,14 @@ def test_panel_and_charts_are_svg_with_text_labels():
     assert "Cha: 12" in str(data["craft_chart"])
     assert str(bar_chart("Empty", [])) == ""
     assert "&lt;b&gt;" in str(bar_chart("<b>", [("x", 1)]))
+
+
+def test_a_percent_is_never_rounded_to_a_certainty_it_is_not():
+    from decks.stats import odds, percent
+
+    assert percent(Fraction(1)) == "100.0%" and percent(Fraction(0)) == "0.0%"
+    assert percent(Fraction(9995, 10000)) == "> 99.9%" and percent(Fraction(5, 10**6)) == "< 0.1%"
+    assert percent(Fraction(999, 1000)) == "99.9%" and percent(Fraction(1, 1000)) == "0.1%"
+    almost = odds(40, 20, 15)  # 1 - C(20,15)/C(40,15): not certain, 99.99996%
+    assert almost.exact < 1 and almost.percent == "> 99.9%"
+    assert odds(36, 36, 1).percent == "100.0%"

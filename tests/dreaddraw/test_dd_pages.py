@@ -41,7 +41,7 @@ def test_card_api_lists_filters_and_details(client):
 def test_card_api_errors_use_the_envelope(client):
     response = client.get("/api/dreaddraw/cards/?keyword=sometimes")
     assert response.status_code == 400
-    assert response.json()["error"]["details"]["field"] == "keyword"
+    assert response.json()["error"]["details"]["parameter"] == "keyword"
     assert client.get("/api/dreaddraw/cards/0/").json()["error"]["code"] == "not_found"
 
 

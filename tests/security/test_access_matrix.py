@@ -36,7 +36,9 @@ ACTORS = ("other", "anonymous", "staff")
 MISSING_INT = 987654321
 MISSING_UUID = uuid.UUID(int=7)
 TRACKED = (Deck, DeckEntry, DeckRevision, Run, RunChunk, GoldfishTable, DreadDrawTable, DreadDrawSeat, AccessToken)
-REFUSALS = {401, 403, 404, 405}  # 401: an anonymous API request (WWW-Authenticate: Bearer)
+# 401: an anonymous API request (WWW-Authenticate: Bearer); 400: a request without the parameters or body its
+# operation requires, refused by the schema's contract before anything is looked up (alike for a missing id).
+REFUSALS = {400, 401, 403, 404, 405}
 LOGIN = "/accounts/login/"
 
 

@@ -73,11 +73,10 @@ def test_a_bad_content_length_is_400(client):
     assert error_of(response, 400)["code"] == "bad_content_length"
 
 
-def test_a_search_query_over_the_length_bound_is_400_with_the_position(client):
+def test_a_search_query_over_the_length_bound_is_400_naming_the_bound(client):
     error = error_of(client.get("/api/cards/", {"q": "a" * 1001}), 400)
-    assert error["code"] == "invalid_query"
-    assert "longer than 1000" in error["message"]
-    assert error["details"]["position"] == 1000
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == "q"
+    assert "text of 0 to 1000 characters" in error["message"]
 
 
 def test_an_import_list_over_the_line_bound_is_400_and_saves_nothing(api):

@@ -91,7 +91,7 @@ def test_a_playtest_parameter_of_the_wrong_type_is_a_400_naming_it(client, user,
     before = stored()
     body = {"kind": "dreadgate_playtest", "games": 1, "params": params}
     error = envelope(client.post("/api/runs/", body, content_type="application/json"), 400)
-    assert error["code"] == "invalid" and error["details"]["field"] == field
+    assert error["code"] == "invalid_params" and error["details"]["field"] == field
     assert error["message"].startswith(f"{field}: ")
     assert stored() == before
 

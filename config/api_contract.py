@@ -1,0 +1,264 @@
+"""The API keeps to its schema: one rule checks every request against the operation it calls.
+
+The OpenAPI schema (/api/schema/) is generated from the views once per process. After authentication
+(with CSRF for sessions) and the view's permission classes, before its handler, the operation's
+declared path parameters, query parameters (type, bounds, enum, length, repeated or not, required)
+and its JSON body (against the request body's schema) are checked; a HEAD request is checked as the
+GET it runs. Anything outside them is a 400 in the error envelope naming the parameter or field and
+what is allowed: a path id or a version past what its column holds is refused, never looked up
+(core/intbounds.py). (The check is the first of DEFAULT_THROTTLE_CLASSES:
+DRF has no other hook between the permission checks and the handler.) So the schema is the contract by
+construction: a bound declared is a bound enforced, nothing is clamped or coerced on the way (an
+array `page`, `mine=null`, `{"list": 0}` are refused), and a new parameter is checked the day it
+is declared.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import threading
+from typing import Any
+
+from drf_spectacular.settings import spectacular_settings
+from jsonschema import Draft4Validator
+from rest_framework.exceptions import ValidationError
+from rest_framework.settings import api_settings
+
+from .api_errors import ApiError
+
+# ASCII digits only: int() and float() would also read "٣" and "1_0".
+_INTEGER = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_lock = threading.Lock()
+_operations: dict[tuple[Any, str], dict] | None = None
+_validators: dict[int, Draft4Validator] = {}
+
+
+class ContractError(Exception):
+    def __init__(self, message: str, details: dict) -> None:
+        super().__init__(message)
+        self.message, self.details = message, details
+
+
+# --- The schema, once per process ----------------------------------------------------------------
+
+def _json_schema(node: Any) -> Any:
+    """OpenAPI 3.0 schema objects as JSON Schema (draft 4): `nullable` becomes a null alternative."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _json_schema(value) for key, value in node.items()
+           if key not in ("nullable", "readOnly", "writeOnly", "example", "examples", "discriminator", "xml",
+                          "externalDocs", "deprecated")}
+    if node.get("nullable"):
+        if "enum" in out and None not in out["enum"]:
+            out["enum"] = [*out["enum"], None]
+        if "type" in out and isinstance(out["type"], str):
+            out["type"] = [out["type"], "null"]
+        elif "type" not in out:
+            out = {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+def _build() -> dict[tuple[Any, str], dict]:
+    from drf_spectacular.generators import SchemaGenerator
+
+    generator = SchemaGenerator()
+    schema = generator.get_schema(request=None, public=True)
+    components = _json_schema(schema.get("components", {}))
+    operations: dict[tuple[Any, str], dict] = {}
+    for path, _regex, method, callback in generator.endpoints:
+        view = generator.create_view(callback, method)
+        key = generator.coerce_path(path, method, view)
+        key = key if key.startswith("/") else "/" + key
+        operation = schema["paths"].get(key, {}).get(method.lower())
+        if operation is None:
+            continue
+        body = (operation.get("requestBody") or {}).get("content", {}).get("application/json", {}).get("schema")
+        operations[(callback, method.upper())] = {
+            "path": key,
+            "query": [p for p in operation.get("parameters", []) if p.get("in") == "query"],
+            "path_parameters": [p for p in operation.get("parameters", []) if p.get("in") == "path"],
+            "body": {"components": components, **_json_schema(body)} if body else None,
+            "body_required": bool((operation.get("requestBody") or {}).get("required")),
+        }
+    return operations
+
+
+def operation_for(callback, method: str) -> dict | None:
+    global _operations
+    if _operations is None:
+        with _lock:
+            if _operations is None:
+                _operations = _build()
+    method = method.upper()
+    return _operations.get((callback, "GET" if method == "HEAD" else method))  # HEAD runs the GET handler
+
+
+def reset() -> None:
+    """Forget the schema (tests that change the URL configuration or the views)."""
+    global _operations
+    with _lock:
+        _operations = None
+        _validators.clear()
+
+
+# --- Query parameters -----------------------------------------------------------------------------
+
+def _allowed(schema: dict) -> str:
+    if "enum" in schema:
+        return "one of " + ", ".join(str(v) for v in schema["enum"])
+    kind = schema.get("type", "string")
+    if kind in ("integer", "number"):
+        word = "a whole number" if kind == "integer" else "a number"
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"{word} from {low} to {high}"
+        if low is not None:
+            return f"{word} from {low}"
+        if high is not None:
+            return f"{word} up to {high}"
+        return word
+    if kind == "boolean":
+        return "true or false"
+    low, high = schema.get("minLength"), schema.get("maxLength")
+    if high is not None:
+        return f"text of {low or 0} to {high} characters"
+    if low:
+        return f"text of at least {low} characters"
+    return "text"
+
+
+def _check_value(name: str, raw: str, schema: dict) -> None:
+    kind = schema.get("type", "string")
+    value: Any = raw
+    ok = True
+    if kind == "integer":
+        ok = bool(_INTEGER.fullmatch(raw))
+        value = int(raw) if ok else None
+    elif kind == "number":
+        ok = bool(_NUMBER.fullmatch(raw))
+        value = float(raw) if ok else None
+    elif kind == "boolean":
+        ok = raw in ("true", "false")
+    if ok and "enum" in schema:
+        enum = [str(v).lower() if isinstance(v, bool) else v for v in schema["enum"]]
+        ok = (value if kind in ("integer", "number") else raw) in enum
+    if ok and kind in ("integer", "number"):
+        if schema.get("minimum") is not None and value < schema["minimum"]:
+            ok = False
+        if schema.get("maximum") is not None and value > schema["maximum"]:
+            ok = False
+    if ok and kind == "string":
+        if schema.get("minLength") is not None and len(raw) < schema["minLength"]:
+            ok = False
+        if schema.get("maxLength") is not None and len(raw) > schema["maxLength"]:
+            ok = False
+        if schema.get("pattern") and not re.search(schema["pattern"], raw):
+            ok = False
+    if not ok:
+        shown = raw if len(raw) <= 40 else raw[:40] + "…"
+        raise ContractError(f"{name} must be {_allowed(schema)}, not {shown!r}.",
+                            {"parameter": name, "allowed": _allowed(schema), "value": shown})
+
+
+def check_query(operation: dict, query) -> None:
+    for parameter in operation["query"]:
+        name, schema = parameter["name"], parameter.get("schema", {})
+        values = query.getlist(name)
+        if not values:
+            if parameter.get("required"):
+                raise ContractError(f"{name} is required ({_allowed(schema)}).", {"parameter": name})
+            continue
+        if schema.get("type") == "array":
+            items = schema.get("items", {})
+            for raw in values:
+                for part in (raw.split(",") if not parameter.get("explode", True) else [raw]):
+                    _check_value(name, part, items)
+            continue
+        if len(values) > 1:
+            raise ContractError(f"{name} is given {len(values)} times; it takes one value ({_allowed(schema)}).",
+                                {"parameter": name})
+        _check_value(name, values[0], schema)
+
+
+def _schema_name(kwarg: str) -> str:
+    """A URL keyword as the schema names it (drf-spectacular: pk is id, a _pk suffix is _id)."""
+    if kwarg == "pk" and api_settings.SCHEMA_COERCE_PATH_PK:
+        return "id"
+    if kwarg.endswith("_pk") and spectacular_settings.SCHEMA_COERCE_PATH_PK_SUFFIX:
+        return kwarg[:-3] + "_id"
+    return kwarg
+
+
+def check_path(operation: dict, kwargs: dict) -> None:
+    """The URL's parameters (already matched by their converters) against their declared bounds."""
+    values = {_schema_name(name): str(value) for name, value in kwargs.items()}
+    for parameter in operation["path_parameters"]:
+        name = parameter["name"]
+        if name in values:
+            _check_value(name, values[name], parameter.get("schema", {}))
+
+
+# --- JSON bodies ----------------------------------------------------------------------------------
+
+def _where(error) -> str:
+    path = ""
+    for part in error.absolute_path:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path or "body"
+
+
+def _message(error) -> str:
+    """jsonschema's message, or for a size bound one that names the bound (not the whole value)."""
+    kind, bound, value = error.validator, error.validator_value, error.instance
+    if kind in ("maxItems", "minItems") and isinstance(value, list):
+        return f"{len(value)} items given; {'at most' if kind == 'maxItems' else 'at least'} {bound} are allowed"
+    if kind in ("maxLength", "minLength") and isinstance(value, str):
+        return (f"{len(value)} characters given; {'at most' if kind == 'maxLength' else 'at least'} "
+                f"{bound} are allowed")
+    if kind in ("oneOf", "anyOf") and error.schema.get("description"):  # the rule between the forms, as written
+        return error.schema["description"]
+    return error.message if len(error.message) <= 200 else error.message[:200] + "…"
+
+
+def check_body(operation: dict, data) -> None:
+    """Check a parsed JSON body against the operation's request body schema."""
+    schema = operation["body"]
+    if schema is None:
+        return
+    validator = _validators.get(id(schema))
+    if validator is None:
+        validator = _validators[id(schema)] = Draft4Validator(copy.deepcopy(schema))
+    error = next(iter(sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))), None)
+    if error is not None:
+        where, message = _where(error), _message(error)
+        raise ContractError(f"{where}: {message}", {"field": where, "fields": {where: [message]}})
+
+
+class ApiContract:
+    """Every API request against its operation in the schema (the first of DEFAULT_THROTTLE_CLASSES)."""
+
+    def allow_request(self, request, view) -> bool:
+        match = getattr(request._request, "resolver_match", None)
+        operation = operation_for(match.func, request.method) if match is not None else None
+        if operation is None:
+            return True
+        try:
+            check_path(operation, match.kwargs)
+            check_query(operation, request.query_params)
+        except ContractError as exc:
+            raise ApiError(exc.message, code="invalid_parameter", details=exc.details) from None
+        if operation["body"] is not None and request.content_type.startswith("application/json"):
+            data = request.data  # parsed (and bounded) by the API's parser
+            if request.stream is not None or data:
+                try:
+                    check_body(operation, data)
+                except ContractError as exc:
+                    raise ValidationError(exc.details["fields"]) from None  # the envelope names the field
+        return True
+
+    def wait(self):
+        return None

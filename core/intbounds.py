@@ -1,0 +1,13 @@
+"""The whole numbers a request may carry to the database, bounded by the columns that hold them.
+
+Python's int has no bound, the database's columns do: SQLite's driver raises OverflowError for an
+int past 64 bits (a 500, not a refusal) and PostgreSQL's integer holds 32 bits. So every whole
+number a request brings to a query (a path id, a version number, a page) is declared with its
+bounds, and a value outside them is refused with a 400 naming the parameter and the range before
+anything is looked up (config/api_contract.py for the API).
+"""
+
+from __future__ import annotations
+
+MAX_INTEGER = 2_147_483_647  # an integer column (PostgreSQL's integer): version numbers, counts
+MAX_BIG_INTEGER = 9_223_372_036_854_775_807  # a big integer column: ids (BigAutoField)
