@@ -86,7 +86,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     if games is not None:
         _check_games(games)
     elif job_kind.games_of is None:
-        raise DomainError("games: required for this kind of run.", code="invalid", details={"field": "games"})
+        raise DomainError("games: required for this kind of run.", code="invalid_params", details={"field": "games"})
     active = Run.objects.filter(owner=owner, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).count()
     if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
         raise RunLimitError(
@@ -102,7 +102,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
         fixed = job_kind.games_of(params)
         if games is not None and games != fixed:
             raise DomainError(f"games: these parameters play {fixed} games, not {games}; leave games out or give "
-                              f"{fixed}.", code="invalid", details={"field": "games", "games": fixed})
+                              f"{fixed}.", code="invalid_params", details={"field": "games", "games": fixed})
         games = fixed
         _check_games(games)
     if not title and job_kind.default_title is not None:

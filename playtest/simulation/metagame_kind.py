@@ -54,7 +54,7 @@ class MetagameParams(serializers.Serializer):
 
 
 def _field_error(field: str, message: str, **details: Any) -> DomainError:
-    return DomainError(f"{field}: {message}", code=details.pop("code", "invalid"), details={"field": field, **details})
+    return DomainError(f"{field}: {message}", code=details.pop("code", "invalid_params"), details={"field": field, **details})
 
 
 def pair_count(decks: int) -> int:

@@ -32,6 +32,7 @@ from config.wsgi import application
 
 CASES_PER_OPERATION = int(os.environ.get("FUZZ_CASES", "100"))
 DOMAIN_REFUSALS = {"invalid_deck", "invalid_deck_list", "invalid_deck_code", "unknown_card", "deck_unplayable",
+                   "games_out_of_range",  # a table's pairs times its games a pair, over the run limit
                    "illegal_decision",
                    "invalid_seats", "invalid_query", "invalid_params", "invalid_action", "game_over",
                    "exactly_one_parameter"}
