@@ -54,7 +54,8 @@ class MetagameParams(serializers.Serializer):
 
 
 def _field_error(field: str, message: str, **details: Any) -> DomainError:
-    return DomainError(f"{field}: {message}", code=details.pop("code", "invalid_params"), details={"field": field, **details})
+    code = details.pop("code", "invalid_params")
+    return DomainError(f"{field}: {message}", code=code, details={"field": field, **details})
 
 
 def pair_count(decks: int) -> int:
