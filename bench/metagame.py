@@ -19,17 +19,16 @@ from __future__ import annotations
 import os
 import platform
 import signal
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import _common  # noqa: E402
+import _services  # noqa: E402
 
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_metagame")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
@@ -52,48 +51,9 @@ def emit(figure: str, value: float, unit: str, target: float | None, better: str
 # --- End to end: PostgreSQL, Redis, two workers --------------------------------------------------------------
 
 
-def _admin_url() -> str:
-    return urlparse(DB_URL)._replace(path="/postgres").geturl()
-
-
-def reachable() -> bool:
-    import psycopg
-    import redis
-
-    try:
-        with psycopg.connect(_admin_url(), connect_timeout=3):
-            pass
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-    except Exception as exc:
-        print(f"# metagame bench: no PostgreSQL or Redis ({exc}); the chunks are played by local processes",
-              file=sys.stderr)
-        return False
-    return True
-
-
-def recreate_database(create: bool) -> None:
-    import psycopg
-
-    name = urlparse(DB_URL).path.lstrip("/")
-    with psycopg.connect(_admin_url(), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if create:
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def start_workers(env: dict) -> list[subprocess.Popen]:
-    workers = [subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=1", "--loglevel=warning",
-         f"--hostname=metagame{i}@%h", "--without-gossip", "--without-mingle", "-Q", QUEUE],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        for i in range(WORKERS)]
-    time.sleep(4)  # let them connect before the clock starts
-    return workers
-
-
 def end_to_end() -> tuple[dict, dict, float, dict]:
     """The table through the services and two workers: (result, params, seconds, the form's budget)."""
-    recreate_database(create=True)
+    _services.recreate_database(DB_URL, create=True)
     env = {**os.environ, "DATABASE_URL": DB_URL, "REDIS_URL": REDIS_URL, "DJANGO_SETTINGS_MODULE": "config.settings",
            "PLAYTEST_QUEUE": QUEUE}
     os.environ.update(env)
@@ -118,7 +78,7 @@ def end_to_end() -> tuple[dict, dict, float, dict]:
         app.control.purge()
         owner, _ = get_user_model().objects.get_or_create(username="bench")
         estimate = budget(decks=6, games_per_pair=GAMES_PER_PAIR, fmt=FORMAT, policy=POLICY)
-        workers = start_workers(env)
+        workers = _services.start_workers(WORKERS, QUEUE, "metagame", env)
         try:
             started = time.perf_counter()
             run = services.run_submit(owner=owner, kind=METAGAME, seed=2026, params={
@@ -137,7 +97,7 @@ def end_to_end() -> tuple[dict, dict, float, dict]:
         return run.result, run.params, elapsed, estimate
     finally:
         connections.close_all()
-        recreate_database(create=False)
+        _services.recreate_database(DB_URL, create=False)
 
 
 # --- Without a broker: the same chunks on two local processes ------------------------------------------------
@@ -204,7 +164,8 @@ def print_matrix(figures: dict) -> None:
 
 def main() -> None:
     games = 15 * GAMES_PER_PAIR
-    if reachable():
+    problem = _services.unreachable(DB_URL, REDIS_URL)
+    if problem is None:
         result, params, seconds, estimate = end_to_end()
         env = env_figures(db="postgresql", broker="redis", workers=WORKERS, games=games)
         emit(f"metagame table of the 6 starters ({games:,} games), submit to table, {WORKERS} workers", seconds, "s",
@@ -214,6 +175,8 @@ def main() -> None:
         emit("the form's estimate for the same table (no finished table yet: the documented constant)",
              estimate["seconds"], "s", None, "lower", {**env, "games_per_second": estimate["games_per_second"]})
     else:
+        print(f"# metagame bench: no PostgreSQL or Redis ({problem}); the chunks are played by local processes",
+              file=sys.stderr)
         result, params, seconds = local_processes()
         env = env_figures(db=None, broker=None, workers=WORKERS, games=games, note="chunks on local processes")
         emit(f"metagame table of the 6 starters ({games:,} games), chunks on {WORKERS} local processes, no broker",

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 import _common
+import _services
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -56,47 +55,6 @@ def goldfish_speed() -> None:
              {"cores": 1, "games": SPEED_GAMES, "policy": "goldfish", "clock": "process CPU time"})
 
 
-def _admin_url() -> str:
-    """BENCH_DATABASE_URL with its credentials, on the maintenance database."""
-    return urlparse(DB_URL)._replace(path="/postgres").geturl()
-
-
-def reachable() -> bool:
-    import psycopg
-    import redis
-
-    try:
-        with psycopg.connect(_admin_url(), connect_timeout=3):
-            pass
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
-    except Exception as exc:
-        print(f"playtest bench: end-to-end part skipped: {exc}", file=sys.stderr)
-        return False
-    return True
-
-
-def recreate_database(create: bool) -> None:
-    import psycopg
-
-    parts = urlparse(DB_URL)
-    name = parts.path.lstrip("/")
-    with psycopg.connect(_admin_url(), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        if create:
-            conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def start_workers(count: int, env: dict) -> list[subprocess.Popen]:
-    workers = []
-    for i in range(count):
-        workers.append(subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=1", "--loglevel=warning",
-             f"--hostname=bench{i}@%h", "--without-gossip", "--without-mingle", "-Q", "bench-playtest"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
-    time.sleep(4)  # let them connect before the clock starts
-    return workers
-
-
 def timed_run(owner, deck, games: int) -> float:
     from playtest.jobs import services
     from playtest.models import Run
@@ -117,7 +75,7 @@ def timed_run(owner, deck, games: int) -> float:
 
 
 def end_to_end() -> None:
-    recreate_database(create=True)
+    _services.recreate_database(DB_URL, create=True)
     env = {**os.environ, "DATABASE_URL": DB_URL, "REDIS_URL": REDIS_URL, "DJANGO_SETTINGS_MODULE": "config.settings",
            "PLAYTEST_QUEUE": "bench-playtest", "PLAYTEST_MAX_GAMES": str(max(RUN_GAMES, 100000))}
     os.environ.update(env)
@@ -141,7 +99,7 @@ def end_to_end() -> None:
     timings = {}
     try:
         for workers_count in (1, 2):
-            workers = start_workers(workers_count, env)
+            workers = _services.start_workers(workers_count, "bench-playtest", "bench", env)
             try:
                 timings[workers_count] = timed_run(owner, deck, RUN_GAMES)
             finally:
@@ -153,7 +111,7 @@ def end_to_end() -> None:
         from django.db import connections
 
         connections.close_all()
-        recreate_database(create=False)
+        _services.recreate_database(DB_URL, create=False)
     run_env = {"db": "postgresql", "broker": "redis", "games": RUN_GAMES, "deck": deck.name}
     emit(f"{RUN_GAMES:,}-game goldfish run, submit to report, 2 workers", timings[2], "s", 20, "lower",
          {**run_env, "workers": 2})
@@ -163,5 +121,8 @@ def end_to_end() -> None:
 
 if __name__ == "__main__":
     goldfish_speed()
-    if reachable():
+    problem = _services.unreachable(DB_URL, REDIS_URL)
+    if problem is None:
         end_to_end()
+    else:
+        print(f"playtest bench: end-to-end part skipped: {problem}", file=sys.stderr)
