@@ -25,21 +25,26 @@ from playtest.web.serializers import (
 )
 
 
-class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class SubmissionsThrottled:
+    """The `runs` throttle scope counts submissions only: reading a run or a table is not throttled by it."""
+
+    throttle_scope = "runs"
+
+    def get_throttles(self):
+        throttles = super().get_throttles()
+        if self.action != "create":
+            throttles = [t for t in throttles if getattr(t, "scope_attr", None) != "throttle_scope"]
+        return throttles
+
+
+class RunViewSet(SubmissionsThrottled, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Background runs (playtests, tournaments) of the signed-in user."""
 
     serializer_class = RunSerializer
     permission_classes = [IsAuthenticated]
-    throttle_scope = "runs"
 
     def get_queryset(self):
         return run_list_for(user=self.request.user)
-
-    def get_throttles(self):
-        throttles = super().get_throttles()
-        if self.action != "create":  # the runs scope counts submissions only
-            throttles = [t for t in throttles if getattr(t, "scope_attr", None) != "throttle_scope"]
-        return throttles
 
     @extend_schema(
         request=RunSubmitSerializer,
@@ -64,23 +69,16 @@ class RunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return Response(RunSerializer(run).data)
 
 
-class MetagameViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class MetagameViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Metagame tables: every pair of 2 to 12 decks, seat-rotated; submit, follow the progress, read the table."""
 
     serializer_class = MetagameSerializer
     permission_classes = [IsAuthenticated]
-    throttle_scope = "runs"
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation has no user
             return Run.objects.none()
         return run_list_for(user=self.request.user).filter(kind=METAGAME)
-
-    def get_throttles(self):
-        throttles = super().get_throttles()
-        if self.action != "create":  # the runs scope counts submissions only
-            throttles = [t for t in throttles if getattr(t, "scope_attr", None) != "throttle_scope"]
-        return throttles
 
     @extend_schema(
         request=MetagameSubmitSerializer,
