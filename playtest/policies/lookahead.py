@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from playtest.dreadgate.actions import (
     A_END,
@@ -67,19 +68,26 @@ SPARE_FROM = 3  # units and legends in hand from which the weakest unit may be r
 BREADTH = 8  # cards and abilities tried beside the prior's choice at one decision
 
 
+class HandPlan(NamedTuple):
+    """What the race plan works out once per decision (the classic plan reads the first two)."""
+
+    payable: bool  # a unit or legend in hand can be paid now
+    recyclable: bool  # recycling would pay for one
+    saves_a_point: bool  # a recycling point would save an action point on a deploy
+    spare: int  # the definition index of the unit the hand can spare, or -1
+
+
 class RacePlan(GoldfishPlan):
     """The prior: the classic plan's priorities, with deploy cells and maneuvers judged by how many maneuvers
     the unit still needs to reach the Gateway along its own directions (not by distance alone). A unit that can
     never reach it from a cell is not deployed there, and one stuck on its back rank steps off to free the cell."""
 
-    def hand_plan(self, view: SeatView) -> tuple:  # type: ignore[override]
-        """Once per decision: the classic plan's two facts, whether a recycling point saves an action point,
-        and the unit the hand can spare (or -1)."""
+    def hand_plan(self, view: SeatView) -> HandPlan:
         payable, recyclable = super().hand_plan(view)
         saves = self.saves_an_action_point(view)
-        return payable, recyclable, saves, self.spare_unit(view) if saves else -1
+        return HandPlan(payable, recyclable, saves, self.spare_unit(view) if saves else -1)
 
-    def score(self, view: SeatView, action: Action, hand: tuple) -> float:
+    def score(self, view: SeatView, action: Action, hand: HandPlan) -> float:
         kind, a, b = action
         if view.fmt != TACTICAL and kind == DEPLOY and view.defs[a].kind != "legend":
             c = view.defs[a]
@@ -94,10 +102,10 @@ class RacePlan(GoldfishPlan):
             if table[u.cell] >= UNREACHABLE and u.cell in BACK_RANK[u.owner] and b not in BACK_RANK[u.owner]:
                 return 150  # it will never pass: make room for a unit that can
             return super().score(view, action, hand) - 100
-        if kind == RECYCLE and hand[2]:
+        if kind == RECYCLE and hand.saves_a_point:
             if view.defs[a].kind not in BOARD_KINDS:
                 return 650  # before the deploy it pays for
-            if a == hand[3]:
+            if a == hand.spare:
                 return 640  # the weakest of three or more units in hand pays a point of a bigger one
         return super().score(view, action, hand)
 

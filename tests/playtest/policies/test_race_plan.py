@@ -9,7 +9,7 @@ import pytest
 from playtest.dreadgate.actions import DEPLOY, RECYCLE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
-from tests.playtest.dreadgate.factories import game, give, unit
+from tests.playtest.dreadgate.factories import ability, game, give, put, talent, unit
 
 SMALL = unit("U-SMALL", vit=1)
 MIDDLE = unit("U-MID", vit=3)
@@ -68,8 +68,6 @@ def _tried(state, monkeypatch) -> list:
 def test_goldfish_tries_only_the_cards_that_could_bring_the_win_closer_when_no_enemy_unit_is_there(monkeypatch):
     """A heal acts only in a fight, which a passive opponent never brings: goldfish doesn't try it; a maneuver
     bonus could bring the win closer: it is tried. With an enemy unit on the board, both are tried."""
-    from tests.playtest.dreadgate.factories import ability, put, talent
-
     cards = (MIDDLE, talent("T-HEAL", ability("play", HEAL), cost=1), talent("T-MARCH", ability("play", MARCH), cost=1))
     state = game(*cards)
     put(state, 0, "U-MID", "b2")
