@@ -114,3 +114,17 @@ def skip_prompts(g: Game) -> None:
             g.apply(g.to_move(), S)
         else:
             g.apply(g.to_move(), g.legal()[0])
+
+
+def damage_drawn_by_seat_1() -> Game:
+    """Three players; seat 1 fails a summon and loses the round to seat 0's row of 4 and 7, so it draws
+    cards as damage (DD-16): the game is left at seat 1's prompt to keep them."""
+    from dreaddraw.engine.decisions import D
+
+    winner_row = [vanilla(4, damage=1), vanilla(7, damage=2)]
+    loser_row, fail = vanillas(9, 3)
+    g = rig(new_game(3, current=1), rows={0: winner_row, 1: [loser_row]}, draw_top=[fail])
+    g.in_round = [True, True, False]
+    g.in_round_count = 2
+    g.apply(1, D)
+    return g

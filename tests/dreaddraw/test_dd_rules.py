@@ -30,6 +30,7 @@ from tests.dreaddraw.factories import (
     CS,
     OLD_CS,
     check_conservation,
+    damage_drawn_by_seat_1,
     new_game,
     rig,
     skip_prompts,
@@ -866,12 +867,7 @@ def test_dd_13_left_is_the_next_seat_number_and_wraps_after_the_last():
 
 def test_dd_16_cards_drawn_as_damage_are_seen_by_their_owner_only():
     """DD-16: the cards drawn as damage are in the owner's prompt, not in anyone else's observation."""
-    w = [vanilla(4, damage=1), vanilla(7, damage=2)]
-    loser_row, fail = vanillas(9, 3)
-    g = rig(new_game(3, current=1), rows={0: w, 1: [loser_row]}, draw_top=[fail])
-    g.in_round = [True, True, False]
-    g.in_round_count = 2
-    g.apply(1, D)
+    g = damage_drawn_by_seat_1()
     assert g.prompt()[0] == P_KEEP and g.to_move() == 1
     drawn = {c["number"] for c in observe(g, 1)["prompt"]["cards"]}
     assert drawn == set(g.hand)

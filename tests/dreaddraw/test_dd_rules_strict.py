@@ -12,7 +12,7 @@ from dreaddraw.engine.cardset import DEFAULT_PATH, CardSetError, parse_cardset
 from dreaddraw.engine.decisions import D, reserve
 from dreaddraw.engine.game import E_DAMAGE_DRAWN, E_FAIL, E_FAIL_EMPTY, P_KEEP, Game
 from dreaddraw.engine.observation import observe, visible_log
-from tests.dreaddraw.factories import CS, check_conservation, new_game, rig, vanilla, vanillas
+from tests.dreaddraw.factories import CS, check_conservation, damage_drawn_by_seat_1, new_game
 
 
 def _doc() -> dict:
@@ -61,12 +61,7 @@ def test_dd_9_a_card_of_strength_0_succeeds_as_the_first_summon_of_a_round():
 
 def test_dd_16_the_cards_drawn_as_damage_are_in_their_owners_log_only():
     """DD-16: the log line that names the cards drawn as damage is private to the player who drew them."""
-    w = [vanilla(4, damage=1), vanilla(7, damage=2)]
-    loser_row, fail = vanillas(9, 3)
-    g = rig(new_game(3, current=1), rows={0: w, 1: [loser_row]}, draw_top=[fail])
-    g.in_round = [True, True, False]
-    g.in_round_count = 2
-    g.apply(1, D)
+    g = damage_drawn_by_seat_1()
     assert g.prompt()[0] == P_KEEP and len(g.hand) == 3
     drawn = [e for e in visible_log(g, 1) if e[0] == E_DAMAGE_DRAWN]
     assert len(drawn) == 1 and set(drawn[0][2]) == set(g.hand)
