@@ -51,3 +51,51 @@ def _backend_merge(partials, params):
 
 
 register(JobKind("test_backend", _backend_chunk, _backend_merge, engine_version="test-1", chunk_size=10))
+
+
+# `test_race`, a staged kind: arms race in stages, the better half going on, until one is left. Arm a's game at
+# seed index i scores Random(seed:a:i) plus a / 100, so the higher arms tend to win; every arm alive in a stage
+# plays the same seed indices (common random numbers), as a tuning race does.
+def _race_chunk(params, seed, first_game, games):
+    plan = params["stage"]
+    per_arm, sums = plan["per_arm"], {}
+    time.sleep(params.get("sleep_per_game", 0) * games)
+    for g in range(first_game, first_game + games):
+        arm = plan["arms"][g // per_arm]
+        index = plan["start"] + g % per_arm
+        sums[str(arm)] = sums.get(str(arm), 0.0) + random.Random(f"{seed}:{arm}:{index}").random() + arm / 100
+    return {"games": games, "sums": sums}
+
+
+def _race_merge(partials, params):
+    sums = {}
+    for part in partials:
+        for arm, value in part["sums"].items():
+            sums[arm] = sums.get(arm, 0.0) + value
+    return {"games": sum(p["games"] for p in partials), "sums": sums}
+
+
+def _race_next(params, stages):
+    if not stages:
+        return {"games": params["arms"] * params["per_arm"], "arms": list(range(params["arms"])),
+                "per_arm": params["per_arm"], "start": 0}
+    totals = {}
+    for stage in stages:
+        for arm, value in stage["result"]["sums"].items():
+            totals[int(arm)] = totals.get(int(arm), 0.0) + value
+    alive = stages[-1]["plan"]["arms"]
+    if len(alive) == 1:
+        return None
+    keep = sorted(sorted(alive, key=lambda a: -totals[a])[: len(alive) // 2])
+    last = stages[-1]["plan"]
+    per_arm = params.get("over_budget", 0) + last["per_arm"]
+    return {"games": len(keep) * per_arm, "arms": keep, "per_arm": per_arm, "start": last["start"] + last["per_arm"]}
+
+
+def _race_conclude(params, stages):
+    return {"winner": stages[-1]["plan"]["arms"][0], "stages": len(stages),
+            "games": sum(stage["result"]["games"] for stage in stages)}
+
+
+register(JobKind("test_race", _race_chunk, _race_merge, engine_version="test-1", chunk_size=10,
+                 next_stage=_race_next, conclude=_race_conclude))

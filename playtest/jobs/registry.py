@@ -8,6 +8,8 @@ from django.conf import settings
 
 PlayChunk = Callable[[dict, int, int, int], dict]
 Merge = Callable[[list[dict], dict], dict]
+NextStage = Callable[[dict, list[dict]], "dict | None"]
+Conclude = Callable[[dict, list[dict]], dict]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,14 @@ class JobKind:
     games_of: Callable[[dict], int] | None = None
     # The title of a run submitted without one, from its validated parameters.
     default_title: Callable[[dict], str] | None = None
+
+    # A staged kind (both or neither): see the module's docstring.
+    next_stage: NextStage | None = None
+    conclude: Conclude | None = None
+
+    @property
+    def staged(self) -> bool:
+        return self.next_stage is not None
 
     def public_params(self, params: dict) -> dict:
         return self.summarize_params(params) if self.summarize_params else params

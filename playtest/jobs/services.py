@@ -22,7 +22,7 @@ from django.utils import timezone
 from cards.selectors import catalog_version
 from core.errors import DomainError
 
-from ..models import Run, RunChunk, RunStatus
+from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
 from .broker import RUN_CHUNK_TASK, ensure_broker_folders
 from .registry import get_kind
@@ -110,17 +110,57 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**62)
     size = job_kind.chunk_size
+    plan = _first_plan(job_kind, params, games) if job_kind.staged else None
     with transaction.atomic():
         run = Run.objects.create(
             owner=owner, kind=kind, title=title, params=params, games=games, chunk_size=size, seed=seed,
             engine_version=job_kind.engine_version, catalog_version=catalog_version(),
         )
-        RunChunk.objects.bulk_create(
-            RunChunk(run=run, index=i, first_game=first, games=min(size, games - first))
-            for i, first in enumerate(range(0, games, size))
-        )
+        if plan is None:
+            _create_chunks(run, games, stage=0, first_index=0)
+        else:
+            _create_stage(run, plan, index=0, first_index=0)
         transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
     return run
+
+
+def _create_chunks(run: Run, games: int, *, stage: int, first_index: int) -> None:
+    size = run.chunk_size
+    RunChunk.objects.bulk_create(
+        RunChunk(run=run, index=first_index + i, stage=stage, first_game=first, games=min(size, games - first))
+        for i, first in enumerate(range(0, games, size))
+    )
+
+
+def _create_stage(run: Run, plan: dict, *, index: int, first_index: int) -> None:
+    """Store the stage's plan, then its chunks (numbered on from the stages before)."""
+    RunStage.objects.create(run=run, index=index, plan=plan, games=plan["games"])
+    _create_chunks(run, plan["games"], stage=index, first_index=first_index)
+
+
+class StagePlanError(Exception):
+    """A staged kind planned a stage the run cannot play (a bug of the kind, not of the submission)."""
+
+
+def _checked_plan(plan, games_left: int) -> dict:
+    if not isinstance(plan, dict) or not isinstance(plan.get("games"), int) or plan["games"] < 1:
+        raise StagePlanError(f"a stage plan needs a positive number of games, got {plan!r:.200}")
+    if plan["games"] > games_left:
+        raise StagePlanError(f"the stage plans {plan['games']} games with {games_left} left of the budget")
+    return plan
+
+
+def _first_plan(job_kind, params: dict, games: int) -> dict:
+    plan = job_kind.next_stage(params, [])
+    if plan is None:
+        raise DomainError("params: these parameters leave nothing to play.", code="invalid_params",
+                          details={"field": "params"})
+    return _checked_plan(plan, games)
+
+
+def stage_params(params: dict, plan: dict | None) -> dict:
+    """What a staged run's chunks (and merge) are given: the run's parameters and their stage's plan."""
+    return params if plan is None else {**params, "stage": plan}
 
 
 def run_dispatch(*, run_id) -> bool:
@@ -158,8 +198,9 @@ def chunk_execute(*, run_id, index: int) -> None:
     now = timezone.now()
     Run.objects.filter(pk=run.pk, status=RunStatus.QUEUED).update(status=RunStatus.RUNNING, started_at=now)
     kind = get_kind(run.kind)
+    plan = RunStage.objects.get(run=run, index=chunk.stage).plan if kind.staged else None
     try:
-        result = kind.play_chunk(run.params, run.seed, chunk.first_game, chunk.games)
+        result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
     except Exception as exc:
         RunChunk.objects.filter(pk=chunk.pk).update(last_error=f"{type(exc).__name__}: {exc}"[:1000])
         raise
@@ -170,7 +211,54 @@ def chunk_execute(*, run_id, index: int) -> None:
         if counted:
             Run.objects.filter(pk=run.pk).update(games_done=F("games_done") + chunk.games, heartbeat_at=timezone.now())
     if counted and not RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists():
-        run_finalize(run_id=run.pk)
+        run_advance(run_id=run.pk)
+
+
+def run_advance(*, run_id) -> None:
+    """Every chunk sent is done: finish the run, or, for a staged kind, the stage, planning the next one."""
+    run = Run.objects.filter(pk=run_id).only("kind").first()
+    if run is None:
+        return
+    if not get_kind(run.kind).staged:
+        run_finalize(run_id=run_id)
+        return
+    try:
+        _advance_stage(run_id)
+    except StagePlanError as exc:
+        run_fail(run_id=run_id, reason=f"The run could not plan its next stage: {exc}")
+
+
+def _advance_stage(run_id) -> None:
+    with transaction.atomic():
+        run = Run.objects.select_for_update().get(pk=run_id)
+        if run.status != RunStatus.RUNNING or run.chunks.filter(status=ChunkStatus.PENDING).exists():
+            return
+        # Claiming the stage's result is the one write that lets a single caller advance (two workers may both
+        # see the last chunk done; on SQLite, select_for_update is a no-op but IMMEDIATE transactions serialise).
+        now = timezone.now()
+        if not RunStage.objects.filter(run=run, index=run.stage, finished_at__isnull=True).update(finished_at=now):
+            return
+        kind = get_kind(run.kind)
+        stage = RunStage.objects.get(run=run, index=run.stage)
+        partials = list(run.chunks.filter(stage=stage.index).order_by("index").values_list("result", flat=True))
+        stage.result = kind.merge(partials, stage_params(run.params, stage.plan))
+        stage.save(update_fields=["result"])
+        done = [{"plan": plan, "result": result}
+                for plan, result in run.stages.order_by("index").values_list("plan", "result")]
+        plan = kind.next_stage(run.params, done)
+        if plan is None:
+            run.result = kind.conclude(run.params, done)
+            run.status, run.finished_at = RunStatus.DONE, now
+            run.save(update_fields=["result", "status", "finished_at"])
+            return
+        planned = sum(s["plan"]["games"] for s in done)
+        _checked_plan(plan, run.games - planned)
+        first_index = run.chunks.count()
+        run.stage += 1
+        run.dispatched_at = None  # back in the outbox until the new stage's chunks are sent
+        run.save(update_fields=["stage", "dispatched_at"])
+        _create_stage(run, plan, index=run.stage, first_index=first_index)
+        transaction.on_commit(lambda: run_dispatch(run_id=run_id))
 
 
 def run_finalize(*, run_id) -> None:
@@ -204,16 +292,32 @@ def run_requeue(*, run: Run) -> Run:
     if run.status not in (RunStatus.FAILED, RunStatus.CANCELLED):
         raise DomainError("Only a failed or cancelled run can be requeued.", code="not_requeueable", status_code=409)
     RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).update(attempts=0, last_error="")
-    Run.objects.filter(pk=run.pk).update(status=RunStatus.QUEUED, error="", finished_at=None, dispatched_at=None)
-    transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
+    # A staged run stopped between two stages has nothing pending: it is running, and plans its next stage.
+    pending = RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists()
+    status = RunStatus.QUEUED if pending else RunStatus.RUNNING
+    Run.objects.filter(pk=run.pk).update(status=status, error="", finished_at=None, dispatched_at=None)
+    transaction.on_commit(lambda: _resume(run.pk))
     run.refresh_from_db()
     return run
 
 
+def _resume(run_id) -> None:
+    """Send what is pending; a run stopped between two stages (nothing pending) plans its next one."""
+    if RunChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).exists():
+        run_dispatch(run_id=run_id)
+    else:
+        run_advance(run_id=run_id)
+
+
 def runs_reap(*, now=None) -> dict[str, int]:
-    """Dispatch runs left in the outbox; fail runs that made no progress for too long."""
+    """Advance runs whose chunks are all done but that never advanced (their worker stopped in between);
+    dispatch runs left in the outbox; fail runs that made no progress for too long."""
     now = now or timezone.now()
-    outbox = Run.objects.filter(status=RunStatus.QUEUED, dispatched_at__isnull=True,
+    settled = Run.objects.filter(status=RunStatus.RUNNING, heartbeat_at__lt=now - timedelta(
+        seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS)).exclude(chunks__status=ChunkStatus.PENDING)
+    for pk in settled.values_list("pk", flat=True):
+        run_advance(run_id=pk)
+    outbox = Run.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__isnull=True,
                                 created_at__lt=now - timedelta(seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS))
     dispatched = sum(run_dispatch(run_id=pk) for pk in outbox.values_list("pk", flat=True))
     stale_before = now - timedelta(seconds=settings.PLAYTEST_STALE_SECONDS)

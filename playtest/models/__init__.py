@@ -1,6 +1,6 @@
-from .runs import Run, RunChunk, RunStatus
+from .runs import Run, RunChunk, RunStage, RunStatus
 from .tables import GoldfishTable
 
 __all__ = [
-    "GoldfishTable", "Run", "RunChunk", "RunStatus",
+    "GoldfishTable", "Run", "RunChunk", "RunStage", "RunStatus",
 ]

@@ -30,6 +30,7 @@ class Run(models.Model):
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True)
     games_done = models.PositiveIntegerField(default=0)
+    stage = models.PositiveIntegerField(default=0, help_text="The stage under way (staged kinds; 0 for the others).")
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
     engine_version = models.CharField(max_length=32)
@@ -68,7 +69,10 @@ class Run(models.Model):
 
     @property
     def progress_percent(self) -> int:
-        return int(100 * self.games_done / self.games) if self.games else 100
+        # `games` is a staged run's budget: one that finished under it is complete all the same.
+        if self.status == RunStatus.DONE or not self.games:
+            return 100
+        return int(100 * self.games_done / self.games)
 
     @property
     def duration_seconds(self) -> float | None:
@@ -83,6 +87,26 @@ class Run(models.Model):
         return self.games_done / seconds if seconds else None
 
 
+class RunStage(models.Model):
+    """One stage of a staged run (jobs/__init__): its plan is stored before its chunks are sent, its merged
+    result once the last of them is done; the kind plans the next stage from the results of all before it."""
+
+    run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="stages")
+    index = models.PositiveIntegerField()
+    plan = models.JSONField()
+    games = models.PositiveIntegerField()
+    result = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="run_stage_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.run_id} stage {self.index}"
+
+
 class ChunkStatus(models.TextChoices):
     PENDING = "pending", "Pending"
     DONE = "done", "Done"
@@ -94,7 +118,8 @@ class RunChunk(models.Model):
 
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
-    first_game = models.PositiveIntegerField()
+    stage = models.PositiveIntegerField(default=0)
+    first_game = models.PositiveIntegerField(help_text="Numbered within its stage.")
     games = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=ChunkStatus.choices, default=ChunkStatus.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)

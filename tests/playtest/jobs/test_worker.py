@@ -33,6 +33,13 @@ def test_a_submitted_run_is_played_by_the_worker(celery_worker, user):
     assert run.dispatched_at is not None
 
 
+def test_a_staged_run_is_played_stage_after_stage_by_the_worker(celery_worker, user):
+    run = services.run_submit(owner=user, kind="test_race", params={"arms": 8, "per_arm": 5}, games=200, seed=3)
+    run = wait_for(lambda: finished(run), timeout=60, message="the staged run to finish")
+    assert run.status == RunStatus.DONE, run.error
+    assert run.stages.count() == 4 and run.games_done == 75 == run.result["games"]
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite connections are closed after every task")
 def test_workers_keep_their_database_connection_and_replace_a_broken_one(celery_worker, user):
     run = services.run_submit(owner=user, kind="test_backend", params={}, games=80)
@@ -57,14 +64,19 @@ def test_a_chunk_that_raises_fails_the_run_with_its_reason(celery_worker, user, 
 
 
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="redelivery after a worker dies needs the Redis broker")
-def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, settings):
+@pytest.mark.parametrize(("kind", "params", "games", "played"), [
+    ("test_sum", {"sleep_per_game": 0.15}, 100, 100),
+    # A staged run (8 arms of 5 games, then 4, 2, 1): the killed chunk's stage is finished and planned on once.
+    ("test_race", {"sleep_per_game": 0.15, "arms": 8, "per_arm": 5}, 200, 75),
+])
+def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, settings, kind, params, games, played):
     settings.PLAYTEST_QUEUE = "kill-test"
     # A short visibility timeout, above the hard time limit, so the killed worker's chunk comes back soon.
     env = {"CELERY_VISIBILITY_TIMEOUT": "6", "CELERY_SOFT_TIME_LIMIT": "3", "CELERY_HARD_TIME_LIMIT": "4",
            "CELERY_UNACKED_RESTORE_INTERVAL": "2", "CELERY_UNACKED_RESTORE_THROTTLE": "1"}
     args = ("--pool=solo", "-Q", "kill-test")
     first = start_worker("first", extra_env=env, args=args)
-    run = services.run_submit(owner=user, kind="test_sum", params={"sleep_per_game": 0.15}, games=100, seed=5)
+    run = services.run_submit(owner=user, kind=kind, params=params, games=games, seed=5)
     in_flight = wait_for(
         lambda: RunChunk.objects.filter(run=run, status="pending", attempts=1).first(), timeout=60,
         interval=0.05, message="a chunk to be under way",
@@ -73,8 +85,11 @@ def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, 
     start_worker("second", extra_env=env, args=args)
     run = wait_for(lambda: finished(run), timeout=120, message="the run to finish on the second worker")
     assert run.status == RunStatus.DONE, run.error
-    assert run.games_done == 100
-    assert run.result["games"] == 100 and len(run.result["values"]) == 100
+    assert run.games_done == played == run.result["games"]
+    if kind == "test_sum":
+        assert len(run.result["values"]) == 100
+    else:
+        assert run.stages.count() == 4 and sum(run.stages.values_list("games", flat=True)) == played
     in_flight.refresh_from_db()
     assert in_flight.attempts == 2, "the killed worker's chunk was played again by the second worker"
 
