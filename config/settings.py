@@ -282,7 +282,8 @@ CATALOG_LOADERS = [
 
 # Modules that register job kinds (the engines' kinds, plus any listed in the environment).
 PLAYTEST_JOB_KIND_MODULES = [
-    "playtest.simulation.job_kind", "playtest.simulation.metagame_kind", "dreaddraw.jobs",
+    "playtest.simulation.job_kind", "playtest.simulation.metagame_kind", "playtest.simulation.tuning_kind",
+    "dreaddraw.jobs",
     *env.list("PLAYTEST_EXTRA_JOB_KIND_MODULES", default=[]),
 ]
 CELERY_BEAT_SCHEDULE = {

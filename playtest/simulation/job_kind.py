@@ -33,6 +33,21 @@ CARD_FIELDS = (
 )  # fmt: skip
 
 
+def card_definitions(card_ids: set[int]) -> dict[str, dict]:
+    """The engine's definitions of some cards, by collector number (a tuning run's cards that may come in)."""
+    rows = Card.objects.filter(pk__in=card_ids).values_list("pk", *CARD_FIELDS)
+    keywords: dict[int, list[str]] = {}
+    for card_id, slug in Card.keywords.through.objects.filter(card_id__in=card_ids).values_list("card_id",
+                                                                                                 "keyword__slug"):
+        keywords.setdefault(card_id, []).append(slug)
+    definitions = {}
+    for card_id, *values in rows:
+        definition = dict(zip(CARD_FIELDS, values, strict=True))
+        definition["keywords"] = sorted(keywords.get(card_id, []))
+        definitions[definition["collector_number"]] = definition
+    return definitions
+
+
 def deck_snapshot(deck: Deck) -> dict[str, Any]:
     """The deck's list and every card's definition, from plain rows (a submission's main cost)."""
     rows = list(DeckEntry.objects.filter(deck=deck).order_by("card__name")

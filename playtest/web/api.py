@@ -14,6 +14,7 @@ from playtest.goldfish import services as tables
 from playtest.jobs import services
 from playtest.models import GoldfishTable, Run
 from playtest.simulation.metagame_kind import METAGAME, budget
+from playtest.simulation.tuning_kind import TUNING, budget_estimate, swap_apply
 from playtest.web.selectors import run_list_for
 from playtest.web.serializers import (
     MetagameBudgetQuerySerializer,
@@ -22,6 +23,11 @@ from playtest.web.serializers import (
     MetagameSubmitSerializer,
     RunSerializer,
     RunSubmitSerializer,
+    TuningApplySerializer,
+    TuningBudgetQuerySerializer,
+    TuningBudgetSerializer,
+    TuningSerializer,
+    TuningSubmitSerializer,
 )
 
 
@@ -111,6 +117,63 @@ class MetagameViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.
         figures = budget(decks=query["decks"], games_per_pair=query["games_per_pair"], fmt=query["deck_format"],
                          policy=query["policy"])
         return Response(MetagameBudgetSerializer(figures).data)
+
+
+class TuningViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Deck tuning: which single swap would make a deck better, raced on the playtest AI; submit, follow the
+    progress (games across the race's stages), read the suggestions, apply one as a new deck version."""
+
+    serializer_class = TuningSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no user
+            return Run.objects.none()
+        return run_list_for(user=self.request.user).filter(kind=TUNING)
+
+    @extend_schema(
+        request=TuningSubmitSerializer,
+        responses={202: TuningSerializer,
+                   400: OpenApiResponse(description="Bad parameters, naming the field: an illegal deck, a budget "
+                                                    "out of range or too small for one swap, a Tactical deck"),
+                   404: OpenApiResponse(description="A deck that does not exist or is not yours to see"),
+                   429: OpenApiResponse(description="Too many submissions or too many running runs")},
+    )
+    def create(self, request):
+        """Queue a tuning race. Its games are the budget (or fewer); progress counts games across stages."""
+        body = request.data if isinstance(request.data, dict) else None
+        if body is None:
+            raise DomainError("The body must be an object.", code="invalid", details={"field": "body"})
+        options = services.typed_params(TuningSubmitSerializer, body)
+        fields = ("deck", "key", "goal", "format", "budget", "gauntlet")
+        params = {key: options[key] for key in fields if key in options}
+        with transaction.atomic():
+            run = services.run_submit(owner=request.user, kind=TUNING, params=params, seed=options.get("seed"),
+                                      title=options.get("title") or "")
+        return Response(TuningSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(parameters=[TuningBudgetQuerySerializer], responses={200: TuningBudgetSerializer})
+    @action(detail=False, methods=["get"])
+    def budget(self, request):
+        """What a tuning run would cost before it is submitted: its games, and an estimated time."""
+        form = TuningBudgetQuerySerializer(data=request.query_params)
+        form.is_valid(raise_exception=True)
+        query = form.validated_data
+        figures = budget_estimate(budget=query["budget"], goal=query["goal"], fmt=query["deck_format"])
+        return Response(TuningBudgetSerializer(figures).data)
+
+    @extend_schema(request=TuningApplySerializer,
+                   responses={200: OpenApiResponse(description="The deck, at its new version"),
+                              403: OpenApiResponse(description="The deck is not yours to edit"),
+                              409: OpenApiResponse(description="The run is not done, or the deck changed since")})
+    @action(detail=True, methods=["post"])
+    def apply(self, request, pk=None):
+        """Apply a suggested swap to the tuned deck: a new version, kept in the deck's history."""
+        run = self.get_object()
+        form = TuningApplySerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        deck = swap_apply(run=run, index=form.validated_data["swap"], actor=request.user)
+        return Response({"deck": deck.pk, "version": deck.version, "url": deck.get_absolute_url()})
 
 
 class GoldfishTableCreateSerializer(serializers.Serializer):

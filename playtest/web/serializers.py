@@ -16,6 +16,9 @@ from playtest.simulation.metagame_kind import (
     summarize_params,
 )
 from playtest.simulation.metagame_report import table
+from playtest.simulation.tuning_kind import DEFAULT_BUDGET, GOALS, TUNING_FORMATS, TuningParams
+from playtest.simulation.tuning_kind import present as tuning_present
+from playtest.simulation.tuning_kind import summarize_params as tuning_summary
 
 
 class RunSerializer(serializers.ModelSerializer):
@@ -190,3 +193,94 @@ class MetagameSerializer(serializers.ModelSerializer):
         if run.status != "done" or not isinstance(run.result, dict):
             return None
         return MetagameTableSerializer(table(run.result, run.params)).data
+
+
+# --- Deck tuning ---------------------------------------------------------------------------------------------
+
+
+class TuningSubmitSerializer(TuningParams):
+    """A deck to tune: the run's parameters, and optionally its seed and title."""
+
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62,
+                                    help_text="The same seed races the same way, however it is chunked.")
+    title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+
+class TuningBudgetQuerySerializer(serializers.Serializer):
+    budget = serializers.IntegerField(min_value=1, max_value=2**31 - 1, default=DEFAULT_BUDGET)
+    goal = serializers.ChoiceField(choices=list(GOALS), default="goldfish")
+    deck_format = serializers.ChoiceField(choices=list(TUNING_FORMATS), default="standard",
+                                          help_text="The format the games are played in.")
+
+
+class TuningBudgetSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    maximum = serializers.IntegerField(help_text="The most games one run may play (PLAYTEST_MAX_GAMES).")
+    games_per_second = serializers.FloatField(help_text="The speed the estimate assumes.")
+    seconds = serializers.FloatField(help_text="Estimated time from the first game to the report, queue not counted.")
+    seconds_text = serializers.CharField()
+    source = serializers.ChoiceField(choices=["measured", "constant"])
+    source_text = serializers.CharField()
+
+
+class TuningSwapSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="The swap's number, for POST /api/tunings/{id}/apply/.")
+    cut = serializers.CharField(help_text="Collector number of the card one copy of which goes out.")
+    cut_name = serializers.CharField()
+    add = serializers.CharField(help_text="Collector number of the card one copy of which comes in.")
+    add_name = serializers.CharField()
+    stage = serializers.IntegerField(help_text="The last stage of the race it played (0 first).")
+    games = serializers.IntegerField()
+    mean = serializers.FloatField(help_text="Mean paired improvement: turns saved (goldfish) or win-rate share "
+                                            "gained (matchup) against the unchanged deck.")
+    low = serializers.FloatField(help_text="95% interval, low end")
+    high = serializers.FloatField(help_text="95% interval, high end")
+
+
+class TuningReportSerializer(serializers.Serializer):
+    goal = serializers.CharField()
+    games = serializers.IntegerField()
+    budget = serializers.IntegerField()
+    stages = serializers.IntegerField()
+    raced = serializers.IntegerField(help_text="Swaps in the shortlist.")
+    considered = serializers.IntegerField(help_text="Swaps the shortlist was taken from.")
+    shortlist_rule = serializers.CharField()
+    caveat = serializers.CharField()
+    baseline = serializers.DictField(help_text="The unchanged deck: games and mean value (turns, or win share).")
+    best = TuningSwapSerializer(many=True, help_text="The last stage's swaps, best first.")
+    cheapest_cuts = TuningSwapSerializer(many=True, help_text="For each card out, its best replacement.")
+
+
+class TuningSerializer(serializers.ModelSerializer):
+    progress_percent = serializers.IntegerField(read_only=True)
+    goal = serializers.SerializerMethodField()
+    format = serializers.SerializerMethodField()
+    deck = serializers.SerializerMethodField()
+    report = serializers.SerializerMethodField(help_text="The suggestions, once the run is done.")
+
+    class Meta:
+        model = Run
+        fields = ["id", "title", "status", "games", "games_done", "progress_percent", "stage", "seed", "goal",
+                  "format", "deck", "error", "engine_version", "catalog_version", "created_at", "started_at",
+                  "finished_at", "report"]
+        read_only_fields = fields
+
+    def get_goal(self, run: Run) -> str:
+        return run.params.get("goal", "")
+
+    def get_format(self, run: Run) -> str:
+        return run.params.get("format", "")
+
+    @extend_schema_field(MetagameDeckSummarySerializer)
+    def get_deck(self, run: Run) -> dict:
+        return tuning_summary(run.params)["deck"]
+
+    @extend_schema_field(TuningReportSerializer(allow_null=True))
+    def get_report(self, run: Run) -> dict | None:
+        if run.status != "done" or not isinstance(run.result, dict):
+            return None
+        return TuningReportSerializer(tuning_present(run.result, run.params)).data
+
+
+class TuningApplySerializer(serializers.Serializer):
+    swap = serializers.IntegerField(min_value=0, max_value=2**31 - 1, help_text="The swap's index in the report.")

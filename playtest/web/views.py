@@ -1,5 +1,6 @@
 import uuid
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
@@ -7,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from decks.selectors import deck_for_viewer
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
 from playtest.policies import POLICIES
@@ -20,6 +22,15 @@ from playtest.simulation.metagame_kind import (
     budget,
 )
 from playtest.simulation.report import report
+from playtest.simulation.tuning_kind import (
+    CAVEAT,
+    DEFAULT_BUDGET,
+    GOALS,
+    TUNING,
+    TUNING_FORMATS,
+    budget_estimate,
+    swap_apply,
+)
 from playtest.web.replay import replay_step
 from playtest.web.selectors import metagame_deck_choices, run_list_for
 
@@ -156,3 +167,67 @@ def _int_or_none(text) -> int | None:
         return int(text)
     except (TypeError, ValueError):
         return None
+
+
+def _tuning_choice(data) -> dict:
+    """The tuning form's values as sent (or the defaults: goldfish, the deck's format, 20,000 games)."""
+    return {"deck": data.get("deck") or "", "key": data.get("key") or "", "goal": data.get("goal") or "goldfish",
+            "format": data.get("format") or "", "budget": data.get("budget") or str(DEFAULT_BUDGET),
+            "gauntlet": data.getlist("gauntlet"), "seed": data.get("seed") or ""}
+
+
+def _tuning_budget(choice: dict, deck) -> dict | None:
+    budget_games = _int_or_none(choice["budget"])
+    fmt = choice["format"] or (deck.format if deck else "")
+    if budget_games is None or choice["goal"] not in GOALS or fmt not in TUNING_FORMATS:
+        return None
+    return budget_estimate(budget=budget_games, goal=choice["goal"], fmt=fmt)
+
+
+@login_required
+def tune_new(request: HttpRequest) -> HttpResponse:
+    """"Suggest changes" for a deck: the goal, the format, the budget (and for a matchup, the gauntlet)."""
+    choice = _tuning_choice(request.POST if request.method == "POST" else request.GET)
+    try:
+        deck = deck_for_viewer(deck_id=choice["deck"], user=request.user, key=choice["key"] or None)
+    except (DomainError, ValueError):
+        raise Http404("No deck that you may see.") from None
+    choice["format"] = choice["format"] or (deck.format if deck.format in TUNING_FORMATS else "standard")
+    choices = metagame_deck_choices(user=request.user)
+    selected = set(choice["gauntlet"]) or {str(d.pk) for d in choices["starters"]}
+    context = {"deck": deck, "choice": choice, "choices": choices, "selected": selected, "goals": GOALS,
+               "formats": TUNING_FORMATS, "budget": _tuning_budget(choice, deck), "caveat": CAVEAT, "error": None}
+    if request.method == "POST":
+        params = {"deck": deck.pk, "key": choice["key"], "goal": choice["goal"], "format": choice["format"],
+                  "budget": _int_or_none(choice["budget"]) or 0,
+                  "gauntlet": [int(k) for k in choice["gauntlet"] if k.isdigit()]}
+        try:
+            with transaction.atomic():
+                run = services.run_submit(owner=request.user, kind=TUNING, params=params,
+                                          seed=_int_or_none(choice["seed"]))
+            return redirect("playtest:run_detail", run_id=run.pk)
+        except DomainError as exc:
+            context.update(error=exc, error_field=(exc.details or {}).get("field", ""))
+            return render(request, "playtest/tune_new.html", context, status=exc.status_code)
+    return render(request, "playtest/tune_new.html", context)
+
+
+@login_required
+def tune_budget(request: HttpRequest) -> HttpResponse:
+    """The tuning form's budget line for the goal, format and games chosen so far (htmx)."""
+    choice = _tuning_choice(request.GET)
+    return render(request, "playtest/tune_new.html#budget", {"budget": _tuning_budget(choice, None)})
+
+
+@login_required
+@require_POST
+def swap_apply_view(request: HttpRequest, run_id, index: int) -> HttpResponse:
+    """One click applies a suggested swap: a new version of the deck (its history keeps the old one)."""
+    run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind=TUNING)
+    try:
+        deck = swap_apply(run=run, index=index, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("playtest:run_detail", run_id=run.pk)
+    messages.success(request, f"Applied: version {deck.version} of “{deck.name}”. Its history can undo it.")
+    return redirect("decks:detail", deck.pk)

@@ -1,0 +1,230 @@
+"""The deck-tuning job kind: which single swap would make a deck better, with evidence (a staged run).
+
+Submission snapshots the deck (and, for a matchup goal, the gauntlet), builds the legal swaps and their shortlist
+(tuning_candidates), and fixes the budget; the race (tuning_race) plays it out in stages. `swap_apply` turns a
+suggestion into a new version of the deck, as any edit does (history, undo).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db.models import F
+from rest_framework import serializers
+
+from core.errors import DomainError
+from core.intbounds import MAX_BIG_INTEGER
+from decks.errors import DeckNotFound
+from decks.models import Deck
+from decks.selectors import card_index, deck_entries, deck_for_viewer, deck_report, starter_deck_list
+from decks.services import deck_update
+from playtest.dreadgate import ENGINE_VERSION
+from playtest.jobs.registry import JobKind, register
+from playtest.models import Run, RunStatus
+from playtest.simulation import tuning_race
+from playtest.simulation.job_kind import card_definitions, deck_snapshot
+from playtest.simulation.metagame_kind import duration_text
+from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, candidates, swapped_entries
+
+TUNING = "dreadgate_tuning"
+GOALS = {"goldfish": "fewer turns to win against no opponent",
+         "matchup": "a higher win rate against a gauntlet of decks"}
+TUNING_FORMATS = ("standard", "quick")
+DEFAULT_BUDGET = 20_000
+MIN_BUDGET = 500
+MAX_GAUNTLET = 12
+# Games per second before any tuning run of the same goal and format has finished: the AI bench's slower end on
+# one worker process (docs/ai.md).
+FALLBACK_GAMES_PER_SECOND = {("goldfish", "standard"): 180.0, ("goldfish", "quick"): 360.0,
+                             ("matchup", "standard"): 45.0, ("matchup", "quick"): 90.0}
+MEASURED_RUNS = 5
+CAVEAT = ("A suggestion is as good as the AI that measured it: these swaps win more (or sooner) when the playtest AI "
+          "plays both decks, which is not the same as when you do.")
+
+
+class TuningParams(serializers.Serializer):
+    """The declared types of a tuning run's parameters (checked before validate_params)."""
+
+    deck = serializers.IntegerField(min_value=1, max_value=MAX_BIG_INTEGER, help_text="The deck to tune.")
+    key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True,
+                                help_text="The share key of an unlisted deck.")
+    goal = serializers.ChoiceField(choices=list(GOALS), default="goldfish")
+    format = serializers.ChoiceField(choices=list(TUNING_FORMATS), required=False, allow_null=True,
+                                     help_text="Standard or Quick; by default the deck's own.")
+    budget = serializers.IntegerField(min_value=1, max_value=2**31 - 1, default=DEFAULT_BUDGET,
+                                      help_text="Games the race may play in all (at most the run limit).")
+    gauntlet = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_BIG_INTEGER),
+                                     required=False, default=list, max_length=MAX_GAUNTLET,
+                                     help_text="Matchup goal: the opposing decks (yours or public); by default the "
+                                               "six starter decks.")
+
+
+def _field_error(field: str, message: str, code: str = "invalid_params", **details: Any) -> DomainError:
+    return DomainError(f"{field}: {message}", code=code, details={"field": field, **details})
+
+
+def _gauntlet(params: dict[str, Any], owner) -> list[dict[str, Any]]:
+    ids = params.get("gauntlet") or list(starter_deck_list(format="standard").values_list("pk", flat=True))
+    snapshots = []
+    for k, deck_id in enumerate(ids):
+        field = f"gauntlet[{k}]" if params.get("gauntlet") else "gauntlet"
+        try:
+            deck = deck_for_viewer(deck_id=deck_id, user=owner)
+        except DeckNotFound:
+            raise DeckNotFound(f"{field}: no deck {deck_id} that you may see (your decks and public decks only)",
+                               details={"field": field}) from None
+        if not deck_report(deck).legal:
+            raise _field_error(field, f"“{deck.name}” is not a legal deck; a gauntlet plays legal decks only",
+                               code="deck_illegal")
+        snapshots.append(deck_snapshot(deck))
+    if not snapshots:
+        raise _field_error("gauntlet", "a matchup goal needs at least one opposing deck")
+    return snapshots
+
+
+def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
+    """{"deck", "key", "goal", "format", "budget", "gauntlet"} -> the race's parameters: the deck's snapshot, the
+    shortlist of swaps and the definitions of the cards they bring in."""
+    deck = deck_for_viewer(deck_id=params["deck"], user=owner, key=params.get("key"))
+    fmt = params.get("format") or deck.format
+    if fmt not in TUNING_FORMATS:
+        raise _field_error("format", f"tuning plays Standard and Quick; “{deck.name}” is a "
+                                     f"{deck.get_format_display()} deck, so choose one of them")
+    report = deck_report(deck)
+    if not report.legal:
+        raise _field_error("deck", f"“{deck.name}” is not legal ({report.errors[0].message}); fix it first, then "
+                                   "tune it", code="deck_illegal")
+    goal = params.get("goal", "goldfish")
+    budget = params.get("budget", DEFAULT_BUDGET)
+    maximum = settings.PLAYTEST_MAX_GAMES
+    if not MIN_BUDGET <= budget <= maximum:
+        raise _field_error("budget", f"{budget:,} games: a tuning run plays {MIN_BUDGET:,} to {maximum:,}",
+                           code="games_out_of_range", minimum=MIN_BUDGET, maximum=maximum)
+    gauntlet = _gauntlet(params, owner) if goal == "matchup" else []
+    unit = 1 if goal == "goldfish" else 2 * len(gauntlet)
+    wanted = tuning_race.fitting_shortlist(budget, MAX_SHORTLIST, unit)
+    if not wanted:
+        raise _field_error("budget", f"{budget:,} games are too few to race even one swap "
+                                     f"({max(tuning_race.MIN_GAMES_PER_ARM, unit)} games for it and as many for "
+                                     "the unchanged deck); give a larger budget", code="games_out_of_range")
+    shortlist, legal = candidates(deck, fmt, goal, limit=wanted)
+    if not shortlist:
+        raise _field_error("deck", f"“{deck.name}” has no legal single swap to try", code="nothing_to_tune")
+    snapshot = deck_snapshot(deck)
+    brought = card_definitions({swap.add.id for swap in shortlist})
+    return {"goal": goal, "format": fmt, "budget": budget, "deck": snapshot, "gauntlet": gauntlet,
+            "candidates": [swap.as_dict() for swap in shortlist], "cards": brought,
+            "considered": legal, "shortlist_rule": SHORTLIST_RULE}
+
+
+def games_of(params: dict[str, Any]) -> int:
+    return params["budget"]
+
+
+def default_title(params: dict[str, Any]) -> str:
+    return f"Tuning {params['deck']['name']}: {params['goal']}, {params['format'].title()}"
+
+
+def summarize_params(params: dict[str, Any]) -> dict[str, Any]:
+    """The parameters without the card definitions (they are the workers' input)."""
+    def deck(d: dict[str, Any]) -> dict[str, Any]:
+        return {key: d.get(key) for key in ("id", "name", "version", "legal")} | {"cards": len(d.get("list", []))}
+
+    return {"goal": params["goal"], "format": params["format"], "budget": params["budget"],
+            "deck": deck(params["deck"]), "gauntlet": [deck(d) for d in params.get("gauntlet", [])],
+            "candidates": params["candidates"], "considered": params.get("considered"),
+            "shortlist_rule": params.get("shortlist_rule", "")}
+
+
+def _name(params: dict[str, Any], code: str) -> str:
+    card = params["cards"].get(code) or params["deck"]["cards"].get(code) or {}
+    return card.get("name", code)
+
+
+UNITS = {"goldfish": ("turns", "fewer turns to win"), "matchup": ("points", "win-rate points")}
+
+
+def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
+    """The report: the best swaps (the last stage's, best first) and the cheapest cuts, each with its interval."""
+    scale = 1.0 if params["goal"] == "goldfish" else 100.0
+    swaps = []
+    for swap in result["swaps"]:
+        swaps.append({**swap, "cut_name": _name(params, swap["cut"]), "add_name": _name(params, swap["add"]),
+                      "shown": {k: swap[k] * scale for k in ("mean", "low", "high")},
+                      "clear": swap["low"] > 0, "index": swap["arm"] - 1})
+    last = max((s["stage"] for s in swaps), default=0)
+    best = [s for s in swaps if s["stage"] == last]
+    cheapest: dict[str, dict[str, Any]] = {}
+    for swap in sorted(swaps, key=lambda s: (-s["stage"], -s["mean"])):
+        cheapest.setdefault(swap["cut"], swap)
+    baseline = result["baseline"]
+    return {"goal": params["goal"], "goal_text": GOALS[params["goal"]], "unit": UNITS[params["goal"]],
+            "baseline": {**baseline, "shown": baseline["value"] * scale}, "best": best,
+            "cheapest_cuts": list(cheapest.values())[:8], "raced": len(swaps), "considered": params.get("considered"),
+            "stages": result["stages"], "games": result["games"], "budget": params["budget"],
+            "shortlist_rule": params.get("shortlist_rule", SHORTLIST_RULE), "caveat": CAVEAT}
+
+
+def throughput(goal: str, fmt: str) -> dict[str, Any]:
+    """Games per second to expect: measured over the last finished tuning runs of the same goal and format, or,
+    before any has finished, the documented constant."""
+    finished = (Run.objects.filter(kind=TUNING, status=RunStatus.DONE, params__goal=goal, params__format=fmt,
+                                   started_at__isnull=False, finished_at__gt=F("started_at"))
+                .order_by("-finished_at").values_list("games_done", "started_at", "finished_at")[:MEASURED_RUNS])
+    games = sum(row[0] for row in finished)
+    seconds = sum((row[2] - row[1]).total_seconds() for row in finished)
+    if finished and seconds > 0:
+        return {"games_per_second": games / seconds, "source": "measured",
+                "source_text": f"measured over the last {len(finished)} finished tuning runs like this one"}
+    return {"games_per_second": FALLBACK_GAMES_PER_SECOND[(goal, fmt)], "source": "constant",
+            "source_text": "no tuning run like this one has finished yet: the AI bench's speed on one worker"}
+
+
+def budget_estimate(*, budget: int, goal: str, fmt: str) -> dict[str, Any]:
+    speed = throughput(goal, fmt)
+    seconds = budget / speed["games_per_second"]
+    return {"games": budget, "maximum": settings.PLAYTEST_MAX_GAMES, "seconds": seconds,
+            "seconds_text": duration_text(seconds), **speed}
+
+
+def swap_apply(*, run: Run, index: int, actor) -> Deck:
+    """Apply the run's swap `index` to the deck it tuned, as a new version (the deck's history keeps the old)."""
+    if run.kind != TUNING or run.status != RunStatus.DONE:
+        raise DomainError("Only a finished tuning run's swaps can be applied.", code="not_applicable",
+                          status_code=409)
+    swaps = run.params["candidates"]
+    if not 0 <= index < len(swaps):
+        raise _field_error("swap", f"no swap {index}; this run raced {len(swaps)}")
+    deck = Deck.objects.filter(pk=run.params["deck"]["id"]).select_related("gateway").first()
+    if deck is None:
+        raise DeckNotFound("The tuned deck no longer exists.")
+    cut, add = (card_index().resolve(swaps[index][k]) for k in ("cut", "add"))
+    if cut is None or add is None:
+        raise DomainError("A card of this swap is no longer in the catalog.", code="swap_stale", status_code=409)
+    entries = deck_entries(deck)
+    if not any(e.card.id == cut.id for e in entries):
+        raise DomainError(f"{cut.name} is no longer in “{deck.name}”; the deck changed since the run.",
+                          code="swap_stale", status_code=409)
+    return deck_update(deck=deck, actor=actor, expected_version=deck.version,
+                       entries=swapped_entries(entries, cut, add),
+                       message=f"Tuning: {cut.name} out, {add.name} in")
+
+
+DREADGATE_TUNING = register(JobKind(
+    name=TUNING,
+    label="Dreadgate deck tuning",
+    play_chunk=tuning_race.play_chunk,
+    merge=tuning_race.merge,
+    next_stage=tuning_race.next_stage,
+    conclude=tuning_race.conclude,
+    engine_version=ENGINE_VERSION,
+    chunk_size=100,
+    params_serializer=TuningParams,
+    validate_params=validate_params,
+    report_template="playtest/reports/tuning.html",
+    present=present,
+    summarize_params=summarize_params,
+    games_of=games_of,
+    default_title=default_title,
+))

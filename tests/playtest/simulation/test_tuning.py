@@ -1,0 +1,121 @@
+"""Deck tuning: the candidate swaps (always legal), common random numbers, and a race that does not depend on the
+chunking or the workers (tuning_candidates, tuning_race)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from decks.cardinfo import UNIT, Entry
+from decks.selectors import card_index, deck_entries, deck_gateway_info, starter_deck_list
+from decks.services import deck_copy, deck_update
+from decks.validation import validate_deck
+from playtest.dreadgate import new_game
+from playtest.jobs.services import stage_params
+from playtest.simulation import tuning_race
+from playtest.simulation.games import deck_cards
+from playtest.simulation.tuning_candidates import candidates, swapped_entries
+from playtest.simulation.tuning_kind import validate_params
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("tuner", password="x" * 12)
+
+
+def test_every_candidate_of_every_starter_makes_a_legal_deck(user):
+    for starter in starter_deck_list(format="standard"):
+        shortlist, considered = candidates(starter, "standard")
+        assert 0 < len(shortlist) <= 200 < considered
+        entries, gateway = deck_entries(starter), deck_gateway_info(starter)
+        for swap in shortlist:
+            report = validate_deck(swapped_entries(entries, swap.cut, swap.add), "standard", gateway=gateway)
+            assert report.legal, (starter.name, swap.cut.name, swap.add.name, report.errors)
+
+
+def test_no_candidate_adds_a_fifth_copy_or_a_second_unique(user):
+    """A deck at the copy limit of a card, and holding a unique unit: neither is ever added again."""
+    deck = deck_copy(deck=starter_deck_list(format="standard").order_by("name").first(), owner=user)
+    entries = deck_entries(deck)
+    unit = next(e.card for e in entries if e.card.type == UNIT and not e.card.is_unique)
+    held = {e.card.id for e in entries}
+    unique = next(c for c in card_index().by_id.values()
+                  if c.is_unique and c.type == UNIT and c.craft == unit.craft and c.id not in held)
+    others = [e for e in entries if e.card.id != unit.id]
+    # Make room: four copies of `unit` and one unique, the size kept by dropping copies of other cards.
+    extra = 4 - next(e.count for e in entries if e.card.id == unit.id) + 1
+    trimmed = []
+    for e in others:
+        take = min(extra, e.count - 1) if e.count > 1 else 0
+        extra -= take
+        trimmed.append(Entry(e.card, e.count - take))
+    deck = deck_update(deck=deck, actor=user, expected_version=deck.version,
+                       entries=[*trimmed, Entry(unit, 4), Entry(unique, 1)])
+    assert validate_deck(deck_entries(deck), "standard").legal
+    shortlist, _ = candidates(deck, "standard")
+    assert shortlist
+    assert all(swap.add.id not in (unit.id, unique.id) or swap.cut.id == swap.add.id for swap in shortlist)
+
+
+def quick_params(user, budget=600):
+    starter = starter_deck_list(format="standard").order_by("name").first()
+    return validate_params({"deck": starter.pk, "goal": "goldfish", "format": "quick", "budget": budget}, user)
+
+
+def test_each_arm_is_the_deck_with_one_card_replaced_in_place_so_a_seed_deals_every_arm_the_same_shuffle(user):
+    params = quick_params(user)
+    base = tuning_race.arm_list(params["deck"], params["candidates"], 0)
+    for arm in (1, len(params["candidates"])):
+        listing = tuning_race.arm_list(params["deck"], params["candidates"], arm)
+        changed = [i for i, (a, b) in enumerate(zip(base, listing, strict=True)) if a != b]
+        assert len(listing) == len(base) and len(changed) == 1
+        swap = params["candidates"][arm - 1]
+        assert (base[changed[0]], listing[changed[0]]) == (swap["cut"], swap["add"])
+        known = {**params["deck"]["cards"], **params["cards"]}
+        games = [new_game([deck_cards({"cards": known, "list": cards})] * 2, 99, "quick") for cards in (base, listing)]
+        dealt = [[g.inst[i].code for i in g.deck[0] + g.hand[0]] for g in games]
+        differs = [i for i, (a, b) in enumerate(zip(*dealt, strict=True)) if a != b]
+        assert len(differs) == 1 and dealt[1][differs[0]] == swap["add"]
+
+
+def race(params, chunk: int, seed: int = 5):
+    stages = []
+    while (plan := tuning_race.next_stage(params, stages)) is not None:
+        staged = stage_params(params, plan)
+        firsts = list(range(0, plan["games"], chunk))
+        parts = [tuning_race.play_chunk(staged, seed, f, min(chunk, plan["games"] - f)) for f in reversed(firsts)]
+        stages.append({"plan": plan, "result": tuning_race.merge(parts, staged)})
+    return stages
+
+
+def test_every_arm_of_a_stage_plays_the_same_seeds_and_the_race_keeps_to_its_budget(user):
+    params = quick_params(user)
+    stages = race(params, chunk=100)
+    assert sum(s["result"]["games"] for s in stages) <= params["budget"]
+    start = 0
+    for stage in stages:
+        plan = stage["plan"]
+        assert plan["arms"][0] == 0 and plan["start"] == start  # the unchanged deck plays every stage's seeds
+        lengths = {len(values) for values in stage["result"]["values"].values()}
+        assert lengths == {plan["per_arm"]} and len(stage["result"]["values"]) == len(plan["arms"])
+        start += plan["per_arm"]
+    assert len(stages[-1]["plan"]["arms"]) - 1 <= tuning_race.FINALISTS
+
+
+def test_the_race_decides_the_same_whatever_the_chunking(user):
+    params = quick_params(user)
+    by_chunking = [race(params, chunk) for chunk in (7, 1000)]
+    plans = [[s["plan"] for s in stages] for stages in by_chunking]
+    assert plans[0] == plans[1]
+    results = [tuning_race.conclude(params, stages) for stages in by_chunking]
+    assert results[0] == results[1]
+
+
+def test_the_halving_keeps_the_arms_with_the_best_paired_improvement():
+    params = {"goal": "goldfish", "budget": 10_000, "gauntlet": [], "candidates": [{}] * 8}
+    plan = tuning_race.next_stage(params, [])
+    assert plan["arms"] == list(range(9))
+    # Turns to win: arms 5..8 win a turn sooner than the unchanged deck, arms 1..4 a turn later.
+    values = {str(arm): [10.0 + (1 if arm <= 4 else -1) * (arm > 0)] * plan["per_arm"] for arm in plan["arms"]}
+    second = tuning_race.next_stage(params, [{"plan": plan, "result": {"games": plan["games"], "values": values}}])
+    assert second["arms"] == [0, 5, 6, 7, 8] and second["start"] == plan["per_arm"]

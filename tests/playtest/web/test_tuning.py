@@ -1,0 +1,143 @@
+"""Deck tuning through the API and the pages: submission and refusals, stages and progress, the report, applying
+a swap as a new deck version (and undoing it from the history)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from decks.models import Deck, Visibility
+from decks.selectors import deck_entries
+from playtest.jobs import services
+from playtest.models import Run, RunChunk, RunStatus
+from playtest.simulation.tuning_kind import TUNING
+from tests.playtest.dreadgate_decks import starter_deck
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, body, path="/api/tunings/"):
+    return client.post(path, body, content_type="application/json")
+
+
+def refusal(response, status: int) -> dict:
+    assert response.status_code == status, response.content
+    return response.json()["error"]
+
+
+def play_pending(run):
+    while pending := list(RunChunk.objects.filter(run=run, status="pending").values_list("index", flat=True)):
+        for index in pending:
+            services.chunk_execute(run_id=run.pk, index=index)
+    run.refresh_from_db()
+    return run
+
+
+@pytest.fixture
+def tuned(alice):
+    """A finished goldfish tuning run of alice's Champion deck, Quick, 500 games."""
+    deck = starter_deck(alice, craft="champion", name="My champions")
+    run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 500},
+                              seed=3)
+    return deck, play_pending(run)
+
+
+def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_intervals(client, alice, tuned):
+    deck, run = tuned
+    assert run.status == RunStatus.DONE, run.error
+    assert run.stages.count() > 1 and run.games_done == run.result["games"] <= 500
+    client.force_login(alice)
+    body = client.get(f"/api/tunings/{run.pk}/").json()
+    report = body["report"]
+    assert body["goal"] == "goldfish" and body["deck"]["name"] == "My champions" and body["progress_percent"] == 100
+    assert 1 <= len(report["best"]) <= 4 and report["raced"] == len(run.params["candidates"])
+    for swap in report["best"]:
+        assert swap["low"] <= swap["mean"] <= swap["high"]
+    assert "as good as the AI" in report["caveat"] and "public decks" in report["shortlist_rule"]
+    page = client.get(f"/playtest/runs/{run.pk}/")
+    assert b"Best swaps" in page.content and b"Cheapest cuts" in page.content and b"Apply" in page.content
+
+    # Applying a swap makes a new version of the deck, which the history can undo.
+    swap = run.params["candidates"][0]
+    before = {e.card.collector_number: e.count for e in deck_entries(deck)}
+    response = post(client, {"swap": 0}, f"/api/tunings/{run.pk}/apply/")
+    assert response.status_code == 200, response.content
+    deck.refresh_from_db()
+    assert response.json()["version"] == deck.version == 2
+    after = {e.card.collector_number: e.count for e in deck_entries(deck)}
+    assert after.get(swap["cut"], 0) == before[swap["cut"]] - 1
+    assert after.get(swap["add"], 0) == before.get(swap["add"], 0) + 1
+    assert deck.revisions.count() == 2 and "Tuning:" in deck.revisions.order_by("-number").first().message
+    client.post(f"/decks/{deck.pk}/revert/1/", {"version": deck.version})
+    deck.refresh_from_db()
+    assert {e.card.collector_number: e.count for e in deck_entries(deck)} == before
+
+
+def test_a_swap_is_applied_only_to_a_deck_of_mine_and_only_from_a_finished_run(client, alice):
+    deck = starter_deck(alice, craft="champion", name="Public champions", visibility=Visibility.PUBLIC)
+    bob = get_user_model().objects.create_user("bob", password="x" * 12)
+    theirs = services.run_submit(owner=bob, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 500})
+    client.force_login(bob)
+    assert refusal(post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/"), 409)["code"] == "not_applicable"
+    Run.objects.filter(pk=theirs.pk).update(status=RunStatus.DONE)
+    assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 403
+    assert Deck.objects.get(pk=deck.pk).version == 1
+    client.force_login(alice)  # alice may not even see bob's run
+    assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 404
+
+
+@pytest.mark.parametrize(("body", "status", "field", "words"), [
+    ({"budget": 100}, 400, "budget", "500"),
+    ({"budget": 10**9}, 400, "budget", "500 to 100,000"),
+    ({"goal": "fastest"}, 400, "goal", "fastest"),
+    ({"format": "tactical"}, 400, "format", "tactical"),
+    ({"goal": "matchup", "gauntlet": [987654]}, 404, "gauntlet[0]", "987654"),
+])
+def test_bad_parameters_are_refused_naming_the_field(client, alice, body, status, field, words):
+    deck = starter_deck(alice, craft="divine")
+    client.force_login(alice)
+    error = refusal(post(client, {"deck": deck.pk, **body}), status)
+    named = error["details"].get("field") or next(iter(error["details"].get("fields", {})), "")
+    assert named == field and words in error["message"]
+    assert not Run.objects.filter(kind=TUNING).exists()
+
+
+def test_an_illegal_deck_is_refused_before_anything_is_played(client, alice):
+    deck = starter_deck(alice, craft="divine")
+    entries = deck_entries(deck)
+    from decks.services import deck_update
+    deck = deck_update(deck=deck, actor=alice, expected_version=deck.version, entries=entries[:3])
+    client.force_login(alice)
+    error = refusal(post(client, {"deck": deck.pk}), 400)
+    assert error["details"]["field"] == "deck" and "not legal" in error["message"]
+
+
+def test_a_matchup_race_plays_both_seats_against_every_gauntlet_deck(alice):
+    deck = starter_deck(alice, craft="hinter")
+    rival = starter_deck(alice, craft="sorcery")
+    run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "goal": "matchup",
+                                                                "format": "quick", "budget": 500,
+                                                                "gauntlet": [rival.pk]})
+    first = run.stages.get(index=0).plan
+    assert first["per_arm"] % 2 == 0  # whole units: both seats of each deal against the one gauntlet deck
+    assert [d["name"] for d in run.params["gauntlet"]] == [rival.name]
+
+
+def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, alice):
+    deck = starter_deck(alice, craft="hinter")
+    client.force_login(alice)
+    page = client.get(f"/playtest/tune/?deck={deck.pk}")
+    assert page.status_code == 200 and b"20000 games" in page.content and b"Estimated time" in page.content
+    response = client.post("/playtest/tune/", {"deck": deck.pk, "goal": "goldfish", "format": "quick",
+                                               "budget": "600"})
+    run = Run.objects.get(kind=TUNING)
+    assert response.status_code == 302 and response["Location"] == f"/playtest/runs/{run.pk}/"
+    assert run.games == 600
+    refused = client.post("/playtest/tune/", {"deck": deck.pk, "goal": "goldfish", "format": "quick", "budget": "50"})
+    assert refused.status_code == 400 and b"budget" in refused.content
+
+
+def test_the_tuning_form_of_a_deck_i_may_not_see_is_a_404(client, alice):
+    bob = get_user_model().objects.create_user("bob", password="x" * 12)
+    hidden = starter_deck(bob, craft="hinter")
+    client.force_login(alice)
+    assert client.get(f"/playtest/tune/?deck={hidden.pk}").status_code == 404
+    assert client.get("/playtest/tune/?deck=abc").status_code == 404
