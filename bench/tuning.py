@@ -3,7 +3,8 @@
 Planted improvement: a copy of a Standard starter deck has four copies of its best units replaced by four copies
 of a card that is dead in goldfish (the first, by collector number, of its crafts' and the universal cards none of
 whose effects can bring a goldfish win closer); a starter holds at most two copies of a unit, so the four are the
-two copies of each of its two best units for a goldfish race held twice (tuning_candidates.race_power); the copy is tuned for goldfish with a budget of BENCH_TUNING_BUDGET (20,000) games.
+two copies of each of its two best units for a goldfish race held twice (tuning_candidates.race_power); the
+copy is tuned for goldfish with a budget of BENCH_TUNING_BUDGET (20,000) games (BENCH_TUNING_FORMAT: standard).
 Figures: whether the top suggestion restores a removed copy, or else is a swap whose interval is at least as good
 (its lower bound at or above the restoring swap's); the games the run played against its budget.
 

@@ -35,13 +35,14 @@ from decks.validation import validate_deck
 from playtest.policies.passive_effects import abilities_need_an_opponent
 
 MAX_SHORTLIST = 200
+RACE_VITALITY = 6
 MAX_PER_CUT, MAX_PER_ADD = 20, 10
 SHORTLIST_RULE = (
     "Swaps are scored before any game: the card in's worth minus the card out's, where a card's worth is its "
     "power against the other units it could replace (goldfish: the points a unit carries through the Gateway, its "
     f"vitality, counted up to {RACE_VITALITY} and less above, plus half its maneuver; matchup: its attack, defense, "
-    "range and maneuver per point of vitality; other cards count as an average unit), plus twice the share of public decks of the same crafts that "
-    "hold it, plus half a point if the deck already holds it, minus a point, when the goal is goldfish, for a card "
+    "range and maneuver per point of vitality; other cards count as an average unit), plus twice the share of "
+    "public decks of the same crafts that hold it, plus half a point if the deck already holds it, minus a point, when the goal is goldfish, for a card "
     "whose every effect needs an opponent. The best-scored legal swaps are raced, at most "
     f"{MAX_PER_CUT} for any one card out and {MAX_PER_ADD} for any one card in."
 )
@@ -55,9 +56,6 @@ class Swap:
 
     def as_dict(self) -> dict[str, str]:
         return {"cut": self.cut.collector_number, "add": self.add.collector_number}
-
-
-RACE_VITALITY = 6
 
 
 def unit_power(card: CardInfo) -> float:
