@@ -42,8 +42,9 @@ SHORTLIST_RULE = (
     "power against the other units it could replace (goldfish: the points a unit carries through the Gateway, its "
     f"vitality, counted up to {RACE_VITALITY} and less above, plus half its maneuver; matchup: its attack, defense, "
     "range and maneuver per point of vitality; other cards count as an average unit), plus twice the share of "
-    "public decks of the same crafts that hold it, plus half a point if the deck already holds it, minus a point, when the goal is goldfish, for a card "
-    "whose every effect needs an opponent. The best-scored legal swaps are raced, at most "
+    "public decks of the same crafts that hold it, plus half a point if the deck already holds it, minus a point, "
+    "when the goal is goldfish, for a card whose every effect needs an opponent. The best-scored legal swaps are "
+    "raced, at most "
     f"{MAX_PER_CUT} for any one card out and {MAX_PER_ADD} for any one card in."
 )
 
