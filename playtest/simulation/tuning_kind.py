@@ -32,7 +32,7 @@ GOALS = {"goldfish": "fewer turns to win against no opponent",
          "matchup": "a higher win rate against a gauntlet of decks"}
 TUNING_FORMATS = ("standard", "quick")
 DEFAULT_BUDGET = 20_000
-MIN_BUDGET = 500
+MIN_BUDGET = 200
 MAX_GAUNTLET = 12
 # Games per second before any tuning run of the same goal and format has finished: the AI bench's slower end on
 # one worker process (docs/ai.md).

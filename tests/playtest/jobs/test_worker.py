@@ -94,6 +94,36 @@ def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, 
     assert in_flight.attempts == 2, "the killed worker's chunk was played again by the second worker"
 
 
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="redelivery after a worker dies needs the Redis broker")
+def test_a_tuning_run_whose_worker_is_killed_mid_chunk_loses_nothing_and_counts_nothing_twice(start_worker, user,
+                                                                                             settings):
+    from playtest.simulation.tuning_kind import TUNING
+    from tests.playtest.dreadgate_decks import starter_deck
+
+    settings.PLAYTEST_QUEUE = "kill-test-tuning"
+    # Limits above a chunk's time (100 Standard matchup games, a few seconds on a loaded machine).
+    env = {"CELERY_VISIBILITY_TIMEOUT": "25", "CELERY_SOFT_TIME_LIMIT": "15", "CELERY_HARD_TIME_LIMIT": "20",
+           "CELERY_UNACKED_RESTORE_INTERVAL": "2", "CELERY_UNACKED_RESTORE_THROTTLE": "1"}
+    args = ("--pool=solo", "-Q", "kill-test-tuning")
+    deck, rival = starter_deck(user, craft="hinter"), starter_deck(user, craft="sorcery")
+    first = start_worker("first-tuning", extra_env=env, args=args)
+    run = services.run_submit(owner=user, kind=TUNING, params={"deck": deck.pk, "goal": "matchup", "format": "standard",
+                                                               "budget": 300, "gauntlet": [rival.pk]}, seed=8)
+    in_flight = wait_for(
+        lambda: RunChunk.objects.filter(run=run, status="pending", attempts=1).first(), timeout=60,
+        interval=0.05, message="a chunk of the race to be under way",
+    )
+    first.kill()
+    start_worker("second-tuning", extra_env=env, args=args)
+    run = wait_for(lambda: finished(run), timeout=240, message="the race to finish on the second worker")
+    assert run.status == RunStatus.DONE, run.error
+    stages = list(run.stages.order_by("index"))
+    assert run.games_done == run.result["games"] == sum(stage.games for stage in stages) <= 300
+    assert sum(len(v) for stage in stages for v in stage.result["values"].values()) == run.games_done
+    in_flight.refresh_from_db()
+    assert in_flight.attempts == 2, "the killed worker's chunk was played again by the second worker"
+
+
 REDELIVERY_BOUND_SECONDS = 15 * 60
 TIMEOUT_VARIABLES = ("CELERY_VISIBILITY_TIMEOUT", "CELERY_UNACKED_RESTORE_INTERVAL", "CELERY_UNACKED_RESTORE_THROTTLE",
                      "CELERY_SOFT_TIME_LIMIT", "CELERY_HARD_TIME_LIMIT")

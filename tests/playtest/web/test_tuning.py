@@ -33,9 +33,9 @@ def play_pending(run):
 
 @pytest.fixture
 def tuned(alice):
-    """A finished goldfish tuning run of alice's Champion deck, Quick, 500 games."""
+    """A finished goldfish tuning run of alice’s Champion deck, Quick, 300 games."""
     deck = starter_deck(alice, craft="champion", name="My champions")
-    run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 500},
+    run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 300},
                               seed=3)
     return deck, play_pending(run)
 
@@ -43,7 +43,7 @@ def tuned(alice):
 def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_intervals(client, alice, tuned):
     deck, run = tuned
     assert run.status == RunStatus.DONE, run.error
-    assert run.stages.count() > 1 and run.games_done == run.result["games"] <= 500
+    assert run.stages.count() > 1 and run.games_done == run.result["games"] <= 300
     client.force_login(alice)
     body = client.get(f"/api/tunings/{run.pk}/").json()
     report = body["report"]
@@ -85,8 +85,8 @@ def test_a_swap_is_applied_only_to_a_deck_of_mine_and_only_from_a_finished_run(c
 
 
 @pytest.mark.parametrize(("body", "status", "field", "words"), [
-    ({"budget": 100}, 400, "budget", "500"),
-    ({"budget": 10**9}, 400, "budget", "500 to 100,000"),
+    ({"budget": 100}, 400, "budget", "200"),
+    ({"budget": 10**9}, 400, "budget", "200 to 100,000"),
     ({"goal": "fastest"}, 400, "goal", "fastest"),
     ({"format": "tactical"}, 400, "format", "tactical"),
     ({"goal": "matchup", "gauntlet": [987654]}, 404, "gauntlet[0]", "987654"),
