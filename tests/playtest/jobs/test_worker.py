@@ -102,7 +102,7 @@ def test_a_tuning_run_whose_worker_is_killed_mid_chunk_loses_nothing_and_counts_
 
     settings.PLAYTEST_QUEUE = "kill-test-tuning"
     # Limits above a chunk's time (100 Standard matchup games, a few seconds on a loaded machine).
-    env = {"CELERY_VISIBILITY_TIMEOUT": "25", "CELERY_SOFT_TIME_LIMIT": "15", "CELERY_HARD_TIME_LIMIT": "20",
+    env = {"CELERY_VISIBILITY_TIMEOUT": "40", "CELERY_SOFT_TIME_LIMIT": "25", "CELERY_HARD_TIME_LIMIT": "30",
            "CELERY_UNACKED_RESTORE_INTERVAL": "2", "CELERY_UNACKED_RESTORE_THROTTLE": "1"}
     args = ("--pool=solo", "-Q", "kill-test-tuning")
     deck, rival = starter_deck(user, craft="hinter"), starter_deck(user, craft="sorcery")
@@ -115,7 +115,7 @@ def test_a_tuning_run_whose_worker_is_killed_mid_chunk_loses_nothing_and_counts_
     )
     first.kill()
     start_worker("second-tuning", extra_env=env, args=args)
-    run = wait_for(lambda: finished(run), timeout=240, message="the race to finish on the second worker")
+    run = wait_for(lambda: finished(run), timeout=400, message="the race to finish on the second worker")
     assert run.status == RunStatus.DONE, run.error
     stages = list(run.stages.order_by("index"))
     assert run.games_done == run.result["games"] == sum(stage.games for stage in stages) <= 300
