@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import not_
 
+from django.db.models import QuerySet
+
 from ..models import DIRECTION_BITS, Card, Keyword
 from ..summaries import SUMMARY_FIELDS, card_summary
 from .compiler import ORDERS
@@ -122,16 +124,20 @@ class _Texts:
 class CatalogIndex:
     """The catalog of one version, as bit sets, texts, sort orders and prepared result rows."""
 
-    def __init__(self, stamp: str, image: str) -> None:
+    def __init__(self, stamp: str, image: str, cards: QuerySet[Card] | None = None) -> None:
+        """The index of `cards` (every card; the tests may index a few), with result images at `image`
+        (its CN replaced by the collector number)."""
         self.stamp = stamp
-        rows = list(Card.objects.order_by("name").values("id", *SUMMARY_FIELDS))
+        cards = Card.objects.all() if cards is None else cards
+        rows = list(cards.order_by("name").values("id", *SUMMARY_FIELDS))
         self.size = n = len(rows)
         self.all = (1 << n) - 1
         self.ids = [row["id"] for row in rows]
         position = {card_id: p for p, card_id in enumerate(self.ids)}
         slugs: list[list[str]] = [[] for _ in range(n)]
         for card_id, slug in Card.keywords.through.objects.values_list("card_id", "keyword__slug"):
-            slugs[position[card_id]].append(slug)
+            if card_id in position:
+                slugs[position[card_id]].append(slug)
         self.keyword_names = list(Keyword.objects.values_list("slug", "name"))
 
         self.equal: dict[str, dict[object, int]] = {}
@@ -167,8 +173,8 @@ class CatalogIndex:
         self.number_keys = [number for number, _ in self.numbers_sorted]
 
         self._number_order = [position[i] for i in
-                              Card.objects.order_by("collector_number").values_list("id", flat=True)]
-        self._crafts = list(Card.objects.order_by("craft").values_list("craft", flat=True).distinct())
+                              cards.order_by("collector_number").values_list("id", flat=True)]
+        self._crafts = list(cards.order_by("craft").values_list("craft", flat=True).distinct())
         self._orders: dict[tuple[str, str], SortOrder] = {}
         self._json: list[bytes | None] = [None] * n
 
