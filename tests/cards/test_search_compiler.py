@@ -5,8 +5,8 @@ from django.db.models import Q
 
 from cards.models import Card, CardType
 from cards.search import SearchError, search_cards, search_indexed
-from cards.search.index import CatalogIndex
 from cards.search.compiler import compile_query, implied_tsquery
+from cards.search.index import CatalogIndex
 from cards.search.parser import parse
 from tests.cards.search_factories import dirs, make_card, own
 

@@ -45,7 +45,8 @@ term = st.one_of(
     st.tuples(st.sampled_from(["sub:", "sub!="]), st.sampled_from(['"spell talent"', "relic", "armor"])).map("".join),
     st.tuples(st.sampled_from(STATS), st.sampled_from(OPS), st.sampled_from(["0", "1", "3", "5", "9", "10"])).map(
         "".join),
-    st.tuples(st.sampled_from(STATS), st.sampled_from([":", "!="]), st.sampled_from(["2-4", "0-1", "7-9"])).map("".join),
+    st.tuples(st.sampled_from(STATS), st.sampled_from([":", "!="]), st.sampled_from(["2-4", "0-1", "7-9"])).map(
+        "".join),
     st.tuples(st.sampled_from(STATS), st.sampled_from(OPS), st.sampled_from(["def", "atk", "vit", "rng"])).map("".join),
     st.tuples(st.sampled_from(["adir:", "mdir:", "adir!=", "mdir!="]),
               st.sampled_from(["n", "ne", "e", "se", "s", "sw", "w", "nw"])).map("".join),
@@ -203,7 +204,8 @@ def test_the_index_is_built_once_per_catalog_stamp_and_shared(monkeypatch):
 
     monkeypatch.setattr(index_module, "CatalogIndex", counting)
     found = []
-    threads = [threading.Thread(target=lambda: found.append(index_module.catalog_index("one", "/CN"))) for _ in range(6)]
+    threads = [threading.Thread(target=lambda: found.append(index_module.catalog_index("one", "/CN")))
+               for _ in range(6)]
     for thread in threads:
         thread.start()
     for thread in threads:
