@@ -128,7 +128,7 @@ def search_index():
 
     from .search.index import catalog_index
 
-    return catalog_index(catalog_stamp_recent(), reverse("cards:svg", args=["CN"]))
+    return catalog_index(catalog_stamp_recent(), lambda: reverse("cards:svg", args=["CN"]))  # URL: at a build only
 
 
 class _IndexedCards:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import threading
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import not_
@@ -378,7 +379,7 @@ _current: CatalogIndex | None = None
 _generation = 0  # changes seen in this process (cards saved, the catalog loaded)
 
 
-def catalog_index(stamp: str, image: str) -> CatalogIndex:
+def catalog_index(stamp: str, image: str | Callable[[], str]) -> CatalogIndex:
     """The index of the catalog named by `stamp` (selectors.catalog_stamp_recent), built on first use.
 
     One request builds it while the others of the process wait for it. An index built while a change
@@ -393,7 +394,7 @@ def catalog_index(stamp: str, image: str) -> CatalogIndex:
         if index is not None and index.stamp == stamp:
             return index
         generation = _generation
-        index = CatalogIndex(stamp, image)
+        index = CatalogIndex(stamp, image() if callable(image) else image)
         if generation == _generation:
             _current = index
         return index
