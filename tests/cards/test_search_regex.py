@@ -147,3 +147,18 @@ def test_the_timer_is_disarmed_after_a_match():
 
     matching(compile_pattern("draw", 0), ["draw"] * 10)
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_the_help_pages_pattern_examples_run_and_find_cards(client, engine):
+    import html as html_module
+
+    page = client.get("/cards/help/").content.decode()
+    section = page[page.index('id="patterns"') : page.index('id="combining"')]
+    links = re.findall(r'href="/cards/\?q=([^"]+)"', section)
+    assert len(links) == 3
+    for query in links:
+        text = html_module.unescape(query)
+        from urllib.parse import unquote_plus
+
+        count, _ = found(client, unquote_plus(text))
+        assert count > 0, text
