@@ -26,7 +26,7 @@ from core.errors import DomainError
 
 from . import selectors
 from .api_params import page_parameters, whole_number
-from .filters import CardSearchFilter, api_search
+from .filters import CardSearchFilter, api_search, api_search_answer
 from .models import Card, Keyword
 from .renderers import CardCSVRenderer, CardTextRenderer, content_disposition, file_name_part
 from .search.parser import MAX_QUERY_LENGTH
@@ -46,7 +46,8 @@ WARNING_SCHEMA = {  # a search warning (SearchWarning.as_dict), inline in the pa
 
 
 class CardPagination(PageNumberPagination):
-    """Page numbers; the count and the page come from one query (selectors.card_search_rows).
+    """Page numbers; the count and the page come from one search (selectors.card_search_answer: the
+    in-process index, or one query, selectors.card_search_rows).
 
     (Counting with COUNT(*) OVER () would make PostgreSQL sort every matching row instead of
     keeping the top of the page; a scalar subquery is counted once, apart from the sort.)
@@ -64,17 +65,18 @@ class CardPagination(PageNumberPagination):
     def get_page_size(self, request):
         return whole_number(request.query_params, self.page_size_query_param, self.page_size)
 
-    def paginate_queryset(self, queryset, request, view=None):
+    def page_bounds(self, request) -> tuple[int, int]:
+        """(offset, limit) of the page asked for."""
         self.request = request
         self.page_size_now = self.get_page_size(request)
         # The bounds are the schema's, checked before the view (config/api_contract.py).
         self.number = whole_number(request.query_params, self.page_query_param, 1)
-        offset = (self.number - 1) * self.page_size_now
-        count, rows = selectors.card_search_rows(queryset, offset=offset, limit=self.page_size_now)
+        return (self.number - 1) * self.page_size_now, self.page_size_now
+
+    def set_count(self, count: int | None) -> None:
         if count is None:
             raise NotFound(f"There is no page {self.number}: the results end at this page's start.")
         self.count = count
-        return rows
 
     def get_next_link(self):
         if self.number * self.page_size_now >= self.count:
@@ -161,18 +163,35 @@ class CardListView(generics.ListAPIView):
             body = cache.get(key)
             if body is not None:
                 return HttpResponse(body, content_type="application/json")
-        queryset = self.filter_queryset(self.get_queryset())
-        rows = self.paginate_queryset(queryset)
-        data = self.get_paginated_response(selectors.card_summaries(rows)).data
-        data["warnings"] = [w.as_dict() for w in getattr(self, "search_warnings", [])]
+        params = request.query_params
+        offset, limit = self.paginator.page_bounds(request)
+        answer = api_search_answer(params.get("q"), params.get("order"), params.get("direction"),
+                                   offset=offset, limit=limit)
+        self.paginator.set_count(answer.count)
+        warnings = [w.as_dict() for w in answer.warnings]
         kind = request.accepted_renderer.format
-        if kind in ("csv", "text"):
-            return self._file(Response(data), data, kind)
-        if not seconds:
-            return Response(data)
-        body = JSONRenderer().render(data)  # encoded once, for the cache and this answer alike
-        cache.set(key, body, seconds)
+        if answer.results_json is not None and kind == "json" and "indent" not in request.accepted_media_type:
+            body = self._spliced(answer.results_json, warnings)
+        else:
+            data = self.get_paginated_response(answer.rows()).data
+            data["warnings"] = warnings
+            if kind in ("csv", "text"):
+                return self._file(Response(data), data, kind)
+            if not seconds:
+                return Response(data)
+            body = JSONRenderer().render(data)  # encoded once, for the cache and this answer alike
+        if seconds:
+            cache.set(key, body, seconds)
         return HttpResponse(body, content_type="application/json")
+
+    def _spliced(self, results_json: list[bytes], warnings: list[dict]) -> bytes:
+        """The JSON answer around results already encoded by the index: the bytes JSONRenderer gives
+        for the whole answer (compact separators), without encoding the cards again."""
+        render = JSONRenderer().render
+        head = render({"count": self.paginator.count, "next": self.paginator.get_next_link(),
+                       "previous": self.paginator.get_previous_link()})
+        return b"".join((head[:-1], b',"results":[', b",".join(results_json), b'],"warnings":', render(warnings),
+                         b"}"))
 
 
     def _file(self, response: Response, data: dict, kind: str) -> Response:

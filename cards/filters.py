@@ -6,6 +6,7 @@ import django_filters
 
 from core.errors import DomainError
 
+from . import selectors
 from .models import Card
 from .search import SearchError, search_cards
 from .search.compiler import DIRECTIONS, ORDER_ALIASES, ORDERS
@@ -38,5 +39,15 @@ def api_search(queryset, query: str | None, order: str | None, direction: str | 
     query = query or ""
     try:
         return search_cards(query, order, direction, queryset=queryset)
+    except SearchError as error:
+        raise DomainError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None
+
+
+def api_search_answer(query: str | None, order: str | None, direction: str | None, *, offset: int, limit: int):
+    """selectors.card_search_answer() with its errors as the API's error envelope."""
+    query = query or ""
+    try:
+        return selectors.card_search_answer(query=query, order=order, direction=direction, offset=offset,
+                                            limit=limit)
     except SearchError as error:
         raise DomainError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None

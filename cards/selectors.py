@@ -1,14 +1,26 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Aggregate, CharField, Count, F, Func, IntegerField, OuterRef, QuerySet, Subquery
 
 from .models import Card, CatalogRelease, Keyword
+from .summaries import EXPORT_FIELDS, SUMMARY_FIELDS, card_summary
 
 
 def catalog_version() -> str:
     """The version of the loaded catalog ('unloaded' before the first load)."""
-    release = CatalogRelease.objects.order_by("-loaded_at").first()
-    return release.version if release else "unloaded"
+    return _catalog_release()[0]
+
+
+def _catalog_release() -> tuple[str, str]:
+    """(version, stamp) of the loaded catalog. The stamp also changes when a version is loaded again
+    with other content (the loader then moves its release's loaded_at)."""
+    release = CatalogRelease.objects.order_by("-loaded_at").values_list("pk", "version", "loaded_at").first()
+    if release is None:
+        return "unloaded", "unloaded"
+    pk, version, loaded_at = release
+    return version, f"{version}:{pk}:{loaded_at.isoformat()}"
 
 
 def catalog_summary() -> dict[str, object]:
@@ -67,11 +79,6 @@ def card_type_list() -> list[dict[str, object]]:
 
 
 EXPORT_FORMAT = 1
-EXPORT_FIELDS = (
-    "collector_number", "name", "craft", "type", "subtype", "text", "flavor", "vitality", "attack", "defense",
-    "range", "maneuver", "flying_maneuver", "attack_directions", "maneuver_directions", "is_unique", "is_instant",
-    "is_consumable", "cost", "influence", "abilities", "catalog_version",
-)
 
 
 def catalog_export(*, version: str) -> dict[str, object]:
@@ -108,18 +115,89 @@ TABLE_COLUMNS = (  # (order key, heading, abbreviation shown on narrow screens)
 )
 
 
+def search_engine() -> str:
+    """Which path answers searches: "index" (the in-process index) or "sql" (settings.SEARCH_ENGINE)."""
+    from django.conf import settings
+
+    return getattr(settings, "SEARCH_ENGINE", "index")
+
+
+def search_index():
+    """The in-process index of the current catalog (cards/search/index.py), built on first use."""
+    from django.urls import reverse
+
+    from .search.index import catalog_index
+
+    return catalog_index(catalog_stamp_recent(), lambda: reverse("cards:svg", args=["CN"]))  # URL: at a build only
+
+
+class _IndexedCards:
+    """The cards an indexed search found, in order, as the Paginator reads them: a length, and slices
+    of Card objects (one query for the page's cards)."""
+
+    def __init__(self, result) -> None:
+        self.result = result
+        self.total = result.page(0, 0)[0]
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, part: slice) -> list[Card]:
+        start = part.start or 0
+        stop = self.total if part.stop is None else part.stop
+        _count, positions = self.result.page(start, stop - start)
+        ids = [self.result.index.ids[p] for p in positions]
+        cards = Card.objects.in_bulk(ids)
+        return [cards[i] for i in ids if i in cards]
+
+
 def card_search_page(*, query: str, order: str | None, direction: str | None, page_number: str | int | None):
     """One page of search results for the catalog page; raises SearchError like search_cards."""
     from django.core.paginator import Paginator
 
-    from .search import search_cards
+    from .search import search_cards, search_indexed
 
+    if search_engine() == "index":
+        result = search_indexed(query, order, direction, index=search_index())
+        return result, Paginator(_IndexedCards(result), PAGE_SIZE).get_page(page_number)
     result = search_cards(query, order, direction)
     page = Paginator(result.queryset, PAGE_SIZE).get_page(page_number)
     return result, page
 
 
-SUMMARY_FIELDS = tuple(f for f in EXPORT_FIELDS if f not in ("flavor", "abilities"))  # a search result's fields
+@dataclass(frozen=True, slots=True)
+class SearchAnswer:
+    """One page of an API search: the count (None for an empty page past the first: past the end),
+    the results as dicts (SQL) or as the JSON bytes the index prepared, and the warnings."""
+
+    count: int | None
+    results: list[dict] | None
+    results_json: list[bytes] | None
+    warnings: list
+
+    def rows(self) -> list[dict]:
+        """The results as dicts, whichever engine answered."""
+        if self.results is not None:
+            return self.results
+        import json
+
+        return [json.loads(row) for row in self.results_json or ()]
+
+
+def card_search_answer(*, query: str, order: str | None, direction: str | None, offset: int,
+                       limit: int) -> SearchAnswer:
+    """One page of results of the search API, by the engine of settings.SEARCH_ENGINE; raises SearchError."""
+    from .search import search_cards, search_indexed
+
+    if search_engine() == "index":
+        result = search_indexed(query, order, direction, index=search_index())
+        count, positions = result.page(offset, limit)
+        index = result.index
+        return SearchAnswer(None if offset and not positions else count, None,
+                            index.results_json(positions), result.warnings)
+    sql = search_cards(query, order, direction)
+    total, rows = card_search_rows(sql.queryset, offset=offset, limit=limit)
+    return SearchAnswer(total, card_summaries(rows), None, sql.warnings)
 
 
 class _SlugList(Aggregate):
@@ -161,24 +239,24 @@ def card_summaries(rows: list[dict]) -> list[dict]:
     """Search results as plain dicts, from card_search_rows(): no model instances on this hot path."""
     from django.urls import reverse
 
-    from .svg import directions_of
-
     image = reverse("cards:svg", args=["CN"])
-    summaries = []
-    for row in rows:
-        summary = {field: row[field] for field in SUMMARY_FIELDS}
-        summary["attack_directions"] = directions_of(row["attack_directions"])
-        summary["maneuver_directions"] = directions_of(row["maneuver_directions"])
-        summary["keywords"] = sorted(row["search_slugs"].split(",")) if row["search_slugs"] else []
-        summary["image"] = image.replace("CN", row["collector_number"])
-        summaries.append(summary)
-    return summaries
+    return [card_summary(row, row["search_slugs"].split(",") if row["search_slugs"] else [], image) for row in rows]
 
 
-# (expiry on the monotonic clock, version), or None when nothing is remembered. Not a time of 0:
-# the monotonic clock starts near 0 at boot, so "0" would look fresh on a machine just started.
-_version_memo: tuple[float, str] | None = None
+# (expiry on the monotonic clock, version, stamp), or None when nothing is remembered. Not a time of
+# 0: the monotonic clock starts near 0 at boot, so "0" would look fresh on a machine just started.
+_version_memo: tuple[float, str, str] | None = None
 VERSION_MEMO_SECONDS = 2.0
+
+
+def _release_recent() -> tuple[float, str, str]:
+    import time
+
+    global _version_memo
+    now = time.monotonic()
+    if _version_memo is None or now >= _version_memo[0]:
+        _version_memo = (now + VERSION_MEMO_SECONDS, *_catalog_release())
+    return _version_memo
 
 
 def catalog_version_recent() -> str:
@@ -186,13 +264,13 @@ def catalog_version_recent() -> str:
 
     A new catalog load is seen by every server within those two seconds.
     """
-    import time
+    return _release_recent()[1]
 
-    global _version_memo
-    now = time.monotonic()
-    if _version_memo is None or now >= _version_memo[0]:
-        _version_memo = (now + VERSION_MEMO_SECONDS, catalog_version())
-    return _version_memo[1]
+
+def catalog_stamp_recent() -> str:
+    """The stamp of the loaded catalog (a version loaded again with other content has another),
+    remembered like catalog_version_recent: the key of the in-process search index."""
+    return _release_recent()[2]
 
 
 def search_cache_key(*, origin: str, params: list[tuple[str, str]]) -> str:

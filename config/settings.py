@@ -8,6 +8,7 @@ switch to PostgreSQL and Redis. See the README for every setting.
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 from core.intbounds import MAX_BIG_INTEGER
 
@@ -210,6 +211,11 @@ SPECTACULAR_SETTINGS = {
 
 # Search API answers are cached per catalog version (0 turns the cache off).
 SEARCH_CACHE_SECONDS = env.int("SEARCH_CACHE_SECONDS", default=600)
+# What answers a search: "index", the in-process index of the catalog (cards/search/index.py), or
+# "sql", the database (the reference the tests compare the index with).
+SEARCH_ENGINE = env.str("SEARCH_ENGINE", default="index")
+if SEARCH_ENGINE not in ("index", "sql"):
+    raise ImproperlyConfigured(f"SEARCH_ENGINE must be index or sql, not {SEARCH_ENGINE!r}.")
 # The deck page's list and statistics, rendered once per deck version (0 turns it off).
 DECK_PAGE_CACHE_SECONDS = env.int("DECK_PAGE_CACHE_SECONDS", default=600)
 

@@ -41,6 +41,21 @@ def load_test_data() -> None:
     load_starter_decks()
 
 
+@pytest.fixture(autouse=True)
+def _search_index_after_changes(request):
+    """A test that changed cards (its own, rolled back after it; or a flushed and reloaded catalog)
+    leaves no search index of them behind: the next test's search builds it from the catalog again."""
+    from cards import selectors
+    from cards.search import index
+
+    before = index.generation()
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    if index.generation() != before or (marker is not None and marker.kwargs.get("transaction")):
+        index.forget()
+        selectors._version_memo = None
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     """After a transactional test has flushed the database, load the catalog again."""

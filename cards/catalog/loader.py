@@ -66,6 +66,13 @@ def load_catalog(catalog: Catalog | None = None) -> dict[str, Any]:
     Card.objects.bulk_create(to_create, batch_size=BATCH_SIZE)
     _sync_keywords(existing, existing_keywords, wanted_keywords, {c.collector_number for c in to_create + to_update})
 
+    if to_create or to_update or keywords_created or keywords_updated:
+        # Bulk writes send no signals: this process's search index is dropped here, now and again once
+        # the load is committed (a search in between would rebuild it from the old rows).
+        from cards.search.index import forget
+
+        forget()
+        transaction.on_commit(forget)
     release_created = False
     if to_create or to_update or not CatalogRelease.objects.filter(version=catalog.version).exists():
         release, release_created = CatalogRelease.objects.get_or_create(

@@ -1,8 +1,13 @@
-"""Compiler of the search language: syntax tree in, Django Q object, ordering and warnings out.
+"""Compiler of the search language: syntax tree in, a condition, ordering and warnings out.
 
-A compiled node is a Q, or None for a term that is ignored (with its warning). An ignored term drops
-out of the boolean tree whatever stands around it: `t:unit -foo:x` is `t:unit`, `a or foo:x` is `a`,
-and a query of ignored terms only matches every card.
+The compiler gives each term its meaning (and its errors and warnings) once; a backend builds the
+condition: `SqlBackend` here a Django Q object (the reference, and the fallback), `index.IndexBackend`
+a bit set over the in-process index of the catalog. Both receive the same calls, so the two can only
+differ in how a primitive (a substring, a stat comparison) is computed, which the tests compare.
+
+A compiled node is a condition, or None for a term that is ignored (with its warning). An ignored
+term drops out of the boolean tree whatever stands around it: `t:unit -foo:x` is `t:unit`,
+`a or foo:x` is `a`, and a query of ignored terms only matches every card.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from django.db.models import F, Q
 
@@ -18,6 +24,7 @@ from ..models import DIRECTION_BITS, Card, CardType, Keyword, Subtype
 from .errors import SearchError, SearchWarning
 from .lookups import register as register_lookups
 from .parser import And, Node, Not, Or, Term
+from .regex import Pattern, compile_pattern, matching
 
 register_lookups()
 
@@ -70,9 +77,31 @@ DIRECTION_VALUES = {d: d for d in DIRECTION_BITS}
 ORDER_VALUES = {k: k for k in ORDERS} | ORDER_ALIASES
 
 
+class Backend(Protocol):
+    """What a condition is built from. `column` is a Card field name; `lookup` one of exact, lt, lte,
+    gt, gte. Conditions are opaque to the compiler: it only combines them with and_, or_ and not_."""
+
+    def and_(self, a: Any, b: Any) -> Any: ...
+    def or_(self, a: Any, b: Any) -> Any: ...
+    def not_(self, a: Any) -> Any: ...
+    def substring(self, column: str, value: str, *, prefilter: bool) -> Any: ...
+    def regex(self, column: str, pattern: Pattern) -> Any: ...
+    def name_exact(self, value: str) -> Any: ...
+    def equals(self, column: str, value: object) -> Any: ...
+    def stat(self, column: str, lookup: str, number: int) -> Any: ...
+    def stat_versus(self, column: str, lookup: str, other: str) -> Any: ...
+    def stat_range(self, column: str, low: int, high: int) -> Any: ...
+    def stat_present(self, column: str) -> Any: ...
+    def has_bit(self, column: str, bit: int) -> Any: ...
+    def keyword(self, slug: str | None) -> Any: ...  # None: any keyword
+    def keyword_names(self) -> list[tuple[str, str]]: ...  # (slug, name) of every keyword
+    def cn_exact(self, value: str) -> Any: ...
+    def cn_prefix(self, value: str) -> Any: ...
+
+
 @dataclass(slots=True)
 class Compiled:
-    q: Q | None
+    q: Any  # the backend's condition (a Q for SqlBackend), None for every card
     order: str | None = None
     direction: str | None = None
     warnings: list[SearchWarning] = field(default_factory=list)
@@ -80,7 +109,8 @@ class Compiled:
 
 
 class _Compiler:
-    def __init__(self) -> None:
+    def __init__(self, backend: Backend) -> None:
+        self.b = backend
         self.order: str | None = None
         self.direction: str | None = None
         self.terms: dict[str, Term] = {}
@@ -92,7 +122,7 @@ class _Compiler:
 
     # -- structure --
 
-    def node(self, node: Node, top: bool) -> Q | None:
+    def node(self, node: Node, top: bool) -> Any:
         if isinstance(node, Term):
             return self.term(node, top)
         if isinstance(node, Not):
@@ -103,14 +133,14 @@ class _Compiler:
             self.negated = not self.negated
             inner = self.node(node.child, top=False)
             self.negated = not self.negated
-            return None if inner is None else ~inner
+            return None if inner is None else self.b.not_(inner)
         if isinstance(node, And):
             parts = [q for q in (self.node(c, top) for c in node.children) if q is not None]
             if not parts:
                 return None
             result = parts[0]
             for q in parts[1:]:
-                result &= q
+                result = self.b.and_(result, q)
             return result
         assert isinstance(node, Or)
         parts = [q for q in (self.node(c, top=False) for c in node.children) if q is not None]
@@ -118,14 +148,14 @@ class _Compiler:
             return None
         result = parts[0]
         for q in parts[1:]:
-            result |= q
+            result = self.b.or_(result, q)
         return result
 
-    def term(self, term: Term, top: bool) -> Q | None:
+    def term(self, term: Term, top: bool) -> Any:
         if term.field is None:
             q = self.substring("name", term)
             if not term.quoted and _COLLECTOR_NUMBER.fullmatch(term.value):
-                q |= Q(collector_number__iexact=term.value)
+                q = self.b.or_(q, self.b.cn_exact(term.value))
             return q
         kind = FIELDS.get(term.field)
         if kind is None:
@@ -149,53 +179,52 @@ class _Compiler:
         listed = sorted(set(choices))
         raise SearchError(f"Unknown {what} '{term.value}'.", position=term.value_start, expected=listed)
 
-    def substring(self, column: str, term: Term) -> Q:
-        """Cards whose `column` contains the value, ignoring case, on every backend (trigram indexes
-        serve it on PostgreSQL). Where the term is not negated, the full-text pre-filter of
-        `implied_tsquery` goes with it; under a NOT no index serves it, so it would only cost."""
-        q = Q(**{f"{column}__icontains": term.value})
-        words = None if self.negated or term.op == "!=" else implied_tsquery(term.value)
-        return q if words is None else q & Q(**{f"{column}__fts": words})
+    def substring(self, column: str, term: Term):
+        """Cards whose `column` contains the value, ignoring case; a pattern (`/…/`) instead for a
+        term written so. Not negated, the value may go with a pre-filter (Backend.substring)."""
+        if term.regex:
+            return self.b.regex(column, compile_pattern(term.value, term.value_start))
+        return self.b.substring(column, term.value, prefilter=not (self.negated or term.op == "!="))
 
-    @staticmethod
-    def negatable(term: Term, q: Q, present: Q | None = None) -> Q:
+    def negatable(self, term: Term, q, present=None):
         """`q`, or for `!=` the one rule of every field: the cards that have the field (`present`; every
         card when None) and whose value is not the term's. `-field:value` is every card `q` misses."""
         if term.op != "!=":
             return q
-        return ~q if present is None else present & ~q
+        return self.b.not_(q) if present is None else self.b.and_(present, self.b.not_(q))
 
     # -- fields --
 
-    def field_name(self, term: Term, top: bool) -> Q:
-        self.only(term, (":", "=", "!="))
-        q = Q(name__iexact=term.value) if term.op != ":" else self.substring("name", term)
+    def field_name(self, term: Term, top: bool):
+        self.only(term, (":", "!=") if term.regex else (":", "=", "!="))
+        q = self.b.name_exact(term.value) if term.op != ":" and not term.regex else self.substring("name", term)
         return self.negatable(term, q)
 
-    def field_text(self, term: Term, top: bool) -> Q:
+    def field_text(self, term: Term, top: bool):
         self.only(term, (":", "!="))
-        return self.negatable(term, self.substring("text", term), ~Q(text=""))
+        return self.negatable(term, self.substring("text", term), self.b.not_(self.b.equals("text", "")))
 
-    def field_craft(self, term: Term, top: bool) -> Q:
+    def field_craft(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
-        return self.negatable(term, Q(craft=self.choice(term, CRAFT_VALUES, "craft or colour")))
+        return self.negatable(term, self.b.equals("craft", self.choice(term, CRAFT_VALUES, "craft or colour")))
 
-    def field_type(self, term: Term, top: bool) -> Q:
+    def field_type(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
         value = term.value.strip().lower()
         if value in TYPE_VALUES:
-            q = Q(type=TYPE_VALUES[value])
+            q = self.b.equals("type", TYPE_VALUES[value])
         elif value in SUBTYPE_VALUES:  # t:weapon reads naturally; sub: is the exact field
-            q = Q(subtype=SUBTYPE_VALUES[value])
+            q = self.b.equals("subtype", SUBTYPE_VALUES[value])
         else:
-            q = Q(type=self.choice(term, CARD_TYPES, "card type"))
+            q = self.b.equals("type", self.choice(term, CARD_TYPES, "card type"))
         return self.negatable(term, q)
 
-    def field_sub(self, term: Term, top: bool) -> Q:
+    def field_sub(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
-        return self.negatable(term, Q(subtype=self.choice(term, SUBTYPE_VALUES, "subtype")), ~Q(subtype=""))
+        return self.negatable(term, self.b.equals("subtype", self.choice(term, SUBTYPE_VALUES, "subtype")),
+                              self.b.not_(self.b.equals("subtype", "")))
 
-    def field_stat(self, term: Term, top: bool) -> Q:
+    def field_stat(self, term: Term, top: bool):
         self.only(term, OPERATORS_ALL)
         column = STATS[term.field]
         raw = term.value.strip().lower()
@@ -206,15 +235,17 @@ class _Compiler:
             if low > high:
                 raise SearchError(f"The range '{term.value}' runs backwards; write the lower number first.",
                                   position=term.value_start, expected=[f"{high}-{low}"])
-            inside = Q(**{f"{column}__gte": low, f"{column}__lte": high})
-            return self.negatable(term, inside, Q(**{f"{column}__isnull": False}))
-        rhs: object = F(STATS[raw]) if raw in STATS else self.number(term, raw)  # atk>def: two stats of a card
+            return self.negatable(term, self.b.stat_range(column, low, high), self.b.stat_present(column))
+        if raw in STATS:  # atk>def: two stats of a card
+            other = STATS[raw]
+            if term.op == "!=":
+                present = self.b.and_(self.b.stat_present(column), self.b.stat_present(other))
+                return self.negatable(term, self.b.stat_versus(column, "exact", other), present)
+            return self.b.stat_versus(column, _NUMERIC_LOOKUPS[term.op], other)
+        number = self.number(term, raw)
         if term.op == "!=":
-            present = Q(**{f"{column}__isnull": False})
-            if isinstance(rhs, F):
-                present &= Q(**{f"{rhs.name}__isnull": False})
-            return self.negatable(term, Q(**{column: rhs}), present)
-        return Q(**{f"{column}__{_NUMERIC_LOOKUPS[term.op]}": rhs})
+            return self.negatable(term, self.b.stat(column, "exact", number), self.b.stat_present(column))
+        return self.b.stat(column, _NUMERIC_LOOKUPS[term.op], number)
 
     @staticmethod
     def number(term: Term, text: str) -> int:
@@ -228,22 +259,23 @@ class _Compiler:
                               expected=[f"a number from 0 to {MAX_STAT}"])
         return value
 
-    def _direction(self, term: Term, column: str) -> Q:
+    def _direction(self, term: Term, column: str):
         self.only(term, (":", "=", "!="))
         name = self.choice(term, DIRECTION_VALUES, "direction")
-        return self.negatable(term, Q(**{f"{column}__hasbit": DIRECTION_BITS[name]}), ~Q(**{column: 0}))
+        return self.negatable(term, self.b.has_bit(column, DIRECTION_BITS[name]),
+                              self.b.not_(self.b.equals(column, 0)))
 
-    def field_adir(self, term: Term, top: bool) -> Q:
+    def field_adir(self, term: Term, top: bool):
         return self._direction(term, "attack_directions")
 
-    def field_mdir(self, term: Term, top: bool) -> Q:
+    def field_mdir(self, term: Term, top: bool):
         return self._direction(term, "maneuver_directions")
 
-    def field_kw(self, term: Term, top: bool) -> Q:
+    def field_kw(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
         value = term.value.strip().lower()
         known: dict[str, str] = {}  # slug or name, lower case -> slug
-        for slug, name in Keyword.objects.values_list("slug", "name"):
+        for slug, name in self.b.keyword_names():
             known[slug.lower()] = slug
             known.setdefault(name.lower(), slug)
         slug = known.get(value)
@@ -254,21 +286,21 @@ class _Compiler:
             hint = f" Did you mean {' or '.join(suggestions)}?" if suggestions else ""
             raise SearchError(f"Unknown keyword '{term.value}'.{hint}", position=term.value_start,
                               expected=sorted(set(known.values())), suggestions=suggestions)
-        return self.negatable(term, _with_keyword(Q(keyword__slug=slug)), _with_keyword(Q()))
+        return self.negatable(term, self.b.keyword(slug), self.b.keyword(None))
 
-    def field_is(self, term: Term, top: bool) -> Q:
+    def field_is(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
         value = self.choice(term, IS_VALUES, "property for 'is:'")
         if value == "flying":
-            q = Q(flying_maneuver__isnull=False) | _with_keyword(Q(keyword__slug="aviation"))
+            q = self.b.or_(self.b.stat_present("flying_maneuver"), self.b.keyword("aviation"))
         else:
-            q = Q(**{f"is_{value}": True})
+            q = self.b.equals(f"is_{value}", True)
         return self.negatable(term, q)
 
-    def field_cn(self, term: Term, top: bool) -> Q:
+    def field_cn(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
         value = term.value.strip()
-        q = Q(collector_number__istartswith=value[:-1]) if value.endswith("*") else Q(collector_number__iexact=value)
+        q = self.b.cn_prefix(value[:-1]) if value.endswith("*") else self.b.cn_exact(value)
         return self.negatable(term, q)
 
     def field_order(self, term: Term, top: bool) -> None:
@@ -318,16 +350,73 @@ def implied_tsquery(value: str) -> str | None:
     return " & ".join(dict.fromkeys(words)) or None
 
 
-def _with_keyword(keyword: Q) -> Q:
-    """Cards having a keyword that matches: an uncorrelated IN subquery, which the database runs
-    once (a correlated EXISTS is run per card when ORed with another condition)."""
-    return Q(pk__in=Card.keywords.through.objects.filter(keyword).values("card_id"))
+class SqlBackend:
+    """Conditions as Django Q objects: what the database runs (SQLite or PostgreSQL)."""
+
+    and_ = staticmethod(lambda a, b: a & b)
+    or_ = staticmethod(lambda a, b: a | b)
+    not_ = staticmethod(lambda a: ~a)
+
+    def substring(self, column: str, value: str, *, prefilter: bool) -> Q:
+        """`column` contains the value, ignoring case, on every database (trigram indexes serve it on
+        PostgreSQL). With `prefilter` (the term is not negated), the full-text pre-filter of
+        `implied_tsquery` goes with it; under a NOT no index serves it, so it would only cost."""
+        q = Q(**{f"{column}__icontains": value})
+        words = implied_tsquery(value) if prefilter else None
+        return q if words is None else q & Q(**{f"{column}__fts": words})
+
+    def regex(self, column: str, pattern: Pattern) -> Q:
+        """The pattern, evaluated in Python over the column's texts read from the database: the one
+        evaluator of cards/search/regex.py, never the database's own regular expressions."""
+        rows = list(Card.objects.values_list("pk", column))
+        pks, texts = [pk for pk, _ in rows], [text for _, text in rows]
+        found = {pks[i] for i in matching(pattern, texts)}
+        if len(found) * 2 > len(pks):  # the shorter list of ids
+            return ~Q(pk__in=[pk for pk in pks if pk not in found])
+        return Q(pk__in=sorted(found))
+
+    def name_exact(self, value: str) -> Q:
+        return Q(name__iexact=value)
+
+    def equals(self, column: str, value: object) -> Q:
+        return Q(**{column: value})
+
+    def stat(self, column: str, lookup: str, number: int) -> Q:
+        return Q(**{f"{column}__{lookup}": number})
+
+    def stat_versus(self, column: str, lookup: str, other: str) -> Q:
+        return Q(**{f"{column}__{lookup}": F(other)})
+
+    def stat_range(self, column: str, low: int, high: int) -> Q:
+        return Q(**{f"{column}__gte": low, f"{column}__lte": high})
+
+    def stat_present(self, column: str) -> Q:
+        return Q(**{f"{column}__isnull": False})
+
+    def has_bit(self, column: str, bit: int) -> Q:
+        return Q(**{f"{column}__hasbit": bit})
+
+    def keyword(self, slug: str | None) -> Q:
+        """Cards having the keyword (any keyword for None): an uncorrelated IN subquery, which the
+        database runs once (a correlated EXISTS is run per card when ORed with another condition)."""
+        links = Card.keywords.through.objects
+        links = links.filter(keyword__slug=slug) if slug is not None else links.all()
+        return Q(pk__in=links.values("card_id"))
+
+    def keyword_names(self) -> list[tuple[str, str]]:
+        return list(Keyword.objects.values_list("slug", "name"))
+
+    def cn_exact(self, value: str) -> Q:
+        return Q(collector_number__iexact=value)
+
+    def cn_prefix(self, value: str) -> Q:
+        return Q(collector_number__istartswith=value)
 
 
-def compile_query(node: Node | None) -> Compiled:
+def compile_query(node: Node | None, backend: Backend | None = None) -> Compiled:
     if node is None:
         return Compiled(None)
-    compiler = _Compiler()
+    compiler = _Compiler(backend or SqlBackend())
     q = compiler.node(node, top=True)
     return Compiled(q, compiler.order, compiler.direction, compiler.warnings, compiler.terms)
 

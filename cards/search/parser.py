@@ -7,10 +7,12 @@ Grammar (AND binds tighter than OR; juxtaposition is AND):
     and_expr:= unary (["and"] unary)*
     unary   := NEG* atom         NEG is "-", or "not" / "!" (read as "-", with a warning)
     atom    := "(" or_expr ")" | term
-    term    := WORD | QUOTED | "!" QUOTED | FIELD OP (WORD | QUOTED)
+    term    := WORD | QUOTED | "!" QUOTED | FIELD OP (WORD | QUOTED) | PFIELD OP PATTERN
 
 QUOTED is text between double quotes or between single quotes (a single quote inside a word, as in
-o'brien, is a letter). `!"Iron Spear"` is the exact name, as `name="Iron Spear"`.
+o'brien, is a letter). `!"Iron Spear"` is the exact name, as `name="Iron Spear"`. PATTERN is a
+regular expression between slashes (`\\/` is a slash inside it), after the fields of PATTERN_FIELDS
+only; cards/search/regex.py says which patterns are accepted.
 
 Positions are 0-based character offsets into the query text. This module knows nothing of
 fields' meanings or of Django: the compiler gives the terms their meaning.
@@ -29,6 +31,7 @@ MAX_DEPTH = 32  # nesting of parentheses; deeper input is refused rather than re
 OPERATORS = (":", "=", "!=", "<", "<=", ">", ">=")
 _FIELD_TERM = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
 _WORD_END = frozenset(' \t\r\n\f\v()"')
+PATTERN_FIELDS = frozenset({"name", "o", "text"})  # name:/…/ and o:/…/ take a regular expression
 
 
 # --- Syntax tree ---------------------------------------------------------------------------
@@ -45,6 +48,7 @@ class Term:
     start: int
     end: int
     value_start: int
+    regex: bool = False  # the value is a pattern written between slashes
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +95,20 @@ def _read_quoted(text: str, start: int) -> tuple[str, int]:
     return text[start + 1 : close], close + 1
 
 
+def _read_pattern(text: str, start: int) -> tuple[str, int]:
+    """The pattern between the slash at `start` and the next unescaped slash, and the offset after it."""
+    j, n = start + 1, len(text)
+    while j < n and text[j] != "/":
+        j += 2 if text[j] == "\\" else 1
+    if j >= n:
+        raise SearchError("This '/' starts a pattern that is never closed.", position=start,
+                          expected=["a closing /"])
+    if j + 1 < n and text[j + 1] not in _WORD_END:
+        raise SearchError("A pattern ends at its closing '/'; put a space after it.", position=j + 1,
+                          expected=["a space", "')'"])
+    return text[start + 1 : j], j + 1
+
+
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     i, n = 0, len(text)
@@ -127,6 +145,11 @@ def tokenize(text: str) -> list[Token]:
                 field, op = match.group(1).lower(), match.group(2)
                 value_start = i + match.end()
                 value, quoted = word[match.end() :], False
+                if value.startswith("/") and field in PATTERN_FIELDS:
+                    value, j = _read_pattern(text, value_start)
+                    tokens.append(Token("term", i, j, Term(field, op, value, False, i, j, value_start + 1, True)))
+                    i = j
+                    continue
                 if not value and j < n and text[j] == '"':
                     value, j = _read_quoted(text, j)
                     quoted, value_start = True, value_start + 1

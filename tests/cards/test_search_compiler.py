@@ -4,16 +4,36 @@ import pytest
 from django.db.models import Q
 
 from cards.models import Card, CardType
-from cards.search import SearchError, search_cards
+from cards.search import SearchError, search_cards, search_indexed
 from cards.search.compiler import compile_query, implied_tsquery
+from cards.search.index import CatalogIndex
 from cards.search.parser import parse
 from tests.cards.search_factories import dirs, make_card, own
 
 pytestmark = pytest.mark.django_db
 
+_engine = ["sql"]
+
+
+@pytest.fixture(autouse=True, params=["index", "sql"])
+def engine(request):
+    """Every test that searches through names() runs on both paths: the database, and an index of the
+    test's own cards (the same class that indexes the catalog; built for each search, as the cards
+    change within a test)."""
+    _engine[0] = request.param
+    yield request.param
+    _engine[0] = "sql"
+
 
 def names(query, **kwargs):
-    return own(search_cards(query, **kwargs).queryset)
+    """Names of the test's own cards that the query finds, in order, by the path of the `engine` fixture."""
+    if _engine[0] == "sql":
+        return own(search_cards(query, **kwargs).queryset)
+    index = CatalogIndex("test", "/cards/CN.svg", cards=Card.objects.filter(collector_number__startswith="TST-"))
+    result = search_indexed(query, index=index, **kwargs)
+    _count, positions = result.page(0, index.size)
+    by_id = dict(Card.objects.filter(pk__in=index.ids).values_list("pk", "name"))
+    return [by_id[index.ids[p]] for p in positions]
 
 
 @pytest.fixture

@@ -1,0 +1,164 @@
+"""Regular expressions in name:/…/ and o:/…/: one evaluator (Python's re) on every path, a documented subset,
+a length bound and a time bound, and refusals that name the problem and its position."""
+
+import re
+import threading
+
+import pytest
+
+from cards.models import Card
+from cards.search import SearchError, search_cards
+from cards.search import regex as regex_module
+from cards.search.regex import MAX_PATTERN_LENGTH, compile_pattern, matching
+from tests.cards.search_factories import make_card
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(params=["index", "sql"])
+def engine(request, settings):
+    settings.SEARCH_ENGINE = request.param
+    return request.param
+
+
+def found(client, query, **params):
+    response = client.get("/api/cards/", {"q": query, "page_size": 200, **params})
+    assert response.status_code == 200, response.content
+    body = response.json()
+    return body["count"], [card["name"] for card in body["results"]]
+
+
+def python_re(column, pattern):
+    compiled = re.compile(pattern, re.IGNORECASE)
+    return sorted(name for name, text in Card.objects.values_list("name", column) if compiled.search(text))
+
+
+@pytest.mark.parametrize(("query", "column", "pattern"), [
+    ("o:/draw (a|two) cards?/", "text", "draw (a|two) cards?"),
+    ("o:/^rally the line/", "text", "^rally the line"),
+    ("o:/\\d+ attack/", "text", "\\d+ attack"),
+    ("name:/^(bold|dim) /", "name", "^(bold|dim) "),
+    ("name:/golem$/", "name", "golem$"),
+    ("name:/\\bof the high\\b/", "name", "\\bof the high\\b"),
+    ("name:/[xz]/", "name", "[xz]"),
+])
+def test_patterns_find_what_python_re_finds_over_the_texts_on_both_paths(client, engine, query, column, pattern):
+    count, names = found(client, query)
+    wanted = python_re(column, pattern)
+    assert count == len(wanted) > 0 and set(names) <= set(wanted) and len(names) == min(count, 200)
+
+
+def test_patterns_ignore_case_and_anchor_at_the_whole_text(client, engine):
+    make_card("Tst Pattern Anvil", text="Draw a card.\nThen discard.")
+    make_card("Tst Pattern Bellows", text="When it dies, DRAW A CARD")
+    assert found(client, "tst pattern o:/draw a card/")[1] == ["Tst Pattern Anvil", "Tst Pattern Bellows"]
+    assert found(client, "tst pattern o:/^draw a card/")[1] == ["Tst Pattern Anvil"]
+    assert found(client, "tst pattern o:/card$/")[1] == ["Tst Pattern Bellows"]  # not the end of a line
+    assert found(client, "tst pattern o:/discard\\.$/")[1] == ["Tst Pattern Anvil"]
+    assert found(client, "tst pattern -o:/bellows|dies/")[1] == ["Tst Pattern Anvil"]
+    assert found(client, "name:/^tst pattern b/")[1] == ["Tst Pattern Bellows"]
+    assert found(client, "tst pattern name!=/anvil/")[1] == ["Tst Pattern Bellows"]
+
+
+def test_a_pattern_may_hold_spaces_quotes_parentheses_and_an_escaped_slash(client, engine):
+    make_card("Tst Slash (Half/Whole)", text='Say "yes" (or no).')
+    assert found(client, "name:/(half\\/whole)/ tst")[1] == ["Tst Slash (Half/Whole)"]
+    assert found(client, 'o:/"yes" \\(or/ tst')[1] == ["Tst Slash (Half/Whole)"]
+
+
+def test_the_sql_path_evaluates_patterns_in_python_not_in_the_database(settings):
+    # SQLite has no regular expressions at all, and PostgreSQL's differ from Python's (\d, classes, case):
+    # only an evaluation in Python runs this on both, with Python's meaning.
+    settings.SEARCH_ENGINE = "sql"
+    result = search_cards("o:/\\d+ cells?/")
+    assert "REGEXP" not in str(result.queryset.query).upper() and "~" not in str(result.queryset.query)
+    assert result.queryset.count() == len(python_re("text", "\\d+ cells?")) > 0
+
+
+@pytest.mark.parametrize(("query", "position", "words"), [
+    ("o:/(a)\\1/", 6, "backreference"),
+    ("o:/(?P<x>a)(?P=x)/", 11, "backreferences are not supported"),
+    ("o:/draw(?= a)/", 7, "lookahead"),
+    ("o:/(?<!un)tap/", 3, "lookbehind"),
+    ("o:/(?>ab)c/", 3, "atomic groups"),
+    ("o:/(?i)draw/", 3, "inline flags"),
+    ("name:/(a+)+$/", 10, "repeated group may not hold repetition or alternation"),
+    ("name:/(ab|a)*c/", 12, "repeated group"),
+    ("name:/a++/", 8, "Possessive"),
+    ("name:/a{1,500}/", 7, "more than 100"),
+    ("name:/(draw/", 6, "cannot be read"),
+    ("name:/draw[/", 10, "cannot be read"),
+    ("name://", 6, "The pattern is empty"),
+    ("o:/draw", 2, "never closed"),
+    ("o:/draw/x", 8, "put a space after it"),
+    ("name=/draw/", 4, "takes ':' or '!='"),
+])
+def test_patterns_outside_the_subset_are_400_naming_the_problem_and_the_column(client, engine, query, position, words):
+    response = client.get("/api/cards/", {"q": query})
+    assert response.status_code == 400, response.content
+    error = response.json()["error"]
+    assert error["code"] == "invalid_query" and words in error["message"]
+    assert error["details"]["position"] == position and error["details"]["column"] == position + 1
+
+
+def test_a_pattern_longer_than_the_bound_is_refused_at_the_bound():
+    with pytest.raises(SearchError) as caught:
+        search_cards("o:/" + "a" * (MAX_PATTERN_LENGTH + 1) + "/")
+    assert caught.value.position == 3 + MAX_PATTERN_LENGTH and "longer than" in caught.value.message
+
+
+def test_accepted_shapes_of_the_subset():
+    for source in ("draw", "[^,]+ card", "\\bend\\b", "(?:fire|ice) bolt", "(?P<kind>unit)s?", "a{2,3}", "(ab)+",
+                   "x*?y", "^$", "\\d\\w\\s\\D\\W\\S.", "\\A\\Z", "[\\]]", "[(]+", "(a?)?", "a{,}"):
+        compile_pattern(source, 0)
+
+
+def test_a_match_that_runs_past_the_time_limit_is_stopped_inside_one_text(monkeypatch):
+    import time
+
+    monkeypatch.setattr(regex_module, "TIME_LIMIT_SECONDS", 0.05)
+    pattern = compile_pattern("a*a*a*c", 0)  # about n**3 steps on a run of a's: seconds for this one text
+    start = time.perf_counter()
+    with pytest.raises(SearchError) as caught:
+        matching(pattern, ["a" * 400])
+    assert time.perf_counter() - start < 1.0  # stopped inside the text, not after it
+    assert "takes longer than 0.05 s" in caught.value.message and caught.value.position == 0
+
+
+def test_off_the_main_thread_the_time_is_checked_between_texts(monkeypatch):
+    monkeypatch.setattr(regex_module, "TIME_LIMIT_SECONDS", 0.0)
+    pattern = compile_pattern("draw", 0)
+    errors = []
+
+    def run():
+        try:
+            matching(pattern, ["draw a card"] * 1000)
+        except SearchError as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert errors and "takes longer" in errors[0].message
+
+
+def test_the_timer_is_disarmed_after_a_match():
+    import signal
+
+    matching(compile_pattern("draw", 0), ["draw"] * 10)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_the_help_pages_pattern_examples_run_and_find_cards(client, engine):
+    import html as html_module
+
+    page = client.get("/cards/help/").content.decode()
+    section = page[page.index('id="patterns"') : page.index('id="combining"')]
+    links = re.findall(r'href="/cards/\?q=([^"]+)"', section)
+    assert len(links) == 3
+    for query in links:
+        text = html_module.unescape(query)
+        from urllib.parse import unquote_plus
+
+        count, _ = found(client, unquote_plus(text))
+        assert count > 0, text
