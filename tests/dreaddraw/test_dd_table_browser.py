@@ -35,11 +35,13 @@ LOG_AT_LATEST = """() => { const log = document.querySelector(".dd-log ol");
 
 
 @pytest.fixture
-def table(login):
-    """A table at its person's turn with a long log: three seats, the person's first decisions taken."""
+def table(login, monkeypatch):
+    """A table at its person's turn with a long log and a player out of the round: three seats, the person's first
+    decisions taken (a fixed nonce makes it the same game every time)."""
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
     user = login(get_user_model().objects.create_user("dd-finish", password="a-long-passphrase-9"))
     table = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
-                                            {"kind": "bot", "bot": "random"}], seed=21)
+                                            {"kind": "bot", "bot": "random"}], seed=16)
     for _ in range(8):
         table.refresh_from_db()
         game = table_game(table)
@@ -53,10 +55,12 @@ def table(login):
 
 
 def test_the_table_holds_long_names_follows_its_log_and_passes_axe(page, table):
+    page.emulate_media(reduced_motion="reduce")  # axe reads the settled page, not a card fading in
     page.goto(f"/dread-draw/tables/{table.pk}/")
     page.wait_for_function(LOG_AT_LATEST)  # the log opens on its latest line
 
     assert page.locator("#board .dd-card").count() >= 2
+    assert page.locator(".dd-out .dd-empty").count() == 1  # a player out of the round, with nothing summoned
     page.evaluate("""([longest]) => {  // the set's longest name, and a longer one with no space to break at
       const names = [...document.querySelectorAll("#board .dd-card .dd-name")];
       names.forEach((n, i) => { n.textContent = i % 2 ? "Lantern-Bearer-of-the-Everlasting-Crypt" : longest; });
