@@ -43,6 +43,11 @@ def test_the_deck_editor_keeps_to_the_csp_through_an_edit(page, deck):
     page.locator("#save-status").filter(has_text=f"version {deck.version + 1})").wait_for()
     page.get_by_role("link", name="Card images").click()
     page.locator("#deck-view[value=visual]").wait_for(state="attached")
+    page.locator("#odds-form input[name=turns]").fill("6")  # the draw odds recalculate
+    page.locator("#odds-form input[name=turns]").dispatch_event("change")
+    page.locator("#stats").filter(has_text="By turn 6").wait_for()
+    page.get_by_label("Visibility").select_option("public")  # the deck's settings save
+    page.locator("#save-status").filter(has_text=f"version {deck.version + 2})").wait_for()
     assert violations(page) == []
     assert problems == []
 
