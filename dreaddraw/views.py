@@ -60,6 +60,12 @@ def _players(data) -> int:
         return DEFAULT_PLAYERS
 
 
+def _shown_players(data) -> int:
+    """The number of seat rows a start form shows: what it asks for, within the game's limits (a number out of
+    them is refused by the service when the form is submitted, with its message)."""
+    return min(max(_players(data), MIN_PLAYERS), MAX_PLAYERS)
+
+
 def _seat_rows(data, players: int) -> list[dict]:
     """Every seat row of the table form, with the values sent (or the defaults); rows past `players` are hidden,
     so the form shows as many seats as players, with or without scripts."""
@@ -84,7 +90,7 @@ def _index_context(request: HttpRequest, error: str = "", tournament_error: str 
                    tournament_form=None) -> dict:
     table_form = table_form if table_form is not None else request.GET
     tournament_form = tournament_form if tournament_form is not None else request.GET
-    table_players, tournament_players = _players(table_form), _players(tournament_form)
+    table_players, tournament_players = _shown_players(table_form), _shown_players(tournament_form)
     tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
     return {"tables": tables, "seat_choices": SEAT_CHOICES, "error": error, "bot_choices": list(BotLevel.choices),
             "tournament_error": tournament_error, "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),

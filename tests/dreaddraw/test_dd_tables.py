@@ -239,6 +239,8 @@ def test_the_table_form_shows_as_many_seat_rows_as_players_even_without_scripts(
     assert [hidden for _, hidden in _seat_rows(html)] == [False, False, False, False, True, True]
     assert 'value="Marta"' in html and '<option value="bot:random" selected>' in html
     assert '<option value="4" selected>' in html
+    html = client.post("/dread-draw/tables/new/", {"players": "9", "seats_only": "1"}).content.decode()
+    assert [hidden for _, hidden in _seat_rows(html)] == [False] * 6 and '<option value="6" selected>' in html
 
 
 def test_the_tournament_form_shows_as_many_bot_rows_as_players(client, alice):
