@@ -76,6 +76,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "csp.context_processors.nonce",
             ],
+            "libraries": {"icons": "config.icons"},  # {% load icons %} in any app's templates
         },
     },
 ]

@@ -7,6 +7,7 @@ from . import rules_views, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("rules/", rules_views.rules, name="rules"),
     path("accounts/", include("config.accounts.urls")),
     path("admin/", admin.site.urls),

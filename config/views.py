@@ -1,5 +1,6 @@
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -19,3 +20,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
     healthy = all(check["status"] == "ok" for check in checks.values())
     return JsonResponse({"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503)
 
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for by themselves: the site's icon (an SVG, as base.html links it)."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))

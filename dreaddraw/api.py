@@ -21,7 +21,7 @@ from .selectors import (
     dreaddraw_tables_for,
 )
 from .serializers import DecisionSerializer, DreadDrawCardSerializer, TableCreateSerializer, TableSerializer
-from .services import seats_of, table_act, table_create, table_game, table_join, viewer_seat
+from .services import seats_of, table_act, table_create, table_game, table_join, table_rematch, viewer_seat
 
 
 @extend_schema(parameters=[
@@ -142,3 +142,18 @@ class TableJoinView(APIView):
     def post(self, request, table_id):
         _get_table(table_id)
         return _table_response(request, table_join(table_id=table_id, user=request.user))
+
+
+class TableAgainView(APIView):
+    """Play again: a new table with this finished table's seats and a new seed (the table's creator only; invited
+    seats open again, for the new table's link)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={
+        201: TableSerializer,
+        403: OpenApiResponse(description="Not the table's creator (not_table_owner)"),
+        409: OpenApiResponse(description="The game is not over (table_not_over)")})
+    def post(self, request, table_id):
+        _get_table(table_id)
+        return _table_response(request, table_rematch(table_id=table_id, user=request.user), status.HTTP_201_CREATED)

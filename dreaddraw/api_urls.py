@@ -10,4 +10,5 @@ urlpatterns = [
     path("tables/<uuid:table_id>/decisions/", dreaddraw_api.TableDecisionView.as_view(),
          name="api-dreaddraw-table-decisions"),
     path("tables/<uuid:table_id>/join/", dreaddraw_api.TableJoinView.as_view(), name="api-dreaddraw-table-join"),
+    path("tables/<uuid:table_id>/again/", dreaddraw_api.TableAgainView.as_view(), name="api-dreaddraw-table-again"),
 ]

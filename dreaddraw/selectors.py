@@ -182,5 +182,8 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
         "poll": (table.status == TableStatus.WAITING or (playing and not acting)) and handover < 0,
         "handover": handover, "handover_name": names[handover] if handover >= 0 else "",
         "open_seats": [s for s in seats if s.kind == "invite" and s.user_id is None],
+        "winner_name": names[game.winner] if game.over else "",
+        "can_play_again": game.over and table.owner_id == getattr(user, "pk", None),
+        "open_seats_again": any(s.kind == "invite" for s in seats),
         "current_set": current_version,  # a table started under an older set plays on with that set
     }

@@ -87,6 +87,22 @@ def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadD
     return table
 
 
+def table_rematch(*, table_id, user) -> DreadDrawTable:
+    """"Play again": a new table with the finished one's seats (people at this screen, the same bots, open seats
+    for invited people, who join the new table by its link) and a new seed. Only the table's creator starts it,
+    since the local seats are theirs."""
+    table = DreadDrawTable.objects.prefetch_related("seats").get(pk=table_id)
+    if table.owner_id != getattr(user, "pk", None):
+        raise DomainError("Only the table's creator can start it again (the local seats are theirs).",
+                          code="not_table_owner", status_code=403)
+    if table.status != TableStatus.OVER:
+        raise DomainError("The game is not over yet: finish it before playing again.", code="table_not_over",
+                          status_code=409)
+    seats = [{"kind": s.kind, "bot": s.bot, "name": s.name if s.kind != SeatKind.INVITE else ""}
+             for s in sorted(table.seats.all(), key=lambda s: s.index)]
+    return table_create(owner=user, seats=seats)
+
+
 def viewer_seat(game: Game, seats: set[int]) -> int:
     """The seat to show someone who plays `seats`: the one to move if theirs, else their first;
     -1 (the public table) for a watcher."""

@@ -12,6 +12,7 @@ urlpatterns = [
     path("tables/<uuid:table_id>/board/", views.table_board_view, name="table_board"),
     path("tables/<uuid:table_id>/act/", views.table_act_view, name="table_act"),
     path("tables/<uuid:table_id>/join/", views.table_join_view, name="table_join"),
+    path("tables/<uuid:table_id>/again/", views.table_again_view, name="table_again"),
     path("tables/<uuid:table_id>/reveal/", views.table_reveal, name="table_reveal"),
     path("tournaments/new/", views.tournament_new, name="tournament_new"),
 ]

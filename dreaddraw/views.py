@@ -21,7 +21,7 @@ from .selectors import (
     dreaddraw_tables_for,
     table_board,
 )
-from .services import seats_of, table_act, table_create, table_game, table_join
+from .services import seats_of, table_act, table_create, table_game, table_join, table_rematch
 
 
 def card_list(request: HttpRequest) -> HttpResponse:
@@ -49,12 +49,54 @@ def card_detail(request: HttpRequest, number: int) -> HttpResponse:
 
 SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", f"{b.label} bot") for b in BotLevel] + [
     ("invite", "Person joining by link")]
+DEFAULT_PLAYERS = 2
 
 
-def _index_context(request: HttpRequest, error: str = "", tournament_error: str = "") -> dict:
+def _players(data) -> int:
+    """The number of players a start form asks for (the default when it says nothing readable)."""
+    try:
+        return int(data.get("players", DEFAULT_PLAYERS))
+    except (TypeError, ValueError):
+        return DEFAULT_PLAYERS
+
+
+def _shown_players(data) -> int:
+    """The number of seat rows a start form shows: what it asks for, within the game's limits (a number out of
+    them is refused by the service when the form is submitted, with its message)."""
+    return min(max(_players(data), MIN_PLAYERS), MAX_PLAYERS)
+
+
+def _seat_rows(data, players: int) -> list[dict]:
+    """Every seat row of the table form, with the values sent (or the defaults); rows past `players` are hidden,
+    so the form shows as many seats as players, with or without scripts."""
+    rows = []
+    for i in range(MAX_PLAYERS):
+        default = "local" if i == 0 else f"bot:{BotLevel.HEURISTIC.value}"
+        rows.append({"index": i, "number": i + 1, "choice": data.get(f"seat{i}", default),
+                     "name": data.get(f"name{i}", ""), "hidden": i >= players})
+    return rows
+
+
+def _bot_rows(data, players: int) -> list[dict]:
+    """The tournament form's seat rows: a bot each, alternating the counting and heuristic bots by default."""
+    rows = []
+    for i in range(MAX_PLAYERS):
+        default = BotLevel.PROBABILITY.value if i % 2 == 0 else BotLevel.HEURISTIC.value
+        rows.append({"index": i, "number": i + 1, "choice": data.get(f"bot{i}", default), "hidden": i >= players})
+    return rows
+
+
+def _index_context(request: HttpRequest, error: str = "", tournament_error: str = "", table_form=None,
+                   tournament_form=None) -> dict:
+    table_form = table_form if table_form is not None else request.GET
+    tournament_form = tournament_form if tournament_form is not None else request.GET
+    table_players, tournament_players = _shown_players(table_form), _shown_players(tournament_form)
     tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
-    return {"tables": tables, "seat_choices": SEAT_CHOICES, "seat_range": range(MAX_PLAYERS), "error": error,
-            "bot_choices": list(BotLevel.choices), "tournament_error": tournament_error}
+    return {"tables": tables, "seat_choices": SEAT_CHOICES, "error": error, "bot_choices": list(BotLevel.choices),
+            "tournament_error": tournament_error, "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),
+            "table_players": table_players, "seat_rows": _seat_rows(table_form, table_players),
+            "tournament_players": tournament_players, "bot_rows": _bot_rows(tournament_form, tournament_players),
+            "tournament_games": tournament_form.get("games", "1000")}
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -62,10 +104,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 def _seats_from_form(data) -> list[dict]:
-    try:
-        players = int(data.get("players", "2"))
-    except ValueError:
-        players = 0
+    players = _players(data)
     seats = []
     for i in range(max(0, min(players, MAX_PLAYERS))):
         choice = data.get(f"seat{i}", "local")
@@ -79,13 +118,21 @@ def _seats_from_form(data) -> list[dict]:
     return seats
 
 
+# A start form's "Show the seats" button (pages without scripts): the form comes back with as many seat rows as
+# the chosen number of players, keeping what was filled in; nothing is created.
+SEATS_ONLY = "seats_only"
+
+
 @login_required
 @require_POST
 def table_new(request: HttpRequest) -> HttpResponse:
+    if SEATS_ONLY in request.POST:
+        return render(request, "dreaddraw/index.html", _index_context(request, table_form=request.POST))
     try:
         table = table_create(owner=request.user, seats=_seats_from_form(request.POST))
     except DomainError as exc:
-        return render(request, "dreaddraw/index.html", _index_context(request, error=exc.message), status=400)
+        context = _index_context(request, error=exc.message, table_form=request.POST)
+        return render(request, "dreaddraw/index.html", context, status=400)
     return redirect("dreaddraw:table", table_id=table.pk)
 
 
@@ -179,12 +226,28 @@ def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
     return redirect("dreaddraw:table", table_id=table.pk)
 
 
+@login_required
+@require_POST
+def table_again_view(request: HttpRequest, table_id) -> HttpResponse:
+    """Play again: a new table with the same seats and a new seed."""
+    table = _table_or_404(table_id)
+    try:
+        new = table_rematch(table_id=table.pk, user=request.user)
+    except DomainError as exc:
+        context = table_board(table=table, game=table_game(table), user=request.user,
+                              error={"message": exc.message, "rule": ""}, revealed=_revealed(request, table))
+        return render(request, "dreaddraw/table.html", context, status=exc.status_code)
+    return redirect("dreaddraw:table", table_id=new.pk)
+
+
 # --- tournaments ----------------------------------------------------------------------------
 
 @login_required
 @require_POST
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """Start a bot tournament as a background run; its page shows the progress bar and the report."""
+    if SEATS_ONLY in request.POST:
+        return render(request, "dreaddraw/index.html", _index_context(request, tournament_form=request.POST))
     try:
         players = int(request.POST.get("players", "2"))
         games = int(request.POST.get("games", "1000"))
@@ -195,6 +258,6 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup}, games=games,
                          title=f"Dread Draw: {' vs '.join(lineup)}")
     except DomainError as exc:
-        context = _index_context(request, tournament_error=exc.message)
+        context = _index_context(request, tournament_error=exc.message, tournament_form=request.POST)
         return render(request, "dreaddraw/index.html", context, status=exc.status_code)
     return redirect("playtest:run_detail", run_id=run.pk)

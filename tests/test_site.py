@@ -75,3 +75,29 @@ def test_a_nul_character_in_the_query_string_is_a_400_not_a_server_error(client)
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "invalid_character"
     assert client.get("/cards/?q=a%00b").status_code == 400
+
+
+@pytest.mark.django_db
+def test_every_page_links_the_favicon_and_favicon_ico_leads_to_it(client):
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in client.get("/").content.decode()
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == "/static/favicon.svg"
+    assert (ROOT / "static" / "favicon.svg").read_text().startswith("<svg")
+
+
+@pytest.mark.django_db
+def test_the_browsable_api_has_no_inline_style_and_its_code_style_is_drfs_own(client):
+    """The CSP (style-src 'self') refuses inline styles: the browsable API's pages carry none, and the stylesheet
+    that replaces DRF's inline <style> holds exactly the code highlighting DRF would inline."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.compat import pygments_css
+    from rest_framework.renderers import BrowsableAPIRenderer
+
+    client.force_login(get_user_model().objects.create_user("api-reader"))  # signed in: the pages carry forms
+    for path in ("/api/cards/?q=t:unit", "/api/decks/", "/api/runs/", "/api/dreaddraw/tables/",
+                 "/api/metagames/budget/"):
+        html = client.get(path, HTTP_ACCEPT="text/html").content.decode()
+        assert "style=" not in html and "<style" not in html, path
+        assert "/static/api/browsable.css" in html
+    css = (ROOT / "static" / "api" / "browsable.css").read_text()
+    assert pygments_css(BrowsableAPIRenderer.code_style) in css

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
@@ -41,16 +42,28 @@ class ThrottledLoginView(LoginView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+def _safe_next(request: HttpRequest) -> str:
+    """The page to come back to after signing up (`next`, as the log-in page takes it): a path or URL of this
+    site only; anything else (another site, another scheme) is dropped."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return ""
+
+
 @sensitive_post_parameters("password1", "password2")
 def signup(request: HttpRequest) -> HttpResponse:
+    next_url = _safe_next(request)
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect(next_url or "home")
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="config.accounts.backends.ThrottledModelBackend")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+        return redirect(next_url or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url},
+                  status=400 if form.errors else 200)
 
 
 def _account_page(request: HttpRequest, *, form=None, new_token: str | None = None, status: int = 200):

@@ -409,7 +409,8 @@ class Game:
             self.rng.shuffle(cards)  # DD-8.2
             self.fortune = tuple(cards)
             self.known_life[w].clear()
-            self.log.append((E_FORTUNE, w, self.fortune, 0, -1))
+            if cards:  # with no Life cards left no fortune is told, and the log does not say one was
+                self.log.append((E_FORTUNE, w, self.fortune, 0, -1))
             return
         self.round_no += 1
         self.summons = 0

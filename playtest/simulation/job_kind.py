@@ -137,6 +137,14 @@ def present(result: dict, params: dict) -> dict:
     return figures
 
 
+def default_title(params: dict[str, Any]) -> str:
+    """A run's title when its submission gives none: the deck, and the opponent of a matchup."""
+    names = [deck.get("name", "?") for deck in params.get("decks", [])]
+    if params.get("mode") == "matchup" and len(names) == 2:
+        return f"{names[0]} vs {names[1]}"
+    return f"{names[0] if names else '?'}: {params.get('mode', 'goldfish')}"
+
+
 DREADGATE_PLAYTEST = register(JobKind(
     name="dreadgate_playtest",
     label="Dreadgate playtest",
@@ -149,4 +157,5 @@ DREADGATE_PLAYTEST = register(JobKind(
     report_template="playtest/reports/dreadgate.html",
     present=present,
     summarize_params=summarize_params,
+    default_title=default_title,
 ))

@@ -23,3 +23,11 @@ def metagame_deck_choices(*, user) -> dict[str, list[Deck]]:
     public = list(deck_list_public().filter(format__in=METAGAME_FORMATS, is_starter=False).exclude(owner=user)
                   .order_by("name", "pk")[:100])
     return {"starters": starters, "own": own, "public": public}
+
+
+def playtest_deck_choices(*, user) -> dict[str, list[Deck]]:
+    """The decks the playtest page's start form offers, to play and as opponents: the user's own decks, then (the
+    first 100, starters first) other users' public decks; the same decks the deck page's playtest form offers."""
+    own = list(deck_list_for_owner(user=user).order_by("name", "pk"))
+    public = list(deck_list_public().exclude(owner=user).order_by("-is_starter", "name", "pk")[:100])
+    return {"own": own, "public": public}

@@ -32,14 +32,19 @@ from playtest.simulation.tuning_kind import (
     swap_apply,
 )
 from playtest.web.replay import replay_step
-from playtest.web.selectors import metagame_deck_choices, run_list_for
+from playtest.web.selectors import metagame_deck_choices, playtest_deck_choices, run_list_for
 
 REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    """The user's runs, and a form to start a playtest of any deck they may play (it posts to the deck's playtest
+    form, playtest:new, which opens the table or queues the run)."""
     runs = run_list_for(user=request.user)[:50]
-    return render(request, "playtest/index.html", {"runs": runs})
+    context = {"runs": runs, "policies": list(POLICIES)}
+    if request.user.is_authenticated:
+        context["decks"] = playtest_deck_choices(user=request.user)
+    return render(request, "playtest/index.html", context)
 
 
 @login_required

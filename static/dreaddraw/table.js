@@ -9,7 +9,8 @@
   document.addEventListener("htmx:afterSettle", scrollLog);
   document.addEventListener("DOMContentLoaded", scrollLog);
 
-  // Each start form (table or tournament) shows only the seat rows its "Players" choice uses.
+  // Each start form (table or tournament) shows only the seat rows its "Players" choice uses. Without
+  // scripts its "Show the seats" button asks the server for the same; with them it is not needed.
   function syncSeats(select) {
     var n = parseInt(select.value, 10);
     select.form.querySelectorAll(".dd-seat-row").forEach(function (row, i) { row.hidden = i >= n; });
@@ -19,5 +20,6 @@
   });
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("select[name=players]").forEach(syncSeats);
+    document.querySelectorAll(".dd-seats-update").forEach(function (button) { button.remove(); });
   });
 })();

@@ -59,3 +59,10 @@ def test_the_check_itself_catches_a_serious_violation(page):
     page.evaluate(AXE.read_text())
     found = {v["id"] for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")}
     assert {"image-alt", "label"} <= found, found
+
+
+def test_the_start_forms_of_a_signed_in_user_have_no_serious_accessibility_violations(page, login, public_deck):
+    """The playtest page's and the Dread Draw page's start forms, shown only to a signed-in user."""
+    login(get_user_model().objects.create_user("a11y-player", password="a-long-passphrase-7"))
+    for path in ("/playtest/", "/dread-draw/"):
+        assert violations(page, path) == [], path

@@ -54,6 +54,32 @@ def test_sign_up_accepts_a_long_uncommon_password_and_an_optional_email(client):
     assert User.objects.get(username="bob").email == "bob@example.com"
 
 
+def test_an_invited_visitor_who_signs_up_comes_back_to_the_page_that_sent_them(client):
+    """A table's link sends a logged-out visitor to the log-in page with `next`; its sign-up link carries it on,
+    and signing up lands them back on the table."""
+    table_path = "/dread-draw/tables/6f0c3a52-94d1-4f41-9c3e-2b0e7b4a8f11/"
+    login_page = client.get(table_path, follow=True)
+    assert login_page.redirect_chain[-1][0].startswith("/accounts/login/?next=")
+    html = login_page.content.decode()
+    assert 'href="/accounts/signup/?next=/dread-draw/tables/6f0c3a52-94d1-4f41-9c3e-2b0e7b4a8f11/"' in html
+    form = client.get(f"/accounts/signup/?next={table_path}").content.decode()
+    assert f'name="next" value="{table_path}"' in form
+    response = client.post("/accounts/signup/", {"username": "visitor", "email": "", "password1": PASSWORD,
+                                                 "password2": PASSWORD, "next": table_path})
+    assert response.status_code == 302 and response["Location"] == table_path
+    assert int(client.session["_auth_user_id"]) == User.objects.get(username="visitor").pk
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "javascript:alert(1)",
+                                    "http://testserver.evil.example/"])
+def test_sign_up_drops_a_next_that_leaves_the_site(client, target):
+    form = client.get("/accounts/signup/", {"next": target}).content.decode()
+    assert "evil" not in form and "javascript" not in form
+    response = client.post("/accounts/signup/", {"username": "visitor", "email": "", "password1": PASSWORD,
+                                                 "password2": PASSWORD, "next": target})
+    assert response.status_code == 302 and response["Location"] == "/"
+
+
 # --- Log-in, throttle, session -------------------------------------------------------------
 
 def test_log_in_renews_the_session_key(client, user):

@@ -85,3 +85,27 @@ def test_the_schema_lists_the_dread_draw_endpoints(client):
     for path in ("/api/dreaddraw/cards/", "/api/dreaddraw/tables/", "/api/dreaddraw/tables/{table_id}/decisions/",
                  "/api/runs/"):
         assert path in schema
+
+
+def test_play_again_through_the_api_once_the_game_is_over(client, alice):
+    from dreaddraw.engine import to_notation
+    from dreaddraw.services import table_act
+
+    body = create(client, [{"kind": "local", "name": "Ana"}, {"kind": "bot", "bot": "random"}])
+    url = f"/api/dreaddraw/tables/{body['id']}/again/"
+    refused = client.post(url)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "table_not_over"
+    table = DreadDrawTable.objects.get(pk=body["id"])
+    for _ in range(2000):
+        table.refresh_from_db()
+        game = table_game(table)
+        if game.over:
+            break
+        table_act(table_id=table.pk, user=alice, seat=0, decision=to_notation(game.legal()[0]))
+    again = client.post(url)
+    assert again.status_code == 201
+    new = again.json()
+    assert new["id"] != body["id"] and [s["name"] for s in new["seats"]] == ["Ana", "Random bot"]
+    client.force_login(get_user_model().objects.create_user("bystander"))
+    assert client.post(url).json()["error"]["code"] == "not_table_owner"
+    assert client.post(f"/api/dreaddraw/tables/{'0' * 8}-0000-0000-0000-{'0' * 12}/again/").status_code == 404

@@ -803,6 +803,7 @@ def test_dd_8_1_the_fortune_uses_the_winners_remaining_life_cards_or_none():
     g = rig(new_game(2, current=1), rows={0: [w], 1: [loser_row]}, draw_top=[fail], life_sizes={0: 0, 1: 0})
     g.apply(1, D)
     assert g.over and g.winner == 0 and g.fortune == () and observe(g, 0)["fortune"] == []
+    assert not any("fortune" in line for line in observe(g, 0)["log"])  # the log tells no fortune either
 
 
 def test_dd_8_2_the_fortune_is_shuffled_and_read_present_near_then_far():

@@ -117,8 +117,8 @@ def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(c
     table.refresh_from_db()
     assert table.status == TableStatus.OVER and table.winner_seat is not None
     html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
-    assert "wins the game" in html
-    assert "The fortune (DD-8)" in html
+    assert "wins the game" in html and "Game over" in html
+    assert ("The fortune (DD-8)" in html) == bool(table_game(table).fortune)  # told when the winner has Life cards
     again = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
     assert _without_tokens(again) == _without_tokens(html)
 
@@ -217,3 +217,104 @@ def test_a_table_started_under_the_older_card_set_replays_as_played_and_says_so(
     new = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "local"}], seed=seed)
     assert new.set_version == current.version and table_game(new).cs is current
     assert "older card set" not in client.get(f"/dread-draw/tables/{new.pk}/").content.decode()
+
+
+# --- the start forms, play again, the fortune ------------------------------------------------
+
+def _seat_rows(html: str) -> list[tuple[str, bool]]:
+    """Each seat row of the start-a-table form: its seat select's id and whether the row is hidden."""
+    rows = re.findall(r'<li class="dd-seat-row" data-seat="\d"( hidden)?>\s*<label for="(dd-seat\d)"', html)
+    return [(row_id, bool(hidden)) for hidden, row_id in rows]
+
+
+def test_the_table_form_shows_as_many_seat_rows_as_players_even_without_scripts(client, alice):
+    html = client.get("/dread-draw/").content.decode()
+    assert [hidden for _, hidden in _seat_rows(html)] == [False, False, True, True, True, True]
+    # Without scripts, "Show the seats" sends the form back with the chosen number of rows, keeping what was filled
+    # in, and creates nothing.
+    response = client.post("/dread-draw/tables/new/", {"players": "4", "seats_only": "1", "seat0": "local",
+                                                       "name0": "Marta", "seat2": "bot:random"})
+    html = response.content.decode()
+    assert response.status_code == 200 and not DreadDrawTable.objects.exists()
+    assert [hidden for _, hidden in _seat_rows(html)] == [False, False, False, False, True, True]
+    assert 'value="Marta"' in html and '<option value="bot:random" selected>' in html
+    assert '<option value="4" selected>' in html
+    html = client.post("/dread-draw/tables/new/", {"players": "9", "seats_only": "1"}).content.decode()
+    assert [hidden for _, hidden in _seat_rows(html)] == [False] * 6 and '<option value="6" selected>' in html
+
+
+def test_the_tournament_form_shows_as_many_bot_rows_as_players(client, alice):
+    response = client.post("/dread-draw/tournaments/new/", {"players": "3", "seats_only": "1", "games": "50",
+                                                            "bot1": "random"})
+    html = response.content.decode()
+    rows = re.findall(r'<li class="dd-seat-row"( hidden)?><label for="dd-bot\d"', html)
+    assert [bool(hidden) for hidden in rows] == [False, False, False, True, True, True]
+    assert 'name="games" value="50"' in html and '<option value="random" selected>Random</option>' in html
+
+
+def _finish(table, players: dict) -> None:
+    """Play the table to its end, each person (`players`: seat to user) taking the first legal decision."""
+    for _ in range(2000):
+        table.refresh_from_db()
+        game = table_game(table)
+        if game.over:
+            return
+        mover = game.to_move()
+        table_act(table_id=table.pk, user=players[mover], seat=mover, decision=to_notation(game.legal()[0]),
+                  turn=len(table.decisions))
+    raise AssertionError("the game did not end")
+
+
+def test_play_again_opens_a_new_table_with_the_same_seats_and_a_new_seed(client, alice):
+    from dreaddraw.services import table_join
+
+    table = table_create(owner=alice, seats=[{"kind": "local", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"},
+                                             {"kind": "invite"}], seed=5)
+    guest = make_user("guest")
+    table_join(table_id=table.pk, user=guest)
+    response = client.post(f"/dread-draw/tables/{table.pk}/again/")
+    assert response.status_code == 409 and "not over" in response.content.decode()  # not before the end
+    assert "Play again" not in client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+
+    _finish(table, {0: alice, 2: guest})
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert "Play again" in html and "Game over" in html
+
+    response = client.post(f"/dread-draw/tables/{table.pk}/again/")
+    new = DreadDrawTable.objects.exclude(pk=table.pk).get()
+    assert response.status_code == 302 and response["Location"] == f"/dread-draw/tables/{new.pk}/"
+    assert [(s.kind, s.bot, s.name, s.user_id) for s in new.seats.order_by("index")] == [
+        ("local", "", "Ana", None), ("bot", "heuristic", "Heuristic bot", None), ("invite", "", "Guest 3", None)]
+    assert new.owner == alice and new.status == TableStatus.WAITING and new.commitment != table.commitment
+
+    # Only the creator starts it again (the local seats are theirs).
+    client.force_login(guest)
+    assert "Play again" not in client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert client.post(f"/dread-draw/tables/{table.pk}/again/").status_code == 403
+    assert DreadDrawTable.objects.count() == 2
+
+
+def _rendered_end(alice, life_sizes):
+    """The table page over a rigged finished game (seat 0 wins; life_sizes as in the rules tests)."""
+    from django.template.loader import render_to_string
+
+    from dreaddraw.engine.decisions import D
+    from dreaddraw.selectors import table_board
+    from tests.dreaddraw.factories import new_game, rig, vanilla, vanillas
+
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "local"}], seed=1)
+    w = vanilla(5, damage=1)
+    loser_row, fail = vanillas(9, 2)
+    game = rig(new_game(2, current=1), rows={0: [w], 1: [loser_row]}, draw_top=[fail], life_sizes=life_sizes)
+    game.apply(1, D)
+    assert game.over and game.winner == 0
+    table.status = TableStatus.OVER
+    return render_to_string("dreaddraw/table.html", table_board(table=table, game=game, user=alice, revealed=0))
+
+
+def test_the_fortune_shows_only_when_one_was_told(alice):
+    told = _rendered_end(alice, {1: 0})
+    assert "The fortune (DD-8)" in told and "fortune is told from" in told
+    untold = _rendered_end(alice, {0: 0, 1: 0})
+    assert "Game over" in untold and "wins after" in untold
+    assert "fortune" not in untold.lower()

@@ -1,0 +1,114 @@
+"""The Dread Draw table's finish in Chromium: tiles that hold long names, the log following its latest line, the
+start form's seat rows following the number of players (with and without scripts), and no axe-core violation."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from dreaddraw.engine import to_notation
+from dreaddraw.services import table_act, table_create, table_game
+from tests.a11y.test_axe import AXE, RUN_AXE
+from tests.dreaddraw.factories import CS
+from tests.support import live_db
+
+pytestmark = [pytest.mark.browser, live_db]
+
+LONGEST_NAME = max((CS.name(c) for c in CS.numbers), key=len)
+# Every part of a tile lies inside the tile, and no tile reaches past the window.
+SPILLS = """() => {
+  const out = [];
+  const width = document.documentElement.clientWidth;
+  for (const card of document.querySelectorAll("#board .dd-card")) {
+    const box = card.getBoundingClientRect();
+    if (box.right > width + 0.5) out.push(`a tile ends at ${box.right} > ${width}`);
+    for (const part of card.querySelectorAll(".dd-name, .dd-strength, .dd-dots, .dd-text, .dd-number")) {
+      const p = part.getBoundingClientRect();
+      if (p.left < box.left - 0.5 || p.right > box.right + 0.5 || p.bottom > box.bottom + 0.5)
+        out.push(`${part.className} of "${card.querySelector(".dd-name").textContent}" spills out of its tile`);
+    }
+  }
+  const scroll = document.documentElement.scrollWidth;
+  if (scroll > width) out.push(`the page scrolls sideways (${scroll})`);
+  return out;
+}"""
+LOG_AT_LATEST = """() => { const log = document.querySelector(".dd-log ol");
+  return log.scrollHeight > log.clientHeight && log.scrollTop + log.clientHeight >= log.scrollHeight - 1; }"""
+
+
+@pytest.fixture
+def table(login, monkeypatch):
+    """A table at its person's turn with a long log and a player out of the round: three seats, the person's first
+    decisions taken (a fixed nonce makes it the same game every time)."""
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
+    user = login(get_user_model().objects.create_user("dd-finish", password="a-long-passphrase-9"))
+    table = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                            {"kind": "bot", "bot": "random"}], seed=16)
+    for _ in range(8):
+        table.refresh_from_db()
+        game = table_game(table)
+        if game.over or len(game.log) > 40:
+            break
+        table_act(table_id=table.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
+                  turn=len(table.decisions))
+    table.refresh_from_db()
+    assert not table_game(table).over
+    return table
+
+
+def test_the_table_holds_long_names_follows_its_log_and_passes_axe(page, table):
+    page.emulate_media(reduced_motion="reduce")  # axe reads the settled page, not a card fading in
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.wait_for_function(LOG_AT_LATEST)  # the log opens on its latest line
+
+    assert page.locator("#board .dd-card").count() >= 2
+    assert page.locator(".dd-out .dd-empty").count() == 1  # a player out of the round, with nothing summoned
+    page.evaluate("""([longest]) => {  // the set's longest name, and a longer one with no space to break at
+      const names = [...document.querySelectorAll("#board .dd-card .dd-name")];
+      names.forEach((n, i) => { n.textContent = i % 2 ? "Lantern-Bearer-of-the-Everlasting-Crypt" : longest; });
+    }""", [LONGEST_NAME])
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate(SPILLS) == [], width
+
+    page.evaluate(AXE.read_text())
+    serious = [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+    before = page.locator("#board input[name=turn]").first.get_attribute("value")
+    page.get_by_role("button", name="Summon from the Draw Deck").click()  # a move swaps the board in
+    page.wait_for_function("before => document.querySelector('#board input[name=turn]')?.value !== before"
+                           " || !!document.querySelector('.dd-over')", arg=before)
+    page.wait_for_function(LOG_AT_LATEST)
+
+
+def rows(page, form_name: str) -> list[bool]:
+    form = page.get_by_role("region", name=form_name)
+    return [r.is_visible() for r in form.locator(".dd-seat-row").all()]
+
+
+def test_the_start_forms_show_a_seat_row_per_player_with_and_without_scripts(page, browser, live_server, login):
+    login(get_user_model().objects.create_user("dd-seats", password="a-long-passphrase-9"))
+    page.goto("/dread-draw/")
+    assert rows(page, "Start a table") == [True, True, False, False, False, False]
+    assert page.get_by_role("button", name="Show the seats").count() == 0  # scripts do it as the choice changes
+    page.get_by_role("region", name="Start a table").get_by_label("Players").select_option("4")
+    assert rows(page, "Start a table") == [True] * 4 + [False] * 2
+    page.get_by_role("region", name="Bot tournament").get_by_label("Players").select_option("5")
+    assert rows(page, "Bot tournament") == [True] * 5 + [False]
+    page.get_by_role("region", name="Start a table").get_by_label("Players").select_option("3")
+    assert rows(page, "Start a table") == [True] * 3 + [False] * 3
+
+    plain = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    plain.add_cookies(page.context.cookies())
+    try:
+        no_js = plain.new_page()
+        no_js.goto("/dread-draw/")
+        assert rows(no_js, "Start a table") == [True, True, False, False, False, False]
+        form = no_js.get_by_role("region", name="Start a table")
+        form.get_by_label("Name for seat 1").fill("Marta")
+        form.get_by_label("Players").select_option("5")
+        form.get_by_role("button", name="Show the seats").click()
+        no_js.get_by_role("heading", name="Start a table").wait_for()
+        assert rows(no_js, "Start a table") == [True] * 5 + [False]
+        assert no_js.get_by_label("Name for seat 1").input_value() == "Marta"
+    finally:
+        plain.close()

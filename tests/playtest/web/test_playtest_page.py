@@ -1,0 +1,71 @@
+"""The playtest page: start a playtest of any deck from it, and a run list that names each run's opponent."""
+
+import re
+
+import pytest
+
+from decks.models import Deck
+from decks.services import deck_copy
+from playtest.jobs import services
+from playtest.models import GoldfishTable, Run
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def starters():
+    return list(Deck.objects.filter(is_starter=True, format="standard").order_by("starter_key")[:2])
+
+
+def test_the_playtest_page_offers_the_users_decks_and_the_public_ones(client, alice, bob, starters):
+    mine = deck_copy(deck=starters[0], owner=alice, name="Alice's ember")
+    hidden = deck_copy(deck=starters[1], owner=bob, name="Bob's private deck")
+    client.force_login(alice)
+    html = client.get("/playtest/").content.decode()
+    select = re.search(r'<select id="sim-deck" name="deck" required>(.*?)</select>', html, re.S).group(1)
+    assert f'<option value="{mine.pk}">Alice&#x27;s ember</option>' in select
+    assert f'<option value="{starters[0].pk}">{starters[0].name} (starter)</option>' in select
+    assert f'value="{hidden.pk}"' not in html  # a deck the user may not see is not offered
+    assert '<form method="post" action="/playtest/new/"' in html and 'name="opponent"' in html
+
+
+def test_a_matchup_started_from_the_playtest_page_is_queued_and_listed_with_its_opponent(client, alice, starters):
+    client.force_login(alice)
+    deck, opponent = starters
+    response = client.post("/playtest/new/", {"what": "run", "deck": deck.pk, "mode": "matchup",
+                                              "opponent": opponent.pk, "games": "200"})
+    run = Run.objects.get(owner=alice)
+    assert response.status_code == 302 and response["Location"] == f"/playtest/runs/{run.pk}/"
+    assert run.params["mode"] == "matchup" and [d["id"] for d in run.params["decks"]] == [deck.pk, opponent.pk]
+    html = client.get("/playtest/").content.decode()
+    row = re.search(rf'<tr><td><a href="/playtest/runs/{run.pk}/">.*?</tr>', html, re.S).group(0)
+    cells = re.findall(r"<td>(.*?)</td>", row, re.S)
+    assert cells[1].startswith(deck.name) and cells[2].startswith(opponent.name)
+
+
+def test_a_goldfish_table_opens_from_the_playtest_page(client, alice, starters):
+    client.force_login(alice)
+    response = client.post("/playtest/new/", {"what": "table", "deck": starters[0].pk, "seed": "3"})
+    table = GoldfishTable.objects.get(owner=alice)
+    assert response.status_code == 302 and response["Location"] == f"/playtest/tables/{table.pk}/"
+
+
+def test_a_run_submitted_without_a_title_is_named_after_its_deck_and_opponent(alice, starters):
+    deck, opponent = starters
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", games=10,
+                              params={"deck": deck.pk, "mode": "matchup", "opponent": opponent.pk})
+    assert run.title == f"{deck.name} vs {opponent.name}"
+    alone = services.run_submit(owner=alice, kind="dreadgate_playtest", games=10, params={"deck": deck.pk})
+    assert alone.title == f"{deck.name}: goldfish"
+
+
+def test_the_run_list_says_a_goldfish_run_has_no_opponent(client, alice, starters):
+    services.run_submit(owner=alice, kind="dreadgate_playtest", games=10, params={"deck": starters[0].pk})
+    client.force_login(alice)
+    html = client.get("/playtest/").content.decode()
+    assert "<td>None (goldfish)</td>" in html
+
+
+def test_a_visitor_is_asked_to_log_in(client):
+    html = client.get("/playtest/").content.decode()
+    assert 'href="/accounts/login/?next=/playtest/"' in html and 'name="deck"' not in html
