@@ -2,9 +2,9 @@
 
 Planted improvement: a copy of a Standard starter deck has four copies of its best units replaced by four copies
 of a card that is dead in goldfish (the first, by collector number, of its crafts' and the universal cards none of
-whose effects can bring a goldfish win closer); a starter holds at most two copies of a unit, so the four are the
-two copies of each of its two best units for a goldfish race held twice (tuning_candidates.race_power); the
-copy is tuned for goldfish with a budget of BENCH_TUNING_BUDGET (20,000) games (BENCH_TUNING_FORMAT: standard).
+whose effects can bring a goldfish win closer); a starter holds one or two copies of a unit, so the four are every
+copy of its best units for a goldfish race (tuning_candidates.race_power), best first, while they add up to four;
+the copy is tuned for goldfish with a budget of BENCH_TUNING_BUDGET (20,000) games (BENCH_TUNING_FORMAT: standard).
 Figures: whether the top suggestion restores a removed copy, or else is a swap whose interval is at least as good
 (its lower bound at or above the restoring swap's); the games the run played against its budget.
 
@@ -66,8 +66,8 @@ def race(pool, params: dict, next_stage) -> list[dict]:
 
 
 def planted_deck(user):
-    """A private copy of the first Standard starter with its two best units' copies (four in all) replaced by
-    four copies of a card that is dead in goldfish; returns the deck, the units taken out and the dead card."""
+    """A private copy of the first Standard starter with its best units' copies (four in all) replaced by four
+    copies of a card that is dead in goldfish; returns the deck, the units taken out and the dead card."""
     from decks.cardinfo import UNIT, Entry
     from decks.selectors import deck_entries, starter_deck_list
     from decks.services import deck_copy, deck_update
@@ -77,8 +77,13 @@ def planted_deck(user):
     starter = starter_deck_list(format="standard").order_by("name").first()
     deck = deck_copy(deck=starter, owner=user, name=f"{starter.name} (planted)")
     entries = deck_entries(deck)
-    best = sorted((e.card for e in entries if e.card.type == UNIT and e.count == 2),
-                  key=lambda card: (-race_power(card), card.collector_number))[:2]
+    best, copies = [], 0
+    for entry in sorted((e for e in entries if e.card.type == UNIT),
+                        key=lambda e: (-race_power(e.card), e.card.collector_number)):
+        if copies + entry.count <= 4:
+            best.append(entry.card)
+            copies += entry.count
+    assert copies == 4, "the starter's best units hold four copies in all"
     crafts = {e.card.craft for e in entries} - {"universal"}
     held = {e.card.id for e in entries}
     idle = _idle_in_goldfish(_pool(crafts, "standard"))
