@@ -25,7 +25,7 @@ from decks.services import deck_copy
 from dreaddraw.models import DreadDrawSeat, DreadDrawTable
 from dreaddraw.services import table_create as dreaddraw_table_create
 from playtest.goldfish import services as goldfish_tables
-from playtest.models import GoldfishTable, Run, RunChunk
+from playtest.models import GoldfishTable, Run, RunChunk, RunStage
 
 from .routes import all_routes, fill
 
@@ -35,7 +35,8 @@ METHODS = ("get", "post", "put", "patch", "delete")
 ACTORS = ("other", "anonymous", "staff")
 MISSING_INT = 987654321
 MISSING_UUID = uuid.UUID(int=7)
-TRACKED = (Deck, DeckEntry, DeckRevision, Run, RunChunk, GoldfishTable, DreadDrawTable, DreadDrawSeat, AccessToken)
+TRACKED = (Deck, DeckEntry, DeckRevision, Run, RunChunk, RunStage, GoldfishTable, DreadDrawTable, DreadDrawSeat,
+           AccessToken)
 # 401: an anonymous API request (WWW-Authenticate: Bearer); 400: a request without the parameters or body its
 # operation requires, refused by the schema's contract before anything is looked up (alike for a missing id).
 REFUSALS = {400, 401, 403, 404, 405}
@@ -60,7 +61,7 @@ def resource_of(route: str) -> str | None:
     """Which kind of resource a route's parameter names (None: no resource, e.g. a catalog card)."""
     if route.startswith(("decks/", "api/decks/")) and "<int:pk>" in route:
         return "deck"
-    if "run_id" in route or route.startswith(("api/runs/<", "api/metagames/<")):
+    if "run_id" in route or route.startswith(("api/runs/<", "api/metagames/<", "api/tunings/<")):
         return "run"
     if route.startswith(("playtest/tables/", "api/goldfish-tables/<")):
         return "goldfish"
