@@ -4,7 +4,7 @@ Planted improvement: a copy of a Standard starter deck has four copies of its be
 of a card that is dead in goldfish (the first, by collector number, of its crafts' and the universal cards none of
 whose effects can bring a goldfish win closer); a starter holds one or two copies of a unit, so the four are every
 copy of its best units for a goldfish race (tuning_candidates.race_power), best first, while they add up to four;
-the copy is tuned for goldfish with a budget of BENCH_TUNING_BUDGET (20,000) games (BENCH_TUNING_FORMAT: standard).
+the copy is tuned for goldfish in BENCH_TUNING_FORMAT (quick) with a budget of BENCH_TUNING_BUDGET (20,000) games.
 Figures: whether the top suggestion restores a removed copy, or else is a swap whose interval is at least as good
 (its lower bound at or above the restoring swap's); the games the run played against its budget.
 
@@ -39,7 +39,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 BUDGET = int(os.environ.get("BENCH_TUNING_BUDGET", "20000"))
 PROCESSES = int(os.environ.get("BENCH_TUNING_PROCESSES", "2"))
 FULL = os.environ.get("BENCH_TUNING_FULL", "1") != "0"
-FORMAT = os.environ.get("BENCH_TUNING_FORMAT", "standard")
+FORMAT = os.environ.get("BENCH_TUNING_FORMAT", "quick")
 SEED = 20261201
 CHUNK = 100
 
