@@ -200,7 +200,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,  # request bodies without the read-only fields (config/api_contract.py)
-    "ENUM_NAME_OVERRIDES": {"DeckFormatEnum": "decks.models.DeckFormat"},
+    "ENUM_NAME_OVERRIDES": {"DeckFormatEnum": "decks.models.DeckFormat",
+                            "RaceFormatEnum": "playtest.simulation.metagame_kind.METAGAME_FORMATS"},
     # Every <int:...> of a URL is an id (or a number) that is looked up: bounded by a big integer column.
     "PATH_CONVERTER_OVERRIDES": {"int": {"type": "integer", "minimum": 0, "maximum": MAX_BIG_INTEGER}},
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -9,6 +9,8 @@ import os
 import random
 import time
 
+from rest_framework import serializers
+
 from playtest.jobs.registry import JobKind, register
 
 
@@ -97,5 +99,12 @@ def _race_conclude(params, stages):
             "games": sum(stage["result"]["games"] for stage in stages)}
 
 
+class _RaceParams(serializers.Serializer):
+    arms = serializers.IntegerField(min_value=1, max_value=64, default=8)
+    per_arm = serializers.IntegerField(min_value=1, max_value=100, default=2)
+    sleep_per_game = serializers.FloatField(min_value=0, max_value=1, default=0)
+    over_budget = serializers.IntegerField(min_value=0, max_value=1000, default=0)
+
+
 register(JobKind("test_race", _race_chunk, _race_merge, engine_version="test-1", chunk_size=10,
-                 next_stage=_race_next, conclude=_race_conclude))
+                 next_stage=_race_next, conclude=_race_conclude, params_serializer=_RaceParams))

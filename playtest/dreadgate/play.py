@@ -150,7 +150,9 @@ def _spend_influence(g: Game, crafts: range | tuple[int], need: int) -> int:
     """Influence of those crafts pays up to `need` points, the crafts in their order (DG-7.4); what is left."""
     infl = g.infl
     if need > 0 and any(infl):
-        g._j.extend(("infl", list(infl), SET))
+        # Kept in place, as an effect that adds influence keeps it (effects.py): replacing the list here would
+        # leave that effect's undo restoring a list the game no longer holds.
+        g._keep(infl)
         for k in crafts:
             if need <= 0:
                 break

@@ -50,7 +50,7 @@ class TuningParams(serializers.Serializer):
     key = serializers.CharField(max_length=64, required=False, allow_blank=True, allow_null=True,
                                 help_text="The share key of an unlisted deck.")
     goal = serializers.ChoiceField(choices=list(GOALS), default="goldfish")
-    format = serializers.ChoiceField(choices=list(TUNING_FORMATS), required=False, allow_null=True,
+    format = serializers.ChoiceField(choices=list(TUNING_FORMATS), required=False,
                                      help_text="Standard or Quick; by default the deck's own.")
     budget = serializers.IntegerField(min_value=1, max_value=2**31 - 1, default=DEFAULT_BUDGET,
                                       help_text="Games the race may play in all (at most the run limit).")

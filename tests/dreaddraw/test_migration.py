@@ -26,10 +26,12 @@ BEFORE_THE_MOVE = [("dreaddraw", None)]  # unapplies the move (cards 0006 and pl
 MOVED = ("dreaddrawcard", "dreaddrawtable", "dreaddrawseat")
 
 
-def _migrate(targets) -> None:
+def _migrate(targets):
+    """Migrate to `targets` (None: the latest); the models as they were there."""
     executor = MigrationExecutor(connection)
-    executor.migrate(targets or executor.loader.graph.leaf_nodes())
+    state = executor.migrate(targets or executor.loader.graph.leaf_nodes())
     ContentType.objects.clear_cache()
+    return state.apps
 
 
 def _play_to_the_end(table) -> DreadDrawTable:
@@ -54,7 +56,7 @@ def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on(monkeypa
     finished = _play_to_the_end(table_create(owner=owner, seats=[{"kind": "local"}, {"kind": "local"}], seed=5))
     assert finished.winner_seat is not None and finished.status == TableStatus.OVER
 
-    _migrate(BEFORE_THE_MOVE)
+    old_models = _migrate(BEFORE_THE_MOVE)
     old_labels = dict(ContentType.objects.filter(model__in=MOVED).values_list("model", "app_label"))
     assert old_labels == {"dreaddrawcard": "cards", "dreaddrawtable": "playtest", "dreaddrawseat": "playtest"}
     # On the old schema: a permission on the old content type, and a finished tournament with its results.
@@ -62,9 +64,11 @@ def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on(monkeypa
     owner.user_permissions.add(permission)
     params = {"lineup": ["random", "heuristic"]}
     result = merge([play_chunk(params, 3, 0, 6)], params)
-    tournament = Run.objects.create(owner=owner, kind="dreaddraw_tournament", params=params, games=6, seed=3,
-                                    chunk_size=6, games_done=6, engine_version="dreaddraw-1",
-                                    catalog_version="test", status=RunStatus.DONE, result=result)
+    # Created with the model of that schema: runs had no stages then.
+    old_run = old_models.get_model("playtest", "Run")
+    tournament = old_run.objects.create(owner_id=owner.pk, kind="dreaddraw_tournament", params=params, games=6, seed=3,
+                                        chunk_size=6, games_done=6, engine_version="dreaddraw-1",
+                                        catalog_version="test", status=RunStatus.DONE, result=result)
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM cards_dreaddrawcard")
         cards_before = cursor.fetchone()[0]
