@@ -139,6 +139,17 @@ def table_act(*, table: GoldfishTable, action: Action) -> State:
     return _human_move(table, play)
 
 
+def table_act_notation(*, table: GoldfishTable, text: str) -> State:
+    """An action typed in the notation (`deploy Ardent Page a5`), read by the rules the table plays under."""
+    state = table_state(table)  # refuses a table whose rules this app no longer has (RV-6)
+    engine = engine_for(table.engine_version)
+    try:
+        action = engine.parse_action(state, text)  # type: ignore[union-attr]
+    except engine.NotationError as exc:  # type: ignore[union-attr]
+        raise DomainError(f"notation: {exc}", code="invalid", details={"field": "notation"}) from exc
+    return table_act(table=table, action=action)
+
+
 def table_ai_turn(*, table: GoldfishTable) -> State:
     """Let the goldfish AI play the rest of the person's turn (one undo takes it back)."""
 

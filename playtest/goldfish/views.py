@@ -16,14 +16,11 @@ from playtest.dreadgate import ENGINE_VERSION
 from playtest.dreadgate.versions import engine_for
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_view
+from playtest.goldfish.selectors import card_faces
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
 from playtest.simulation.job_kind import MODES
-
-
-def _names(table: GoldfishTable) -> dict[str, str]:
-    return {code: card["name"] for d in table.params["decks"] for code, card in d["cards"].items()}
 
 
 def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200) -> HttpResponse:
@@ -32,7 +29,7 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     view = None
     if engine is not None:
         state = state or tables.table_state(table)
-        view = table_view(state, _names(table), request.GET.get("sel", ""), describe=engine.describe_log)
+        view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""), engine=engine)
     context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
                "error": error, "rule": (error.details or {}).get("rule") if error else None}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
@@ -125,6 +122,8 @@ def _table_post(service):
 
 
 def _act(request, table):
+    if "notation" in request.POST:  # the command box: the text notation of DG-19.1
+        return tables.table_act_notation(table=table, text=request.POST["notation"])
     action = decode(request.POST.get("action", ""))
     if action is None:
         raise DomainError("action: expected three numbers such as 1,0,0", code="invalid", details={"field": "action"})

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from playtest.goldfish.selectors import card_faces
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
 from playtest.policies import POLICIES
@@ -73,7 +74,8 @@ def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
         params = {**params, "decks": [params["decks"][i] for i in sample["decks"]]}
         seat_deck = sample["seat_deck"]
         pair = {"south": params["decks"][seat_deck[0]]["name"], "north": params["decks"][seat_deck[1]]["name"]}
-    context = {"run": run, "game": game, "pair": pair, **replay_step(params, sample["record"], step)}
+    faces = card_faces(decks=params["decks"])
+    context = {"run": run, "game": game, "pair": pair, **replay_step(params, sample["record"], step, faces)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)
 
