@@ -93,11 +93,12 @@ def _owner_of_choice(state: State, action: Action) -> str:
 
 
 def table_view(state: State, faces: CardFaces, selection: str = "", *,
-               engine: ModuleType = dreadgate) -> dict[str, Any]:
-    """`engine` is the rules the table plays under (RV-5): their describer words the log and the choices."""
+               engine: ModuleType = dreadgate, watching: bool = False) -> dict[str, Any]:
+    """`engine` is the rules the table plays under (RV-5): their describer words the log and the choices.
+    `watching`: a past position, shown while the opponent's actions play out; nothing to choose in it."""
     me = human_seat(state)
     view = game_view(state, faces, viewer=me)
-    yours = not state.is_over() and state.current_player == me
+    yours = not watching and not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
     choices = [_choice(state, a, engine, me) for a in legal]
     by_owner: dict[str, list[dict[str, Any]]] = {}

@@ -23,15 +23,26 @@ from playtest.policies import POLICIES
 from playtest.simulation.job_kind import MODES
 
 
-def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200) -> HttpResponse:
+def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200,
+                  acted: bool = False, at: int | None = None) -> HttpResponse:
+    """The table; `?at=N` shows it after its first N actions (read-only), as the page does when it plays the
+    opponent's actions out one by one after the person's move (`acted`)."""
     old_rules = tables.table_rules_changed(table)  # RV-5: it plays on under its own rules; say so, offer a new table
     engine = engine_for(table.engine_version)
     view = None
+    watching = None
     if engine is not None:
+        if at is not None:
+            state = tables.table_state(table, steps=at)
+            watching = {"step": at, "end": len(table.actions)}
         state = state or tables.table_state(table)
-        view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""), engine=engine)
+        view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""), engine=engine,
+                          watching=watching is not None)
+    steps = tables.opponent_steps(table) if acted and view is not None else None
+    playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
     context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
-               "error": error, "rule": (error.details or {}).get("rule") if error else None}
+               "error": error, "rule": (error.details or {}).get("rule") if error else None,
+               "ai": tables.opponent_policy(table), "watching": watching, "playback": playback}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
 
@@ -57,7 +68,8 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
             with transaction.atomic():
                 if request.POST.get("what") == "table":
                     table = tables.table_create(owner=request.user, deck_id=deck.pk, key=key,
-                                                seed=_int_or_none(request.POST.get("seed")))
+                                                seed=_int_or_none(request.POST.get("seed")),
+                                                opponent_deck_id=_int_or_none(request.POST.get("table_opponent")))
                     return redirect("playtest:table", table_id=table.pk)
                 params = {"deck": deck.pk, "key": key, "mode": request.POST.get("mode", "goldfish"),
                           "opponent": request.POST.get("opponent") or None,
@@ -102,7 +114,15 @@ def _int_or_none(text) -> int | None:
 
 @login_required
 def table(request: HttpRequest, table_id) -> HttpResponse:
-    return _render_table(request, _my_table(request, table_id))
+    table = _my_table(request, table_id)
+    at = request.GET.get("at")
+    if at is None:
+        return _render_table(request, table)
+    step = _int_or_none(at)
+    if step is None or not 0 <= step <= len(table.actions):
+        refused = DomainError(f"at: a step from 0 to {len(table.actions)}", code="invalid", details={"field": "at"})
+        return _render_table(request, table, error=refused, status=400)
+    return _render_table(request, table, at=step)
 
 
 def _table_post(service):
@@ -116,7 +136,7 @@ def _table_post(service):
             table.refresh_from_db()
             return _render_table(request, table, error=exc, status=exc.status_code)
         table.refresh_from_db()
-        return _render_table(request, table, state)
+        return _render_table(request, table, state, acted=True)
 
     return view
 

@@ -51,3 +51,45 @@ document.addEventListener("keydown", (event) => {
 });
 
 scrollLogs(document);
+
+// The opponent's actions play out one by one: the answer to a move carries data-play-from/to (the actions the
+// opponent took); the page then shows the table after each of them (?at=N, read-only) at the chosen speed,
+// and the live table at the end. "Skip to the end" and a speed of 0 go straight to the live table.
+const SPEED_KEY = "dreadgate.table.speed";
+let playTimer = null;
+
+function speed() {
+  const stored = window.localStorage?.getItem(SPEED_KEY);
+  return stored === null || stored === undefined ? 700 : Number(stored);
+}
+
+function load(query) {
+  window.htmx.ajax("GET", `${window.location.pathname}${query}`, { target: TABLE, swap: "outerHTML" });
+}
+
+function schedulePlayback(table) {
+  clearTimeout(playTimer);
+  const select = table.querySelector(".playback-speed");
+  if (select) { select.value = String(speed()); }
+  if (table.dataset.playFrom !== undefined) {
+    const from = Number(table.dataset.playFrom);
+    if (speed() > 0) { playTimer = setTimeout(() => load(`?at=${from}`), 0); }
+  } else if (table.dataset.watchStep !== undefined) {
+    const step = Number(table.dataset.watchStep);
+    const end = Number(table.dataset.watchEnd);
+    const next = step + 1 < end && speed() > 0 ? `?at=${step + 1}` : "?";
+    playTimer = setTimeout(() => load(next), speed());
+  }
+}
+
+document.addEventListener("change", (event) => {
+  if (!event.target.classList?.contains("playback-speed")) { return; }
+  window.localStorage?.setItem(SPEED_KEY, event.target.value);
+  const table = document.querySelector(TABLE);
+  if (table?.dataset.watchStep !== undefined) { schedulePlayback(table); }
+});
+document.addEventListener("htmx:beforeRequest", () => clearTimeout(playTimer));
+document.addEventListener("htmx:afterSettle", () => {
+  const table = document.querySelector(TABLE);
+  if (table) { schedulePlayback(table); }
+});
