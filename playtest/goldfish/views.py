@@ -16,6 +16,7 @@ from playtest.dreadgate import ENGINE_VERSION
 from playtest.dreadgate.versions import engine_for
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_view
+from playtest.goldfish.replay import replay_step
 from playtest.goldfish.selectors import card_faces
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
@@ -156,3 +157,16 @@ table_ai_turn = _table_post(lambda request, table: tables.table_ai_turn(table=ta
 table_dummy = _table_post(
     lambda request, table: tables.table_place_dummy(table=table, cell=request.POST.get("cell", ""))
 )
+
+
+@login_required
+def table_replay(request: HttpRequest, table_id) -> HttpResponse:
+    """The table's game so far in the replay viewer, from the first action to the last (`?step=N`)."""
+    table = _my_table(request, table_id)
+    record = {"engine": table.engine_version, "actions": table.actions, "seed": table.seed,
+              "format": table.params["format"]}
+    step = _int_or_none(request.GET.get("step"))
+    step = len(table.actions) if step is None else step
+    context = {"table": table, **replay_step(table.params, record, step, card_faces(decks=table.params["decks"]))}
+    template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
+    return render(request, template, context)

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from playtest.goldfish.replay import replay_step
 from playtest.goldfish.selectors import card_faces
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
@@ -21,7 +22,6 @@ from playtest.simulation.metagame_kind import (
     budget,
 )
 from playtest.simulation.report import report
-from playtest.web.replay import replay_step
 from playtest.web.selectors import metagame_deck_choices, run_list_for
 
 REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games

@@ -187,3 +187,16 @@ def test_a_command_that_is_no_action_is_a_400_naming_the_field(client, alice, ta
     response = client.post(f"/playtest/tables/{table.pk}/act/", {"notation": "fly to the moon"})
     assert response.status_code == 400
     assert "notation:" in response.content.decode()
+
+
+def test_the_tables_replay_opens_at_the_last_step_on_the_same_board_with_a_scrubber(client, alice, table):
+    state, unit = deploy_first_unit(table)
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
+    steps = len(state.history)
+    assert f"Step {steps} of {steps}" in html
+    assert f'<input type="range" id="replay-step" name="step" min="0" max="{steps}" value="{steps}"' in html
+    cell = cell_html(html, cell_name(unit.cell))
+    assert f'<img class="face" src="/cards/{unit.c.code}.svg"' in cell
+    first = client.get(f"/playtest/tables/{table.pk}/replay/?step=0").content.decode()
+    assert "Step 0 of" in first and 'class="unit-tile' not in first
