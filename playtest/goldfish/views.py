@@ -39,7 +39,8 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
         state = state or tables.table_state(table)
         view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""), engine=engine,
                           watching=watching is not None)
-    steps = tables.opponent_steps(table) if acted and view is not None else None
+    # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
+    steps = tables.opponent_steps(table) if acted and view is not None and tables.opponent_policy(table) else None
     playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
     context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
                "error": error, "rule": (error.details or {}).get("rule") if error else None,

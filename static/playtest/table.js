@@ -22,7 +22,7 @@ function keyOf(element) {
 
 function restoreFocus(table) {
   if (table.dataset.selection) {
-    const next = table.querySelector(".cell-target, .menu-action");
+    const next = table.querySelector(".cell-target") || table.querySelector(".menu-action");
     if (next) { next.focus(); return; }
   }
   const back = focusKey && table.querySelector(focusKey);
