@@ -118,6 +118,8 @@ def test_a_quick_game_is_won_through_the_gateway_with_clicks_only_and_replayed_o
     assert "Beyond 2" in page.locator(".score.mine").inner_text()  # 21 of 20: the Quick format's target
     finished = board_units(page)
     assert finished  # the lane unit and the dummy stay on the board
+    log = page.locator(".log-lines")
+    assert log.evaluate("l => l.scrollHeight > l.clientHeight && l.scrollTop + l.clientHeight >= l.scrollHeight - 2")
 
     page.get_by_role("link", name="Open the replay").click()
     page.get_by_text("Step 0 of").wait_for()
@@ -125,6 +127,12 @@ def test_a_quick_game_is_won_through_the_gateway_with_clicks_only_and_replayed_o
     last = GoldfishTable.objects.get(pk=table.pk).actions
     page.get_by_text(f"Step {len(last)} of {len(last)}").wait_for()
     assert board_units(page) == finished
+    page.locator("#replay-step").fill("3")  # the scrubber
+    page.get_by_text(f"Step 3 of {len(last)}").wait_for()
+    assert "?step=3" in page.url  # a deep link to the step
+    page.get_by_role("button", name="Play").click()
+    page.get_by_text(f"Step 5 of {len(last)}").wait_for()  # it steps on by itself
+    page.get_by_role("button", name="Pause").click()
 
 
 def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):
