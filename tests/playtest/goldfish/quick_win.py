@@ -17,6 +17,7 @@ from playtest.dreadgate.actions import (
     EQUIP,
     KEEP,
     MOVE,
+    PASS,
     PLAY,
     STRIKE,
     TARGET_UNIT,
@@ -33,6 +34,28 @@ def quick_deck(owner):
     cards = {c.collector_number: c for c in Card.objects.filter(collector_number__in=[*RUNNERS, TALENT, GLYPH, ITEM])}
     entries = [Entry(card_info(cards[code]), 4) for code in [*RUNNERS, TALENT, GLYPH, ITEM]]
     return deck_create(owner=owner, name="Quick runners", format="quick", entries=entries)
+
+
+GUARD_UNITS = ["U-31133", "U-31233", "U-31533", "U-31933", "U-32033", "U-32233", "U-31033"]
+GUARD_INSTANTS = ["T-CHA-07", "T-DIV-08"]  # Feint and Penance: instants that weaken an enemy unit
+
+
+def guarded_deck(owner):
+    """Units and instants, to answer the AI in a response window (DG-15.5)."""
+    codes = GUARD_UNITS + GUARD_INSTANTS
+    cards = {c.collector_number: c for c in Card.objects.filter(collector_number__in=codes)}
+    return deck_create(owner=owner, name="Guarded", format="quick",
+                       entries=[Entry(card_info(cards[code]), 4) for code in codes])
+
+
+def waiting_step(state: State) -> Action:
+    """Keep, deploy what may be deployed, let the AI's actions stand, end the turn: waiting for a window."""
+    legal = state.legal_actions()
+    for kind in (KEEP, DEPLOY, PASS, END):
+        action = next((a for a in legal if a[0] == kind), None)
+        if action:
+            return action
+    return legal[0]
 
 
 def dummy_cell(me: int) -> str:

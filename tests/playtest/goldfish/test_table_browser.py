@@ -13,6 +13,7 @@ from playtest.dreadgate.actions import (
     DRAW,
     END,
     EQUIP,
+    INSTANT,
     KEEP,
     MOVE,
     PASS,
@@ -21,17 +22,26 @@ from playtest.dreadgate.actions import (
     TARGET_UNIT,
 )  # fmt: skip
 from playtest.dreadgate.board import cell_name
+from playtest.dreadgate.state import RESPONSE_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import encode
 from playtest.models import GoldfishTable
-from tests.playtest.goldfish.quick_win import dummy_cell, kind_of_step, next_step, quick_deck
+from tests.playtest.dreadgate_decks import starter_deck
+from tests.playtest.goldfish.quick_win import (
+    dummy_cell,
+    guarded_deck,
+    kind_of_step,
+    next_step,
+    quick_deck,
+    waiting_step,
+)  # fmt: skip
 from tests.support import live_db
 
 pytestmark = [pytest.mark.browser, live_db]
 
 AXE = Path(__file__).resolve().parents[2] / "vendor" / "axe.min.js"
 SEED = 5  # the plan wins on turn 23 from this seed, the human seat South, taking every kind of step
-BAR_KINDS = {KEEP, END, DRAW, STRIKE, PASS}
+BAR_KINDS = {KEEP, END, DRAW, STRIKE, PASS, INSTANT}
 HAND_KINDS = {DEPLOY, EQUIP, PLAY}
 UNIT_KINDS = {MOVE, ATTACK}
 
@@ -174,6 +184,31 @@ def test_a_refused_action_says_its_rule_and_undo_restores_the_board(page, login,
     page.get_by_role("button", name="Undo").click()
     page.locator(".board .unit-tile").first.wait_for(state="detached")
     assert board_units(page) == before
+
+
+def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_response_window(page, login, alice):
+    login(alice)
+    opponent = starter_deck(alice, craft="champion", name="The AI's deck")
+    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=1, opponent_deck_id=opponent.pk)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '250')")
+    keep(page)
+    page.get_by_text("The opponent's actions, one by one").wait_for()  # the AI's keep, shown as a step
+    page.get_by_role("link", name="Skip to the end").click()
+    page.locator("#table:not([data-watch-step])").wait_for(state="attached")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '0')")  # the rest at once
+    for _ in range(12):
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        if state.phase == RESPONSE_PHASE:
+            break
+        click_step(page, state, waiting_step(state))
+    assert state.phase == RESPONSE_PHASE, "the AI's deck gives no window from this seed any more"
+    assert "your answer" in page.locator(".status-line").inner_text()
+    instant = page.locator(".turn-bar button", has_text="as an instant").first
+    words = instant.inner_text()
+    instant.click()
+    page.locator(".log-lines li", has_text="You play").wait_for()
+    assert words.replace("Play ", "You play ") in page.locator(".log-lines").inner_text()
 
 
 @pytest.mark.parametrize("width", [1280, 390])
