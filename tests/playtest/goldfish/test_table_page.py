@@ -200,3 +200,29 @@ def test_the_tables_replay_opens_at_the_last_step_on_the_same_board_with_a_scrub
     assert f'<img class="face" src="/cards/{unit.c.code}.svg"' in cell
     first = client.get(f"/playtest/tables/{table.pk}/replay/?step=0").content.decode()
     assert "Step 0 of" in first and 'class="unit-tile' not in first
+
+
+def test_a_fresh_table_opens_on_the_opening_hand_with_keep_and_mulligan(client, alice):
+    fresh = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11)
+    state = tables.table_state(fresh)
+    assert (KEEP, 0, 0) in state.legal_actions()
+    html = page(client, alice, fresh)
+    bar = html[html.index('class="turn-bar"'):html.index("</div>", html.index('class="turn-bar"'))]
+    assert "Your opening hand" in bar and "DG-4.5" in bar
+    assert ">Keep your hand</button>" in bar and ">Take a mulligan</button>" in bar
+
+
+def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, monkeypatch):
+    built = tables.table_state
+
+    def won(table, steps=None):
+        state = built(table, steps)
+        state.winner, state.condition = tables.human_seat(state), "beyond"
+        return state
+
+    monkeypatch.setattr(tables, "table_state", won)
+    html = page(client, alice, table)
+    over = html[html.index('class="game-over"'):html.index("</section>", html.index('class="game-over"'))]
+    assert "You won" in over and "Beyond, after" in over
+    assert f'name="deck" value="{table.deck_id}"' in over and "Play again with this deck (new seed)" in over
+    assert f'/playtest/tables/{table.pk}/replay/?step=0' in over
