@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 
 from cards.models import Card
 from playtest import dreadgate
-from playtest.dreadgate.actions import ATTACK, DEPLOY, DRAW, END, KEEP, MOVE, PLAY
+from playtest.dreadgate.actions import ATTACK, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, USE
 from playtest.dreadgate.board import cell_name
 from playtest.goldfish import services as tables
 from playtest.goldfish.board import CardFaces
@@ -226,3 +226,38 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
     assert "You won" in over and "Beyond, after" in over
     assert f'name="deck" value="{table.deck_id}"' in over and "Play again with this deck (new seed)" in over
     assert f'/playtest/tables/{table.pk}/replay/?step=0' in over
+
+
+def test_in_the_defence_step_the_defender_answers_on_the_attackers_cells(table):
+    """DG-10.8: two units attack the person's unit; they distribute its defense by choosing on the board."""
+    state = game(unit("U-CA"), unit("U-CB"), unit("U-CC", 5, 1, 2))
+    me = tables.human_seat(state)
+    if state.active == me:
+        state.apply((END, 0, 0))
+    put(state, 1 - me, "U-CA", "b2")
+    put(state, 1 - me, "U-CB", "c2")
+    put(state, me, "U-CC", "b3")
+    for text in ("attack b2 b3", "attack c2 b3", "strike"):
+        state.apply(dreadgate.parse_action(state, text))
+    assert state.current_player == me
+    view = hand_built_view(state)
+    assert view["answering"] and view["phase_words"] == "defence step"
+    html = render_table(table, view)
+    for cell, name in (("b2", "Card U-CA"), ("c2", "Card U-CB")):
+        answers = cell_html(html, cell)
+        assert "target-defend" in answers and '<use href="#i-shield">' in answers
+        assert f"Put 2 defense points against {name}" in answers
+
+
+def test_a_units_ability_is_in_its_menu(table):
+    heal = ability("activated", {"op": "heal", "amount": 1, "target": {"select": "self"}}, cost=1, name="Mend")
+    state = game(unit("U-AB", abilities=[heal]))
+    me = tables.human_seat(state)
+    if state.active != me:
+        state.apply((END, 0, 0))
+    mine = put(state, me, "U-AB", "c2")
+    uses = [a for a in state.legal_actions() if a[1] == mine.iid and a[0] == USE]
+    assert uses, "the unit may use its ability"
+    html = render_table(table, hand_built_view(state, f"u{mine.iid}"))
+    menu = html[html.index('class="unit-menu"'):html.index("</div>", html.index('class="unit-menu"'))]
+    assert "Use Card U-AB&#x27;s Mend" in menu and f'value="{USE},{mine.iid},' in menu
