@@ -214,11 +214,12 @@ def table_undo(*, table: GoldfishTable) -> State:
     undone = table.actions[start:]
     table.actions = table.actions[:start]
     state = table_state(table)
-    # The dummies the opponent deployed in the undone actions are requested again (its deck holds
-    # nothing else, and only it deploys on its own back rank).
-    rank = BACK_RANK[1 - human_seat(state)]
-    again = [cell_name(a[2]) for a in undone if a[0] == DEPLOY and a[2] in rank]
-    table.dummies = list(dict.fromkeys([*again, *table.dummies]))
+    if opponent_policy(table) is None:
+        # The dummies the passive opponent deployed in the undone actions are requested again (its deck holds
+        # nothing else, and only it deploys on its own back rank); the AI plays the same again by itself.
+        rank = BACK_RANK[1 - human_seat(state)]
+        again = [cell_name(a[2]) for a in undone if a[0] == DEPLOY and a[2] in rank]
+        table.dummies = list(dict.fromkeys([*again, *table.dummies]))
     table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
     return state
 

@@ -35,6 +35,7 @@ def test_the_ai_answers_the_same_after_an_undo(table):
     tables.table_act(table=table, action=(END, 0, 0))
     played = list(GoldfishTable.objects.get(pk=table.pk).actions)
     tables.table_undo(table=table)
+    assert GoldfishTable.objects.get(pk=table.pk).dummies == []  # the AI's deploys are no dummies to request
     tables.table_act(table=table, action=(END, 0, 0))
     assert GoldfishTable.objects.get(pk=table.pk).actions == played
 
