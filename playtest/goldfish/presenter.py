@@ -104,13 +104,14 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
     by_owner: dict[str, list[dict[str, Any]]] = {}
     for choice in choices:
         by_owner.setdefault(_owner_of_choice(state, choice["action"]), []).append(choice)
+    if selection not in by_owner or selection == "board":
+        selection = ""  # nothing of that card or unit may be done now (or it is gone): no selection
     hand_counts = Counter(state.inst[iid].index for iid in state.hand[me])
     hand = [{**faces.card(state.defs[d].code), "d": d, "count": n, "key": f"h{d}",
              "selectable": f"h{d}" in by_owner, "selected": selection == f"h{d}"}
             for d, n in sorted(hand_counts.items(), key=lambda kv: state.defs[kv[0]].card.name)]
-    if selection not in by_owner or selection in ("", "board"):
-        selection = ""
-    lit = [c for c in by_owner.get(selection, []) + by_owner.get("board", []) if _target_cell(state, c["action"])]
+    selected = by_owner.get(selection, []) if selection else []
+    lit = [c for c in selected + by_owner.get("board", []) if _target_cell(state, c["action"])]
     targets: dict[str, list[dict[str, Any]]] = {}
     for choice in lit:
         targets.setdefault(_target_cell(state, choice["action"]) or "", []).append(choice)
@@ -132,7 +133,7 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
         "hand": hand, "selection": selection, "selected_name": selected_name,
         # what the selection may do that lands on no cell: play a talent, recycle, use an ability, take flight
-        "menu": [c for c in by_owner.get(selection, []) if not _target_cell(state, c["action"])] if selection else [],
+        "menu": [c for c in selected if not _target_cell(state, c["action"])],
         "bar": by_owner.get("", []), "answering": bool(by_owner.get("board")),
         "ap": state.ap,
         # DG-15.5: the opponent acted and the person may answer with an instant (paid in talent points) or pass

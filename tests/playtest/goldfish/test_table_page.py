@@ -261,3 +261,9 @@ def test_a_units_ability_is_in_its_menu(table):
     html = render_table(table, hand_built_view(state, f"u{mine.iid}"))
     menu = html[html.index('class="unit-menu"'):html.index("</div>", html.index('class="unit-menu"'))]
     assert "Use Card U-AB&#x27;s Mend" in menu and f'value="{USE},{mine.iid},' in menu
+
+
+@pytest.mark.parametrize("selection", ["u99999", "h99999", "hx", "board", "u"])
+def test_a_selection_of_nothing_that_may_act_shows_the_table_without_one(client, alice, table, selection):
+    html = page(client, alice, table, f"?sel={selection}")
+    assert 'data-selection=""' in html and 'class="unit-menu"' not in html
