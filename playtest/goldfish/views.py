@@ -44,7 +44,7 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
     context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
                "error": error, "rule": (error.details or {}).get("rule") if error else None,
-               "ai": tables.opponent_policy(table), "watching": watching, "playback": playback}
+               "watching": watching, "playback": playback}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
 
