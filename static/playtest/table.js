@@ -9,8 +9,12 @@ function scrollLogs(root) {
   root.querySelectorAll(".log-lines").forEach((log) => { log.scrollTop = log.scrollHeight; });
 }
 
-// What had the focus before a swap, as a selector that finds its counterpart in the new table.
+// What had the focus before a swap, as a selector that finds its counterpart in the new table; kept for
+// keyboard users only (after a click, a card given the focus would show its large view over the log).
 let focusKey = null;
+let byKeyboard = false;
+document.addEventListener("keydown", () => { byKeyboard = true; }, true);
+document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
 
 function keyOf(element) {
   const cell = element.closest("[data-cell]");
@@ -31,14 +35,14 @@ function restoreFocus(table) {
 
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;
-  focusKey = active && event.detail.target?.contains(active) ? keyOf(active) : null;
+  focusKey = byKeyboard && active && event.detail.target?.contains(active) ? keyOf(active) : null;
 });
 
 document.addEventListener("htmx:afterSettle", () => {
   const table = document.querySelector(TABLE);
   if (!table) { return; }
   scrollLogs(document);
-  if (focusKey !== null || table.dataset.selection) { restoreFocus(table); }
+  if (byKeyboard && (focusKey !== null || table.dataset.selection)) { restoreFocus(table); }
 });
 
 document.addEventListener("keydown", (event) => {
