@@ -108,7 +108,10 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
         selection = ""  # nothing of that card or unit may be done now (or it is gone): no selection
     hand_counts = Counter(state.inst[iid].index for iid in state.hand[me])
     hand = [{**faces.card(state.defs[d].code), "d": d, "count": n, "key": f"h{d}",
-             "selectable": f"h{d}" in by_owner, "selected": selection == f"h{d}"}
+             "selectable": f"h{d}" in by_owner, "selected": selection == f"h{d}",
+             # where the card may be dropped (a deploy cell, a unit to equip): "cell=value;..." for dragging
+             "drops": ";".join(f"{cell}={c['value']}" for c in by_owner.get(f"h{d}", [])
+                               if (cell := _target_cell(state, c["action"])))}
             for d, n in sorted(hand_counts.items(), key=lambda kv: state.defs[kv[0]].card.name)]
     selected = by_owner.get(selection, []) if selection else []
     lit = [c for c in selected + by_owner.get("board", []) if _target_cell(state, c["action"])]

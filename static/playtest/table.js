@@ -97,3 +97,42 @@ document.addEventListener("htmx:afterSettle", () => {
   const table = document.querySelector(TABLE);
   if (table) { schedulePlayback(table); }
 });
+
+// Drag and drop from the hand: a card carries the cells it may be dropped on (data-drops="c1=2,4,2;..."):
+// while it is dragged they are marked, and a drop plays the action there. Choosing by click or keyboard
+// (select the card, then a lit cell) does the same.
+let dragged = null;
+
+function dropCells() {
+  return document.querySelectorAll(`${TABLE} .board [data-cell].drop-target`);
+}
+
+document.addEventListener("dragstart", (event) => {
+  const card = event.target.closest?.(".hand-card[data-drops]");
+  if (!card) { return; }
+  dragged = Object.fromEntries(card.dataset.drops.split(";").map((pair) => pair.split("=")));
+  event.dataTransfer.setData("text/plain", card.getAttribute("href"));
+  event.dataTransfer.effectAllowed = "move";
+  Object.keys(dragged).forEach((cell) => {
+    document.querySelector(`${TABLE} .board [data-cell="${cell}"]`)?.classList.add("drop-target");
+  });
+});
+
+document.addEventListener("dragend", () => {
+  dragged = null;
+  dropCells().forEach((cell) => cell.classList.remove("drop-target"));
+});
+
+document.addEventListener("dragover", (event) => {
+  const cell = event.target.closest?.("[data-cell].drop-target");
+  if (cell && dragged) { event.preventDefault(); }
+});
+
+document.addEventListener("drop", (event) => {
+  const cell = event.target.closest?.("[data-cell].drop-target");
+  if (!cell || !dragged) { return; }
+  event.preventDefault();
+  const form = document.querySelector("#act-form");
+  window.htmx.ajax("POST", form.getAttribute("action"),
+    { source: form, target: TABLE, swap: "outerHTML", values: { action: dragged[cell.dataset.cell] } });
+});

@@ -166,6 +166,17 @@ def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):
     assert not page.locator(".cell-target").count()
 
 
+def test_a_card_dragged_from_the_hand_is_deployed_where_it_is_dropped(page, login, alice):
+    login(alice)
+    table = open_table(page, alice)
+    keep(page)
+    card = page.locator(f'.hand a.hand-card[href="?sel=h{a_unit_in_hand(table)}"]')
+    assert "c1=" in card.get_attribute("data-drops")
+    card.drag_to(page.locator('[data-cell="c1"]'))
+    page.locator('[data-cell="c1"] .unit-tile').wait_for()
+    assert "You deploy" in page.locator(".log-lines li").last.inner_text()
+
+
 def test_a_refused_action_says_its_rule_and_undo_restores_the_board(page, login, alice):
     login(alice)
     table = open_table(page, alice)

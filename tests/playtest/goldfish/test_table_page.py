@@ -114,6 +114,8 @@ def test_a_selected_hand_card_lights_its_deploy_cells_and_offers_what_lands_on_n
     assert "target-deploy" in cell and f'value="{deploy[0]},{deploy[1]},{deploy[2]}"' in cell
     assert f"Deploy {state.defs[deploy[1]].card.name} on {cell_name(deploy[2])}" in cell
     assert 'class="unit-menu"' in html and f"Recycle {state.defs[deploy[1]].card.name}" in html
+    drops = re.search(rf'href="\?sel=h{deploy[1]}" draggable="true" data-drops="([^"]*)"', html).group(1)
+    assert f"{cell_name(deploy[2])}={deploy[0]},{deploy[1]},{deploy[2]}" in drops.split(";")  # or drag it there
 
 
 def hand_built_view(state, selection=""):
