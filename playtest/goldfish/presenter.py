@@ -36,7 +36,9 @@ from playtest.goldfish.services import human_seat
 
 HAND_KINDS = {DEPLOY, EQUIP, PLAY, RECYCLE}  # a: the card's definition index (instants: the turn bar, at once)
 UNIT_KINDS = {MOVE, ATTACK, USE, GROUND, FLY}  # a: the unit's instance id
-ANSWER_KINDS = {TARGET_UNIT, DEFEND}  # answers to a question of the rules, chosen on the board at once
+ANSWER_KINDS = {TARGET_UNIT}  # answers to a question of the rules, chosen on the board at once
+# The defence step (DG-10.8): the defender picks an attacker on the board, then how much defense it gets.
+PICK_KINDS = {DEFEND}  # a: the attacker's instance id
 # The style of a lit cell, by the action that lands there: each has its own outline and icon, not a colour alone.
 TARGET_STYLES = {DEPLOY: "deploy", MOVE: "move", ATTACK: "attack", EQUIP: "equip", TARGET_UNIT: "aim",
                  DEFEND: "defend"}
@@ -85,7 +87,7 @@ def _owner_of_choice(state: State, action: Action) -> str:
     kind, a, _ = action
     if kind in HAND_KINDS:
         return f"h{a}"
-    if kind in UNIT_KINDS and a in state.units:
+    if kind in UNIT_KINDS | PICK_KINDS and a in state.units:
         return f"u{a}"
     if kind in ANSWER_KINDS and _target_cell(state, action):
         return "board"
@@ -122,8 +124,9 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
     for row in view["grid"]:
         for cell in row:
             cell["targets"] = targets.get(cell["name"], [])
-            cell["styles"] = sorted({c["style"] for c in cell["targets"]})
             iid = iid_at.get(cell["name"])
+            picks = {c["style"] for c in by_owner.get(f"u{iid}", []) if c["action"][0] in PICK_KINDS}
+            cell["styles"] = sorted({c["style"] for c in cell["targets"]} | picks)
             cell["select"] = f"u{iid}" if f"u{iid}" in by_owner else ""
             cell["selected"] = bool(selection) and selection == f"u{iid}"
     selected_name = ""
@@ -137,7 +140,8 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
         "hand": hand, "selection": selection, "selected_name": selected_name,
         # what the selection may do that lands on no cell: play a talent, recycle, use an ability, take flight
         "menu": [c for c in selected if not _target_cell(state, c["action"])],
-        "bar": by_owner.get("", []), "answering": bool(by_owner.get("board")),
+        "bar": by_owner.get("", []),
+        "answering": bool(by_owner.get("board")) or any(c["action"][0] in PICK_KINDS for c in choices),
         "ap": state.ap,
         # DG-15.5: the opponent acted and the person may answer with an instant (paid in talent points) or pass
         "window": yours and state.phase == RESPONSE_PHASE, "talent_points": state.tp[me],

@@ -58,6 +58,31 @@ def waiting_step(state: State) -> Action:
     return legal[0]
 
 
+def ganging_opponent(view, rng) -> Action:
+    """A scripted stand-in for the AI that attacks one unit with two as soon as it can (so that the person
+    distributes defense in the defence step, DG-10.8), and otherwise deploys and marches forward."""
+    legal = view.legal_actions()
+    if view.combat is not None:
+        joining = [a for a in legal if a[0] == ATTACK and a[2] == view.combat[0]]
+        striking = [a for a in legal if a[0] == STRIKE]
+        if joining or striking:
+            return (joining or striking)[0]
+    attackers: dict[int, set[int]] = {}
+    for a in legal:
+        if a[0] == ATTACK:
+            attackers.setdefault(a[2], set()).add(a[1])
+    target = next((t for t, units in attackers.items() if len(units) >= 2), None)
+    if target is not None:
+        return next(a for a in legal if a[0] == ATTACK and a[2] == target)
+    deploy = next((a for a in legal if a[0] == DEPLOY), None)
+    if deploy:
+        return deploy
+    forward = [a for a in legal if a[0] == MOVE and a[2] != GATE]
+    if forward:  # toward the person's back rank
+        return min(forward, key=lambda a: int(cell_name(a[2])[1]) * (1 if view.seat == 1 else -1))
+    return next((a for a in legal if a[0] in (KEEP, PASS, END)), legal[0])
+
+
 def dummy_cell(me: int) -> str:
     return "b5" if me == 0 else "b1"
 

@@ -26,9 +26,11 @@ from playtest.dreadgate.state import RESPONSE_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import encode
 from playtest.models import GoldfishTable
+from playtest.policies import POLICIES
 from tests.playtest.dreadgate_decks import starter_deck
 from tests.playtest.goldfish.quick_win import (
     dummy_cell,
+    ganging_opponent,
     guarded_deck,
     kind_of_step,
     next_step,
@@ -220,6 +222,33 @@ def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_respon
     instant.click()
     page.locator(".log-lines li", has_text="You play").wait_for()
     assert words.replace("Play ", "You play ") in page.locator(".log-lines").inner_text()
+
+
+def test_against_a_gang_of_two_the_defender_distributes_defense_on_the_board(page, login, alice, monkeypatch):
+    """DG-10.8, in the browser: the opponent (a scripted stand-in for the AI that attacks with two units at
+    once) attacks; the person picks an attacker on the board and the defense it gets."""
+    monkeypatch.setitem(POLICIES, tables.OPPONENT_POLICY, ganging_opponent)
+    login(alice)
+    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=5,
+                                opponent_deck_id=quick_deck(alice).pk)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '0')")
+    for _ in range(14):
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        if any(a[0] == DEFEND for a in state.legal_actions()):
+            break
+        click_step(page, state, waiting_step(state))
+    defend = next(a for a in state.legal_actions() if a[0] == DEFEND)
+    assert "select an attacker" in page.locator("p.selection").inner_text()
+    attacker = page.locator(f'[data-cell="{cell_name(state.units[defend[1]].cell)}"]')
+    assert "target-defend" in attacker.get_attribute("class")
+    before = log_length(page)
+    attacker.locator("a.unit-face").click()
+    page.locator(f'.unit-menu button[value="{encode(defend)}"]').click()
+    wait_for_action(page, before)
+    assert "You put" in page.locator(".log-lines").inner_text()
+    after = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    assert defend in after.history
 
 
 @pytest.mark.parametrize("width", [1280, 390])

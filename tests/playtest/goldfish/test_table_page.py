@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 
 from cards.models import Card
 from playtest import dreadgate
-from playtest.dreadgate.actions import ATTACK, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, USE
+from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, USE
 from playtest.dreadgate.board import cell_name
 from playtest.goldfish import services as tables
 from playtest.goldfish.board import CardFaces
@@ -39,8 +39,9 @@ def page(client, alice, table, query: str = "") -> str:
 
 
 def cell_html(html: str, cell: str) -> str:
-    start = html.index(f'data-cell="{cell}"')
-    end = html.find('role="gridcell"', start)
+    """The board cell's markup, from its opening tag (with its classes) to the next cell."""
+    start = html.rindex('<div role="gridcell"', 0, html.index(f'data-cell="{cell}"'))
+    end = html.find('role="gridcell"', start + 20)
     return html[start:end if end > 0 else len(html)]
 
 
@@ -230,13 +231,13 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
     assert f'/playtest/tables/{table.pk}/replay/?step=0' in over
 
 
-def test_in_the_defence_step_the_defender_answers_on_the_attackers_cells(table):
-    """DG-10.8: two units attack the person's unit; they distribute its defense by choosing on the board."""
+def test_in_the_defence_step_the_defender_picks_an_attacker_on_the_board_then_its_share(table):
+    """DG-10.8: two units attack the person's unit; they distribute its defense attacker by attacker."""
     state = game(unit("U-CA"), unit("U-CB"), unit("U-CC", 5, 1, 2))
     me = tables.human_seat(state)
     if state.active == me:
         state.apply((END, 0, 0))
-    put(state, 1 - me, "U-CA", "b2")
+    first = put(state, 1 - me, "U-CA", "b2")
     put(state, 1 - me, "U-CB", "c2")
     put(state, me, "U-CC", "b3")
     for text in ("attack b2 b3", "attack c2 b3", "strike"):
@@ -245,10 +246,14 @@ def test_in_the_defence_step_the_defender_answers_on_the_attackers_cells(table):
     view = hand_built_view(state)
     assert view["answering"] and view["phase_words"] == "defence step"
     html = render_table(table, view)
-    for cell, name in (("b2", "Card U-CA"), ("c2", "Card U-CB")):
-        answers = cell_html(html, cell)
-        assert "target-defend" in answers and '<use href="#i-shield">' in answers
-        assert f"Put 2 defense points against {name}" in answers
+    assert "select an attacker, then the defense it gets" in html
+    for cell in ("b2", "c2"):
+        attacker = cell_html(html, cell)
+        assert "target-defend" in attacker and '<use href="#i-shield">' in attacker
+        assert 'class="unit-face" href="?sel=u' in attacker  # the attacker may be picked
+    picked = render_table(table, hand_built_view(state, f"u{first.iid}"))
+    menu = picked[picked.index('class="unit-menu"'):picked.index("</div>", picked.index('class="unit-menu"'))]
+    assert "Put 2 defense points against Card U-CA" in menu and f'value="{DEFEND},{first.iid},2"' in menu
 
 
 def test_a_units_ability_is_in_its_menu(table):
