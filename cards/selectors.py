@@ -38,6 +38,11 @@ def card_keywords(card: Card) -> list[Keyword]:
     return list(card.keywords.order_by("name"))
 
 
+def card_texts(*, codes) -> dict[str, str]:
+    """The rules text of each card the catalog holds among these collector numbers (absent: no such card)."""
+    return dict(Card.objects.filter(collector_number__in=list(codes)).values_list("collector_number", "text"))
+
+
 def card_face_svg(card: Card) -> str:
     """The card's SVG face, cached per card, catalog version and drawing version."""
     from django.core.cache import cache

@@ -1,11 +1,64 @@
-"""Presenting a Dreadgate game (a replay step or a live table) for the templates: pure data."""
+"""Presenting a Dreadgate game (a replay step or a live table) for the templates: pure data.
+
+Every card is shown as its face (the catalog's SVG drawing) with its name and rules text for the enlarged
+view; a unit also shows its current stats beside the printed ones, its items and its states as badges that
+carry a word and an icon, never a colour alone.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from core.formats import FORMATS as FORMAT_RULES
 from playtest.dreadgate import State
 from playtest.dreadgate.board import FILES, GATE, SEAT_NAMES, SIZE, cell_name
+
+# (key of the observation, label, icon): the states a unit shows as badges, in this order
+UNIT_STATES = (
+    ("flying", "Flying", "wing"), ("spectral", "Spectral", "ghost"), ("subdued", "Subdued", "chain"),
+    ("subduing", "Subduing", "chain"), ("stunned", "Stunned", "star"), ("fresh", "Deployed this turn", "spark"),
+    ("moved", "Moved", "arrow"), ("attacked", "Attacked", "sword"),
+)  # fmt: skip
+# (key of the observation, key of the printed card, label, icon)
+UNIT_STATS = (
+    ("vitality", "vitality", "Vitality", "heart"), ("attack", "attack", "Attack", "sword"),
+    ("defense", "defense", "Defense", "shield"), ("range", "range", "Range", "range"),
+    ("maneuver", "maneuver", "Maneuver", "arrow"),
+)  # fmt: skip
+# The phases of the engine (zones.PHASES) as a player says them
+PHASE_WORDS = {
+    "mulligan": "opening hand", "main": "main phase", "combat": "combat", "defense": "defence step",
+    "target": "choosing a target", "discard": "discarding", "over": "game over", "response": "response window",
+}  # fmt: skip
+
+
+class CardFaces:
+    """What a page shows of each card code: its name, rules text, type line, and whether the catalog draws
+    its face (the training dummy, for one, is no catalog card)."""
+
+    def __init__(self, cards: dict[str, dict[str, Any]], texts: dict[str, str] | None = None):
+        self.cards = cards  # code -> the card's definition, as a deck snapshot holds it
+        self.texts = texts  # code -> rules text, for the codes the catalog knows; None: assume all faces drawn
+
+    @classmethod
+    def from_decks(cls, decks: list[dict[str, Any]], texts: dict[str, str] | None = None) -> CardFaces:
+        return cls({code: card for d in decks for code, card in d["cards"].items()}, texts)
+
+    def name(self, code: str) -> str:
+        return self.cards.get(code, {}).get("name", code)
+
+    def card(self, code: str) -> dict[str, Any]:
+        card = self.cards.get(code, {})
+        kind = str(card.get("type", "")).capitalize()
+        craft = str(card.get("craft", "")).capitalize()
+        cost = card.get("cost")
+        return {
+            "code": code, "name": self.name(code),
+            "face": self.texts is None or code in self.texts,
+            "text": (self.texts or {}).get(code, ""),
+            "type_line": " — ".join(part for part in (kind, craft) if part),
+            "cost": cost if cost is not None else card.get("vitality"),
+        }  # fmt: skip
 
 
 def grid(obs: dict[str, Any], gate: bool = True, flip: bool = False) -> list[list[dict[str, Any]]]:
@@ -23,18 +76,43 @@ def grid(obs: dict[str, Any], gate: bool = True, flip: bool = False) -> list[lis
     return rows
 
 
-def game_view(state: State, names: dict[str, str], *, reveal_all: bool = False, viewer: int = 0) -> dict[str, Any]:
+def _unit(unit: dict[str, Any], faces: CardFaces) -> dict[str, Any]:
+    """A unit of the observation with its face, its stats (current and printed), its items and its badges."""
+    printed = faces.cards.get(unit["card"], {})
+    unit = {**unit, **faces.card(unit["card"])}
+    unit["spectral"] = "spectral" in unit.get("keywords", ())
+    stats = []
+    for key, printed_key, label, icon in UNIT_STATS:
+        now, was = unit.get(key), printed.get(printed_key)
+        change = "" if was is None or now == was else "up" if now > was else "down"
+        stats.append({"key": key, "label": label, "icon": icon, "value": now, "printed": was, "change": change})
+    unit["stats"] = stats
+    unit["badges"] = [{"key": key, "label": label, "icon": icon} for key, label, icon in UNIT_STATES if unit.get(key)]
+    unit["item_cards"] = [faces.card(code) for code in unit.get("items", ())]
+    unit["seat"] = SEAT_NAMES[unit["owner"]] if unit["owner"] in (0, 1) else ""
+    return unit
+
+
+def game_view(state: State, faces: CardFaces, *, reveal_all: bool = False, viewer: int = 0) -> dict[str, Any]:
     """Board, zones and scores; both hands for a replay (`reveal_all`), else the viewer's only."""
     obs = state.observation(viewer)  # the state's own engine: a game of older rules is shown by them (RV-4)
     if reveal_all:
         other = state.observation(1 - viewer)
         obs["players"][1 - viewer]["hand"] = other["players"][1 - viewer]["hand"]
-    for player in obs["players"]:
+    rules = FORMAT_RULES[obs["format"]]
+    obs["format_label"] = rules.label
+    for seat, player in enumerate(obs["players"]):
         for zone in ("hand", "boneyard", "beyond", "sideline"):
             if zone in player:
-                player[zone] = [{"code": c, "name": names.get(c, c)} for c in player[zone]]
+                player[zone] = [faces.card(c) for c in player[zone]]
+        player["beyond_goal"] = rules.beyond_goal  # DG-1.2 to DG-1.4: None where Beyond does not win
+        player["boneyard_goal"] = rules.boneyard_goal
+        player["name"] = "South" if seat == 0 else "North"
+        player["you"] = seat == viewer and not reveal_all
+    obs["units"] = [_unit(u, faces) for u in obs["units"]]
     obs["grid"] = grid(obs, gate=obs["format"] != "tactical", flip=viewer == 1 and not reveal_all)
     obs["seat_names"] = {0: "South", 1: "North"}
+    obs["phase_words"] = PHASE_WORDS.get(obs["phase"], obs["phase"])
     obs["active_name"] = "South" if obs["active"] == 0 else "North"
     obs["seat_codes"] = SEAT_NAMES
     return obs

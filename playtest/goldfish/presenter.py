@@ -1,22 +1,47 @@
 """What the goldfish table page shows: the board from the player's side, the hand, and every legal
-action, both as a complete list and as targets on the board for the selected card or unit."""
+action, both as a complete list and as targets on the board for the selected card or unit.
+
+Choosing goes by what a card player touches: a card in hand (its deploy cells, the units an item may equip,
+or a menu to play or recycle it), a unit on the board (its moves and its attack targets, told apart by style
+and icon, and a menu of its abilities), or, when the rules ask a question (a talent's target, the defence
+step), the answers straight on the board. Everything else is a button of the turn bar.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
-from playtest.dreadgate import State, describe_log
-from playtest.dreadgate.actions import ATTACK, DEPLOY, EQUIP, MOVE, Action
+from playtest import dreadgate
+from playtest.dreadgate import State
+from playtest.dreadgate.actions import (
+    ATTACK,
+    DEFEND,
+    DEPLOY,
+    EQUIP,
+    FLY,
+    GROUND,
+    MOVE,
+    PLAY,
+    RECYCLE,
+    TARGET_UNIT,
+    USE,
+    Action,
+)
 from playtest.dreadgate.board import cell_name
-from playtest.dreadgate.notation import format_action
 from playtest.dreadgate.state import RESPONSE_PHASE
-from playtest.goldfish.board import game_view
+from playtest.goldfish.board import CardFaces, game_view
 from playtest.goldfish.services import human_seat
 
-HAND_KINDS = {DEPLOY, EQUIP}
-UNIT_KINDS = {MOVE, ATTACK}
+HAND_KINDS = {DEPLOY, EQUIP, PLAY, RECYCLE}  # a: the card's definition index (instants: the turn bar, at once)
+UNIT_KINDS = {MOVE, ATTACK, USE, GROUND, FLY}  # a: the unit's instance id
+ANSWER_KINDS = {TARGET_UNIT}  # answers to a question of the rules, chosen on the board at once
+# The defence step (DG-10.8): the defender picks an attacker on the board, then how much defense it gets.
+PICK_KINDS = {DEFEND}  # a: the attacker's instance id
+# The style of a lit cell, by the action that lands there: each has its own outline and icon, not a colour alone.
+TARGET_STYLES = {DEPLOY: "deploy", MOVE: "move", ATTACK: "attack", EQUIP: "equip", TARGET_UNIT: "aim",
+                 DEFEND: "defend"}
 
 
 def encode(action: Action) -> str:
@@ -41,59 +66,86 @@ def _target_cell(state: State, action: Action) -> str | None:
         return cell_name(b)
     if kind in (ATTACK, EQUIP) and b in state.units:
         return cell_name(state.units[b].cell)
+    if kind in ANSWER_KINDS and a in state.units:
+        return cell_name(state.units[a].cell)
     return None
 
 
-def _choice(state: State, action: Action, names: dict[str, str]) -> dict[str, Any]:
-    """An action as a form value, its notation, and a label that names cards instead of numbering them."""
-    text = format_action(state, action)
-    label = " ".join(names.get(word, word) for word in text.split(" "))
-    return {"value": encode(action), "text": text, "label": label, "verb": text.split(" ", 1)[0], "action": action}
+def _choice(state: State, action: Action, engine: ModuleType, me: int) -> dict[str, Any]:
+    """An action as a form value, its notation, and its words from the engine's describer without the
+    'You' ("Deploy Ardent Page on a5")."""
+    text = engine.format_action(state, action)
+    words = engine.describe_action(state, action, viewer=me)
+    label = words[4:5].upper() + words[5:] if words.startswith("You ") else words
+    return {"value": encode(action), "text": text, "label": label, "verb": text.split(" ", 1)[0],
+            "action": action, "style": TARGET_STYLES.get(action[0], "act")}
 
 
-def table_view(state: State, names: dict[str, str], selection: str = "", *,
-               describe: Callable[..., list[str]] = describe_log) -> dict[str, Any]:
-    """`describe` gives the log in words by the rules the table plays under (RV-5)."""
+def _owner_of_choice(state: State, action: Action) -> str:
+    """What a choice belongs to on the page: 'h<d>' a hand card, 'u<iid>' a unit, 'board' an answer on the
+    board, '' the turn bar."""
+    kind, a, _ = action
+    if kind in HAND_KINDS:
+        return f"h{a}"
+    if kind in UNIT_KINDS | PICK_KINDS and a in state.units:
+        return f"u{a}"
+    if kind in ANSWER_KINDS and _target_cell(state, action):
+        return "board"
+    return ""
+
+
+def table_view(state: State, faces: CardFaces, selection: str = "", *,
+               engine: ModuleType = dreadgate, watching: bool = False) -> dict[str, Any]:
+    """`engine` is the rules the table plays under (RV-5): their describer words the log and the choices.
+    `watching`: a past position, shown while the opponent's actions play out; nothing to choose in it."""
     me = human_seat(state)
-    view = game_view(state, names, viewer=me)
-    yours = not state.is_over() and state.current_player == me
+    view = game_view(state, faces, viewer=me)
+    yours = not watching and not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
-    choices = [_choice(state, a, names) for a in legal]
-    hand_counts = Counter(state.inst[iid].index for iid in state.hand[me])
-    hand = [{"d": d, "name": state.defs[d].card.name, "code": state.defs[d].code, "count": n,
-             "selectable": any(c["action"][0] in HAND_KINDS and c["action"][1] == d for c in choices)}
-            for d, n in sorted(hand_counts.items(), key=lambda kv: state.defs[kv[0]].card.name)]
-    selectable_units = {u.iid for u in state.units.values() if u.owner == me
-                        and any(c["action"][0] in UNIT_KINDS and c["action"][1] == u.iid for c in choices)}
-    kinds = HAND_KINDS if selection.startswith("h") else UNIT_KINDS if selection.startswith("u") else set()
-    try:
-        selected = int(selection[1:]) if kinds else None
-    except ValueError:
-        selected, kinds = None, set()
-    targets: dict[str, list[dict]] = {}
+    choices = [_choice(state, a, engine, me) for a in legal]
+    by_owner: dict[str, list[dict[str, Any]]] = {}
     for choice in choices:
-        kind, a, _ = choice["action"]
-        if kind in kinds and a == selected:
-            cell = _target_cell(state, choice["action"])
-            if cell:
-                targets.setdefault(cell, []).append(choice)
+        by_owner.setdefault(_owner_of_choice(state, choice["action"]), []).append(choice)
+    if selection not in by_owner or selection == "board":
+        selection = ""  # nothing of that card or unit may be done now (or it is gone): no selection
+    hand_counts = Counter(state.inst[iid].index for iid in state.hand[me])
+    hand = [{**faces.card(state.defs[d].code), "d": d, "count": n, "key": f"h{d}",
+             "selectable": f"h{d}" in by_owner, "selected": selection == f"h{d}",
+             # where the card may be dropped (a deploy cell, a unit to equip): "cell=value;..." for dragging
+             "drops": ";".join(f"{cell}={c['value']}" for c in by_owner.get(f"h{d}", [])
+                               if (cell := _target_cell(state, c["action"])))}
+            for d, n in sorted(hand_counts.items(), key=lambda kv: state.defs[kv[0]].card.name)]
+    selected = by_owner.get(selection, []) if selection else []
+    lit = [c for c in selected + by_owner.get("board", []) if _target_cell(state, c["action"])]
+    targets: dict[str, list[dict[str, Any]]] = {}
+    for choice in lit:
+        targets.setdefault(_target_cell(state, choice["action"]) or "", []).append(choice)
     iid_at = {cell_name(u.cell): u.iid for u in state.units.values()}
     for row in view["grid"]:
         for cell in row:
             cell["targets"] = targets.get(cell["name"], [])
             iid = iid_at.get(cell["name"])
-            cell["select"] = f"u{iid}" if iid in selectable_units else ""
-            cell["selected"] = bool(selected is not None and selection.startswith("u") and iid == selected)
-    for card in hand:
-        card["selected"] = selection == f"h{card['d']}"
+            picks = {c["style"] for c in by_owner.get(f"u{iid}", []) if c["action"][0] in PICK_KINDS}
+            cell["styles"] = sorted({c["style"] for c in cell["targets"]} | picks)
+            cell["select"] = f"u{iid}" if f"u{iid}" in by_owner else ""
+            cell["selected"] = bool(selection) and selection == f"u{iid}"
+    selected_name = ""
+    if selection.startswith("h"):
+        selected_name = state.defs[int(selection[1:])].card.name
+    elif selection.startswith("u"):
+        selected_name = state.units[int(selection[1:])].c.card.name
     view.update({
-        "hand_total": sum(hand_counts.values()), "log": describe(state, viewer=me),
+        "hand_total": sum(hand_counts.values()), "log": engine.describe_log(state, viewer=me),
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
-        "hand": hand, "selection": selection if selected is not None else "",
-        "selected_name": (state.defs[selected].card.name if selection.startswith("h") and selected in hand_counts
-                          else state.units[selected].c.card.name if selected in state.units else ""),
+        "hand": hand, "selection": selection, "selected_name": selected_name,
+        # what the selection may do that lands on no cell: play a talent, recycle, use an ability, take flight
+        "menu": [c for c in selected if not _target_cell(state, c["action"])],
+        "bar": by_owner.get("", []),
+        "answering": bool(by_owner.get("board")) or any(c["action"][0] in PICK_KINDS for c in choices),
         "ap": state.ap,
         # DG-15.5: the opponent acted and the person may answer with an instant (paid in talent points) or pass
         "window": yours and state.phase == RESPONSE_PHASE, "talent_points": state.tp[me],
     })
+    me_player = view["players"][me]
+    view["you"], view["opponent"] = me_player, view["players"][1 - me]
     return view

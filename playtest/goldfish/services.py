@@ -1,5 +1,7 @@
 """Services of the interactive goldfish table: a person plays a deck against a passive opponent
-that holds only training dummies, which it deploys where the person asks (to have something to attack).
+that holds only training dummies, which it deploys where the person asks (to have something to attack),
+or against the AI (the `matchup` policy) playing a deck of its own, which answers in the defence step and the
+response windows as the rules give it the decision.
 
 The state is rebuilt from seed plus actions on each request; the engine checks every action, so an
 illegal one is refused with its rule number and nothing is saved.
@@ -27,7 +29,8 @@ from playtest.simulation.games import deck_cards
 from playtest.simulation.job_kind import FORMATS, deck_snapshot
 
 HUMAN_DECK, DUMMY_DECK = 0, 1
-AI_TURN_LIMIT = 500  # actions in one "let the AI play this turn"
+AI_TURN_LIMIT = 500  # actions in one "let the AI play this turn", or in one answer of the AI opponent
+OPPONENT_POLICY = "matchup"  # the AI that plays the opponent's deck at a table against the AI
 DUMMY_CARD = {
     "collector_number": "X-DUMMY", "name": "Training Dummy", "craft": "universal", "type": "unit",
     "vitality": 2, "attack": 0, "defense": 0, "range": 1, "maneuver": 1,
@@ -49,15 +52,24 @@ class TableRefused(DomainError):
 
 
 def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = None,
-                 format: str | None = None) -> GoldfishTable:
+                 format: str | None = None, opponent_deck_id=None) -> GoldfishTable:
+    """A table for `deck`; against training dummies, or against the AI playing `opponent_deck_id`."""
     deck = deck_for_viewer(deck_id=deck_id, user=owner, key=key)
     fmt = format or deck.format
     if fmt not in FORMATS:
         raise DomainError(f"format: must be one of {', '.join(FORMATS)}", code="invalid", details={"field": "format"})
+    params: dict = {"format": fmt, "decks": [deck_snapshot(deck), DUMMY_DECK_SNAPSHOT]}
+    if opponent_deck_id:
+        try:
+            opponent = deck_for_viewer(deck_id=opponent_deck_id, user=owner, key=None)
+        except DomainError as exc:
+            raise DomainError(f"opponent: {exc.message}", code="invalid", status_code=exc.status_code,
+                              details={"field": "opponent"}) from exc
+        params["decks"][1] = deck_snapshot(opponent)
+        params["opponent_policy"] = OPPONENT_POLICY
     table = GoldfishTable(
         owner=owner, deck=deck, seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
-        params={"format": fmt, "decks": [deck_snapshot(deck), DUMMY_DECK_SNAPSHOT]},
-        engine_version=ENGINE_VERSION, catalog_version=catalog_version(),
+        params=params, engine_version=ENGINE_VERSION, catalog_version=catalog_version(),
     )
     try:
         state = table_state(table)
@@ -69,15 +81,16 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     return table
 
 
-def table_state(table: GoldfishTable) -> State:
-    """The table's game, under the rules it was opened under (docs/rules.md, RV-2)."""
+def table_state(table: GoldfishTable, steps: int | None = None) -> State:
+    """The table's game (after its first `steps` actions, if given), under the rules it was opened under
+    (docs/rules.md, RV-2)."""
     engine = engine_for(table.engine_version)
     if engine is None:
         raise DomainError(f"This table was opened under rules version {table.engine_version}, which this app no "
                           "longer has: open a new table.", code="rules_retired", status_code=409,
                           details={"engine_version": table.engine_version})  # fmt: skip
     state: State = engine.new_game([deck_cards(d) for d in table.params["decks"]], table.seed, table.params["format"])
-    for action in table.actions:
+    for action in table.actions if steps is None else table.actions[:steps]:
         state.apply(tuple(action))
     return state
 
@@ -91,15 +104,44 @@ def _apply(table: GoldfishTable, state: State, action: Action) -> None:
     table.actions.append(list(action))
 
 
+def opponent_policy(table: GoldfishTable) -> str | None:
+    """The AI policy that plays the opponent, or None for the passive opponent with training dummies."""
+    return table.params.get("opponent_policy")
+
+
 def _advance_opponent(table: GoldfishTable, state: State) -> None:
-    """The passive opponent takes its decisions, deploying waiting dummies where it may."""
+    """The opponent takes its decisions: the AI plays its deck, or the passive opponent deploys waiting dummies
+    where it may."""
     me = human_seat(state)
+    policy = opponent_policy(table)
+    if policy is not None:
+        for _ in range(AI_TURN_LIMIT):
+            if state.is_over() or state.current_player != 1 - me:
+                break
+            rng = random.Random(table.seed * 1_000_003 + len(table.actions))  # the same answer after an undo
+            _apply(table, state, POLICIES[policy](SeatView(state, 1 - me), rng))
+        return
     while not state.is_over() and state.current_player == 1 - me:
         legal = state.legal_actions()
         dummy = next((a for a in legal if a[0] == DEPLOY and cell_name(a[2]) in table.dummies), None)
         if dummy:
             table.dummies.remove(cell_name(dummy[2]))
         _apply(table, state, dummy or passive(SeatView(state, 1 - me), random.Random(0)))
+
+
+def opponent_steps(table: GoldfishTable) -> tuple[int, int] | None:
+    """(first, end): the actions the opponent took after the person's last move, to be shown one by one;
+    None if it took none."""
+    if not table.human_moves:
+        return None
+    state = table_state(table, steps=table.human_moves[-1])
+    me = human_seat(state)
+    first = None
+    for index in range(table.human_moves[-1], len(table.actions)):
+        if first is None and state.current_player != me:
+            first = index
+        state.apply(tuple(table.actions[index]))
+    return None if first is None else (first, len(table.actions))
 
 
 def table_rules_changed(table: GoldfishTable) -> str | None:
@@ -139,6 +181,17 @@ def table_act(*, table: GoldfishTable, action: Action) -> State:
     return _human_move(table, play)
 
 
+def table_act_notation(*, table: GoldfishTable, text: str) -> State:
+    """An action typed in the notation (`deploy Ardent Page a5`), read by the rules the table plays under."""
+    state = table_state(table)  # refuses a table whose rules this app no longer has (RV-6)
+    engine = engine_for(table.engine_version)
+    try:
+        action = engine.parse_action(state, text)  # type: ignore[union-attr]
+    except engine.NotationError as exc:  # type: ignore[union-attr]
+        raise DomainError(f"notation: {exc}", code="invalid", details={"field": "notation"}) from exc
+    return table_act(table=table, action=action)
+
+
 def table_ai_turn(*, table: GoldfishTable) -> State:
     """Let the goldfish AI play the rest of the person's turn (one undo takes it back)."""
 
@@ -161,11 +214,12 @@ def table_undo(*, table: GoldfishTable) -> State:
     undone = table.actions[start:]
     table.actions = table.actions[:start]
     state = table_state(table)
-    # The dummies the opponent deployed in the undone actions are requested again (its deck holds
-    # nothing else, and only it deploys on its own back rank).
-    rank = BACK_RANK[1 - human_seat(state)]
-    again = [cell_name(a[2]) for a in undone if a[0] == DEPLOY and a[2] in rank]
-    table.dummies = list(dict.fromkeys([*again, *table.dummies]))
+    if opponent_policy(table) is None:
+        # The dummies the passive opponent deployed in the undone actions are requested again (its deck holds
+        # nothing else, and only it deploys on its own back rank); the AI plays the same again by itself.
+        rank = BACK_RANK[1 - human_seat(state)]
+        again = [cell_name(a[2]) for a in undone if a[0] == DEPLOY and a[2] in rank]
+        table.dummies = list(dict.fromkeys([*again, *table.dummies]))
     table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
     return state
 

@@ -16,25 +16,35 @@ from playtest.dreadgate import ENGINE_VERSION
 from playtest.dreadgate.versions import engine_for
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_view
+from playtest.goldfish.replay import replay_step
+from playtest.goldfish.selectors import card_faces
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
 from playtest.simulation.job_kind import MODES
 
 
-def _names(table: GoldfishTable) -> dict[str, str]:
-    return {code: card["name"] for d in table.params["decks"] for code, card in d["cards"].items()}
-
-
-def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200) -> HttpResponse:
+def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200,
+                  acted: bool = False, at: int | None = None) -> HttpResponse:
+    """The table; `?at=N` shows it after its first N actions (read-only), as the page does when it plays the
+    opponent's actions out one by one after the person's move (`acted`)."""
     old_rules = tables.table_rules_changed(table)  # RV-5: it plays on under its own rules; say so, offer a new table
     engine = engine_for(table.engine_version)
     view = None
+    watching = None
     if engine is not None:
+        if at is not None:
+            state = tables.table_state(table, steps=at)
+            watching = {"step": at, "end": len(table.actions)}
         state = state or tables.table_state(table)
-        view = table_view(state, _names(table), request.GET.get("sel", ""), describe=engine.describe_log)
+        view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""), engine=engine,
+                          watching=watching is not None)
+    # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
+    steps = tables.opponent_steps(table) if acted and view is not None and tables.opponent_policy(table) else None
+    playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
     context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
-               "error": error, "rule": (error.details or {}).get("rule") if error else None}
+               "error": error, "rule": (error.details or {}).get("rule") if error else None,
+               "watching": watching, "playback": playback}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
 
@@ -60,7 +70,8 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
             with transaction.atomic():
                 if request.POST.get("what") == "table":
                     table = tables.table_create(owner=request.user, deck_id=deck.pk, key=key,
-                                                seed=_int_or_none(request.POST.get("seed")))
+                                                seed=_int_or_none(request.POST.get("seed")),
+                                                opponent_deck_id=_int_or_none(request.POST.get("table_opponent")))
                     return redirect("playtest:table", table_id=table.pk)
                 params = {"deck": deck.pk, "key": key, "mode": request.POST.get("mode", "goldfish"),
                           "opponent": request.POST.get("opponent") or None,
@@ -76,8 +87,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     return render(request, "playtest/new.html", context)
                 run = runs.run_submit(owner=request.user, kind="dreadgate_playtest", params=params,
                                       games=_int_or_none(request.POST.get("games")) or 0,
-                                      seed=_int_or_none(request.POST.get("seed")),
-                                      title=f"{deck.name}: {params['mode']}")
+                                      seed=_int_or_none(request.POST.get("seed")))  # titled by its kind
                 return redirect("playtest:run_detail", run_id=run.pk)
         except DomainError as exc:
             context["error"] = exc
@@ -105,7 +115,15 @@ def _int_or_none(text) -> int | None:
 
 @login_required
 def table(request: HttpRequest, table_id) -> HttpResponse:
-    return _render_table(request, _my_table(request, table_id))
+    table = _my_table(request, table_id)
+    at = request.GET.get("at")
+    if at is None:
+        return _render_table(request, table)
+    step = _int_or_none(at)
+    if step is None or not 0 <= step <= len(table.actions):
+        refused = DomainError(f"at: a step from 0 to {len(table.actions)}", code="invalid", details={"field": "at"})
+        return _render_table(request, table, error=refused, status=400)
+    return _render_table(request, table, at=step)
 
 
 def _table_post(service):
@@ -119,12 +137,14 @@ def _table_post(service):
             table.refresh_from_db()
             return _render_table(request, table, error=exc, status=exc.status_code)
         table.refresh_from_db()
-        return _render_table(request, table, state)
+        return _render_table(request, table, state, acted=True)
 
     return view
 
 
 def _act(request, table):
+    if "notation" in request.POST:  # the command box: the text notation of DG-19.1
+        return tables.table_act_notation(table=table, text=request.POST["notation"])
     action = decode(request.POST.get("action", ""))
     if action is None:
         raise DomainError("action: expected three numbers such as 1,0,0", code="invalid", details={"field": "action"})
@@ -137,3 +157,16 @@ table_ai_turn = _table_post(lambda request, table: tables.table_ai_turn(table=ta
 table_dummy = _table_post(
     lambda request, table: tables.table_place_dummy(table=table, cell=request.POST.get("cell", ""))
 )
+
+
+@login_required
+def table_replay(request: HttpRequest, table_id) -> HttpResponse:
+    """The table's game so far in the replay viewer, from the first action to the last (`?step=N`)."""
+    table = _my_table(request, table_id)
+    record = {"engine": table.engine_version, "actions": table.actions, "seed": table.seed,
+              "format": table.params["format"]}
+    step = _int_or_none(request.GET.get("step"))
+    step = len(table.actions) if step is None else step
+    context = {"table": table, **replay_step(table.params, record, step, card_faces(decks=table.params["decks"]))}
+    template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
+    return render(request, template, context)

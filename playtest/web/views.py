@@ -9,6 +9,8 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from decks.selectors import deck_for_viewer
+from playtest.goldfish.replay import replay_step
+from playtest.goldfish.selectors import card_faces
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
 from playtest.policies import POLICIES
@@ -31,7 +33,6 @@ from playtest.simulation.tuning_kind import (
     budget_estimate,
     swap_apply,
 )
-from playtest.web.replay import replay_step
 from playtest.web.selectors import metagame_deck_choices, playtest_deck_choices, run_list_for
 
 REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games
@@ -89,7 +90,8 @@ def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
         params = {**params, "decks": [params["decks"][i] for i in sample["decks"]]}
         seat_deck = sample["seat_deck"]
         pair = {"south": params["decks"][seat_deck[0]]["name"], "north": params["decks"][seat_deck[1]]["name"]}
-    context = {"run": run, "game": game, "pair": pair, **replay_step(params, sample["record"], step)}
+    faces = card_faces(decks=params["decks"])
+    context = {"run": run, "game": game, "pair": pair, **replay_step(params, sample["record"], step, faces)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)
 

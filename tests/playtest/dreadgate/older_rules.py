@@ -10,6 +10,9 @@ ENGINE_VERSION = "0.9.0-test"
 describe_action = current.describe_action
 describe_log = current.describe_log
 observation = current.observation
+format_action = current.format_action
+parse_action = current.parse_action
+NotationError = current.NotationError
 
 
 class OlderState(State):

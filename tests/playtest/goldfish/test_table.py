@@ -206,7 +206,15 @@ def test_the_table_presents_a_response_window_where_the_person_may_answer_or_pas
     give(state, state.active, "U-DM")
     state.tp[me] = 1
     state.apply((DEPLOY, state.by_code["U-DM"], 2 if state.active == 0 else 22))
-    view = table_view(state, {}, describe=lambda state, viewer: [])  # a hand-built position: no replayable log
+    from types import SimpleNamespace
+
+    from playtest import dreadgate
+    from playtest.goldfish.board import CardFaces
+
+    # a hand-built position has no replayable log
+    engine = SimpleNamespace(format_action=dreadgate.format_action, describe_action=dreadgate.describe_action,
+                             describe_log=lambda state, viewer: [])
+    view = table_view(state, CardFaces({}), engine=engine)
     assert view["window"] and view["yours"]
     assert [c["verb"] for c in view["choices"]] == ["instant", "pass"]
     html = render_to_string("playtest/table.html#table", {"table": table, "view": view})

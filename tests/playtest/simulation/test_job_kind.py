@@ -181,7 +181,7 @@ def _older_sample(run, monkeypatch, steps=6):
 
 def test_a_replay_of_older_rules_is_shown_by_those_rules_and_says_so(client, alice, monkeypatch):
     """docs/rules.md RV-4: the older rules deal seven cards, so the replay shows seven-card hands."""
-    from playtest.web.replay import replay_step
+    from playtest.goldfish.replay import replay_step
 
     run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
                                        games=5, seed=9))  # fmt: skip

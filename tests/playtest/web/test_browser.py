@@ -31,7 +31,7 @@ def test_play_a_goldfish_turn_by_clicking_deploy_move_and_pass_the_gateway(page,
     page.goto(f"/playtest/new/?deck={deck.pk}")
     page.get_by_role("button", name="Open a goldfish table").click()
     page.get_by_role("heading", name="Goldfish table: Runners").wait_for()
-    keep = page.get_by_role("button", name="keep", exact=True)
+    keep = page.get_by_role("button", name="Keep your hand", exact=True)
     if keep.count():
         keep.click()
         page.get_by_text("action points left").wait_for()
@@ -40,13 +40,13 @@ def test_play_a_goldfish_turn_by_clicking_deploy_move_and_pass_the_gateway(page,
 
     page.locator(".hand a.hand-card").first.click()  # select a unit in hand
     page.locator(f'[data-cell="{home}"] .cell-target').click()  # deploy it on the back rank
-    page.locator(f'[data-cell="{home}"] .unit').wait_for()
-    page.get_by_role("button", name="end", exact=True).click()  # the training opponent passes
-    page.locator(f'[data-cell="{home}"] a.cell-select').wait_for()
+    page.locator(f'[data-cell="{home}"] .unit-tile').wait_for()
+    page.get_by_role("button", name="End your turn", exact=True).click()  # the training opponent passes
+    page.locator(f'[data-cell="{home}"] a.unit-face').wait_for()
 
-    page.locator(f'[data-cell="{home}"] a.cell-select').click()  # select the unit
+    page.locator(f'[data-cell="{home}"] a.unit-face').click()  # select the unit
     page.locator('[data-cell="c3"] .cell-target').click()  # and maneuver onto the Gateway
-    page.locator(f'[data-cell="{home}"] .unit').wait_for(state="detached")
+    page.locator(f'[data-cell="{home}"] .unit-tile').wait_for(state="detached")
     mine = page.locator(".zone-player").nth(0 if south else 1)
     assert "Beyond 1" in mine.inner_text()
 
@@ -63,3 +63,4 @@ def test_submit_a_run_and_watch_the_progress_bar_reach_the_report(page, login, a
     run = Run.objects.get(owner=alice)
     assert run.status == "done" and run.games_done == 1000
     assert "Turns to win" in page.content()
+

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from playtest.dreadgate.versions import engine_for, is_current
-from playtest.goldfish.board import game_view
+from playtest.goldfish.board import CardFaces, game_view
 from playtest.simulation.games import deck_cards
 
 
-def replay_step(params: dict[str, Any], record: dict[str, Any], step: int) -> dict[str, Any]:
+def replay_step(params: dict[str, Any], record: dict[str, Any], step: int,
+                faces: CardFaces | None = None) -> dict[str, Any]:
     version = record.get("engine")
     actions = [tuple(a) for a in record["actions"]]
     rules = {"rules_version": None if is_current(version) else (version or "unknown")}
@@ -22,7 +23,7 @@ def replay_step(params: dict[str, Any], record: dict[str, Any], step: int) -> di
         return {"view": None, "log": [], "step": 0, "steps": len(actions), "previous": None, "next": None,
                 "last": 0, **rules}  # fmt: skip
     decks = [deck_cards(d) for d in params["decks"]]
-    names = {code: card["name"] for d in params["decks"] for code, card in d["cards"].items()}
+    faces = faces or CardFaces.from_decks(params["decks"])
     step = max(0, min(step, len(actions)))
     state = engine.new_game(decks, record["seed"], record["format"])
     log = []
@@ -30,7 +31,7 @@ def replay_step(params: dict[str, Any], record: dict[str, Any], step: int) -> di
         log.append(engine.describe_action(state, action, viewer=-1))
         state.apply(action)
     return {
-        "view": game_view(state, names, reveal_all=True),
+        "view": game_view(state, faces, reveal_all=True),
         "log": log,
         "step": step,
         "steps": len(actions),

@@ -1,0 +1,35 @@
+// The replay viewer's play/pause: while playing, follow the "Next" link every second until the last step.
+// The links, the scrubber and the log work without it; the log follows its latest line.
+const DELAY_MS = 1000;
+let playing = false;
+let timer = null;
+
+function replay() { return document.querySelector("#replay"); }
+
+function sync() {
+  const root = replay();
+  if (!root) { return; }
+  root.querySelectorAll(".log-lines").forEach((log) => { log.scrollTop = log.scrollHeight; });
+  const button = root.querySelector(".replay-play");
+  if (!button) { return; }
+  button.hidden = false;
+  button.setAttribute("aria-pressed", String(playing));
+  button.querySelector(".play-word").textContent = playing ? "Pause" : "Play";
+  clearTimeout(timer);
+  const next = root.querySelector('a[rel="next"]');
+  if (playing && next) {
+    timer = setTimeout(() => next.click(), DELAY_MS);
+  } else if (playing) {
+    playing = false;
+    sync();
+  }
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.(".replay-play");
+  if (!button) { return; }
+  playing = !playing;
+  sync();
+});
+document.addEventListener("htmx:afterSettle", sync);
+sync();

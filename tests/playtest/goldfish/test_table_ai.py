@@ -1,0 +1,79 @@
+"""A goldfish table against the AI: it plays its own deck on its turns, its actions are shown one by one."""
+
+import pytest
+
+from playtest.dreadgate.actions import END, KEEP
+from playtest.goldfish import services as tables
+from playtest.models import GoldfishTable
+from tests.playtest.dreadgate_decks import starter_deck
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(alice):
+    opponent = starter_deck(alice, craft="sorcery", name="The AI's deck")
+    table = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=5, opponent_deck_id=opponent.pk)
+    if (KEEP, 0, 0) in tables.table_state(table).legal_actions():
+        tables.table_act(table=table, action=(KEEP, 0, 0))
+    table.refresh_from_db()
+    return table
+
+
+def test_the_ai_plays_its_own_deck_on_its_turn_and_gives_the_turn_back(table):
+    state = tables.table_state(table)
+    me, turn = tables.human_seat(state), state.turn
+    assert table.params["opponent_policy"] == "matchup" and table.params["decks"][1]["name"] == "The AI's deck"
+    before = len(state.history)
+    state = tables.table_act(table=table, action=(END, 0, 0))
+    theirs = state.history[before + 1:]
+    assert state.current_player == me and state.turn == turn + 2
+    assert any(action[0] != END for action in theirs)  # it did something with its turn, not only end it
+
+
+def test_the_ai_answers_the_same_after_an_undo(table):
+    tables.table_act(table=table, action=(END, 0, 0))
+    played = list(GoldfishTable.objects.get(pk=table.pk).actions)
+    tables.table_undo(table=table)
+    assert GoldfishTable.objects.get(pk=table.pk).dummies == []  # the AI's deploys are no dummies to request
+    tables.table_act(table=table, action=(END, 0, 0))
+    assert GoldfishTable.objects.get(pk=table.pk).actions == played
+
+
+def test_the_answer_to_a_move_names_the_opponents_actions_to_play_out(client, alice, table):
+    client.force_login(alice)
+    start = len(table.actions)
+    response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
+    html = response.content.decode()
+    end = len(GoldfishTable.objects.get(pk=table.pk).actions)
+    assert f'data-play-from="{start + 1}" data-play-to="{end}"' in html  # after the person's own "end"
+    assert 'id="playback-speed"' in html
+
+
+def test_a_step_of_the_opponents_turn_is_shown_read_only_with_a_skip_to_the_end(client, alice, table):
+    client.force_login(alice)
+    start = len(table.actions)
+    client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
+    end = len(GoldfishTable.objects.get(pk=table.pk).actions)
+    html = client.get(f"/playtest/tables/{table.pk}/?at={start + 2}").content.decode()
+    assert f'data-watch-step="{start + 2}" data-watch-end="{end}"' in html
+    assert "Skip to the end" in html and "the opponent plays" in html
+    assert 'class="choice"' not in html and 'class="bar-action"' not in html  # nothing to choose in the past
+    log = html[html.index('id="log-h"'):]
+    assert log.count("<li>") == start + 2
+
+
+def test_a_step_out_of_range_is_a_400_naming_it(client, alice, table):
+    client.force_login(alice)
+    response = client.get(f"/playtest/tables/{table.pk}/?at=9999")
+    assert response.status_code == 400 and "at: a step from 0 to" in response.content.decode()
+
+
+def test_a_table_against_the_ai_is_opened_from_the_new_playtest_page(client, alice):
+    deck, opponent = starter_deck(alice), starter_deck(alice, craft="divine", name="Opponent")
+    client.force_login(alice)
+    response = client.post(f"/playtest/new/?deck={deck.pk}", {"deck": deck.pk, "what": "table",
+                                                              "table_opponent": opponent.pk})
+    assert response.status_code == 302
+    table = GoldfishTable.objects.get()
+    assert table.params["decks"][1]["id"] == opponent.pk and table.params["opponent_policy"] == "matchup"

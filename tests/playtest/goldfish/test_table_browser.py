@@ -1,0 +1,301 @@
+"""The goldfish table in headless Chromium: a whole Quick game won by the Beyond with clicks only, the same
+moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, and the layout at
+1280 and 390 px."""
+
+from pathlib import Path
+
+import pytest
+
+from playtest.dreadgate.actions import (
+    ATTACK,
+    DEFEND,
+    DEPLOY,
+    DRAW,
+    END,
+    EQUIP,
+    INSTANT,
+    KEEP,
+    MOVE,
+    PASS,
+    PLAY,
+    STRIKE,
+    TARGET_UNIT,
+)  # fmt: skip
+from playtest.dreadgate.board import cell_name
+from playtest.dreadgate.state import RESPONSE_PHASE
+from playtest.goldfish import services as tables
+from playtest.goldfish.presenter import encode
+from playtest.models import GoldfishTable
+from playtest.policies import POLICIES
+from tests.playtest.dreadgate_decks import starter_deck
+from tests.playtest.goldfish.quick_win import (
+    dummy_cell,
+    ganging_opponent,
+    guarded_deck,
+    kind_of_step,
+    next_step,
+    quick_deck,
+    waiting_step,
+)  # fmt: skip
+from tests.support import live_db
+
+pytestmark = [pytest.mark.browser, live_db]
+
+AXE = Path(__file__).resolve().parents[2] / "vendor" / "axe.min.js"
+SEED = 5  # the plan wins on turn 23 from this seed, the human seat South, taking every kind of step
+BAR_KINDS = {KEEP, END, DRAW, STRIKE, PASS, INSTANT}
+HAND_KINDS = {DEPLOY, EQUIP, PLAY}
+UNIT_KINDS = {MOVE, ATTACK}
+
+
+def open_table(page, owner, seed=SEED):
+    table = tables.table_create(owner=owner, deck_id=quick_deck(owner).pk, seed=seed)
+    state = tables.table_state(table)
+    tables.table_place_dummy(table=table, cell=dummy_cell(tables.human_seat(state)))  # something to attack
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.locator("#table").wait_for()
+    return GoldfishTable.objects.get(pk=table.pk)
+
+
+def log_length(page) -> int:
+    return page.locator(".log-lines li").count()
+
+
+def wait_for_action(page, before: int) -> None:
+    page.locator(".log-lines li").nth(before).wait_for(state="attached")  # the log has one more line
+
+
+def click_step(page, state, action) -> None:
+    """Play one action as a player does: on the board, the hand, the selection's menu or the turn bar."""
+    kind, a, b = action
+    value = encode(action)
+    before = log_length(page)
+    if kind in HAND_KINDS:
+        page.locator(f'.hand a.hand-card[href="?sel=h{a}"]').click()
+    elif kind in UNIT_KINDS:
+        page.locator(f'[data-cell="{cell_name(state.units[a].cell)}"] a.unit-face').click()
+    if kind in BAR_KINDS:
+        page.locator(f'.turn-bar button[value="{value}"]').click()
+    elif kind == PLAY:
+        page.locator(f'.unit-menu button[value="{value}"]').click()
+    elif kind in HAND_KINDS | UNIT_KINDS | {TARGET_UNIT, DEFEND}:
+        page.locator(f'.board button.cell-target[value="{value}"]').click()
+    else:
+        raise AssertionError(f"the plan took a step this helper does not click: {action}")
+    wait_for_action(page, before)
+
+
+def keep(page, by_keyboard: bool = False):
+    button = page.get_by_role("button", name="Keep your hand")
+    if by_keyboard:
+        button.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.click()
+    page.locator(".log-lines li", has_text="You keep your hand").wait_for()
+
+
+def a_unit_in_hand(table) -> int:
+    state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    return next(a[1] for a in state.legal_actions() if a[0] == DEPLOY)
+
+
+def board_units(page) -> list[tuple[str, str]]:
+    return page.eval_on_selector_all(
+        ".board [data-cell]", "cells => cells.filter(c => c.querySelector('.unit-tile'))"
+        ".map(c => [c.dataset.cell, c.querySelector('.card-zoom strong').textContent])")
+
+
+def axe_violations(page) -> list[dict]:
+    page.evaluate(AXE.read_text())  # evaluated by the driver, so the page's CSP does not apply
+    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+      .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))""")
+
+
+def test_a_quick_game_is_won_through_the_gateway_with_clicks_only_and_replayed_on_the_same_board(page, login, alice):
+    login(alice)
+    table = open_table(page, alice)
+    me = tables.human_seat(tables.table_state(table))
+    done: set[str] = set()
+    for _ in range(80):
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        if state.is_over():
+            break
+        action = next_step(state, me, done)
+        done.add(kind_of_step(state, action))
+        click_step(page, state, action)
+    assert {"attack", "talent", "glyph", "item"} <= done
+    over = page.locator(".game-over")
+    assert "You won" in over.inner_text() and "beyond" in over.inner_text().lower()
+    assert "Beyond 2" in page.locator(".score.mine").inner_text()  # 21 of 20: the Quick format's target
+    finished = board_units(page)
+    assert finished  # the lane unit and the dummy stay on the board
+    log = page.locator(".log-lines")
+    assert log.evaluate("l => l.scrollHeight > l.clientHeight && l.scrollTop + l.clientHeight >= l.scrollHeight - 2")
+
+    page.get_by_role("link", name="Open the replay").click()
+    page.get_by_text("Step 0 of").wait_for()
+    page.get_by_role("link", name="End").click()
+    last = GoldfishTable.objects.get(pk=table.pk).actions
+    page.get_by_text(f"Step {len(last)} of {len(last)}").wait_for()
+    assert board_units(page) == finished
+    page.locator("#replay-step").fill("3")  # the scrubber
+    page.get_by_text(f"Step 3 of {len(last)}").wait_for()
+    assert "?step=3" in page.url  # a deep link to the step
+    page.get_by_role("button", name="Play").click()
+    page.get_by_text(f"Step 5 of {len(last)}").wait_for()  # it steps on by itself
+    page.get_by_role("button", name="Pause").click()
+
+
+def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):
+    login(alice)
+    table = open_table(page, alice)
+    keep(page, by_keyboard=True)
+    state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    deploy = next(a for a in state.legal_actions() if a[0] == DEPLOY and cell_name(a[2]) == "c1")
+    page.locator(f'.hand a.hand-card[href="?sel=h{deploy[1]}"]').focus()
+    page.keyboard.press("Enter")  # select the card: its cells light up and the first of them takes the focus
+    page.locator(".cell-target:focus").wait_for()
+    while page.evaluate("document.activeElement.value") != encode(deploy):
+        page.keyboard.press("Tab")  # along the lit cells
+    page.keyboard.press("Enter")
+    page.locator('[data-cell="c1"] .unit-tile').wait_for()
+    page.locator(".hand a.hand-card").first.focus()
+    page.keyboard.press("Enter")
+    page.locator(".selection").wait_for()
+    page.keyboard.press("Escape")  # cancels the selection
+    page.locator(".selection").wait_for(state="detached")
+    assert not page.locator(".cell-target").count()
+
+
+def test_a_card_dragged_from_the_hand_is_deployed_where_it_is_dropped(page, login, alice):
+    login(alice)
+    table = open_table(page, alice)
+    keep(page)
+    card = page.locator(f'.hand a.hand-card[href="?sel=h{a_unit_in_hand(table)}"]')
+    assert "c1=" in card.get_attribute("data-drops")
+    card.drag_to(page.locator('[data-cell="c1"]'))
+    page.locator('[data-cell="c1"] .unit-tile').wait_for()
+    assert "You deploy" in page.locator(".log-lines li").last.inner_text()
+
+
+def test_a_refused_action_says_its_rule_and_undo_restores_the_board(page, login, alice):
+    login(alice)
+    table = open_table(page, alice)
+    keep(page)
+    page.locator("#notation").fill("deploy U-31133 c3")  # the Gateway is no deploy cell
+    page.locator(".command-box button").click()
+    refusal = page.locator(".refusal")
+    refusal.wait_for()
+    assert "rule DG-" in refusal.inner_text()
+    assert refusal.get_by_role("link").get_attribute("href").startswith("/rules/#DG-")
+    before = board_units(page)
+    page.locator(f'.hand a.hand-card[href="?sel=h{a_unit_in_hand(table)}"]').click()
+    page.locator(".board button.cell-target").first.click()
+    page.locator(".unit-tile").first.wait_for()
+    assert board_units(page) != before
+    page.get_by_role("button", name="Undo").click()
+    page.locator(".board .unit-tile").first.wait_for(state="detached")
+    assert board_units(page) == before
+
+
+def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_response_window(page, login, alice):
+    login(alice)
+    opponent = starter_deck(alice, craft="champion", name="The AI's deck")
+    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=1, opponent_deck_id=opponent.pk)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '250')")
+    keep(page)
+    page.get_by_text("The opponent's actions, one by one").wait_for()  # the AI's keep, shown as a step
+    page.get_by_role("link", name="Skip to the end").click()
+    page.locator("#table:not([data-watch-step])").wait_for(state="attached")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '0')")  # the rest at once
+    for _ in range(12):
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        if state.phase == RESPONSE_PHASE:
+            break
+        click_step(page, state, waiting_step(state))
+    assert state.phase == RESPONSE_PHASE, "the AI's deck gives no window from this seed any more"
+    assert "your answer" in page.locator(".status-line").inner_text()
+    instant = page.locator(".turn-bar button", has_text="as an instant").first
+    words = instant.inner_text()
+    instant.click()
+    page.locator(".log-lines li", has_text="You play").wait_for()
+    assert words.replace("Play ", "You play ") in page.locator(".log-lines").inner_text()
+
+
+def test_against_a_gang_of_two_the_defender_distributes_defense_on_the_board(page, login, alice, monkeypatch):
+    """DG-10.8, in the browser: the opponent (a scripted stand-in for the AI that attacks with two units at
+    once) attacks; the person picks an attacker on the board and the defense it gets."""
+    monkeypatch.setitem(POLICIES, tables.OPPONENT_POLICY, ganging_opponent)
+    login(alice)
+    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=5,
+                                opponent_deck_id=quick_deck(alice).pk)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '0')")
+    for _ in range(14):
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        if any(a[0] == DEFEND for a in state.legal_actions()):
+            break
+        click_step(page, state, waiting_step(state))
+    defend = next(a for a in state.legal_actions() if a[0] == DEFEND)
+    assert "select an attacker" in page.locator("p.selection").inner_text()
+    attacker = page.locator(f'[data-cell="{cell_name(state.units[defend[1]].cell)}"]')
+    assert "target-defend" in attacker.get_attribute("class")
+    before = log_length(page)
+    attacker.locator("a.unit-face").click()
+    page.locator(f'.unit-menu button[value="{encode(defend)}"]').click()
+    wait_for_action(page, before)
+    assert "You put" in page.locator(".log-lines").inner_text()
+    after = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    assert defend in after.history
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_table_and_its_replay_are_clean_for_axe_and_nothing_overflows(page, login, alice, width):
+    login(alice)
+    page.set_viewport_size({"width": width, "height": 900})
+    table = open_table(page, alice)
+    keep(page)
+    page.locator(f'.hand a.hand-card[href="?sel=h{a_unit_in_hand(table)}"]').click()  # lit cells and a menu
+    page.locator(".board button.cell-target").first.wait_for()
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+    page.locator(".board button.cell-target").first.click()  # a unit on the board, with its stats and badges
+    page.locator(".unit-tile").first.wait_for()
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+    page.goto(f"/playtest/tables/{table.pk}/replay/")
+    page.locator(".board").wait_for()
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+
+
+def overlaps_and_overflows(page) -> list[str]:
+    """Boxes that leave the page sideways, and board cells, hand cards or controls that overlap each other."""
+    return page.evaluate("""() => {
+      const problems = [];
+      const width = document.documentElement.clientWidth;
+      const scrolled = document.documentElement.scrollWidth;
+      if (scrolled > width) problems.push(`page scrolls sideways: ${scrolled} > ${width}`);
+      const boxes = (sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
+        .map(e => [e, e.getBoundingClientRect()]);
+      for (const [e, r] of boxes('main *')) {
+        if (r.width && (r.right > width + 1 || r.left < -1) && !e.closest('.card-zoom, .visually-hidden, .icon-sprite'))
+          problems.push(`${e.tagName}.${e.className} at ${Math.round(r.left)}..${Math.round(r.right)}`);
+      }
+      const groups = ['.board .cell', '.hand .hand-tile', '.table-controls > *', '.turn-bar > *', '.replay-nav > *',
+                      '.zone-player'];
+      for (const sel of groups) {
+        const list = boxes(sel);
+        for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) {
+          const [a, b] = [list[i][1], list[j][1]];
+          if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+            problems.push(`${sel} ${i} overlaps ${j}`);
+        }
+      }
+      for (const [e, r] of boxes('.cell-name, .unit-stats, .cell-target, .hand-name')) {
+        if (e.scrollWidth > e.clientWidth + 1) problems.push(`${e.className} text spills: ${e.textContent.trim()}`);
+      }
+      return problems.slice(0, 20);
+    }""")

@@ -1,0 +1,276 @@
+"""The goldfish table's page: cards as their faces, units with their stats and states, a status that reads
+right, choices on the board in distinct styles, and the text path (all legal actions, the notation box)."""
+
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.template.loader import render_to_string
+
+from cards.models import Card
+from playtest import dreadgate
+from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, USE
+from playtest.dreadgate.board import cell_name
+from playtest.goldfish import services as tables
+from playtest.goldfish.board import CardFaces
+from playtest.goldfish.presenter import table_view
+from playtest.models import GoldfishTable
+from tests.playtest.dreadgate.factories import ability, game, give, put, talent, unit
+from tests.playtest.dreadgate_decks import starter_deck
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(alice):
+    table = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11)
+    state = tables.table_state(table)
+    if (KEEP, 0, 0) in state.legal_actions():
+        tables.table_act(table=table, action=(KEEP, 0, 0))
+    table.refresh_from_db()
+    return table
+
+
+def page(client, alice, table, query: str = "") -> str:
+    client.force_login(alice)
+    response = client.get(f"/playtest/tables/{table.pk}/{query}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def cell_html(html: str, cell: str) -> str:
+    """The board cell's markup, from its opening tag (with its classes) to the next cell."""
+    start = html.rindex('<div role="gridcell"', 0, html.index(f'data-cell="{cell}"'))
+    end = html.find('role="gridcell"', start + 20)
+    return html[start:end if end > 0 else len(html)]
+
+
+def deploy_first_unit(table):
+    state = tables.table_state(table)
+    action = next(a for a in state.legal_actions() if a[0] == DEPLOY)
+    state = tables.table_act(table=table, action=action)
+    return state, state.units[state.board[action[2]]]
+
+
+def test_the_hand_shows_each_card_as_its_face_with_its_name_and_rules_text(client, alice, table):
+    state = tables.table_state(table)
+    me = tables.human_seat(state)
+    card = state.inst[state.hand[me][0]]
+    html = page(client, alice, table)
+    hand = html[html.index('id="hand-h"'):html.index("</section>", html.index('id="hand-h"'))]
+    assert f'<img class="face" src="/cards/{card.code}.svg"' in hand
+    text = Card.objects.get(collector_number=card.code).text
+    zoom = hand[hand.index(f'id="z-h{card.index}"'):]
+    assert card.card.name in zoom[:400] and (not text or text[:40] in zoom)
+
+
+def test_a_unit_on_the_board_is_its_face_with_current_stats_over_printed_and_its_state_badges(client, alice, table,
+                                                                                              monkeypatch):
+    state, unit = deploy_first_unit(table)
+    printed_attack = unit.c.card.attack
+    built = tables.table_state
+
+    def raised(table):  # an effect raised the unit's attack by 2
+        state = built(table)
+        state.units[unit.iid].atk = printed_attack + 2
+        return state
+
+    monkeypatch.setattr(tables, "table_state", raised)
+    cell = cell_html(page(client, alice, table), cell_name(unit.cell))
+    assert f'<img class="face" src="/cards/{unit.c.code}.svg"' in cell
+    attack = re.search(r'<span class="stat stat-attack([^"]*)">.*?</span></span>', cell).group(0)
+    assert "changed up" in attack
+    assert f'<span class="now">{printed_attack + 2}</span><span class="was">{printed_attack}</span>' in attack
+    assert f"attack {printed_attack + 2} (printed {printed_attack})" in cell  # the cell's words say it too
+    assert 'class="badge-state state-fresh"' in cell and "Deployed this turn" in cell  # word and icon
+    assert '<use href="#i-spark">' in cell
+
+
+def test_the_status_names_whose_turn_the_phase_the_points_and_the_formats_targets(client, alice, table):
+    html = page(client, alice, table)
+    status = html[html.index('class="status-line"'):html.index("</div>", html.index('class="status-line"'))]
+    assert "your decision" in status and "main phase" in status and "<strong>4</strong> action points left" in status
+    assert re.search(r"You \((South|North)\): Beyond 0 / 40 · Boneyard 0 / 20", status)
+    assert "Opponent (" in status
+
+
+def test_a_quick_table_shows_the_quick_formats_targets(client, alice):
+    quick = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11, format="quick")
+    html = page(client, alice, quick)
+    assert "Beyond 0 / 20 · Boneyard 0 / 10" in html
+
+
+def test_the_log_names_the_card_and_the_player(client, alice, table):
+    state, unit = deploy_first_unit(table)
+    html = page(client, alice, table)
+    log = html[html.index('id="log-h"'):]
+    assert f"You deploy {unit.c.card.name} on {cell_name(unit.cell)}" in log
+
+
+def test_a_selected_hand_card_lights_its_deploy_cells_and_offers_what_lands_on_no_cell(client, alice, table):
+    state = tables.table_state(table)
+    deploy = next(a for a in state.legal_actions() if a[0] == DEPLOY)
+    html = page(client, alice, table, f"?sel=h{deploy[1]}")
+    cell = cell_html(html, cell_name(deploy[2]))
+    assert "target-deploy" in cell and f'value="{deploy[0]},{deploy[1]},{deploy[2]}"' in cell
+    assert f"Deploy {state.defs[deploy[1]].card.name} on {cell_name(deploy[2])}" in cell
+    assert 'class="unit-menu"' in html and f"Recycle {state.defs[deploy[1]].card.name}" in html
+    drops = re.search(rf'href="\?sel=h{deploy[1]}" draggable="true" data-drops="([^"]*)"', html).group(1)
+    assert f"{cell_name(deploy[2])}={deploy[0]},{deploy[1]},{deploy[2]}" in drops.split(";")  # or drag it there
+
+
+def hand_built_view(state, selection=""):
+    """The table's view of a position set up by hand (it has no replayable log)."""
+    engine = SimpleNamespace(format_action=dreadgate.format_action, describe_action=dreadgate.describe_action,
+                             describe_log=lambda state, viewer: [])
+    return table_view(state, CardFaces({}), selection, engine=engine)
+
+
+def render_table(table, view) -> str:
+    return render_to_string("playtest/table.html#table", {"table": table, "view": view})
+
+
+def test_a_selected_unit_lights_its_moves_and_attack_targets_in_two_styles(table):
+    state = game(unit("U-AA", rng=2), unit("U-EE"))
+    me = tables.human_seat(state)
+    if state.active != me:
+        state.apply((END, 0, 0))
+    mine = put(state, me, "U-AA", "c2" if me == 0 else "c4")
+    enemy = put(state, 1 - me, "U-EE", "c4" if me == 0 else "c2")
+    html = render_table(table, hand_built_view(state, f"u{mine.iid}"))
+    moves = [a for a in state.legal_actions() if a[0] == MOVE and a[1] == mine.iid]
+    assert moves and (ATTACK, mine.iid, enemy.iid) in state.legal_actions()
+    for move in moves:
+        cell = cell_html(html, cell_name(move[2]))
+        assert "target-move" in cell and '<use href="#i-arrow">' in cell and "target-attack" not in cell
+    target = cell_html(html, cell_name(enemy.cell))
+    assert "target-attack" in target and '<use href="#i-crosshair">' in target and "target-move" not in target
+    assert f'value="{ATTACK},{mine.iid},{enemy.iid}"' in target
+    assert 'aria-current="true"' in cell_html(html, cell_name(mine.cell))  # the selected unit says so
+
+
+def test_a_talents_target_is_chosen_on_the_board(table):
+    zap = talent("T-ZP", ability("play", {"op": "damage", "amount": 1, "target": {"select": "chosen",
+                                                                                  "side": "enemy"}}), cost=1)
+    state = game(zap, unit("U-EE"), unit("U-E2"))
+    me = tables.human_seat(state)
+    if state.active != me:
+        state.apply((END, 0, 0))
+    enemy = put(state, 1 - me, "U-EE", "c4")
+    put(state, 1 - me, "U-E2", "a4")  # two candidates: the rules ask which
+    give(state, me, "T-ZP")
+    html = render_table(table, hand_built_view(state, f"h{state.by_code['T-ZP']}"))
+    assert "Play Card T-ZP" in html  # the talent's menu: playing it lands on no cell
+    state.apply(next(a for a in state.legal_actions() if a[0] == PLAY))  # play it: the rules ask for a target
+    view = hand_built_view(state)
+    assert view["answering"]
+    cell = cell_html(render_table(table, view), cell_name(enemy.cell))
+    assert "target-aim" in cell and "Target Card U-EE on c4" in cell
+
+
+def test_every_legal_action_stays_in_a_collapsed_panel(client, alice, table):
+    state = tables.table_state(table)
+    html = page(client, alice, table)
+    panel = html[html.index('<details class="all-actions">'):html.index("</details>")]
+    assert "<details" in panel and " open" not in panel.split(">", 1)[0]
+    assert panel.count('class="choice"') == len(state.legal_actions())
+
+
+def test_the_command_box_plays_an_action_typed_in_the_notation(client, alice, table):
+    client.force_login(alice)
+    before = len(tables.table_state(table).history)
+    response = client.post(f"/playtest/tables/{table.pk}/act/", {"notation": "draw"})
+    assert response.status_code == 200 and "You draw a card" in response.content.decode()
+    state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    assert state.history[before] == (DRAW, 0, 0)
+
+
+def test_a_command_that_is_no_action_is_a_400_naming_the_field(client, alice, table):
+    client.force_login(alice)
+    response = client.post(f"/playtest/tables/{table.pk}/act/", {"notation": "fly to the moon"})
+    assert response.status_code == 400
+    assert "notation:" in response.content.decode()
+
+
+def test_the_tables_replay_opens_at_the_last_step_on_the_same_board_with_a_scrubber(client, alice, table):
+    state, unit = deploy_first_unit(table)
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
+    steps = len(state.history)
+    assert f"Step {steps} of {steps}" in html
+    assert f'<input type="range" id="replay-step" name="step" min="0" max="{steps}" value="{steps}"' in html
+    cell = cell_html(html, cell_name(unit.cell))
+    assert f'<img class="face" src="/cards/{unit.c.code}.svg"' in cell
+    first = client.get(f"/playtest/tables/{table.pk}/replay/?step=0").content.decode()
+    assert "Step 0 of" in first and 'class="unit-tile' not in first
+
+
+def test_a_fresh_table_opens_on_the_opening_hand_with_keep_and_mulligan(client, alice):
+    fresh = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11)
+    state = tables.table_state(fresh)
+    assert (KEEP, 0, 0) in state.legal_actions()
+    html = page(client, alice, fresh)
+    bar = html[html.index('class="turn-bar"'):html.index("</div>", html.index('class="turn-bar"'))]
+    assert "Your opening hand" in bar and "DG-4.5" in bar
+    assert ">Keep your hand</button>" in bar and ">Take a mulligan</button>" in bar
+
+
+def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, monkeypatch):
+    built = tables.table_state
+
+    def won(table, steps=None):
+        state = built(table, steps)
+        state.winner, state.condition = tables.human_seat(state), "beyond"
+        return state
+
+    monkeypatch.setattr(tables, "table_state", won)
+    html = page(client, alice, table)
+    over = html[html.index('class="game-over"'):html.index("</section>", html.index('class="game-over"'))]
+    assert "You won" in over and "Beyond, after" in over
+    assert f'name="deck" value="{table.deck_id}"' in over and "Play again with this deck (new seed)" in over
+    assert f'/playtest/tables/{table.pk}/replay/?step=0' in over
+
+
+def test_in_the_defence_step_the_defender_picks_an_attacker_on_the_board_then_its_share(table):
+    """DG-10.8: two units attack the person's unit; they distribute its defense attacker by attacker."""
+    state = game(unit("U-CA"), unit("U-CB"), unit("U-CC", 5, 1, 2))
+    me = tables.human_seat(state)
+    if state.active == me:
+        state.apply((END, 0, 0))
+    first = put(state, 1 - me, "U-CA", "b2")
+    put(state, 1 - me, "U-CB", "c2")
+    put(state, me, "U-CC", "b3")
+    for text in ("attack b2 b3", "attack c2 b3", "strike"):
+        state.apply(dreadgate.parse_action(state, text))
+    assert state.current_player == me
+    view = hand_built_view(state)
+    assert view["answering"] and view["phase_words"] == "defence step"
+    html = render_table(table, view)
+    assert "select an attacker, then the defense it gets" in html
+    for cell in ("b2", "c2"):
+        attacker = cell_html(html, cell)
+        assert "target-defend" in attacker and '<use href="#i-shield">' in attacker
+        assert 'class="unit-face" href="?sel=u' in attacker  # the attacker may be picked
+    picked = render_table(table, hand_built_view(state, f"u{first.iid}"))
+    menu = picked[picked.index('class="unit-menu"'):picked.index("</div>", picked.index('class="unit-menu"'))]
+    assert "Put 2 defense points against Card U-CA" in menu and f'value="{DEFEND},{first.iid},2"' in menu
+
+
+def test_a_units_ability_is_in_its_menu(table):
+    heal = ability("activated", {"op": "heal", "amount": 1, "target": {"select": "self"}}, cost=1, name="Mend")
+    state = game(unit("U-AB", abilities=[heal]))
+    me = tables.human_seat(state)
+    if state.active != me:
+        state.apply((END, 0, 0))
+    mine = put(state, me, "U-AB", "c2")
+    uses = [a for a in state.legal_actions() if a[1] == mine.iid and a[0] == USE]
+    assert uses, "the unit may use its ability"
+    html = render_table(table, hand_built_view(state, f"u{mine.iid}"))
+    menu = html[html.index('class="unit-menu"'):html.index("</div>", html.index('class="unit-menu"'))]
+    assert "Use Card U-AB&#x27;s Mend" in menu and f'value="{USE},{mine.iid},' in menu
+
+
+@pytest.mark.parametrize("selection", ["u99999", "h99999", "hx", "board", "u"])
+def test_a_selection_of_nothing_that_may_act_shows_the_table_without_one(client, alice, table, selection):
+    html = page(client, alice, table, f"?sel={selection}")
+    assert 'data-selection=""' in html and 'class="unit-menu"' not in html
