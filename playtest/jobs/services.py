@@ -155,6 +155,9 @@ def _first_plan(job_kind, params: dict, games: int) -> dict:
     if plan is None:
         raise DomainError("params: these parameters leave nothing to play.", code="invalid_params",
                           details={"field": "params"})
+    if isinstance(plan.get("games"), int) and plan["games"] > games:
+        raise DomainError(f"games: the first stage of these parameters plays {plan['games']} games; give at least "
+                          "that many.", code="games_out_of_range", details={"field": "games", "minimum": plan["games"]})
     return _checked_plan(plan, games)
 
 

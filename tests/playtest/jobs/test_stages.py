@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.utils import timezone
 
+from core.errors import DomainError
 from playtest.jobs import services
 from playtest.models import Run, RunChunk, RunStage, RunStatus
 
@@ -133,3 +134,10 @@ def test_a_stage_beyond_the_budget_fails_the_run_with_the_reason(user):
     assert run.status == RunStatus.FAILED
     assert "the stage plans 168 games with 44 left of the budget" in run.error
     assert run.games_done == 16
+
+
+def test_a_budget_smaller_than_the_first_stage_is_refused_naming_the_games(user):
+    with pytest.raises(DomainError) as refused:
+        services.run_submit(owner=user, kind="test_race", params=PARAMS, games=1)
+    assert refused.value.status_code == 400 and refused.value.details["field"] == "games"
+    assert "plays 16 games" in refused.value.message and not Run.objects.exists()

@@ -13,23 +13,25 @@ from playtest.policies import CLASSIC_NAMES, POLICIES
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _migrate(targets) -> None:
+def _migrate(targets):
+    """Migrate to `targets` (None: the latest); the models as they were there."""
     executor = MigrationExecutor(connection)
-    executor.migrate(targets or executor.loader.graph.leaf_nodes())
+    return executor.migrate(targets or executor.loader.graph.leaf_nodes()).apps
 
 
-def _run(owner, kind: str, policies) -> Run:
-    return Run.objects.create(owner=owner, kind=kind, params={"mode": "goldfish", "policies": policies}, games=2,
-                              chunk_size=2, seed=1, status=RunStatus.RUNNING, engine_version="1.0.0",
-                              catalog_version="test")
+def _run(models, owner, kind: str, policies):
+    # With the model of the schema migrated to: runs had no stages then.
+    return models.get_model("playtest", "Run").objects.create(
+        owner_id=owner.pk, kind=kind, params={"mode": "goldfish", "policies": policies}, games=2, chunk_size=2, seed=1,
+        status=RunStatus.RUNNING, engine_version="1.0.0", catalog_version="test")
 
 
 def test_stored_runs_are_renamed_to_the_classic_policies_they_played():
     owner = get_user_model().objects.create_user("keeper", password="pw-keeper-123")
-    _migrate([("playtest", "0004_dreaddraw_tables_moved")])
-    goldfish = _run(owner, "dreadgate_playtest", ["goldfish", "passive"])
-    matchup = _run(owner, "dreadgate_playtest", ["matchup", "matchup"])
-    other = _run(owner, "dreaddraw_tournament", ["goldfish"])  # another kind's parameters are left alone
+    old = _migrate([("playtest", "0004_dreaddraw_tables_moved")])
+    goldfish = _run(old, owner, "dreadgate_playtest", ["goldfish", "passive"])
+    matchup = _run(old, owner, "dreadgate_playtest", ["matchup", "matchup"])
+    other = _run(old, owner, "dreaddraw_tournament", ["goldfish"])  # another kind's parameters are left alone
     _migrate(None)
     assert Run.objects.get(pk=goldfish.pk).params["policies"] == ["classic-goldfish", "passive"]
     assert Run.objects.get(pk=matchup.pk).params["policies"] == ["classic-matchup", "classic-matchup"]
