@@ -22,6 +22,14 @@ from playtest.models import Run, RunStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture(autouse=True)
+def _latest_schema_after():
+    """Whatever the test's outcome, the database goes back to the latest schema for the tests after it."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
 BEFORE_THE_MOVE = [("dreaddraw", None)]  # unapplies the move (cards 0006 and playtest 0004 depend on it)
 MOVED = ("dreaddrawcard", "dreaddrawtable", "dreaddrawseat")
 

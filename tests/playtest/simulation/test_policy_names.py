@@ -13,6 +13,14 @@ from playtest.policies import CLASSIC_NAMES, POLICIES
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@pytest.fixture(autouse=True)
+def _latest_schema_after():
+    """Whatever the test's outcome, the database goes back to the latest schema for the tests after it."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def _migrate(targets):
     """Migrate to `targets` (None: the latest); the models as they were there."""
     executor = MigrationExecutor(connection)
