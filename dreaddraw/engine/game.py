@@ -409,7 +409,7 @@ class Game:
             self.rng.shuffle(cards)  # DD-8.2
             self.fortune = tuple(cards)
             self.known_life[w].clear()
-            if cards:  # with no Life cards left no fortune is told, and the log does not say one was
+            if cards:  # DD-8.1: only a winner with Life cards left tells a fortune; the log says none otherwise
                 self.log.append((E_FORTUNE, w, self.fortune, 0, -1))
             return
         self.round_no += 1
