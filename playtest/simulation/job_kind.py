@@ -49,23 +49,15 @@ def card_definitions(card_ids: set[int]) -> dict[str, dict]:
 
 
 def deck_snapshot(deck: Deck) -> dict[str, Any]:
-    """The deck's list and every card's definition, from plain rows (a submission's main cost)."""
+    """The deck's list (by card name, the gateway last) and every card's definition (a submission's main cost)."""
     rows = list(DeckEntry.objects.filter(deck=deck).order_by("card__name")
-                .values_list("card_id", "count", *(f"card__{f}" for f in CARD_FIELDS)))
+                .values_list("card_id", "card__collector_number", "count"))
     if deck.gateway_id:
-        rows += [(deck.gateway_id, 1, *card) for card in Card.objects.filter(pk=deck.gateway_id)
-                 .values_list(*CARD_FIELDS)]
-    keywords: dict[int, list[str]] = {}
-    for card_id, slug in (Card.keywords.through.objects.filter(card_id__in=[row[0] for row in rows])
-                          .values_list("card_id", "keyword__slug")):
-        keywords.setdefault(card_id, []).append(slug)
-    cards: dict[str, dict] = {}
-    listing: list[str] = []
-    for card_id, count, *values in rows:
-        definition = dict(zip(CARD_FIELDS, values, strict=True))
-        definition["keywords"] = sorted(keywords.get(card_id, []))
-        cards[definition["collector_number"]] = definition
-        listing.extend([definition["collector_number"]] * count)
+        rows += [(deck.gateway_id, code, 1) for code in Card.objects.filter(pk=deck.gateway_id)
+                 .values_list("collector_number", flat=True)]
+    definitions = card_definitions({row[0] for row in rows})
+    cards = {code: definitions[code] for _, code, _ in rows}
+    listing = [code for _, code, count in rows for _ in range(count)]
     return {"id": deck.pk, "name": deck.name, "version": deck.version, "legal": deck.is_legal,
             "cards": cards, "list": listing}
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F
 from rest_framework import serializers
 
 from core.errors import DomainError
@@ -18,12 +17,12 @@ from decks.errors import DeckNotFound
 from decks.selectors import deck_for_viewer, starter_deck_list
 from playtest.dreadgate import ENGINE_VERSION, GameSetupError, new_game
 from playtest.jobs.registry import JobKind, register
-from playtest.models import Run, RunStatus
 from playtest.policies import POLICIES
 from playtest.simulation import metagame
 from playtest.simulation.games import deck_cards
 from playtest.simulation.job_kind import deck_snapshot
 from playtest.simulation.metagame_report import table
+from playtest.simulation.run_speed import duration_text, measured_speed
 
 METAGAME = "dreadgate_metagame"
 MIN_DECKS, MAX_DECKS = 2, 12
@@ -34,7 +33,6 @@ DEFAULT_POLICY = "matchup"
 # yet: `matchup` self-play over the starter decks on one core, the slower end of the AI bench's range
 # (docs/ai.md: 94-137 games/s Standard, 170-241 Quick), as if one worker process played every chunk.
 FALLBACK_GAMES_PER_SECOND = {"standard": 90.0, "quick": 170.0}
-MEASURED_RUNS = 5  # the estimate from measurements: the last finished tables of the same format and policy
 
 
 class MetagameParams(serializers.Serializer):
@@ -156,35 +154,15 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
 
 
 def throughput(fmt: str, policy: str) -> dict[str, Any]:
-    """Games per second to expect: measured over the last finished tables of the same format and policy (their
-    games over the time from their first chunk's start to the last one's end, on however many workers played
-    them), or, before any has finished, the documented constant."""
-    finished = (Run.objects.filter(kind=METAGAME, status=RunStatus.DONE, params__format=fmt, params__policy=policy,
-                                   started_at__isnull=False, finished_at__gt=F("started_at"))
-                .order_by("-finished_at").values_list("games", "started_at", "finished_at")[:MEASURED_RUNS])
-    games = sum(row[0] for row in finished)
-    seconds = sum((row[2] - row[1]).total_seconds() for row in finished)
-    if finished and seconds > 0:
-        return {"games_per_second": games / seconds, "source": "measured", "runs": len(finished),
-                "source_text": f"measured over the last {len(finished)} finished {fmt} tables played by {policy}"}
-    rate = FALLBACK_GAMES_PER_SECOND[fmt]
-    return {"games_per_second": rate, "source": "constant", "runs": 0,
-            "source_text": f"no {fmt} table played by {policy} has finished yet: the speed of matchup games on one "
-                           "worker process, as measured by the AI bench"}
-
-
-def duration_text(seconds: float) -> str:
-    """A duration for people: "under a second", "40 s", "3 min 20 s", "1 h 5 min"."""
-    if seconds < 1:
-        return "under a second"
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    if whole < 3600:
-        minutes, rest = divmod(whole, 60)
-        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
-    hours, rest = divmod(round(whole / 60), 60)
-    return f"{hours} h {rest} min" if rest else f"{hours} h"
+    """Games per second to expect: measured over the last finished tables of the same format and policy, or,
+    before any has finished, the documented constant (run_speed)."""
+    speed = measured_speed(kind=METAGAME, fallback=FALLBACK_GAMES_PER_SECOND[fmt], format=fmt, policy=policy)
+    if speed["source"] == "measured":
+        text = f"measured over the last {speed['runs']} finished {fmt} tables played by {policy}"
+    else:
+        text = (f"no {fmt} table played by {policy} has finished yet: the speed of matchup games on one worker "
+                "process, as measured by the AI bench")
+    return {**speed, "source_text": text}
 
 
 def budget(*, decks: int, games_per_pair: int, fmt: str = "standard", policy: str = DEFAULT_POLICY) -> dict[str, Any]:

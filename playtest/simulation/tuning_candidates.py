@@ -156,10 +156,3 @@ def is_legal_swap(entries: list[Entry], swap: Swap, fmt: str, gateway: CardInfo 
         return False
     return validate_deck(swapped_entries(entries, swap.cut, swap.add), fmt, gateway=gateway).legal
 
-
-def card_ids(swaps: list[Swap]) -> set[int]:
-    return {swap.add.id for swap in swaps}
-
-
-def catalog_cards(ids: set[int]) -> list[Card]:
-    return list(Card.objects.filter(pk__in=ids))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F
 from rest_framework import serializers
 
 from core.errors import DomainError
@@ -24,7 +23,7 @@ from playtest.jobs.registry import JobKind, register
 from playtest.models import Run, RunStatus
 from playtest.simulation import tuning_race
 from playtest.simulation.job_kind import card_definitions, deck_snapshot
-from playtest.simulation.metagame_kind import duration_text
+from playtest.simulation.run_speed import duration_text, measured_speed
 from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, candidates, swapped_entries
 
 TUNING = "dreadgate_tuning"
@@ -38,7 +37,6 @@ MAX_GAUNTLET = 12
 # one worker process (docs/ai.md).
 FALLBACK_GAMES_PER_SECOND = {("goldfish", "standard"): 180.0, ("goldfish", "quick"): 360.0,
                              ("matchup", "standard"): 45.0, ("matchup", "quick"): 90.0}
-MEASURED_RUNS = 5
 CAVEAT = ("A suggestion is as good as the AI that measured it: these swaps win more (or sooner) when the playtest AI "
           "plays both decks, which is not the same as when you do.")
 
@@ -168,17 +166,11 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
 
 def throughput(goal: str, fmt: str) -> dict[str, Any]:
     """Games per second to expect: measured over the last finished tuning runs of the same goal and format, or,
-    before any has finished, the documented constant."""
-    finished = (Run.objects.filter(kind=TUNING, status=RunStatus.DONE, params__goal=goal, params__format=fmt,
-                                   started_at__isnull=False, finished_at__gt=F("started_at"))
-                .order_by("-finished_at").values_list("games_done", "started_at", "finished_at")[:MEASURED_RUNS])
-    games = sum(row[0] for row in finished)
-    seconds = sum((row[2] - row[1]).total_seconds() for row in finished)
-    if finished and seconds > 0:
-        return {"games_per_second": games / seconds, "source": "measured",
-                "source_text": f"measured over the last {len(finished)} finished tuning runs like this one"}
-    return {"games_per_second": FALLBACK_GAMES_PER_SECOND[(goal, fmt)], "source": "constant",
-            "source_text": "no tuning run like this one has finished yet: the AI bench's speed on one worker"}
+    before any has finished, the documented constant (run_speed)."""
+    speed = measured_speed(kind=TUNING, fallback=FALLBACK_GAMES_PER_SECOND[(goal, fmt)], goal=goal, format=fmt)
+    if speed["source"] == "measured":
+        return {**speed, "source_text": f"measured over the last {speed['runs']} finished tuning runs like this one"}
+    return {**speed, "source_text": "no tuning run like this one has finished yet: the AI bench's speed on one worker"}
 
 
 def budget_estimate(*, budget: int, goal: str, fmt: str) -> dict[str, Any]:

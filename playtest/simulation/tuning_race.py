@@ -83,8 +83,9 @@ def matchup_value(params: dict[str, Any], deck: list[CardDef], seed: int, oppone
 
 
 def game_value(params: dict[str, Any], seed: int, arm: int, index: int, cache: dict) -> float:
-    listing = arm_list(params["deck"], params["candidates"], arm)
-    deck = cache.get(arm) or cache.setdefault(arm, _cards(params, listing))
+    deck = cache.get(arm)
+    if deck is None:
+        deck = cache[arm] = _cards(params, arm_list(params["deck"], params["candidates"], arm))
     if params["goal"] == "goldfish":
         return goldfish_value(params, deck, game_seed(seed, index))
     gauntlet = params["gauntlet"]

@@ -75,16 +75,39 @@ class RunViewSet(SubmissionsThrottled, mixins.ListModelMixin, mixins.RetrieveMod
         return Response(RunSerializer(run).data)
 
 
-class MetagameViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Metagame tables: every pair of 2 to 12 decks, seat-rotated; submit, follow the progress, read the table."""
+class KindRunViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """The runs of one kind, with typed parameters: `submit_serializer` declares them (plus seed and title), and
+    `param_fields` are those the run is given."""
 
-    serializer_class = MetagameSerializer
     permission_classes = [IsAuthenticated]
+    run_kind: str
+    submit_serializer: type[serializers.Serializer]
+    param_fields: tuple[str, ...]
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation has no user
             return Run.objects.none()
-        return run_list_for(user=self.request.user).filter(kind=METAGAME)
+        return run_list_for(user=self.request.user).filter(kind=self.run_kind)
+
+    def submit(self, request) -> Response:
+        body = request.data if isinstance(request.data, dict) else None
+        if body is None:
+            raise DomainError("The body must be an object.", code="invalid", details={"field": "body"})
+        options = services.typed_params(self.submit_serializer, body)
+        params = {key: options[key] for key in self.param_fields if key in options}
+        with transaction.atomic():
+            run = services.run_submit(owner=request.user, kind=self.run_kind, params=params,
+                                      seed=options.get("seed"), title=options.get("title") or "")
+        return Response(self.get_serializer(run).data, status=status.HTTP_202_ACCEPTED)
+
+
+class MetagameViewSet(KindRunViewSet):
+    """Metagame tables: every pair of 2 to 12 decks, seat-rotated; submit, follow the progress, read the table."""
+
+    serializer_class = MetagameSerializer
+    run_kind = METAGAME
+    submit_serializer = MetagameSubmitSerializer
+    param_fields = ("decks", "starters", "format", "policy", "games_per_pair")
 
     @extend_schema(
         request=MetagameSubmitSerializer,
@@ -97,15 +120,7 @@ class MetagameViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.
     )
     def create(self, request):
         """Queue a table. Its games are pairs x games_per_pair; progress counts games (GET the table's id)."""
-        body = request.data if isinstance(request.data, dict) else None
-        if body is None:
-            raise DomainError("The body must be an object.", code="invalid", details={"field": "body"})
-        options = services.typed_params(MetagameSubmitSerializer, body)
-        params = {key: options[key] for key in ("decks", "starters", "format", "policy", "games_per_pair")}
-        with transaction.atomic():
-            run = services.run_submit(owner=request.user, kind=METAGAME, params=params, seed=options.get("seed"),
-                                      title=options.get("title") or "")
-        return Response(MetagameSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+        return self.submit(request)
 
     @extend_schema(parameters=[MetagameBudgetQuerySerializer], responses={200: MetagameBudgetSerializer})
     @action(detail=False, methods=["get"])
@@ -119,17 +134,14 @@ class MetagameViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.
         return Response(MetagameBudgetSerializer(figures).data)
 
 
-class TuningViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class TuningViewSet(KindRunViewSet):
     """Deck tuning: which single swap would make a deck better, raced on the playtest AI; submit, follow the
     progress (games across the race's stages), read the suggestions, apply one as a new deck version."""
 
     serializer_class = TuningSerializer
-    permission_classes = [IsAuthenticated]
-
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):  # schema generation has no user
-            return Run.objects.none()
-        return run_list_for(user=self.request.user).filter(kind=TUNING)
+    run_kind = TUNING
+    submit_serializer = TuningSubmitSerializer
+    param_fields = ("deck", "key", "goal", "format", "budget", "gauntlet")
 
     @extend_schema(
         request=TuningSubmitSerializer,
@@ -141,16 +153,7 @@ class TuningViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.Ge
     )
     def create(self, request):
         """Queue a tuning race. Its games are the budget (or fewer); progress counts games across stages."""
-        body = request.data if isinstance(request.data, dict) else None
-        if body is None:
-            raise DomainError("The body must be an object.", code="invalid", details={"field": "body"})
-        options = services.typed_params(TuningSubmitSerializer, body)
-        fields = ("deck", "key", "goal", "format", "budget", "gauntlet")
-        params = {key: options[key] for key in fields if key in options}
-        with transaction.atomic():
-            run = services.run_submit(owner=request.user, kind=TUNING, params=params, seed=options.get("seed"),
-                                      title=options.get("title") or "")
-        return Response(TuningSerializer(run).data, status=status.HTTP_202_ACCEPTED)
+        return self.submit(request)
 
     @extend_schema(parameters=[TuningBudgetQuerySerializer], responses={200: TuningBudgetSerializer})
     @action(detail=False, methods=["get"])

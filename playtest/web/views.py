@@ -147,17 +147,22 @@ def metagame_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         params = {"decks": choice["decks"], "format": choice["format"], "policy": choice["policy"],
                   "games_per_pair": choice["games_per_pair"]}
-        try:
-            with transaction.atomic():
-                run = services.run_submit(owner=request.user, kind=METAGAME, params=params,
-                                          seed=_int_or_none(choice["seed"]))
-            return redirect("playtest:run_detail", run_id=run.pk)
-        except DomainError as exc:
-            context.update(error=exc, error_field=(exc.details or {}).get("field", ""))
-            context["budget"] = _metagame_budget(choice)
-            return render(request, "playtest/metagame_new.html", context, status=exc.status_code)
+        context["budget"] = _metagame_budget(choice)
+        return _submit_form(request, METAGAME, params, choice["seed"], "playtest/metagame_new.html", context)
     context["budget"] = _metagame_budget(choice)
     return render(request, "playtest/metagame_new.html", context)
+
+
+def _submit_form(request: HttpRequest, kind: str, params: dict, seed: str, template: str,
+                 context: dict) -> HttpResponse:
+    """Queue a run from a form: to its page, or the form again with the refusal beside the field at fault."""
+    try:
+        with transaction.atomic():
+            run = services.run_submit(owner=request.user, kind=kind, params=params, seed=_int_or_none(seed))
+        return redirect("playtest:run_detail", run_id=run.pk)
+    except DomainError as exc:
+        context.update(error=exc, error_field=(exc.details or {}).get("field", ""))
+        return render(request, template, context, status=exc.status_code)
 
 
 @login_required
@@ -208,14 +213,7 @@ def tune_new(request: HttpRequest) -> HttpResponse:
         params = {"deck": deck.pk, "key": choice["key"], "goal": choice["goal"], "format": choice["format"],
                   "budget": _int_or_none(choice["budget"]) or 0,
                   "gauntlet": [int(k) for k in choice["gauntlet"] if k.isdigit()]}
-        try:
-            with transaction.atomic():
-                run = services.run_submit(owner=request.user, kind=TUNING, params=params,
-                                          seed=_int_or_none(choice["seed"]))
-            return redirect("playtest:run_detail", run_id=run.pk)
-        except DomainError as exc:
-            context.update(error=exc, error_field=(exc.details or {}).get("field", ""))
-            return render(request, "playtest/tune_new.html", context, status=exc.status_code)
+        return _submit_form(request, TUNING, params, choice["seed"], "playtest/tune_new.html", context)
     return render(request, "playtest/tune_new.html", context)
 
 
