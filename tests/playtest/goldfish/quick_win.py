@@ -4,6 +4,8 @@ The browser test plays each step by clicking; the plan only decides which step c
 
 from __future__ import annotations
 
+import random
+
 from cards.models import Card
 from decks.cardinfo import Entry
 from decks.selectors import card_info
@@ -58,29 +60,19 @@ def waiting_step(state: State) -> Action:
     return legal[0]
 
 
-def ganging_opponent(view, rng) -> Action:
-    """A scripted stand-in for the AI that attacks one unit with two as soon as it can (so that the person
-    distributes defense in the defence step, DG-10.8), and otherwise deploys and marches forward."""
-    legal = view.legal_actions()
-    if view.combat is not None:
-        joining = [a for a in legal if a[0] == ATTACK and a[2] == view.combat[0]]
-        striking = [a for a in legal if a[0] == STRIKE]
-        if joining or striking:
-            return (joining or striking)[0]
-    attackers: dict[int, set[int]] = {}
-    for a in legal:
-        if a[0] == ATTACK:
-            attackers.setdefault(a[2], set()).add(a[1])
-    target = next((t for t, units in attackers.items() if len(units) >= 2), None)
-    if target is not None:
-        return next(a for a in legal if a[0] == ATTACK and a[2] == target)
-    deploy = next((a for a in legal if a[0] == DEPLOY), None)
-    if deploy:
-        return deploy
+def advancing_step(state: State, rng: random.Random) -> Action:
+    """Keep, deploy, let the AI's actions stand, and mostly march forward before ending the turn: units that
+    come close enough for the AI to attack one of them with two at once (the defence step, DG-10.8)."""
+    legal = state.legal_actions()
+    for kind in (KEEP, DEPLOY, PASS):
+        action = next((a for a in legal if a[0] == kind), None)
+        if action:
+            return action
     forward = [a for a in legal if a[0] == MOVE and a[2] != GATE]
-    if forward:  # toward the person's back rank
-        return min(forward, key=lambda a: int(cell_name(a[2])[1]) * (1 if view.seat == 1 else -1))
-    return next((a for a in legal if a[0] in (KEEP, PASS, END)), legal[0])
+    if forward and rng.random() < 0.7:
+        ahead = 1 if state.current_player == 0 else -1  # South moves toward rank 5, North toward rank 1
+        return max(forward, key=lambda a: int(cell_name(a[2])[1]) * ahead)
+    return next((a for a in legal if a[0] == END), legal[0])
 
 
 def dummy_cell(me: int) -> str:

@@ -2,6 +2,7 @@
 moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, and the layout at
 1280 and 390 px."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -26,11 +27,10 @@ from playtest.dreadgate.state import RESPONSE_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import encode
 from playtest.models import GoldfishTable
-from playtest.policies import POLICIES
 from tests.playtest.dreadgate_decks import starter_deck
 from tests.playtest.goldfish.quick_win import (
+    advancing_step,
     dummy_cell,
-    ganging_opponent,
     guarded_deck,
     kind_of_step,
     next_step,
@@ -46,6 +46,9 @@ SEED = 5  # the plan wins on turn 23 from this seed, the human seat South, takin
 BAR_KINDS = {KEEP, END, DRAW, STRIKE, PASS, INSTANT}
 HAND_KINDS = {DEPLOY, EQUIP, PLAY}
 UNIT_KINDS = {MOVE, ATTACK}
+# Against the AI's hinter starter deck, the advancing plan from this seed is attacked by two units at once
+# (the defence step, DG-10.8) right after the person's move at this index of the table's actions
+GANG_SEED, GANG_LAST_MOVE = 31, 22
 
 
 def open_table(page, owner, seed=SEED):
@@ -224,22 +227,27 @@ def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_respon
     assert words.replace("Play ", "You play ") in page.locator(".log-lines").inner_text()
 
 
-def test_against_a_gang_of_two_the_defender_distributes_defense_on_the_board(page, login, alice, monkeypatch):
-    """DG-10.8, in the browser: the opponent (a scripted stand-in for the AI that attacks with two units at
-    once) attacks; the person picks an attacker on the board and the defense it gets."""
-    monkeypatch.setitem(POLICIES, tables.OPPONENT_POLICY, ganging_opponent)
+def test_against_the_ai_the_defender_distributes_defense_on_the_board_when_it_attacks_with_two(page, login, alice):
+    """DG-10.8, in the browser, against the AI itself: the person's units march forward until the AI attacks
+    one of them with two of its own; after its turn plays out on the board, the person picks an attacker there
+    and the defense it gets."""
     login(alice)
-    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=5,
-                                opponent_deck_id=quick_deck(alice).pk)
+    opponent = starter_deck(alice, craft="hinter", name="The AI's deck")
+    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=GANG_SEED,
+                                opponent_deck_id=opponent.pk)
+    plan = random.Random(GANG_SEED)
+    while len(table.actions) < GANG_LAST_MOVE:  # the turns before, played through the service to save time
+        tables.table_act(table=table, action=advancing_step(tables.table_state(table), plan))
+        table.refresh_from_db()
     page.goto(f"/playtest/tables/{table.pk}/")
     page.evaluate("localStorage.setItem('dreadgate.table.speed', '0')")
-    for _ in range(14):
-        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
-        if any(a[0] == DEFEND for a in state.legal_actions()):
-            break
-        click_step(page, state, waiting_step(state))
-    defend = next(a for a in state.legal_actions() if a[0] == DEFEND)
+    state = tables.table_state(table)
+    click_step(page, state, advancing_step(state, plan))  # the person's last move: the AI's turn follows
+    state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    defend = next((a for a in state.legal_actions() if a[0] == DEFEND), None)
+    assert defend, "the AI no longer attacks with two from this seed: find another with the plan of this test"
     assert "select an attacker" in page.locator("p.selection").inner_text()
+    assert "defence step" in page.locator(".status-line").inner_text()
     attacker = page.locator(f'[data-cell="{cell_name(state.units[defend[1]].cell)}"]')
     assert "target-defend" in attacker.get_attribute("class")
     before = log_length(page)
