@@ -182,6 +182,31 @@ def test_a_card_dragged_from_the_hand_is_deployed_where_it_is_dropped(page, logi
     assert "You deploy" in page.locator(".log-lines li").last.inner_text()
 
 
+def test_an_item_a_unit_carries_shows_large_on_hover_and_on_focus_in_place_of_its_bearer(page, login, alice):
+    login(alice)
+    table = open_table(page, alice)
+    me, done = tables.human_seat(tables.table_state(table)), set()
+    while "item" not in done:  # the plan's first steps, through the service, up to its equip
+        state = tables.table_state(table)
+        action = next_step(state, me, done)
+        done.add(kind_of_step(state, action))
+        tables.table_act(table=table, action=action)
+        table.refresh_from_db()
+    page.reload()
+    assert axe_violations(page) == []  # a focusable item inside its bearer's tile
+    item = page.locator(".carried").first
+    bearer_zoom = item.locator("xpath=ancestor::span[contains(@class, 'unit-tile')]/span[@class='card-zoom']")
+    assert "carried by" in item.get_attribute("aria-label")
+    item.hover()
+    item_zoom = item.locator(".card-zoom")
+    item_zoom.wait_for()
+    assert "Repeating Crossbow" in item_zoom.inner_text() and not bearer_zoom.is_visible()
+    page.mouse.move(0, 0)
+    item.focus()  # by keyboard: the same large view
+    item_zoom.wait_for()
+    assert not bearer_zoom.is_visible()
+
+
 def test_a_refused_action_says_its_rule_and_undo_restores_the_board(page, login, alice):
     login(alice)
     table = open_table(page, alice)
