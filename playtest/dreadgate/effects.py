@@ -22,7 +22,7 @@ from .zones import TACTICAL, Game, Unit
 Ability = dict[str, Any]
 Target = dict[str, Any]
 # ("unit", candidate iids), ("dir", the unit whose direction is chosen) or ("dist", the farthest it may go)
-Slot = tuple[str, Any]
+Slot = tuple[Any, ...]  # ("unit", candidates), ("dir", unit), ("dist", reach, unit, absolute direction)
 Picks = dict[tuple[int, int], dict[int, int]]  # (ability, step) -> unit -> the direction or distance chosen
 Plan = tuple[dict[tuple[int, int], list[int]], Picks, Picks]  # chosen units, directions, distances
 
@@ -369,7 +369,8 @@ def walk(g: Game, pend: list[Any]) -> tuple[Slot | None, Plan]:
                                 far[t] = picks[pi]
                                 pi += 1
                             else:
-                                return ("dist", reach), (plan, dirs, dists)
+                                return ("dist", reach, t, _push_dir(g, g.units[t], step, cell, ctrl, per)), (
+                                    plan, dirs, dists)
             prev = targets
     return None, (plan, dirs, dists)
 

@@ -36,7 +36,7 @@ from .actions import (
     Action,
     IllegalAction,
 )  # fmt: skip
-from .board import _LINES, BACK_RANK, GATE, MASK_DIRS, RAYS, lines
+from .board import _LINES, BACK_RANK, GATE, MASK_DIRS, RAYS, SIZE, VECTORS, lines, turn_dir
 from .cards import KW_AVIATION, KW_EXECUTION, KW_SPECTRAL, KW_SUBDUE, UNIVERSAL, Compiled
 from .effects import can_use, next_slot, playable, sources
 from .zones import (
@@ -188,6 +188,29 @@ def _target_actions(g: Game) -> list[Action]:
     if slot is not None and slot[0] == "dist":
         return [(TARGET_DIST, n, 0) for n in range(1, slot[1] + 1)]
     return [(TARGET_DIR, d, 0) for d in range(8)]
+
+
+def answer_cells(g: Game) -> dict[Action, int]:
+    """The cell each answer to a move's question (DG-18.7) points at on the board, for a table to light it:
+    (TARGET_DIR, d) the first cell that way from the moving unit, (TARGET_DIST, n) the cell n away where it
+    stops. Answers that lead off the board have none, and so has every other decision."""
+    pending = g.pending if g.phase == TARGET_PHASE else None
+    slot = next_slot(g) if pending is not None else None
+    if pending is None or slot is None or slot[0] == "unit" or slot[1 if slot[0] == "dir" else 2] not in g.units:
+        return {}
+    if slot[0] == "dir":
+        unit, ctrl = g.units[slot[1]], pending[0]
+        ways = {(TARGET_DIR, d, 0): _cell_along(unit.cell, turn_dir(d, ctrl), 1) for d in range(8)}
+        return {action: cell for action, cell in ways.items() if cell >= 0}
+    reach, unit, way = slot[1], g.units[slot[2]], slot[3]
+    return {(TARGET_DIST, n, 0): _cell_along(unit.cell, way, n) for n in range(1, reach + 1)}
+
+
+def _cell_along(cell: int, d: int, n: int) -> int:
+    """The cell n steps from `cell` in absolute direction d, or -1 off the board."""
+    df, dr = VECTORS[d]
+    f, r = cell % SIZE + df * n, cell // SIZE + dr * n
+    return r * SIZE + f if 0 <= f < SIZE and 0 <= r < SIZE else -1
 
 
 def _discard_actions(g: Game) -> list[Action]:

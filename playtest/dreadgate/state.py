@@ -27,7 +27,7 @@ from .journal import (
 )  # fmt: skip
 from .observe import observation
 from .play import ANSWERABLE, check_win, do, offer_response
-from .rules import check, legal_actions
+from .rules import answer_cells, check, legal_actions
 from .zones import (
     AP_PER_TURN, BEYOND_GOAL, BONEYARD_GOAL, COMBAT_PHASE, DEFENSE_PHASE, DISCARD_PHASE, DRAW_RESULT, ENGINE_VERSION,
     FOREVER, FORMATS, MAIN_PHASE, MULLIGAN_PHASE, OPENING_HAND, OVER_PHASE, PHASES, QUICK, RESPONSE_PHASE,
@@ -134,6 +134,10 @@ class State(Game):
         out = legal_actions(self)
         self._legal = (self._stamp, out)
         return list(out)
+
+    def answer_cells(self) -> dict[Action, int]:
+        """Where on the board the answers to a move's question point: a direction or a distance (DG-18.7)."""
+        return answer_cells(self)
 
     def apply(self, action: Action) -> None:
         """Check and play one action; IllegalAction (with the rule) leaves the state unchanged."""

@@ -25,6 +25,8 @@ from playtest.dreadgate.actions import (
     MOVE,
     PLAY,
     RECYCLE,
+    TARGET_DIR,
+    TARGET_DIST,
     TARGET_UNIT,
     USE,
     Action,
@@ -36,12 +38,16 @@ from playtest.goldfish.services import human_seat
 
 HAND_KINDS = {DEPLOY, EQUIP, PLAY, RECYCLE}  # a: the card's definition index (instants: the turn bar, at once)
 UNIT_KINDS = {MOVE, ATTACK, USE, GROUND, FLY}  # a: the unit's instance id
-ANSWER_KINDS = {TARGET_UNIT}  # answers to a question of the rules, chosen on the board at once
+# answers to a question of the rules, chosen on the board at once: a talent's target unit, or the direction or
+# distance a unit is moved (DG-18.7), on the cell it points at
+ANSWER_KINDS = {TARGET_UNIT, TARGET_DIR, TARGET_DIST}
 # The defence step (DG-10.8): the defender picks an attacker on the board, then how much defense it gets.
 PICK_KINDS = {DEFEND}  # a: the attacker's instance id
+# The word on a lit cell where the notation's first word would not say it ("target n", "distance 2")
+ANSWER_VERBS = {TARGET_DIR: "this way", TARGET_DIST: "stop here"}
 # The style of a lit cell, by the action that lands there: each has its own outline and icon, not a colour alone.
 TARGET_STYLES = {DEPLOY: "deploy", MOVE: "move", ATTACK: "attack", EQUIP: "equip", TARGET_UNIT: "aim",
-                 DEFEND: "defend"}
+                 TARGET_DIR: "move", TARGET_DIST: "move", DEFEND: "defend"}
 
 
 def encode(action: Action) -> str:
@@ -60,14 +66,17 @@ def decode(text: str) -> Action | None:
     return (kind, a, b)
 
 
-def _target_cell(state: State, action: Action) -> str | None:
+def _target_cell(state: State, action: Action, answers: dict[Action, int]) -> str | None:
+    """The cell an action lands on, if any; `answers` maps a move's direction or distance to its cell."""
     kind, a, b = action
     if kind in (DEPLOY, MOVE):
         return cell_name(b)
     if kind in (ATTACK, EQUIP) and b in state.units:
         return cell_name(state.units[b].cell)
-    if kind in ANSWER_KINDS and a in state.units:
+    if kind == TARGET_UNIT and a in state.units:
         return cell_name(state.units[a].cell)
+    if action in answers:
+        return cell_name(answers[action])
     return None
 
 
@@ -77,11 +86,12 @@ def _choice(state: State, action: Action, engine: ModuleType, me: int) -> dict[s
     text = engine.format_action(state, action)
     words = engine.describe_action(state, action, viewer=me)
     label = words[4:5].upper() + words[5:] if words.startswith("You ") else words
-    return {"value": encode(action), "text": text, "label": label, "verb": text.split(" ", 1)[0],
+    verb = ANSWER_VERBS.get(action[0]) or text.split(" ", 1)[0]
+    return {"value": encode(action), "text": text, "label": label, "verb": verb,
             "action": action, "style": TARGET_STYLES.get(action[0], "act")}
 
 
-def _owner_of_choice(state: State, action: Action) -> str:
+def _owner_of_choice(state: State, action: Action, answers: dict[Action, int]) -> str:
     """What a choice belongs to on the page: 'h<d>' a hand card, 'u<iid>' a unit, 'board' an answer on the
     board, '' the turn bar."""
     kind, a, _ = action
@@ -89,7 +99,7 @@ def _owner_of_choice(state: State, action: Action) -> str:
         return f"h{a}"
     if kind in UNIT_KINDS | PICK_KINDS and a in state.units:
         return f"u{a}"
-    if kind in ANSWER_KINDS and _target_cell(state, action):
+    if kind in ANSWER_KINDS and _target_cell(state, action, answers):
         return "board"
     return ""
 
@@ -103,9 +113,15 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
     yours = not watching and not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
     choices = [_choice(state, a, engine, me) for a in legal]
+    # (a table under older rules, RV-5, has no such map: its answers stay in the turn bar)
+    answers = state.answer_cells() if legal and hasattr(state, "answer_cells") else {}
+
+    def target_cell(action: Action) -> str | None:
+        return _target_cell(state, action, answers)
+
     by_owner: dict[str, list[dict[str, Any]]] = {}
     for choice in choices:
-        by_owner.setdefault(_owner_of_choice(state, choice["action"]), []).append(choice)
+        by_owner.setdefault(_owner_of_choice(state, choice["action"], answers), []).append(choice)
     if selection not in by_owner or selection == "board":
         selection = ""  # nothing of that card or unit may be done now (or it is gone): no selection
     hand_counts = Counter(state.inst[iid].index for iid in state.hand[me])
@@ -113,13 +129,13 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
              "selectable": f"h{d}" in by_owner, "selected": selection == f"h{d}",
              # where the card may be dropped (a deploy cell, a unit to equip): "cell=value;..." for dragging
              "drops": ";".join(f"{cell}={c['value']}" for c in by_owner.get(f"h{d}", [])
-                               if (cell := _target_cell(state, c["action"])))}
+                               if (cell := target_cell(c["action"])))}
             for d, n in sorted(hand_counts.items(), key=lambda kv: state.defs[kv[0]].card.name)]
     selected = by_owner.get(selection, []) if selection else []
-    lit = [c for c in selected + by_owner.get("board", []) if _target_cell(state, c["action"])]
+    lit = [c for c in selected + by_owner.get("board", []) if target_cell(c["action"])]
     targets: dict[str, list[dict[str, Any]]] = {}
     for choice in lit:
-        targets.setdefault(_target_cell(state, choice["action"]) or "", []).append(choice)
+        targets.setdefault(target_cell(choice["action"]) or "", []).append(choice)
     iid_at = {cell_name(u.cell): u.iid for u in state.units.values()}
     for row in view["grid"]:
         for cell in row:
@@ -139,7 +155,7 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
         "hand": hand, "selection": selection, "selected_name": selected_name,
         # what the selection may do that lands on no cell: play a talent, recycle, use an ability, take flight
-        "menu": [c for c in selected if not _target_cell(state, c["action"])],
+        "menu": [c for c in selected if not target_cell(c["action"])],
         "bar": by_owner.get("", []),
         "answering": bool(by_owner.get("board")) or any(c["action"][0] in PICK_KINDS for c in choices),
         "ap": state.ap,

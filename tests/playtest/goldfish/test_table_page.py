@@ -9,11 +9,11 @@ from django.template.loader import render_to_string
 
 from cards.models import Card
 from playtest import dreadgate
-from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, USE
+from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, TARGET_DIST, USE
 from playtest.dreadgate.board import cell_name
 from playtest.goldfish import services as tables
 from playtest.goldfish.board import CardFaces
-from playtest.goldfish.presenter import table_view
+from playtest.goldfish.presenter import encode, table_view
 from playtest.models import GoldfishTable
 from tests.playtest.dreadgate.factories import ability, game, give, put, talent, unit
 from tests.playtest.dreadgate_decks import starter_deck
@@ -274,3 +274,30 @@ def test_a_units_ability_is_in_its_menu(table):
 def test_a_selection_of_nothing_that_may_act_shows_the_table_without_one(client, alice, table, selection):
     html = page(client, alice, table, f"?sel={selection}")
     assert 'data-selection=""' in html and 'class="unit-menu"' not in html
+
+
+def test_the_direction_and_the_distance_of_a_move_are_chosen_on_the_cells_they_lead_to(table):
+    """DG-18.7 on the board: a talent that moves a unit up to 2 cells in a chosen direction lights the cells
+    next to the unit, one per direction, then the cells where it may stop."""
+    shove = talent("T-SH", ability("play", {"op": "move", "distance": 2, "direction": "chosen",
+                                            "target": {"select": "chosen", "side": "enemy"}}), cost=1)
+    state = game(shove, unit("U-EE"), unit("U-E2"))
+    me = tables.human_seat(state)
+    if state.active != me:
+        state.apply((END, 0, 0))
+    enemy = put(state, 1 - me, "U-EE", "c4")
+    give(state, me, "T-SH")
+    state.apply(next(a for a in state.legal_actions() if a[0] == PLAY))  # the only enemy: no unit to choose
+    html = render_table(table, hand_built_view(state))
+    ways = state.answer_cells()
+    assert len(ways) == 8  # c4 has a neighbour every way
+    for action, cell in ways.items():
+        assert f'value="{encode(action)}"' in cell_html(html, cell_name(cell))
+    state.apply(next(a for a, cell in ways.items() if cell_name(cell) == "b4"))  # toward the a file: 1 or 2 cells
+    html = render_table(table, hand_built_view(state))
+    stops = {cell_name(cell): action for action, cell in state.answer_cells().items()}
+    assert set(stops) == {"b4", "a4"} and stops["a4"] == (TARGET_DIST, 2, 0)
+    a4 = cell_html(html, "a4")
+    assert "target-move" in a4 and f'value="{encode(stops["a4"])}"' in a4 and "stop here" in a4
+    state.apply(stops["a4"])
+    assert cell_name(enemy.cell) == "a4"
