@@ -182,17 +182,26 @@ def test_a_card_dragged_from_the_hand_is_deployed_where_it_is_dropped(page, logi
     assert "You deploy" in page.locator(".log-lines li").last.inner_text()
 
 
-def test_an_item_a_unit_carries_shows_large_on_hover_and_on_focus_in_place_of_its_bearer(page, login, alice):
+def test_an_item_dropped_on_a_unit_is_equipped_and_shows_large_in_place_of_its_bearer(page, login, alice):
     login(alice)
     table = open_table(page, alice)
     me, done = tables.human_seat(tables.table_state(table)), set()
-    while "item" not in done:  # the plan's first steps, through the service, up to its equip
+    while True:  # the plan's first steps, through the service, up to its equip
         state = tables.table_state(table)
         action = next_step(state, me, done)
+        if action[0] == EQUIP:
+            break
         done.add(kind_of_step(state, action))
         tables.table_act(table=table, action=action)
         table.refresh_from_db()
+    page.set_viewport_size({"width": 1280, "height": 1400})  # hand and board in view: no scrolling mid-drag
     page.reload()
+    bearer_cell = cell_name(state.units[action[2]].cell)
+    card = page.locator(f'.hand a.hand-card[href="?sel=h{action[1]}"]')
+    assert f"{bearer_cell}={encode(action)}" in card.get_attribute("data-drops")
+    card.drag_to(page.locator(f'[data-cell="{bearer_cell}"]'))  # dropped on the unit: equipped
+    page.locator(".log-lines li", has_text="You equip").wait_for()
+    assert action in tables.table_state(GoldfishTable.objects.get(pk=table.pk)).history
     assert axe_violations(page) == []  # a focusable item inside its bearer's tile
     item = page.locator(".carried").first
     bearer_zoom = item.locator("xpath=ancestor::span[contains(@class, 'unit-tile')]/span[@class='card-zoom']")
