@@ -171,6 +171,51 @@ def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):
     assert not page.locator(".cell-target").count()
 
 
+def tab_to(page, selector: str, limit: int = 300) -> None:
+    """Press Tab until the element the selector names has the focus, as a keyboard user does."""
+    for _ in range(limit):
+        if page.evaluate("(sel) => document.activeElement?.matches(sel) ?? false", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def key_step(page, state, action, key: str) -> None:
+    """Play one action by keyboard only: Tab to the card or unit and Enter, then Tab to its target and `key`."""
+    kind, a, _ = action
+    value = encode(action)
+    before = log_length(page)
+    if kind in HAND_KINDS:
+        tab_to(page, f'.hand a.hand-card[href="?sel=h{a}"]')
+    elif kind in UNIT_KINDS:
+        tab_to(page, f'[data-cell="{cell_name(state.units[a].cell)}"] a.unit-face')
+    if kind in HAND_KINDS | UNIT_KINDS:
+        page.keyboard.press("Enter")  # selected: the focus moves to its first lit cell or its menu
+        page.locator(".selection").wait_for()
+    where = ".turn-bar" if kind in BAR_KINDS else ".unit-menu" if kind == PLAY else ".board"
+    tab_to(page, f'{where} button[value="{value}"]')
+    page.keyboard.press(key)
+    wait_for_action(page, before)
+
+
+def test_the_same_moves_by_keyboard_only_deploy_move_attack_and_play_a_talent_a_glyph_and_an_item(
+        page, login, alice):
+    login(alice)
+    table = open_table(page, alice)
+    me, done, played = tables.human_seat(tables.table_state(table)), set(), []
+    for step in range(60):
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        if {"attack", "talent", "glyph", "item"} <= done:
+            break
+        action = next_step(state, me, done)
+        done.add(kind_of_step(state, action) or {DEPLOY: "deploy", MOVE: "move"}.get(action[0], ""))
+        key_step(page, state, action, key=" " if step % 2 else "Enter")  # buttons answer Space and Enter
+        played.append(action)
+    assert {"deploy", "move", "attack", "talent", "glyph", "item"} <= done
+    history = iter(state.history)
+    assert all(action in history for action in played)  # each one taken, in this order
+
+
 def test_a_card_dragged_from_the_hand_is_deployed_where_it_is_dropped(page, login, alice):
     login(alice)
     table = open_table(page, alice)
