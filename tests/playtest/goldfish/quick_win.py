@@ -75,6 +75,16 @@ def advancing_step(state: State, rng: random.Random) -> Action:
     return next((a for a in legal if a[0] == END), legal[0])
 
 
+def attacking_step(state: State, rng: random.Random) -> Action:
+    """Strike and attack whenever possible, otherwise march forward as `advancing_step` does."""
+    legal = state.legal_actions()
+    for kind in (STRIKE, ATTACK):
+        action = next((a for a in legal if a[0] == kind), None)
+        if action:
+            return action
+    return advancing_step(state, rng)
+
+
 def dummy_cell(me: int) -> str:
     return "b5" if me == 0 else "b1"
 

@@ -30,6 +30,7 @@ from playtest.models import GoldfishTable
 from tests.playtest.dreadgate_decks import starter_deck
 from tests.playtest.goldfish.quick_win import (
     advancing_step,
+    attacking_step,
     dummy_cell,
     guarded_deck,
     kind_of_step,
@@ -49,6 +50,9 @@ UNIT_KINDS = {MOVE, ATTACK}
 # Against the AI's hinter starter deck, the advancing plan from this seed is attacked by two units at once
 # (the defence step, DG-10.8) right after the person's move at this index of the table's actions
 GANG_SEED, GANG_LAST_MOVE = 31, 22
+# The attacking plan with the Quick runners against the AI's guarded deck: the AI answers the strike at this
+# index with an instant in its defence step (DG-10.8, DG-15.5)
+ANSWERED_SEED, ANSWERED_STRIKE = 6, 37
 
 
 def open_table(page, owner, seed=SEED):
@@ -336,6 +340,31 @@ def test_against_the_ai_the_defender_distributes_defense_on_the_board_when_it_at
     assert "You put" in page.locator(".log-lines").inner_text()
     after = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
     assert defend in after.history
+
+
+def test_the_ais_instant_in_its_defence_step_is_shown_as_it_happens(page, login, alice):
+    login(alice)
+    table = tables.table_create(owner=alice, deck_id=quick_deck(alice).pk, seed=ANSWERED_SEED,
+                                opponent_deck_id=guarded_deck(alice).pk)
+    plan = random.Random(ANSWERED_SEED)
+    while len(table.actions) < ANSWERED_STRIKE:  # the turns before, played through the service to save time
+        tables.table_act(table=table, action=attacking_step(tables.table_state(table), plan))
+        table.refresh_from_db()
+    state = tables.table_state(table)
+    strike = attacking_step(state, plan)
+    assert strike[0] == STRIKE
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '1500')")
+    page.locator(f'.turn-bar button[value="{encode(strike)}"]').click()
+    page.get_by_text("The opponent's actions, one by one").wait_for()  # its answer, before the table goes on
+    answer = GoldfishTable.objects.get(pk=table.pk).actions[ANSWERED_STRIKE + 1]
+    assert answer[0] == INSTANT, "the AI no longer answers this strike with an instant: find another seed"
+    assert "You strike" in page.locator(".log-lines li").last.inner_text()  # first the strike itself
+    page.locator(f'#table[data-watch-step="{ANSWERED_STRIKE + 2}"]').wait_for(state="attached")  # then its answer
+    assert "The opponent plays" in page.locator(".log-lines li").last.inner_text()
+    assert "as an instant" in page.locator(".log-lines li").last.inner_text()
+    page.get_by_role("link", name="Skip to the end").click()
+    page.locator("#table:not([data-watch-step])").wait_for(state="attached")
 
 
 @pytest.mark.parametrize("width", [1280, 390])
