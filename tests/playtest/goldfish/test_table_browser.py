@@ -263,6 +263,9 @@ def test_an_item_dropped_on_a_unit_is_equipped_and_shows_large_in_place_of_its_b
     item.focus()  # by keyboard: the same large view
     item_zoom.wait_for()
     assert not bearer_zoom.is_visible()
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert overlaps_and_overflows(page) == []
 
 
 def test_a_refused_action_says_its_rule_and_undo_restores_the_board(page, login, alice):
