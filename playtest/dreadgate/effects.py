@@ -21,8 +21,9 @@ from .zones import TACTICAL, Game, Unit
 
 Ability = dict[str, Any]
 Target = dict[str, Any]
-# ("unit", candidate iids), ("dir", the unit whose direction is chosen) or ("dist", the farthest it may go)
-Slot = tuple[Any, ...]  # ("unit", candidates), ("dir", unit), ("dist", reach, unit, absolute direction)
+# ("unit", candidate iids), ("dir", the unit whose direction is chosen) or ("dist", the farthest it may go,
+# the unit, the absolute direction it goes in)
+Slot = tuple[Any, ...]
 Picks = dict[tuple[int, int], dict[int, int]]  # (ability, step) -> unit -> the direction or distance chosen
 Plan = tuple[dict[tuple[int, int], list[int]], Picks, Picks]  # chosen units, directions, distances
 
