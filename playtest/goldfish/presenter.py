@@ -3,8 +3,9 @@ action, both as a complete list and as targets on the board for the selected car
 
 Choosing goes by what a card player touches: a card in hand (its deploy cells, the units an item may equip,
 or a menu to play or recycle it), a unit on the board (its moves and its attack targets, told apart by style
-and icon, and a menu of its abilities), or, when the rules ask a question (a talent's target, the defence
-step), the answers straight on the board. Everything else is a button of the turn bar.
+and icon, and a menu of its abilities), or, when the rules ask a question (a talent's target, the direction
+and distance a unit is moved, the defence step), the answers straight on the board. Everything else is a
+button of the turn bar.
 """
 
 from __future__ import annotations
