@@ -32,7 +32,7 @@ from playtest.dreadgate.actions import (
     USE,
     Action,
 )
-from playtest.dreadgate.board import cell_name
+from playtest.dreadgate.board import cell_name, direction_between, turn_dir
 from playtest.dreadgate.state import RESPONSE_PHASE
 from playtest.goldfish.board import CardFaces, game_view
 from playtest.goldfish.services import human_seat
@@ -81,15 +81,27 @@ def _target_cell(state: State, action: Action, answers: dict[Action, int]) -> st
     return None
 
 
-def _choice(state: State, action: Action, engine: ModuleType, me: int) -> dict[str, Any]:
+def _choice(state: State, action: Action, engine: ModuleType, me: int, turn: int = 0) -> dict[str, Any]:
     """An action as a form value, its notation, and its words from the engine's describer without the
-    'You' ("Deploy Ardent Page on a5")."""
+    'You' ("Deploy Ardent Page on a5"); `turn`: where its arrow points (_answer_turns)."""
     text = engine.format_action(state, action)
     words = engine.describe_action(state, action, viewer=me)
     label = words[4:5].upper() + words[5:] if words.startswith("You ") else words
     verb = ANSWER_VERBS.get(action[0]) or text.split(" ", 1)[0]
-    return {"value": encode(action), "text": text, "label": label, "verb": verb,
+    return {"value": encode(action), "text": text, "label": label, "verb": verb, "turn": turn,
             "action": action, "style": TARGET_STYLES.get(action[0], "act")}
+
+
+def _answer_turns(answers: dict[Action, int], me: int) -> dict[Action, int]:
+    """Where the arrow of each answer to a move's question points, in eighths of a circle clockwise from
+    forward (up on the person's board): a direction is named from its chooser's side already (DG-18.7); the
+    distances run along the line their cells make (there are two or more, or the rules would not ask)."""
+    turns = {action: action[1] for action in answers if action[0] == TARGET_DIR}
+    first, second = answers.get((TARGET_DIST, 1, 0)), answers.get((TARGET_DIST, 2, 0))
+    way = direction_between(first, second) if first is not None and second is not None else None
+    if way is not None:
+        turns.update({action: turn_dir(way, me) for action in answers if action[0] == TARGET_DIST})
+    return turns
 
 
 def _owner_of_choice(state: State, action: Action, answers: dict[Action, int]) -> str:
@@ -113,9 +125,10 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
     view = game_view(state, faces, viewer=me)
     yours = not watching and not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
-    choices = [_choice(state, a, engine, me) for a in legal]
     # (a table under older rules, RV-5, has no such map: its answers stay in the turn bar)
     answers = state.answer_cells() if legal and hasattr(state, "answer_cells") else {}
+    turns = _answer_turns(answers, me)
+    choices = [_choice(state, a, engine, me, turns.get(a, 0)) for a in legal]
 
     def target_cell(action: Action) -> str | None:
         return _target_cell(state, action, answers)
@@ -151,6 +164,9 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
         selected_name = state.defs[int(selection[1:])].card.name
     elif selection.startswith("u"):
         selected_name = state.units[int(selection[1:])].c.card.name
+    asked = {kind for kind, _, _ in answers}
+    if asked:  # the rules' question is a direction or a distance, not a target unit (DG-18.7)
+        view["phase_words"] = "choosing a direction" if TARGET_DIR in asked else "choosing how far it moves"
     view.update({
         "hand_total": sum(hand_counts.values()), "log": engine.describe_log(state, viewer=me),
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,

@@ -291,13 +291,18 @@ def test_the_direction_and_the_distance_of_a_move_are_chosen_on_the_cells_they_l
     html = render_table(table, hand_built_view(state))
     ways = state.answer_cells()
     assert len(ways) == 8  # c4 has a neighbour every way
+    assert "choosing a direction" in html
     for action, cell in ways.items():
-        assert f'value="{encode(action)}"' in cell_html(html, cell_name(cell))
+        lit = cell_html(html, cell_name(cell))
+        assert f'value="{encode(action)}"' in lit
+        assert (f"turn-{action[1]}" in lit) == (action[1] > 0)  # its arrow points its way (0: forward, up)
     state.apply(next(a for a, cell in ways.items() if cell_name(cell) == "b4"))  # toward the a file: 1 or 2 cells
     html = render_table(table, hand_built_view(state))
     stops = {cell_name(cell): action for action, cell in state.answer_cells().items()}
     assert set(stops) == {"b4", "a4"} and stops["a4"] == (TARGET_DIST, 2, 0)
+    assert "choosing how far it moves" in html
     a4 = cell_html(html, "a4")
     assert "target-move" in a4 and f'value="{encode(stops["a4"])}"' in a4 and "stop here" in a4
+    assert f"turn-{6 if me == 0 else 2}" in a4  # toward the a file: left on South's board, right on North's
     state.apply(stops["a4"])
     assert cell_name(enemy.cell) == "a4"
