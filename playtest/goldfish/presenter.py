@@ -83,7 +83,7 @@ def _target_cell(state: State, action: Action, answers: dict[Action, int]) -> st
 
 def _choice(state: State, action: Action, engine: ModuleType, me: int, turn: int = 0) -> dict[str, Any]:
     """An action as a form value, its notation, and its words from the engine's describer without the
-    'You' ("Deploy Ardent Page on a5"); `turn`: where its arrow points (_answer_turns)."""
+    'You' ("Deploy Ardent Page on a5"); `turn`: where its arrow points (_arrow_turns)."""
     text = engine.format_action(state, action)
     words = engine.describe_action(state, action, viewer=me)
     label = words[4:5].upper() + words[5:] if words.startswith("You ") else words
@@ -92,11 +92,17 @@ def _choice(state: State, action: Action, engine: ModuleType, me: int, turn: int
             "action": action, "style": TARGET_STYLES.get(action[0], "act")}
 
 
-def _answer_turns(answers: dict[Action, int], me: int) -> dict[Action, int]:
-    """Where the arrow of each answer to a move's question points, in eighths of a circle clockwise from
-    forward (up on the person's board): a direction is named from its chooser's side already (DG-18.7); the
-    distances run along the line their cells make (there are two or more, or the rules would not ask)."""
+def _arrow_turns(state: State, legal: list[Action], answers: dict[Action, int], me: int) -> dict[Action, int]:
+    """Where the arrow of each move points, in eighths of a circle clockwise from forward (up on the person's
+    board): a maneuver from its unit toward its cell; a direction of an effect's move is named from its
+    chooser's side already (DG-18.7); its distances run along the line their cells make (there are two or more,
+    or the rules would not ask)."""
     turns = {action: action[1] for action in answers if action[0] == TARGET_DIR}
+    for action in legal:
+        unit = state.units.get(action[1]) if action[0] == MOVE else None
+        way = direction_between(unit.cell, action[2]) if unit is not None else None
+        if way is not None:
+            turns[action] = turn_dir(way, me)
     first, second = answers.get((TARGET_DIST, 1, 0)), answers.get((TARGET_DIST, 2, 0))
     way = direction_between(first, second) if first is not None and second is not None else None
     if way is not None:
@@ -127,7 +133,7 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
     legal = state.legal_actions() if yours else []
     # (a table under older rules, RV-5, has no such map: its answers stay in the turn bar)
     answers = state.answer_cells() if legal and hasattr(state, "answer_cells") else {}
-    turns = _answer_turns(answers, me)
+    turns = _arrow_turns(state, legal, answers, me)
     choices = [_choice(state, a, engine, me, turns.get(a, 0)) for a in legal]
 
     def target_cell(action: Action) -> str | None:

@@ -143,6 +143,8 @@ def test_a_selected_unit_lights_its_moves_and_attack_targets_in_two_styles(table
     for move in moves:
         cell = cell_html(html, cell_name(move[2]))
         assert "target-move" in cell and '<use href="#i-arrow">' in cell and "target-attack" not in cell
+    sideways = next(m for m in moves if cell_name(m[2]) == "b" + cell_name(mine.cell)[1])  # toward the a file
+    assert f"turn-{6 if me == 0 else 2}" in cell_html(html, cell_name(sideways[2]))  # its arrow points that way
     target = cell_html(html, cell_name(enemy.cell))
     assert "target-attack" in target and '<use href="#i-crosshair">' in target and "target-move" not in target
     assert f'value="{ATTACK},{mine.iid},{enemy.iid}"' in target
