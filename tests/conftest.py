@@ -21,7 +21,7 @@ from pytest_django.plugin import blocking_manager_key
 from cards.catalog.loader import load_catalog
 from decks.starters import load_starter_decks
 from dreaddraw.catalog import load_dreaddraw_set
-from tests.support import WorkerProcess, live_db, wait_for  # noqa: F401  (re-exported)
+from tests.support import WorkerProcess, live_db, migrate_to, wait_for  # noqa: F401  (re-exported)
 
 # Playwright's sync API runs an event loop in the test thread; the test code itself is synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -103,6 +103,14 @@ def start_worker(django_db_blocker, tmp_path):
 
 
 # --- Browser ------------------------------------------------------------------------------
+
+@pytest.fixture
+def latest_schema_after():
+    """For migration tests: whatever the test's outcome, the database goes back to the latest schema for the
+    tests after it."""
+    yield
+    migrate_to(None)
+
 
 @pytest.fixture(scope="session")
 def browser():

@@ -1,4 +1,4 @@
-"""Helpers shared by tests: markers, waiting, and real worker processes."""
+"""Helpers shared by tests: markers, waiting, migrating, and real worker processes."""
 
 from __future__ import annotations
 
@@ -16,6 +16,20 @@ ROOT = Path(__file__).resolve().parent.parent
 # Transactional tests (live server, worker) commit their data, so the database is flushed after
 # each; tests/conftest.py then loads the catalog again, so every test starts with it.
 live_db = pytest.mark.django_db(transaction=True)
+
+
+def migrate_to(targets):
+    """Migrate the test database to `targets` (None: the latest schema); returns the models as they are there.
+    (Migration tests also use the `latest_schema_after` fixture, which puts the latest schema back whatever
+    their outcome.)"""
+    from django.contrib.contenttypes.models import ContentType
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    state = executor.migrate(targets or executor.loader.graph.leaf_nodes())
+    ContentType.objects.clear_cache()  # content types may be relabelled by a migration
+    return state.apps
 
 
 def wait_for(predicate, timeout: float = 60, interval: float = 0.2, message: str = "condition"):

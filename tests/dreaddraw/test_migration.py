@@ -12,34 +12,18 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from dreaddraw.engine import fairness, to_notation
 from dreaddraw.engine.tournament import merge, play_chunk
 from dreaddraw.models import DreadDrawCard, DreadDrawTable, TableStatus
 from dreaddraw.services import table_act, table_create, table_game
 from playtest.models import Run, RunStatus
+from tests.support import migrate_to
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_after():
-    """Whatever the test's outcome, the database goes back to the latest schema for the tests after it."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("latest_schema_after")]
 
 BEFORE_THE_MOVE = [("dreaddraw", None)]  # unapplies the move (cards 0006 and playtest 0004 depend on it)
 MOVED = ("dreaddrawcard", "dreaddrawtable", "dreaddrawseat")
-
-
-def _migrate(targets):
-    """Migrate to `targets` (None: the latest); the models as they were there."""
-    executor = MigrationExecutor(connection)
-    state = executor.migrate(targets or executor.loader.graph.leaf_nodes())
-    ContentType.objects.clear_cache()
-    return state.apps
 
 
 def _play_to_the_end(table) -> DreadDrawTable:
@@ -64,7 +48,7 @@ def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on(monkeypa
     finished = _play_to_the_end(table_create(owner=owner, seats=[{"kind": "local"}, {"kind": "local"}], seed=5))
     assert finished.winner_seat is not None and finished.status == TableStatus.OVER
 
-    old_models = _migrate(BEFORE_THE_MOVE)
+    old_models = migrate_to(BEFORE_THE_MOVE)
     old_labels = dict(ContentType.objects.filter(model__in=MOVED).values_list("model", "app_label"))
     assert old_labels == {"dreaddrawcard": "cards", "dreaddrawtable": "playtest", "dreaddrawseat": "playtest"}
     # On the old schema: a permission on the old content type, and a finished tournament with its results.
@@ -82,7 +66,7 @@ def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on(monkeypa
         cards_before = cursor.fetchone()[0]
     assert cards_before > 0
 
-    _migrate(None)
+    migrate_to(None)
     assert dict(ContentType.objects.filter(model__in=MOVED).values_list("model", "app_label")) == {
         model: "dreaddraw" for model in MOVED}
     assert user_model.objects.get(pk=owner.pk).has_perm("dreaddraw.change_dreaddrawtable")

@@ -4,27 +4,12 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from playtest.models import Run, RunStatus
 from playtest.policies import CLASSIC_NAMES, POLICIES
+from tests.support import migrate_to
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_after():
-    """Whatever the test's outcome, the database goes back to the latest schema for the tests after it."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
-def _migrate(targets):
-    """Migrate to `targets` (None: the latest); the models as they were there."""
-    executor = MigrationExecutor(connection)
-    return executor.migrate(targets or executor.loader.graph.leaf_nodes()).apps
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("latest_schema_after")]
 
 
 def _run(models, owner, kind: str, policies):
@@ -36,11 +21,11 @@ def _run(models, owner, kind: str, policies):
 
 def test_stored_runs_are_renamed_to_the_classic_policies_they_played():
     owner = get_user_model().objects.create_user("keeper", password="pw-keeper-123")
-    old = _migrate([("playtest", "0004_dreaddraw_tables_moved")])
+    old = migrate_to([("playtest", "0004_dreaddraw_tables_moved")])
     goldfish = _run(old, owner, "dreadgate_playtest", ["goldfish", "passive"])
     matchup = _run(old, owner, "dreadgate_playtest", ["matchup", "matchup"])
     other = _run(old, owner, "dreaddraw_tournament", ["goldfish"])  # another kind's parameters are left alone
-    _migrate(None)
+    migrate_to(None)
     assert Run.objects.get(pk=goldfish.pk).params["policies"] == ["classic-goldfish", "passive"]
     assert Run.objects.get(pk=matchup.pk).params["policies"] == ["classic-matchup", "classic-matchup"]
     assert Run.objects.get(pk=other.pk).params["policies"] == ["goldfish"]
