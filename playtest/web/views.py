@@ -143,13 +143,12 @@ def metagame_new(request: HttpRequest) -> HttpResponse:
         if not choice["decks"] or request.GET.get("starters"):
             choice["decks"] = [str(deck.pk) for deck in choices["starters"]] + choice["decks"]
     context = {"choices": choices, "choice": choice, "selected": set(choice["decks"]), "policies": list(POLICIES),
-               "formats": METAGAME_FORMATS, "min_decks": MIN_DECKS, "max_decks": MAX_DECKS, "error": None}
+               "formats": METAGAME_FORMATS, "min_decks": MIN_DECKS, "max_decks": MAX_DECKS, "error": None,
+               "budget": _metagame_budget(choice)}
     if request.method == "POST":
         params = {"decks": choice["decks"], "format": choice["format"], "policy": choice["policy"],
                   "games_per_pair": choice["games_per_pair"]}
-        context["budget"] = _metagame_budget(choice)
         return _submit_form(request, METAGAME, params, choice["seed"], "playtest/metagame_new.html", context)
-    context["budget"] = _metagame_budget(choice)
     return render(request, "playtest/metagame_new.html", context)
 
 
