@@ -194,16 +194,17 @@ def answer_cells(g: Game) -> dict[Action, int]:
     """The cell each answer to a move's question (DG-18.7) points at on the board, for a table to light it:
     (TARGET_DIR, d) the first cell that way from the moving unit, (TARGET_DIST, n) the cell n away where it
     stops. Answers that lead off the board have none, and so has every other decision."""
-    pending = g.pending if g.phase == TARGET_PHASE else None
-    slot = next_slot(g) if pending is not None else None
-    if pending is None or slot is None or slot[0] == "unit" or slot[1 if slot[0] == "dir" else 2] not in g.units:
+    if g.phase != TARGET_PHASE or g.pending is None:
         return {}
-    if slot[0] == "dir":
-        unit, ctrl = g.units[slot[1]], pending[0]
+    slot = next_slot(g)
+    if slot is not None and slot[0] == "dir" and slot[1] in g.units:
+        unit, ctrl = g.units[slot[1]], g.pending[0]
         ways = {(TARGET_DIR, d, 0): _cell_along(unit.cell, turn_dir(d, ctrl), 1) for d in range(8)}
         return {action: cell for action, cell in ways.items() if cell >= 0}
-    reach, unit, way = slot[1], g.units[slot[2]], slot[3]
-    return {(TARGET_DIST, n, 0): _cell_along(unit.cell, way, n) for n in range(1, reach + 1)}
+    if slot is not None and slot[0] == "dist" and slot[2] in g.units:
+        reach, unit, way = slot[1], g.units[slot[2]], slot[3]
+        return {(TARGET_DIST, n, 0): _cell_along(unit.cell, way, n) for n in range(1, reach + 1)}
+    return {}
 
 
 def _cell_along(cell: int, d: int, n: int) -> int:
