@@ -3,6 +3,8 @@ import os
 from celery import Celery
 from celery.signals import task_postrun, task_prerun, worker_init
 
+import playtest.jobs.filesystem_transport  # noqa: F401  (registers the embedded default's broker by name)
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("dreadgate")

@@ -1,10 +1,17 @@
-"""`make run`: the development server and a Celery worker (with beat), started together and stopped
-together.
+"""`make run`: the development server and a Celery worker (with beat), started together, the worker kept
+alive, and stopped together.
 
 Each runs in a process group of its own, so that stopping reaches every process they start (the
 autoreloader's server child, the worker's pool and beat). Ctrl-C, or TERM or HUP to this process
 (make passes TERM on to it), stops both: TERM to each group, then KILL to whatever is left after
-STOP_GRACE_SECONDS. If either exits on its own, the other is stopped too. Nothing is left behind.
+STOP_GRACE_SECONDS. Nothing is left behind.
+
+A worker that exits on its own is restarted, after a back-off that doubles from RESTART_DELAYS[0] up to
+RESTART_DELAYS[1] seconds while it keeps dying (and starts over once it has stayed up for STEADY_SECONDS);
+its group is stopped first, so no orphan of its pool lingers. Meanwhile the web server keeps serving and
+every page says that background jobs are paused (config/jobs_paused.py). A chunk the dead worker had taken
+is sent again by the reaper once the worker (with its beat) is back (playtest.jobs.services.runs_reap).
+If the web server exits, everything stops.
 
 Run: python -m config.devrun [port]
 """
@@ -19,8 +26,13 @@ import threading
 import time
 from pathlib import Path
 
+from config import jobs_paused
+
 ROOT = Path(__file__).resolve().parent.parent
 STOP_GRACE_SECONDS = 5.0
+RESTART_DELAYS = (1.0, 30.0)  # the first back-off and its ceiling, in seconds
+STEADY_SECONDS = 60.0  # a worker up this long is well again: its next restart waits the first back-off
+READY_SECONDS = 5.0  # a restarted worker is taken as back (the pages stop saying paused) after this long
 
 
 def _start(args: list[str]) -> subprocess.Popen:
@@ -66,6 +78,48 @@ def stop(processes: list[subprocess.Popen], grace: float = STOP_GRACE_SECONDS) -
             pass
 
 
+class Supervisor:
+    """Keeps the worker running beside the web server; see the module's docstring."""
+
+    def __init__(self, port: str, var_dir: Path) -> None:
+        self.port, self.var_dir = port, var_dir
+        self.web = _start([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"])
+        self.worker = self._start_worker()
+        self.delay = RESTART_DELAYS[0]
+        self.restart_at: float | None = None
+
+    def _start_worker(self) -> subprocess.Popen:
+        self.worker_started = time.monotonic()
+        return _start([sys.executable, "-m", "celery", "-A", "config", "worker", "--beat",
+                       f"--schedule={self.var_dir / 'celerybeat-schedule'}", "--loglevel=warning", "--concurrency=2"])
+
+    @property
+    def processes(self) -> list[subprocess.Popen]:
+        return [self.web, self.worker]
+
+    def check(self) -> int | None:
+        """One look at both; the web server's exit code once it has exited, else None."""
+        now = time.monotonic()
+        if self.web.poll() is not None:
+            print(f"The web server exited ({self.web.returncode}); stopping the worker.", file=sys.stderr)
+            return self.web.returncode or 1
+        if self.restart_at is None and self.worker.poll() is not None:
+            if now - self.worker_started >= STEADY_SECONDS:
+                self.delay = RESTART_DELAYS[0]
+            stop([self.worker])  # whatever the dead worker left in its group (pool, beat)
+            print(f"The worker exited ({self.worker.returncode}); restarting it in {self.delay:g} s.", file=sys.stderr)
+            jobs_paused.mark(self.var_dir, f"The background worker stopped and is restarting "
+                                           f"(in {self.delay:g} s).")
+            self.restart_at = now + self.delay
+            self.delay = min(self.delay * 2, RESTART_DELAYS[1])
+        elif self.restart_at is not None and now >= self.restart_at:
+            self.worker = self._start_worker()
+            self.restart_at = None
+        elif self.restart_at is None and now - self.worker_started >= READY_SECONDS:
+            jobs_paused.clear(self.var_dir)
+        return None
+
+
 def main(argv: list[str]) -> int:
     port = argv[0] if argv else "8000"
     stopping = threading.Event()
@@ -75,23 +129,17 @@ def main(argv: list[str]) -> int:
 
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, on_signal)
-    python = sys.executable
-    processes = [
-        _start([python, "-m", "celery", "-A", "config", "worker", "--beat", "--schedule=var/celerybeat-schedule",
-                "--loglevel=warning", "--concurrency=2"]),
-        _start([python, "manage.py", "runserver", f"127.0.0.1:{port}"]),
-    ]
-    exited = None
-    while not stopping.is_set():
-        exited = next((p for p in processes if p.poll() is not None), None)
-        if exited is not None:
-            print(f"{' '.join(exited.args[1:4])} exited ({exited.returncode}); stopping the rest.", file=sys.stderr)
-            break
+    var_dir = Path(os.environ.get("DREADGATE_VAR_DIR") or ROOT / "var")
+    var_dir.mkdir(parents=True, exist_ok=True)
+    jobs_paused.clear(var_dir)
+    supervisor = Supervisor(port, var_dir)
+    exit_code = None
+    while not stopping.is_set() and exit_code is None:
+        exit_code = supervisor.check()
         stopping.wait(0.5)
-    stop(processes)
-    if exited is not None:
-        return exited.returncode or 1
-    return 0
+    stop(supervisor.processes)
+    jobs_paused.clear(var_dir)
+    return exit_code or 0
 
 
 if __name__ == "__main__":

@@ -75,6 +75,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "csp.context_processors.nonce",
+                "config.jobs_paused.context",
             ],
             "libraries": {"icons": "config.icons"},  # {% load icons %} in any app's templates
         },
@@ -241,7 +242,7 @@ if REDIS_URL:
         "unacked_restore_throttle": CELERY_UNACKED_RESTORE_THROTTLE,
     }
 else:
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "atomicfs://"  # kombu's filesystem transport, written and read safely (config/celery.py)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
@@ -280,6 +281,9 @@ PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default
 PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=CELERY_VISIBILITY_TIMEOUT
                                  + CELERY_UNACKED_RESTORE_INTERVAL * CELERY_UNACKED_RESTORE_THROTTLE
                                  + CELERY_TASK_TIME_LIMIT + 60)
+# Redis redelivers the chunk of a worker that died; the embedded default's broker forgets it, so its reaper sends
+# it again once the process that took it is gone (playtest/jobs/leases.py: every worker on the one machine).
+PLAYTEST_RESEND_ORPHANED_CHUNKS = not REDIS_URL
 PLAYTEST_DETAILS_RETENTION_DAYS = env.int("PLAYTEST_DETAILS_RETENTION_DAYS", default=30)
 # The catalog's card sets, loaded in this order by `manage.py loadcatalog` (each loader is idempotent).
 CATALOG_LOADERS = [

@@ -20,7 +20,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 if os.environ.get("DREADGATE_TEST_DB_NAME"):
     DATABASES["default"]["NAME"] = os.environ["DREADGATE_TEST_DB_NAME"]
 
-if CELERY_BROKER_URL == "filesystem://":  # noqa: F405
+if not REDIS_URL:  # noqa: F405
     _folder = str(BROKER_DIR.parent / "test-broker")
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": _folder + "/queue",

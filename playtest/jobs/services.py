@@ -24,6 +24,7 @@ from core.errors import DomainError
 
 from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
+from . import leases
 from .broker import RUN_CHUNK_TASK, ensure_broker_folders
 from .registry import get_kind
 
@@ -169,17 +170,36 @@ def stage_params(params: dict, plan: dict | None) -> dict:
 def run_dispatch(*, run_id) -> bool:
     """Send the run's pending chunks to the broker. On a broker failure the run stays in the
     outbox (dispatched_at null) and the reaper tries again; nothing is lost."""
-    ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
     pending = list(RunChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).values_list("index", flat=True))
+    if not _send_chunks(run_id, pending):
+        return False
+    Run.objects.filter(pk=run_id, dispatched_at__isnull=True).update(dispatched_at=timezone.now())
+    return True
+
+
+def _send_chunks(run_id, indexes) -> bool:
+    ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
     try:
-        for index in pending:
+        for index in indexes:
             current_app.send_task(RUN_CHUNK_TASK, args=[str(run_id), index], queue=settings.PLAYTEST_QUEUE,
                                   retry=False)
     except Exception as exc:  # the broker is down: keep the run in the outbox
         log.warning("Dispatch of run %s failed, kept in the outbox: %s", run_id, exc)
         return False
-    Run.objects.filter(pk=run_id, dispatched_at__isnull=True).update(dispatched_at=timezone.now())
     return True
+
+
+def chunks_resend_orphaned() -> int:
+    """Send again the pending chunks whose worker process died while playing them (the embedded default's
+    broker does not redeliver them: playtest/jobs/leases.py). Returns how many were sent."""
+    taken = RunChunk.objects.filter(status=ChunkStatus.PENDING, run__status__in=[RunStatus.QUEUED, RunStatus.RUNNING]
+                                    ).exclude(taken_by="").values_list("pk", "run_id", "index", "taken_by")
+    sent = 0
+    for pk, run_id, index, lease in taken:
+        # Releasing the lease first makes the resend happen once, whoever else reaps at the same time.
+        if leases.lapsed(lease) and RunChunk.objects.filter(pk=pk, taken_by=lease).update(taken_by=""):
+            sent += _send_chunks(run_id, [index])
+    return sent
 
 
 def chunk_execute(*, run_id, index: int) -> None:
@@ -190,7 +210,7 @@ def chunk_execute(*, run_id, index: int) -> None:
     chunk = RunChunk.objects.get(run=run, index=index)
     if chunk.status == ChunkStatus.DONE:
         return
-    RunChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1)
+    RunChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1, taken_by=leases.current())
     chunk.refresh_from_db(fields=["attempts"])
     if chunk.attempts > settings.PLAYTEST_MAX_CHUNK_ATTEMPTS:
         run_fail(run_id=run.pk, reason=(
@@ -314,7 +334,8 @@ def _resume(run_id) -> None:
 
 def runs_reap(*, now=None) -> dict[str, int]:
     """Advance runs whose chunks are all done but that never advanced (their worker stopped in between);
-    dispatch runs left in the outbox; fail runs that made no progress for too long."""
+    dispatch runs left in the outbox; on the embedded default, send again the chunks of workers that died; fail
+    runs that made no progress for too long."""
     now = now or timezone.now()
     settled = Run.objects.filter(status=RunStatus.RUNNING, heartbeat_at__lt=now - timedelta(
         seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS)).exclude(chunks__status=ChunkStatus.PENDING)
@@ -323,6 +344,7 @@ def runs_reap(*, now=None) -> dict[str, int]:
     outbox = Run.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__isnull=True,
                                 created_at__lt=now - timedelta(seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS))
     dispatched = sum(run_dispatch(run_id=pk) for pk in outbox.values_list("pk", flat=True))
+    resent = chunks_resend_orphaned() if settings.PLAYTEST_RESEND_ORPHANED_CHUNKS else 0
     stale_before = now - timedelta(seconds=settings.PLAYTEST_STALE_SECONDS)
     stale = Run.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__lt=stale_before).filter(
         heartbeat_at__lt=stale_before
@@ -333,7 +355,7 @@ def runs_reap(*, now=None) -> dict[str, int]:
     for pk in stale.values_list("pk", flat=True):
         run_fail(run_id=pk, reason=f"No progress for {settings.PLAYTEST_STALE_SECONDS} seconds; the run was stopped.")
         failed += 1
-    return {"dispatched": dispatched, "failed": failed}
+    return {"dispatched": dispatched, "resent": resent, "failed": failed}
 
 
 def runs_prune_details(*, now=None) -> int:

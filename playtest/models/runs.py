@@ -123,6 +123,8 @@ class RunChunk(models.Model):
     games = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=ChunkStatus.choices, default=ChunkStatus.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
+    taken_by = models.CharField(max_length=200, blank=True,
+                                help_text="The process that last took it (playtest/jobs/leases.py).")
     last_error = models.TextField(blank=True)
     result = models.JSONField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -143,3 +143,36 @@ def test_requeue_of_a_failed_run_keeps_its_done_chunks(user, django_capture_on_c
     services.run_requeue(run=run)
     play_all(run)
     assert run.status == RunStatus.DONE and run.games_done == 25
+
+
+def queued(queue: str) -> int:
+    from config.celery import app
+
+    with app.connection_for_write() as connection:
+        return connection.default_channel._size(queue)
+
+
+def test_the_reaper_sends_again_the_chunk_of_a_worker_process_that_died_and_only_that_one(user, settings):
+    import subprocess
+    import sys
+
+    from config.celery import app
+    from playtest.jobs import leases
+    from playtest.jobs.broker import ensure_broker_folders
+
+    ensure_broker_folders()
+    settings.PLAYTEST_QUEUE = "resend-orphans-test"
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=30, seed=7)
+    Run.objects.filter(pk=run.pk).update(status=RunStatus.RUNNING, dispatched_at=timezone.now())
+    dead = subprocess.run([sys.executable, "-c", "from playtest.jobs import leases; print(leases.current())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert leases.lapsed(dead) and not leases.lapsed(leases.current())
+    RunChunk.objects.filter(run=run, index=0).update(taken_by=dead, attempts=1)
+    RunChunk.objects.filter(run=run, index=1).update(taken_by=leases.current(), attempts=1)
+    before = queued(settings.PLAYTEST_QUEUE)
+    assert services.chunks_resend_orphaned() == 1
+    assert queued(settings.PLAYTEST_QUEUE) == before + 1
+    assert RunChunk.objects.get(run=run, index=0).taken_by == ""
+    assert services.chunks_resend_orphaned() == 0  # sent once, whoever reaps next
+    with app.connection_for_write() as connection:
+        connection.default_channel._purge(settings.PLAYTEST_QUEUE)

@@ -1,0 +1,105 @@
+"""The embedded default's broker: kombu's filesystem transport, with messages that are never read half-written
+and a consumer that never stops on a bad one.
+
+kombu's own filesystem transport creates a message file under its final ``.msg`` name and writes it
+afterwards, while a consumer moves and parses any ``.msg`` file it lists: a consumer that lists the file
+between the two reads an empty message, and the JSON error stops the worker (celery/kombu#1551). Here:
+
+- a message is written under a name no consumer lists (in the queue folder's ``.writing`` folder, on the
+  same filesystem) and renamed into place once whole: a rename is atomic, so a listed ``.msg`` file is
+  always complete;
+- a consumer claims a file by renaming it into the ``claimed`` folder beside the queue: of two consumers
+  that list the same file, exactly one rename succeeds, so each message is taken once;
+- a claimed file that still does not read as a message (a disk that filled up, a file put there by hand) is
+  moved to the ``unreadable`` folder and logged, and the consumer goes on to the next one.
+
+Registered as the ``atomicfs`` transport when this module is imported (config/celery.py imports it); the
+settings point the embedded default at it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import uuid
+from functools import cached_property
+from pathlib import Path
+from time import monotonic
+
+from kombu.transport import TRANSPORT_ALIASES, filesystem
+from kombu.utils.encoding import bytes_to_str, str_to_bytes
+from kombu.utils.json import dumps, loads
+
+log = logging.getLogger(__name__)
+
+NAME = "atomicfs"
+WRITING_FOLDER = ".writing"  # inside the queue folder: its name never ends in ".<queue>.msg"
+
+
+def _after_create(path: str) -> None:
+    """Between creating a message's file and writing it; the tests pause a writer here."""
+
+
+class Channel(filesystem.Channel):
+    def _put(self, queue, payload, **kwargs):
+        name = f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg"
+        writing = Path(self.data_folder_out) / WRITING_FOLDER
+        partial = writing / name
+        try:
+            writing.mkdir(exist_ok=True)
+            with open(partial, "wb") as file:
+                _after_create(str(partial))
+                file.write(str_to_bytes(dumps(payload)))
+            os.rename(partial, Path(self.data_folder_out) / name)
+        except OSError as exc:
+            raise filesystem.ChannelError(f"Cannot add a message to {self.data_folder_out!r}") from exc
+
+    def _get(self, queue):
+        wanted = f"{queue}.msg"
+        claimed_folder = self._claimed_folder
+        for name in sorted(os.listdir(self.data_folder_in)):
+            if name.partition(".")[2] != wanted:
+                continue
+            claimed = claimed_folder / name
+            try:
+                os.rename(Path(self.data_folder_in) / name, claimed)
+            except FileNotFoundError:
+                continue  # another consumer took it first
+            try:
+                message = loads(bytes_to_str(claimed.read_bytes()))
+            except (OSError, ValueError) as exc:
+                self._set_aside(claimed, exc)
+                continue
+            claimed.unlink()
+            return message
+        raise filesystem.Empty()
+
+    def _set_aside(self, claimed: Path, exc: Exception) -> None:
+        unreadable = self._unreadable_folder / claimed.name
+        try:
+            os.replace(claimed, unreadable)
+        except OSError:
+            unreadable = claimed
+        log.error("A message of the embedded broker could not be read (%s: %s); set aside as %s.",
+                  type(exc).__name__, exc, unreadable)
+
+    @cached_property
+    def _claimed_folder(self) -> Path:
+        return self._sibling_folder("claimed")
+
+    @cached_property
+    def _unreadable_folder(self) -> Path:
+        return self._sibling_folder("unreadable")
+
+    def _sibling_folder(self, name: str) -> Path:
+        """A folder beside the queue folder, on the same filesystem (so that renames into it are atomic)."""
+        folder = Path(self.data_folder_in).parent / name
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+
+
+class Transport(filesystem.Transport):
+    Channel = Channel
+
+
+TRANSPORT_ALIASES[NAME] = f"{__name__}:Transport"
