@@ -3,7 +3,10 @@
 The catalog is loaded once per session into the test database (reloading 8,100 cards per test
 would make the suite crawl); ordinary `db` tests run inside a rolled-back transaction, so they all
 see it. Transactional tests (live server, worker; mark them `live_db`) flush the database, and
-the catalog is then loaded again before the next test.
+the database as it stood after the load is then put back from a snapshot (tests/catalog_snapshot.py).
+
+Tests whose outcome the database and broker do not change (browser tests, and those marked
+`config_independent`) run in the embedded configuration only (docs/testing.md).
 
 Worker tests share one session-scoped Celery worker process on the test database; browser tests
 share one headless Chromium driven by Playwright against pytest-django's live server.
@@ -21,6 +24,7 @@ from pytest_django.plugin import blocking_manager_key
 from cards.catalog.loader import load_catalog
 from decks.starters import load_starter_decks
 from dreaddraw.catalog import load_dreaddraw_set
+from tests.catalog_snapshot import CatalogSnapshot
 from tests.support import WorkerProcess, live_db, migrate_to, wait_for  # noqa: F401  (re-exported)
 
 # Playwright's sync API runs an event loop in the test thread; the test code itself is synchronous.
@@ -30,9 +34,32 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(django_db_setup, django_db_blocker, request):
     with django_db_blocker.unblock():
         load_test_data()
+        request.config.stash[snapshot_key] = CatalogSnapshot()
+
+
+snapshot_key = pytest.StashKey[CatalogSnapshot]()
+# What marks a test whose outcome the configuration does not change: it runs in the embedded one only.
+CONFIG_INDEPENDENT_MARKERS = ("config_independent", "browser")
+
+
+def embedded_configuration() -> bool:
+    return not os.environ.get("DATABASE_URL")
+
+
+def pytest_collection_modifyitems(config, items):
+    """In the PostgreSQL configuration, leave out the tests that run in the embedded one only."""
+    if embedded_configuration():
+        return
+    kept, left_out = [], []
+    for item in items:
+        independent = any(item.get_closest_marker(name) for name in CONFIG_INDEPENDENT_MARKERS)
+        (left_out if independent else kept).append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept
 
 
 def load_test_data() -> None:
@@ -58,12 +85,12 @@ def _search_index_after_changes(request):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item, nextitem):
-    """After a transactional test has flushed the database, load the catalog again."""
+    """After a transactional test has flushed the database, put the catalog back."""
     yield
     marker = item.get_closest_marker("django_db")
     if nextitem is not None and marker is not None and marker.kwargs.get("transaction"):
         with item.config.stash[blocking_manager_key].unblock():
-            load_test_data()
+            item.config.stash[snapshot_key].restore()
 
 
 # --- Celery workers -----------------------------------------------------------------------
@@ -158,3 +185,12 @@ def login(page, live_server):
         return user
 
     return log_in
+
+
+# --- Which tests passed (CI checks that every test passed in at least one configuration) ----------------
+
+def pytest_runtest_logreport(report):
+    log = os.environ.get("DREADGATE_PASSED_LOG")
+    if log and report.when == "call" and report.passed:
+        with open(log, "a") as passed:
+            passed.write(report.nodeid + "\n")

@@ -81,8 +81,17 @@ def test_a_killed_workers_chunk_is_redone_by_another_worker(start_worker, user, 
         lambda: RunChunk.objects.filter(run=run, status="pending", attempts=1).first(), timeout=60,
         interval=0.05, message="a chunk to be under way",
     )
+    taken_by = time.monotonic()  # the chunk was delivered before this
     first.kill()  # mid-chunk: its result was never stored, its message never acknowledged
     start_worker("second", extra_env=env, args=args)
+
+    def redelivered():
+        in_flight.refresh_from_db()
+        return in_flight.attempts >= 2
+
+    wait_for(redelivered, timeout=60, interval=0.1, message="the killed worker's chunk to be delivered again")
+    # Not before its visibility timeout (6 s from its delivery; the poll above saw it within about a second).
+    assert time.monotonic() - taken_by >= 6 - 1.5, "it came back before its visibility timeout"
     run = wait_for(lambda: finished(run), timeout=120, message="the run to finish on the second worker")
     assert run.status == RunStatus.DONE, run.error
     assert run.games_done == played == run.result["games"]
@@ -122,46 +131,3 @@ def test_a_tuning_run_whose_worker_is_killed_mid_chunk_loses_nothing_and_counts_
     assert sum(len(v) for stage in stages for v in stage.result["values"].values()) == run.games_done
     in_flight.refresh_from_db()
     assert in_flight.attempts == 2, "the killed worker's chunk was played again by the second worker"
-
-
-REDELIVERY_BOUND_SECONDS = 15 * 60
-TIMEOUT_VARIABLES = ("CELERY_VISIBILITY_TIMEOUT", "CELERY_UNACKED_RESTORE_INTERVAL", "CELERY_UNACKED_RESTORE_THROTTLE",
-                     "CELERY_SOFT_TIME_LIMIT", "CELERY_HARD_TIME_LIMIT")
-
-
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="redelivery after a worker dies needs the Redis broker")
-def test_on_the_default_timeouts_a_killed_workers_chunk_comes_back_within_15_minutes(start_worker, user, settings,
-                                                                                     monkeypatch):
-    """No timeout is set: the workers run on the defaults, and the chunk of a worker killed mid-chunk is
-    played again by another worker within 15 minutes (about the hard limit plus 70 s)."""
-    for name in TIMEOUT_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
-    assert options["visibility_timeout"] == settings.CELERY_TASK_TIME_LIMIT + 60  # the defaults, nothing else
-    sweep = options["unacked_restore_interval"] * options["unacked_restore_throttle"]
-    settings.PLAYTEST_QUEUE = "kill-test-defaults"
-    args = ("--pool=solo", "-Q", "kill-test-defaults")
-    first = start_worker("first-defaults", args=args)
-    run = services.run_submit(owner=user, kind="test_sum", params={"sleep_per_game": 0.15}, games=40, seed=6)
-    in_flight = wait_for(
-        lambda: RunChunk.objects.filter(run=run, status="pending", attempts=1).first(), timeout=60,
-        interval=0.05, message="a chunk to be under way",
-    )
-    first.kill()
-    killed_at = time.monotonic()
-    start_worker("second-defaults", args=args)
-
-    def redelivered():
-        in_flight.refresh_from_db()
-        return in_flight.attempts >= 2
-
-    wait_for(redelivered, timeout=REDELIVERY_BOUND_SECONDS, interval=1,
-             message="the killed worker's chunk to be delivered again")
-    seconds = time.monotonic() - killed_at
-    print(f"redelivery on the defaults: {seconds:.0f} s after the kill (visibility timeout "
-          f"{options['visibility_timeout']} s, sweep every {sweep} s)")
-    assert seconds <= REDELIVERY_BOUND_SECONDS
-    assert seconds >= options["visibility_timeout"] - 60, "it came back before its visibility timeout"
-    run = wait_for(lambda: finished(run), timeout=120, message="the run to finish on the second worker")
-    assert run.status == RunStatus.DONE and run.games_done == 40, run.error
-    assert run.result["games"] == 40
