@@ -170,6 +170,28 @@ def card_search_page(*, query: str, order: str | None, direction: str | None, pa
     return result, page
 
 
+def cards_matching(*, query: str, limit: int, exclude_type: str = "") -> tuple[list[Card], list]:
+    """The first `limit` cards a query finds, in its order, leaving out one type (the editor leaves out gateway
+    cards), and its warnings; by the engine of settings.SEARCH_ENGINE, as the API; raises SearchError."""
+    from .search import search_cards, search_indexed
+
+    if search_engine() == "index":
+        result = search_indexed(query, None, None, index=search_index())
+        cards: list[Card] = []
+        offset = 0
+        while len(cards) < limit:  # a type left out may take some of the first places: read on past them
+            _count, positions = result.page(offset, limit)
+            if not positions:
+                break
+            ids = [result.index.ids[p] for p in positions]
+            found = Card.objects.in_bulk(ids)
+            cards += [found[i] for i in ids if i in found and found[i].type != exclude_type]
+            offset += len(positions)
+        return cards[:limit], result.warnings
+    sql = search_cards(query)
+    return list(sql.queryset.exclude(type=exclude_type)[:limit]), sql.warnings
+
+
 @dataclass(frozen=True, slots=True)
 class SearchAnswer:
     """One page of an API search: the count (None for an empty page past the first: past the end),

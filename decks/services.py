@@ -22,7 +22,7 @@ from .decklist import DeckListError, parse_deck_list
 from .errors import DeckForbidden, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion, VersionRequired
 from .models import Deck, DeckEntry, DeckFormat, DeckRevision, Visibility, new_share_token
 from .selectors import can_edit, card_index, deck_entries, default_gateway
-from .validation import Issue, validate_deck
+from .validation import Issue, copies_allowed, validate_deck
 
 MAX_COPIES_STORED = 60
 # Problems of a list's lines that stop an import: the list is not saved until they are fixed.
@@ -174,40 +174,91 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     return deck
 
 
+@dataclass(frozen=True, slots=True)
+class CardChange:
+    """One card's count before and after a change; `refused` says why fewer copies went in than were asked."""
+
+    card: CardInfo
+    before: int
+    after: int
+    refused: str = ""
+
+
 def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = None, count: int | None = None,
-                     expected_version: int | None = None) -> tuple[Deck, int, int]:
+                     expected_version: int | None = None, within_limits: bool = False) -> tuple[Deck, int, int]:
     """The editor's one-card edit; returns the deck and the card's count before and after.
 
     An absolute `count` replaces what the editor saw, so it needs `expected_version` (412 when stale).
     A `delta` ("one more") cannot overwrite anyone's edit: it applies to the latest version, retrying
-    if another save lands in between.
+    if another save lands in between. `within_limits`: a change that would go past the copies the rules
+    allow (DC-4, DC-5) is refused (the editor's buttons), rather than saved and reported as illegal.
     """
-    _require_owner(deck, actor)
-    if card.type == GATEWAY:
-        raise InvalidDeck(f"{card.name} is the gateway card: it comes with the deck, not in it.")
     if (delta is None) == (count is None):
         raise InvalidDeck("Give either a count or a change of count.")
+    if delta is not None:
+        deck, (change,) = deck_change_cards(deck=deck, actor=actor, deltas=[(card, delta)], within_limits=within_limits)
+        if change.refused and change.after == change.before:
+            raise InvalidDeck(change.refused, code="copies_over_limit", details={"card": card.collector_number})
+        return deck, change.before, change.after
+    _require_owner(deck, actor)
+    _check_main_deck_card(card)
+    entries = {e.card.id: e for e in deck_entries(deck)}
+    current = entries[card.id].count if card.id in entries else 0
+    target = min(max(count or 0, 0), MAX_COPIES_STORED)
+    allowed = copies_allowed(card, deck.format)
+    if within_limits and target > max(current, allowed.limit):
+        raise InvalidDeck(f"{allowed.text}.", code=allowed.code, details={"card": card.collector_number})
+    _set_count(entries, card, target)
+    deck = deck_update(deck=deck, actor=actor, expected_version=_require_version(expected_version),
+                       entries=list(entries.values()), message=f"{card.name}: {current} → {target}")
+    return deck, current, target
+
+
+def deck_change_cards(*, deck: Deck, actor, deltas: Sequence[tuple[CardInfo, int]],
+                      within_limits: bool = False) -> tuple[Deck, list[CardChange]]:
+    """Add or remove copies of several cards, saved as one version on top of the latest one (so no one's edit is
+    overwritten; retried if another save lands in between). With `within_limits`, an addition stops at the copies
+    the rules allow (DC-4, DC-5) and its change says so. Nothing is saved when nothing changes."""
+    _require_owner(deck, actor)
+    for card, _ in deltas:
+        _check_main_deck_card(card)
     for attempt in range(3):
-        if delta is not None:
-            deck = Deck.objects.select_related("gateway").get(pk=deck.pk)
-            version = deck.version
-        else:
-            version = _require_version(expected_version)
+        deck = Deck.objects.select_related("gateway").get(pk=deck.pk)
         entries = {e.card.id: e for e in deck_entries(deck)}
-        current = entries[card.id].count if card.id in entries else 0
-        target = min(max(current + delta if delta is not None else count, 0), MAX_COPIES_STORED)
-        if target:
-            entries[card.id] = Entry(card, target)
-        else:
-            entries.pop(card.id, None)
+        changes = []
+        for card, delta in deltas:
+            before = entries[card.id].count if card.id in entries else 0
+            after, refused = min(max(before + delta, 0), MAX_COPIES_STORED), ""
+            allowed = copies_allowed(card, deck.format)
+            if within_limits and delta > 0 and after > allowed.limit:
+                after = max(before, allowed.limit)
+                refused = f"{allowed.text}" + (f"; {after - before} added." if after > before else ".")
+            _set_count(entries, card, after)
+            changes.append(CardChange(card, before, after, refused))
+        moved = [c for c in changes if c.after != c.before]
+        if not moved:
+            return deck, changes
+        message = "; ".join(f"{c.card.name}: {c.before} → {c.after}" for c in moved)
         try:
-            deck = deck_update(deck=deck, actor=actor, expected_version=version, entries=list(entries.values()),
-                               message=f"{card.name}: {current} → {target}")
-            return deck, current, target
+            deck = deck_update(deck=deck, actor=actor, expected_version=deck.version,
+                               entries=list(entries.values()), message=message[:200])
+            return deck, changes
         except StaleVersion:
-            if delta is None or attempt == 2:
+            if attempt == 2:
                 raise
     raise AssertionError("unreachable")
+
+
+def _check_main_deck_card(card: CardInfo) -> None:
+    if card.type == GATEWAY:
+        raise InvalidDeck(f"{card.name} is the gateway card: it comes with the deck, not in it.")
+
+
+def _set_count(entries: dict[int, Entry], card: CardInfo, count: int) -> None:
+    if count:
+        entries[card.id] = Entry(card, count)
+    else:
+        entries.pop(card.id, None)
 
 
 @transaction.atomic

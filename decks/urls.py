@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import editor_views, views
 
 app_name = "decks"
 urlpatterns = [
@@ -19,7 +19,8 @@ urlpatterns = [
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("<int:pk>/revert/<int:number>/", views.revert, name="revert"),
     path("<int:pk>/unpublish/", views.unpublish, name="unpublish"),
-    path("<int:pk>/edit/", views.edit, name="edit"),
-    path("<int:pk>/edit/search/", views.edit_search, name="edit_search"),
-    path("<int:pk>/edit/change/", views.edit_change, name="edit_change"),
+    path("<int:pk>/edit/", editor_views.edit, name="edit"),
+    path("<int:pk>/edit/search/", editor_views.edit_search, name="edit_search"),
+    path("<int:pk>/edit/change/", editor_views.edit_change, name="edit_change"),
+    path("<int:pk>/edit/quick/", editor_views.edit_quick, name="edit_quick"),
 ]

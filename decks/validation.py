@@ -120,18 +120,32 @@ def check_size(t: Totals, f: FormatRules) -> Iterator[Issue]:
                    f"The main deck has {t.main_count} cards; a {f.label} deck holds at most {f.max_cards}.")
 
 
+@dataclass(frozen=True, slots=True)
+class CopyLimit:
+    """The most copies of a card a deck may hold (DC-4, DC-5), with the rule and the words that say so."""
+
+    limit: int
+    code: str
+    rule: str
+    text: str  # "X has the unique icon: at most 1 copy": a refusal adds ".", the report the deck's count
+
+
+def copies_allowed(card: CardInfo, deck_format: str) -> CopyLimit:
+    f = FORMATS.get(deck_format, FORMATS["standard"])
+    if card.is_unique:
+        return CopyLimit(f.unique_limit, "unique_over_limit", "DC-4",
+                         f"{card.name} has the unique icon: at most {f.unique_limit} copy")
+    return CopyLimit(f.copy_limit, "copies_over_limit", "DC-5", f"{card.name}: at most {f.copy_limit} copies of a card")
+
+
 def check_copies(t: Totals, f: FormatRules) -> Iterator[Issue]:
     for cid, card in t.cards.items():
         if card.type not in MAIN_DECK_TYPES:
             continue
         n = t.counts[cid]
-        if card.is_unique and n > f.unique_limit:
-            yield _err("unique_over_limit", "DC-4",
-                       f"{card.name} has the unique icon: at most {f.unique_limit} copy, the deck has {n}.",
-                       card, t.lines[cid])
-        elif not card.is_unique and n > f.copy_limit:
-            yield _err("copies_over_limit", "DC-5",
-                       f"{card.name}: at most {f.copy_limit} copies of a card, the deck has {n}.", card, t.lines[cid])
+        allowed = copies_allowed(card, f.slug)
+        if n > allowed.limit:
+            yield _err(allowed.code, allowed.rule, f"{allowed.text}, the deck has {n}.", card, t.lines[cid])
 
 
 def check_format_types(t: Totals, f: FormatRules) -> Iterator[Issue]:

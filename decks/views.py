@@ -22,7 +22,6 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from cards.search import SearchError, search_cards
 from cards.selectors import catalog_version_recent
 from core import jsonbounds
 from core.crafts import CRAFTS
@@ -32,8 +31,6 @@ from .cardinfo import Entry
 from .errors import DeckForbidden, DeckNotFound, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion
 from .models import Deck, DeckFormat, Visibility
 from .presenters import OddsInputs, panel
-
-SEARCH_LIMIT = 30
 
 
 def _visible(request: HttpRequest, pk: int) -> Deck:
@@ -291,75 +288,3 @@ def unpublish(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, f"“{deck.name}” is no longer public.")
     return redirect("decks:public")
-
-
-# --- the editor ----------------------------------------------------------------------------------------
-
-
-@require_safe
-def edit(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = _owned(request, pk)
-    context = _deck_context(request, deck)
-    context.update(formats=DeckFormat.choices, visibilities=Visibility.choices)
-    # htmx switching between the list and the card images asks for the panel alone.
-    return render(request, "decks/editor.html#panel" if request.htmx else "decks/editor.html", context)
-
-
-@require_safe
-def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = _owned(request, pk)
-    query = request.GET.get("q", "").strip()[:300]
-    context: dict = {"deck": deck, "query": query, "results": [], "error": None, "warnings": []}
-    if query:
-        try:
-            result = search_cards(query)
-            context["results"] = list(result.queryset.exclude(type="gateway")[:SEARCH_LIMIT])
-            context["warnings"] = result.warnings
-        except SearchError as exc:
-            context["error"] = exc
-    counts = dict(deck.entries.values_list("card__collector_number", "count"))
-    for card in context["results"]:
-        card.in_deck = counts.get(card.collector_number, 0)
-    return render(request, "decks/editor.html#results", context)
-
-
-@require_POST
-def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
-    """One edit from the editor, saved at once (autosave): add, remove or set a card's count, or change
-    the deck's name, format, visibility or description."""
-    deck = _owned(request, pk)
-    notice, status = "", 200
-    try:
-        number = request.POST.get("card", "")
-        if number:
-            card = selectors.card_index().resolve(number)
-            if card is None:
-                raise InvalidDeck(f"No card {number!r}.")
-            raw_count, raw_delta = request.POST.get("count", "").strip(), request.POST.get("delta", "").strip()
-            try:
-                count = int(raw_count) if raw_count else None
-                delta = int(raw_delta or "1") if count is None else None
-            except ValueError:
-                raise InvalidDeck("A count is a whole number.") from None
-            deck, _, _ = services.deck_change_card(deck=deck, actor=request.user, card=card, delta=delta,
-                                                   count=count, expected_version=_version(request))
-            notice = f"Saved (version {deck.version})."
-        fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
-                  if name in request.POST}
-        if fields:
-            deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request), **fields)
-            notice = f"Saved (version {deck.version})."
-    except (StaleVersion, services.VersionRequired):
-        deck.refresh_from_db()
-        notice, status = ("This deck was changed in another window; your last change was not applied. "
-                          "The list below is the saved deck."), 409
-    except InvalidDeck as exc:
-        deck.refresh_from_db()
-        notice, status = exc.message, 400
-    context = _deck_context(request, deck)
-    context.update(notice=notice, failed=status != 200, formats=DeckFormat.choices, visibilities=Visibility.choices)
-    response = render(request, "decks/editor.html#panel", context)
-    # htmx swaps 200s only: keep the status honest for clients, but let the panel show the problem.
-    if status != 200 and not request.htmx:
-        response.status_code = status
-    return response

@@ -5,8 +5,8 @@ would make the suite crawl); ordinary `db` tests run inside a rolled-back transa
 see it. Transactional tests (live server, worker; mark them `live_db`) flush the database, and
 the database as it stood after the load is then put back from a snapshot (tests/catalog_snapshot.py).
 
-Tests whose outcome the database and broker do not change (browser tests, and those marked
-`config_independent`) run in the embedded configuration only (docs/testing.md).
+Tests whose outcome the database and broker do not change (browser tests, fault tests with services of
+their own, and those marked `config_independent`) run in the embedded configuration only (docs/testing.md).
 
 Worker tests share one session-scoped Celery worker process on the test database; browser tests
 share one headless Chromium driven by Playwright against pytest-django's live server.
@@ -42,7 +42,7 @@ def django_db_setup(django_db_setup, django_db_blocker, request):
 
 snapshot_key = pytest.StashKey[CatalogSnapshot]()
 # What marks a test whose outcome the configuration does not change: it runs in the embedded one only.
-CONFIG_INDEPENDENT_MARKERS = ("config_independent", "browser")
+CONFIG_INDEPENDENT_MARKERS = ("config_independent", "browser", "faults")
 
 
 def embedded_configuration() -> bool:

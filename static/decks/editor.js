@@ -1,32 +1,249 @@
-// Deck editor keyboard: "/" focuses the card search, Enter adds the first result of the current
-// query, ArrowDown moves into the results. Everything else is plain htmx attributes.
+// The deck editor: every click or key that changes the deck lands exactly once, in order.
+//
+// Changes go into a queue and are sent one at a time (each save answers with the deck panel as saved). The
+// controls carry what they change in data attributes and are read when clicked, so a panel replaced by a save
+// never drops a click. While changes are in flight the counts on screen are the saved counts plus the pending
+// ones, marked as pending; once the queue is empty the saved panel replaces the page's. A refused change says
+// why and its count goes back. A dropped connection keeps the queue and retries it in order; closing the page
+// with changes not yet saved asks first. Undo and redo take back or replay this page's own changes, as new
+// versions. Quick add takes "4 Name" lines, with names offered as you type.
 (function () {
   "use strict";
-  function search() { return document.getElementById("q"); }
-  function firstAdd() {
-    var results = document.getElementById("results");
-    var q = search();
-    if (!results || !q || results.dataset.query !== q.value.trim()) { return null; }
-    return results.querySelector("button.add-card");
+
+  var editor, statusEl, queue = [], sending = false, savedVersion = 0, undoStack = [], redoStack = [];
+  var RETRY_MS = [500, 1000, 2000, 4000];
+
+  function panel() { return document.getElementById("panel"); }
+  function csrfToken() {
+    var headers = document.body.getAttribute("hx-headers");
+    try { return JSON.parse(headers)["X-CSRFToken"]; } catch (e) { return ""; }
   }
+
+  // --- the queue -----------------------------------------------------------------------------------------
+
+  function enqueue(change) {
+    if (!change.fromHistory) { redoStack = []; }
+    queue.push(change);
+    showPending();
+    pump();
+  }
+
+  function body(change) {
+    var data = new URLSearchParams();
+    Object.keys(change.fields).forEach(function (key) { data.append(key, change.fields[key]); });
+    if (change.needsVersion) { data.append("version", String(savedVersion)); }
+    var view = document.getElementById("deck-view"), odds = document.getElementById("odds-form");
+    if (view) { data.append("view", view.value); }
+    if (odds) { new FormData(odds).forEach(function (value, key) { data.append(key, value); }); }
+    return data;
+  }
+
+  function pump() {
+    if (sending || !queue.length) { return; }
+    sending = true;
+    send(queue[0], 0);
+  }
+
+  function send(change, attempt) {
+    fetch(change.url, {method: "POST", body: body(change), credentials: "same-origin",
+                       headers: {"X-CSRFToken": csrfToken(), "Accept": "text/html"}})
+      .then(function (response) {
+        if (response.status >= 500 || response.status === 429) { throw new Error("status " + response.status); }
+        return response.text().then(function (html) { received(change, response.status, html); });
+      })
+      .catch(function () {
+        setStatus("offline", "Connection lost: " + plural(queue.length, "change") + " waiting, sent again when it is back.");
+        setTimeout(function () { send(change, attempt + 1); }, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
+      });
+  }
+
+  function received(change, status, html) {
+    var fresh = parsePanel(html);
+    queue.shift();
+    sending = false;
+    if (!fresh) {
+      setStatus("failed", "The save was not understood (" + status + "); reload the page.");
+      return;
+    }
+    savedVersion = Number(fresh.dataset.version);
+    var notice = fresh.querySelector("#save-status").textContent.trim();
+    if (status === 200) {
+      record(change, JSON.parse(fresh.dataset.changes || "[]"));
+    }
+    if (change.onDone) { change.onDone(status, fresh); }
+    if (queue.length) {
+      adoptCounts(fresh);
+      if (status !== 200) { setStatus("failed", notice); }
+      showPending();
+      pump();
+    } else {
+      replacePanel(fresh);
+      if (status === 200) { setStatus("saved", notice); } else { setStatus("failed", notice); }
+    }
+  }
+
+  function parsePanel(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content.querySelector("#panel");
+  }
+
+  // The saved counts of a panel not shown yet (more changes are in flight): kept on the rows on screen.
+  function adoptCounts(fresh) {
+    var counts = {};
+    fresh.querySelectorAll("li[data-card][data-count]").forEach(function (li) { counts[li.dataset.card] = li.dataset.count; });
+    panel().querySelectorAll("li[data-card][data-count]").forEach(function (li) {
+      li.dataset.count = counts[li.dataset.card] || "0";
+    });
+    document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {
+      span.dataset.saved = counts[span.dataset.card] || "0";
+    });
+  }
+
+  function replacePanel(fresh) {
+    var old = panel();
+    var focused = document.activeElement, key = null;
+    if (focused && old.contains(focused)) {
+      key = focused.id ? "#" + focused.id : focusKey(focused);
+    }
+    old.replaceWith(fresh);
+    if (window.htmx) { window.htmx.process(fresh); }
+    var counts = {};
+    fresh.querySelectorAll("li[data-card][data-count]").forEach(function (li) { counts[li.dataset.card] = li.dataset.count; });
+    document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {
+      span.dataset.saved = counts[span.dataset.card] || "0";
+      span.textContent = span.dataset.saved;
+    });
+    if (key) {
+      var again = fresh.querySelector(key);
+      if (again) { again.focus(); }
+    }
+    showPending();
+  }
+
+  function focusKey(element) {
+    if (!element.dataset || !element.dataset.card) { return null; }
+    var key = element.tagName.toLowerCase() + '[data-card="' + CSS.escape(element.dataset.card) + '"]';
+    return element.dataset.delta ? key + '[data-delta="' + element.dataset.delta + '"]' : key;
+  }
+
+  // Counts on screen: saved plus pending, marked while pending.
+  function showPending() {
+    var pending = {};
+    queue.forEach(function (change) {
+      if (change.card && change.delta) { pending[change.card] = (pending[change.card] || 0) + change.delta; }
+    });
+    panel().querySelectorAll("li[data-card][data-count]").forEach(function (li) {
+      var shown = Math.max(0, Number(li.dataset.count) + (pending[li.dataset.card] || 0));
+      var input = li.querySelector("input.count");
+      if (input && document.activeElement !== input) { input.value = String(shown); }
+      var copies = li.querySelector(".copies");
+      if (copies) { copies.textContent = shown + "× " + li.dataset.name; }
+      li.classList.toggle("pending", Boolean(pending[li.dataset.card]));
+    });
+    document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {
+      var saved = Number(span.dataset.saved || span.textContent);
+      span.dataset.saved = String(saved);
+      var extra = pending[span.dataset.card] || 0;
+      span.textContent = extra ? Math.max(0, saved + extra) + " (saving)" : String(saved);
+    });
+    if (queue.length) { setStatus("pending", "Saving " + plural(queue.length, "change") + "…"); }
+    document.getElementById("undo").disabled = !undoStack.length;
+    document.getElementById("redo").disabled = !redoStack.length;
+  }
+
+  function setStatus(state, text) {
+    statusEl.dataset.state = state;
+    statusEl.dataset.queue = String(queue.length);
+    statusEl.textContent = text;
+  }
+
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  // --- what the controls send ------------------------------------------------------------------------------
+
+  function cardChange(card, delta) {
+    return {url: editor.dataset.changeUrl, card: card, delta: delta, fields: {card: card, delta: String(delta)}};
+  }
+
+  function lines(text, onDone) {
+    return {url: editor.dataset.quickUrl, fields: {lines: text}, onDone: onDone};
+  }
+
+  // Undo and redo: a save's changes, as "before → after" per card, taken back or replayed as new versions.
+  function record(change, changes) {
+    if (!changes.length) { return; }
+    if (change.history === "undo") { redoStack.push(changes); } else { undoStack.push(changes); }
+  }
+
+  // Both take a save back: undo one of this page's changes, redo the save of an undo.
+  function replay(changes, direction) {
+    var text = changes.map(function (c) {
+      var delta = c.before - c.after;
+      return (delta > 0 ? "" : "-") + Math.abs(delta) + " " + c.card;
+    }).join("\n");
+    var change = lines(text);
+    change.fromHistory = true;
+    change.history = direction;
+    enqueue(change);
+  }
+
+  function undo() { if (undoStack.length) { replay(undoStack.pop(), "undo"); } }
+  function redo() { if (redoStack.length) { replay(redoStack.pop(), "redo"); } }
+
+  document.addEventListener("click", function (event) {
+    if (!editor) { return; }
+    var button = event.target.closest("button[data-delta][data-card]");
+    if (button && editor.contains(button)) {
+      event.preventDefault();
+      enqueue(cardChange(button.dataset.card, Number(button.dataset.delta)));
+      return;
+    }
+    var suggestion = event.target.closest("button.suggestion");
+    if (suggestion) { useSuggestion(Number(suggestion.dataset.line), suggestion.dataset.name); return; }
+    if (event.target.id === "undo") { undo(); } else if (event.target.id === "redo") { redo(); }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (!editor || !panel().contains(event.target)) { return; }
+    var target = event.target;
+    if (target.matches("input.count[data-card]")) {
+      var count = target.value.trim();
+      enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: {card: target.dataset.card, count: count}});
+    } else if (target.closest("#deck-meta")) {
+      var fields = {};
+      fields[target.name] = target.value;
+      enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: fields});
+    }
+  });
+
+  // --- keys ------------------------------------------------------------------------------------------------
+
   document.addEventListener("keydown", function (event) {
-    var q = search();
-    if (!q) { return; }
+    if (!editor) { return; }
+    var q = document.getElementById("q");
     var tag = (event.target.tagName || "").toLowerCase();
-    if (event.key === "/" && tag !== "input" && tag !== "textarea" && tag !== "select") {
+    var typing = tag === "input" || tag === "textarea" || tag === "select";
+    if (event.key === "/" && !typing) {
       event.preventDefault();
       q.focus();
       q.select();
       return;
     }
-    if (event.target !== q) { return; }
-    if (event.key === "Enter") {
-      var button = firstAdd();
-      if (button) {
-        event.preventDefault();
-        button.click();
+    if ((event.ctrlKey || event.metaKey) && !typing && (event.key === "z" || event.key === "Z" || event.key === "y")) {
+      event.preventDefault();
+      if (event.key === "y" || event.shiftKey) { redo(); } else { undo(); }
+      return;
+    }
+    if (event.target === q && event.key === "Enter") {
+      // The first result of the query as typed: the server runs the query, whatever the results show yet.
+      event.preventDefault();
+      var query = q.value.trim();
+      if (query) {
+        var change = {url: editor.dataset.changeUrl, fields: {first_of: query, delta: "1"}};
+        enqueue(change);
       }
-    } else if (event.key === "ArrowDown") {
+    } else if (event.target === q && event.key === "ArrowDown") {
       var first = document.querySelector("#results button.add-card");
       if (first) {
         event.preventDefault();
@@ -34,4 +251,150 @@
       }
     }
   });
+
+  // --- quick add, with names offered as you type ------------------------------------------------------------
+
+  var COUNT_PREFIX = /^([+-]?\d+\s*[x×]?\s+)?(.*)$/i;
+  var suggestTimer = null, options = [], active = -1;
+
+  function quickBox() { return document.getElementById("quick"); }
+
+  function currentLine(box) {
+    var start = box.value.lastIndexOf("\n", box.selectionStart - 1) + 1;
+    var end = box.value.indexOf("\n", box.selectionStart);
+    return {start: start, end: end === -1 ? box.value.length : end};
+  }
+
+  function offerNames() {
+    var box = quickBox(), line = currentLine(box);
+    var name = COUNT_PREFIX.exec(box.value.slice(line.start, line.end))[2].trim();
+    if (name.length < 2) { closeOptions(); return; }
+    var url = editor.dataset.autocompleteUrl + "?q=" + encodeURIComponent(name);
+    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : {results: []}; })
+      .then(function (data) { showOptions(data.results.slice(0, 8)); })
+      .catch(closeOptions);
+  }
+
+  function showOptions(names) {
+    var list = document.getElementById("quick-options"), box = quickBox();
+    options = names;
+    active = names.length ? 0 : -1;
+    list.textContent = "";
+    names.forEach(function (name, i) {
+      var li = document.createElement("li");
+      li.id = "quick-option-" + i;
+      li.setAttribute("role", "option");
+      li.textContent = name;
+      li.addEventListener("mousedown", function (event) { event.preventDefault(); pick(i); });
+      list.appendChild(li);
+    });
+    list.hidden = !names.length;
+    box.setAttribute("aria-expanded", names.length ? "true" : "false");
+    highlight();
+  }
+
+  function highlight() {
+    var box = quickBox();
+    document.querySelectorAll("#quick-options [role=option]").forEach(function (li, i) {
+      li.setAttribute("aria-selected", i === active ? "true" : "false");
+    });
+    if (active >= 0) { box.setAttribute("aria-activedescendant", "quick-option-" + active); }
+    else { box.removeAttribute("aria-activedescendant"); }
+  }
+
+  function closeOptions() {
+    options = [];
+    active = -1;
+    var list = document.getElementById("quick-options");
+    if (list) { list.hidden = true; list.textContent = ""; }
+    var box = quickBox();
+    if (box) { box.setAttribute("aria-expanded", "false"); box.removeAttribute("aria-activedescendant"); }
+  }
+
+  function pick(i) {
+    var box = quickBox(), line = currentLine(box);
+    var prefix = COUNT_PREFIX.exec(box.value.slice(line.start, line.end))[1] || "";
+    var text = prefix + options[i];
+    box.value = box.value.slice(0, line.start) + text + box.value.slice(line.end);
+    box.selectionStart = box.selectionEnd = line.start + text.length;
+    closeOptions();
+  }
+
+  function useSuggestion(lineNumber, name) {
+    var box = quickBox(), rows = box.value.split("\n");
+    if (lineNumber < 1 || lineNumber > rows.length) { return; }
+    var prefix = COUNT_PREFIX.exec(rows[lineNumber - 1].trim())[1] || "";
+    rows[lineNumber - 1] = prefix + name;
+    box.value = rows.join("\n");
+    box.focus();
+  }
+
+  function submitQuick() {
+    var box = quickBox(), text = box.value;
+    if (!text.trim()) { return; }
+    closeOptions();
+    enqueue(lines(text, function (status, fresh) {
+      var problems = document.getElementById("quick-problems"), listed = fresh.querySelector(".quick-problems");
+      problems.textContent = "";
+      if (status === 200) {
+        if (box.value === text) { box.value = ""; }
+      } else if (listed) {
+        problems.appendChild(listed);  // each line's problem, on its line; the box keeps the text
+      } else {
+        var p = document.createElement("p");
+        p.className = "issue issue-error";
+        p.textContent = fresh.querySelector("#save-status").textContent.trim();
+        problems.appendChild(p);
+      }
+    }));
+  }
+
+  document.addEventListener("input", function (event) {
+    if (event.target.id !== "quick") { return; }
+    clearTimeout(suggestTimer);
+    suggestTimer = setTimeout(offerNames, 120);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.target.id !== "quick") { return; }
+    if (event.key === "ArrowDown" && options.length) {
+      event.preventDefault();
+      active = (active + 1) % options.length;
+      highlight();
+    } else if (event.key === "ArrowUp" && options.length) {
+      event.preventDefault();
+      active = (active - 1 + options.length) % options.length;
+      highlight();
+    } else if (event.key === "Escape" && options.length) {
+      event.preventDefault();
+      closeOptions();
+    } else if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      clearTimeout(suggestTimer);
+      if (options.length && active >= 0) { pick(active); } else { submitQuick(); }
+    }
+  });
+
+  document.addEventListener("submit", function (event) {
+    if (event.target.id === "quick-add") { event.preventDefault(); submitQuick(); }
+    if (event.target.id === "deck-meta") { event.preventDefault(); }
+  });
+
+  window.addEventListener("beforeunload", function (event) {
+    if (queue.length) {
+      event.preventDefault();
+      event.returnValue = "";
+    }
+  });
+
+  function start() {
+    editor = document.getElementById("editor");
+    if (!editor) { return; }
+    statusEl = document.getElementById("queue-status");
+    savedVersion = Number(panel().dataset.version);
+    editor.dataset.ready = "true";
+  }
+
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 })();

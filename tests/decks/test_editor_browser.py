@@ -75,18 +75,13 @@ def test_build_a_deck_from_empty_to_legal_then_export_and_import_it(page):
     built = sorted((e.card.collector_number, e.count) for e in deck_entries(deck))
     assert built == sorted((c.collector_number, 4) for c in expected)
 
-    # One too many copies: the badge names the card and the rule.
+    # One too many copies (DC-5): refused with the reason, and the count stays at 4.
     row = page.locator(f'#panel li[data-card="{expected[0].collector_number}"]')
     row.get_by_role("button", name=f"One more {expected[0].name}").click()
-    version += 1
-    wait_saved(page, version)
-    badge.filter(has_text="Not legal").wait_for()
-    assert expected[0].name in page.locator("#legality .issue-error").first.inner_text()
-    page.locator(f'#panel li[data-card="{expected[0].collector_number}"]').get_by_role(
-        "button", name=f"One fewer {expected[0].name}").click()
-    version += 1
-    wait_saved(page, version)
+    page.locator('#queue-status[data-state="failed"]').filter(has_text="at most 4 copies").wait_for()
+    assert row.get_by_label(f"Copies of {expected[0].name}").input_value() == "4"
     badge.filter(has_text="Legal ·").wait_for()
+    assert Deck.objects.get(owner=user).version == version
 
     page.goto(f"/decks/{deck.pk}/")
     with page.expect_download() as download:

@@ -1,0 +1,147 @@
+"""The deck editor's page and its saves: thin views over decks.services.
+
+Every save answers with the deck panel as saved. Its status is honest (400 for a refused change, 409 for a stale
+one) for the editor's script, which sends one save at a time in order (static/decks/editor.js); an htmx request
+(the page without its script's queue) gets a 200 so that htmx swaps the panel, which says what went wrong.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_POST, require_safe
+
+from cards.search import SearchError
+from cards.selectors import cards_matching
+
+from . import selectors, services
+from .cardinfo import GATEWAY
+from .decklist import DeckListError
+from .errors import InvalidDeck, StaleVersion
+from .models import Deck, DeckFormat, Visibility
+from .quickadd import parse_quick_add
+from .views import _deck_context, _owned, _version
+
+SEARCH_LIMIT = 30
+STALE_NOTICE = "This deck was changed in another window; your last change was not applied. The list is the saved deck."
+
+
+@require_safe
+def edit(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    # htmx switching between the list and the card images asks for the panel alone.
+    return render(request, "decks/editor.html#panel" if request.htmx else "decks/editor.html",
+                  _editor_context(request, deck))
+
+
+@require_safe
+def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned(request, pk)
+    query = request.GET.get("q", "").strip()[:300]
+    context: dict = {"deck": deck, "query": query, "results": [], "error": None, "warnings": []}
+    if query:
+        try:
+            context["results"], context["warnings"] = cards_matching(query=query, limit=SEARCH_LIMIT,
+                                                                     exclude_type=GATEWAY)
+        except SearchError as exc:
+            context["error"] = exc
+    counts = dict(deck.entries.values_list("card__collector_number", "count"))
+    for card in context["results"]:
+        card.in_deck = counts.get(card.collector_number, 0)
+    return render(request, "decks/editor.html#results", context)
+
+
+@require_POST
+def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """One edit, saved at once: add or remove copies of a card (`delta`), set its count (`count`, against the
+    version the page saw), add the first card a query finds (`first_of`, Enter in the search box), or change the
+    deck's name, format, visibility or description (against the version the page saw)."""
+    deck = _owned(request, pk)
+    changes: list[services.CardChange] = []
+    try:
+        card = _card_of(request)
+        if card is not None:
+            count, delta = _count_and_delta(request)
+            deck, before, after = services.deck_change_card(
+                deck=deck, actor=request.user, card=card, delta=delta, count=count,
+                expected_version=_version(request), within_limits=True)
+            changes.append(services.CardChange(card, before, after))
+        fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
+                  if name in request.POST}
+        if fields:
+            deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request), **fields)
+    except (StaleVersion, services.VersionRequired):
+        return _panel(request, deck, notice=STALE_NOTICE, status=409)
+    except InvalidDeck as exc:
+        return _panel(request, deck, notice=exc.message, status=400)
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", changes=changes)
+
+
+@require_POST
+def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
+    """The quick-add box: lines such as "4 Name", "Name x4" or "-1 Name", saved as one version once every line
+    reads; otherwise nothing is saved and each line's problem is said on its line."""
+    deck = _owned(request, pk)
+    text = request.POST.get("lines", "")
+    try:
+        read = parse_quick_add(text, selectors.card_index())
+    except DeckListError as exc:
+        return _panel(request, deck, notice=str(exc), status=400)
+    if read.problems:
+        return _panel(request, deck, status=400, notice=f"Nothing was saved: {len(read.problems)} line"
+                      f"{'' if len(read.problems) == 1 else 's'} cannot be read.", problems=read.problems)
+    if not read.changes:
+        return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
+    deck, changes = services.deck_change_cards(deck=deck, actor=request.user,
+                                               deltas=[(c.card, c.delta) for c in read.changes], within_limits=True)
+    refusals = [c.refused for c in changes if c.refused]
+    if not any(c.after != c.before for c in changes):
+        return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change.", status=400)
+    saved = f"Saved (version {deck.version})."
+    return _panel(request, deck, notice=" ".join([saved, *refusals]), changes=changes)
+
+
+def _card_of(request: HttpRequest):
+    number, query = request.POST.get("card", ""), request.POST.get("first_of", "").strip()
+    if number:
+        card = selectors.card_index().resolve(number)
+        if card is None:
+            raise InvalidDeck(f"No card {number!r}.")
+        return card
+    if query:
+        try:
+            found, _ = cards_matching(query=query[:300], limit=1, exclude_type=GATEWAY)
+        except SearchError as exc:
+            raise InvalidDeck(f"Search problem: {exc.message}") from None
+        if not found:
+            raise InvalidDeck(f"No cards match “{query[:300]}”.")
+        return selectors.card_index().resolve(found[0].collector_number)
+    return None
+
+
+def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
+    raw_count, raw_delta = request.POST.get("count", "").strip(), request.POST.get("delta", "").strip()
+    try:
+        count = int(raw_count) if raw_count else None
+        return count, (int(raw_delta or "1") if count is None else None)
+    except ValueError:
+        raise InvalidDeck("A count is a whole number.") from None
+
+
+def _editor_context(request: HttpRequest, deck: Deck) -> dict:
+    return {**_deck_context(request, deck), "formats": DeckFormat.choices, "visibilities": Visibility.choices}
+
+
+def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),
+           changes: list[services.CardChange] = ()) -> HttpResponse:
+    deck.refresh_from_db()
+    context = _editor_context(request, deck)
+    context.update(notice=notice, failed=status != 200, problems=problems, changes_json=json.dumps(
+        [{"card": c.card.collector_number, "name": c.card.name, "before": c.before, "after": c.after}
+         for c in changes if c.after != c.before]))
+    response = render(request, "decks/editor.html#panel", context)
+    if not request.htmx:
+        response.status_code = status
+    return response

@@ -1,0 +1,62 @@
+"""The editor's quick-add box: lines that add or remove copies, as card players type them.
+
+"4 Name", "4x Name", "4 x Name", "Name x4", a bare "Name" (one copy), "-1 Name" (remove one), and a collector
+number in place of a name; several lines pasted at once are read together. Each line reads as the deck list
+does (decks.decklist: the same names, numbers and suggestions), with a sign in front. Pure Python, no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .cardindex import CardIndex
+from .cardinfo import CardInfo
+from .decklist import MAX_LINE_LENGTH, MAX_LINES, DeckListError, parse_deck_list
+from .validation import ERROR, Issue
+
+_SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
+_LEADING_COUNT = re.compile(r"^\d+\s*[x×]?\s", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class QuickChange:
+    card: CardInfo
+    delta: int  # copies to add (negative: to remove)
+    line: int
+
+
+@dataclass(slots=True)
+class QuickLines:
+    changes: list[QuickChange] = field(default_factory=list)
+    problems: list[Issue] = field(default_factory=list)
+
+
+def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
+    """Every line's change, or every line's problem (with its line number and suggestions); raises
+    DeckListError for text that is not lines of a list at all (too many lines)."""
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise DeckListError(f"Paste at most {MAX_LINES} lines at once; this is {len(lines)}.")
+    out = QuickLines()
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        sign = 1
+        signed = _SIGNED.match(line)
+        if signed:
+            sign = -1 if signed["sign"] == "-" else 1
+            line = line[signed.end():]
+        parsed = parse_deck_list(line[:MAX_LINE_LENGTH + 1], index)
+        if parsed.problems and parsed.problems[0].code in ("bad_line", "bad_count") and not _LEADING_COUNT.match(line):
+            parsed = parse_deck_list(f"1 {line}", index)  # a name alone is one copy
+        for problem in parsed.problems:
+            out.problems.append(Issue(problem.code, problem.rule, ERROR, problem.message, problem.card, number,
+                                      problem.suggestions))
+        if parsed.gateway is not None:
+            out.problems.append(Issue("not_main_deck_card", "DC-7", ERROR, f"{parsed.gateway.name} is the gateway "
+                                      "card: it comes with the deck, not in it.", parsed.gateway.collector_number,
+                                      number))
+        out.changes += [QuickChange(entry.card, sign * entry.count, number) for entry in parsed.entries]
+    return out

@@ -1,0 +1,158 @@
+"""The deck editor never loses input, in headless Chromium: clicks at any speed land once and in order, Enter
+adds the first result of the query as typed, a refused change says why and puts the count back, quick add
+builds a deck from typed lines, and undo and redo take back and replay the page's own changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.models import Card
+from decks.models import Deck
+from decks.selectors import deck_entries
+from decks.services import deck_create
+from tests.support import live_db
+
+from .factories import entries_of, make_user
+from .test_editor_browser import log_in
+
+pytestmark = [pytest.mark.browser, live_db]
+COPY_LIMIT = 4  # DC-5
+
+
+def units(n: int) -> list[Card]:
+    return list(Card.objects.filter(type="unit", is_unique=False).order_by("name")[:n])
+
+
+def open_deck(page, user, entries=()):
+    deck = deck_create(owner=user, name="Input", entries=entries_of(*entries))
+    log_in(page, user.username)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    return deck
+
+
+def all_saved(page):
+    page.locator('#queue-status[data-queue="0"]:is([data-state="saved"], [data-state="failed"])').wait_for()
+    page.wait_for_function("() => !document.querySelector('#panel li.pending')")
+
+
+def saved_counts(deck) -> dict[str, int]:
+    return {e.card.collector_number: e.count for e in deck_entries(Deck.objects.get(pk=deck.pk))}
+
+
+def shown_counts(page) -> dict[str, int]:
+    return {number: int(value) for number, value in page.eval_on_selector_all(
+        "#panel li[data-card] input.count", "inputs => inputs.map(i => [i.dataset.card, i.value])")}
+
+
+def test_twenty_interleaved_clicks_50_ms_apart_give_exactly_the_expected_counts(page):
+    cards = units(4)
+    deck = open_deck(page, make_user(), [(c, 2) for c in cards])
+    # Order matters: a "+" past the copy limit is refused, so the same clicks in another order end elsewhere.
+    clicks = [(0, 1), (1, -1), (0, 1), (2, 1), (0, 1), (3, -1), (0, -1), (2, 1), (1, 1), (2, 1),
+              (3, 1), (0, -1), (2, -1), (1, 1), (3, 1), (1, 1), (2, 1), (3, -1), (1, 1), (0, 1)]
+    expected = {c.collector_number: 2 for c in cards}
+    for which, delta in clicks:
+        number = cards[which].collector_number
+        expected[number] = min(max(expected[number] + delta, 0), COPY_LIMIT)
+        page.locator(f'#panel li[data-card="{number}"] button[data-delta="{delta}"]').click(timeout=2000)
+        page.wait_for_timeout(50)
+    all_saved(page)
+    assert shown_counts(page) == expected
+    assert saved_counts(deck) == expected
+
+
+def test_twelve_names_typed_each_followed_at_once_by_enter_add_twelve_cards(page):
+    cards = units(12)
+    deck = open_deck(page, make_user())
+    search = page.get_by_label("Search cards")
+    for card in cards:
+        search.fill(f'!"{card.name}"')
+        search.press("Enter")  # at once: the results of this query are not in yet
+    all_saved(page)
+    assert saved_counts(deck) == {c.collector_number: 1 for c in cards}
+    assert shown_counts(page) == {c.collector_number: 1 for c in cards}
+
+
+def test_a_refused_click_shows_its_reason_and_the_count_does_not_move(page):
+    unique = Card.objects.filter(type="unit", is_unique=True).order_by("name").first()
+    deck = open_deck(page, make_user(), [(unique, 1)])
+    row = page.locator(f'#panel li[data-card="{unique.collector_number}"]')
+    row.get_by_role("button", name=f"One more {unique.name}").click()
+    status = page.locator("#queue-status")
+    status.filter(has_text="unique icon").wait_for()
+    assert status.get_attribute("data-state") == "failed"
+    assert row.get_by_label(f"Copies of {unique.name}").input_value() == "1"
+    assert saved_counts(deck) == {unique.collector_number: 1}
+    assert Deck.objects.get(pk=deck.pk).version == deck.version
+
+
+def test_a_legal_40_card_deck_built_by_quick_add_alone_in_under_200_keystrokes(page):
+    cards = units(10)
+    deck = open_deck(page, make_user())
+    box = page.get_by_label("Quick add")
+    keystrokes = 0
+    for card in cards:
+        typed = f"4 {card.name[:6]}"
+        box.press_sequentially(typed)
+        keystrokes += len(typed)
+        option = page.locator("#quick-options [role=option]", has_text=card.name).first
+        option.wait_for()
+        while page.locator('#quick-options [aria-selected="true"]').inner_text() != card.name:
+            box.press("ArrowDown")
+            keystrokes += 1
+        box.press("Enter")  # picks the name
+        box.press("Enter")  # adds the line
+        keystrokes += 2
+        page.wait_for_function("() => document.getElementById('quick').value === ''")
+    all_saved(page)
+    print(f"quick add: 40 cards from {len(cards)} lines in {keystrokes} keystrokes")
+    assert keystrokes < 200
+    assert saved_counts(deck) == {c.collector_number: 4 for c in cards}
+    page.locator("#legality .badge").filter(has_text="Legal · Standard · 40 cards").wait_for()
+
+
+def test_pasted_lines_are_saved_together_or_each_bad_line_is_said_on_its_line(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user())
+    box = page.get_by_label("Quick add")
+    box.fill(f"4x {a.name}\n{b.name} x3\nPilferr")
+    box.press("Enter")
+    problem = page.locator('#quick-problems li[data-line="3"]')
+    problem.wait_for()
+    assert "Did you mean" in problem.inner_text()
+    assert saved_counts(deck) == {}  # nothing saved until every line reads
+    assert box.input_value().endswith("Pilferr")  # nothing typed is lost
+    problem.get_by_role("button", name="Use Pilfer").click()
+    box.press("Enter")
+    all_saved(page)
+    pilfer = Card.objects.get(name="Pilfer")
+    assert saved_counts(deck) == {a.collector_number: 4, b.collector_number: 3, pilfer.collector_number: 1}
+    box.fill(f"-1 {a.name}")
+    box.press("Enter")
+    all_saved(page)
+    assert saved_counts(deck)[a.collector_number] == 3
+
+
+def test_undo_and_redo_take_back_and_replay_my_own_changes_as_new_versions(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(page)
+    box = page.get_by_label("Quick add")
+    box.fill(f"3 {b.name}")
+    box.press("Enter")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3, b.collector_number: 3}
+    page.locator("body").click(position={"x": 5, "y": 5})  # out of any box: Ctrl+Z is the editor's
+    page.keyboard.press("Control+z")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2}
+    page.keyboard.press("Control+Shift+Z")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    version = Deck.objects.get(pk=deck.pk).version
+    assert version == deck.version + 5  # every step a version of its own, in the history
