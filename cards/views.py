@@ -4,6 +4,7 @@ from django.views.decorators.http import require_safe
 
 from .crafts import CRAFTS
 from .models import CardType, Keyword
+from .presenters import card_preview
 from .search import SearchError
 from .search.compiler import ORDERS
 from .selectors import (
@@ -98,6 +99,17 @@ def search_help(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/search_help.html", {
         "crafts": CRAFTS.values(), "types": CardType, "orders": list(ORDERS), "keywords": Keyword.objects.all(),
     })
+
+
+@require_safe
+def preview(request: HttpRequest, collector_number: str) -> HttpResponse:
+    """The card's large view, as a fragment for the hover preview of the catalog and the deck editor."""
+    card = card_get(collector_number=collector_number)
+    if card is None:
+        raise Http404(f"No card with collector number {collector_number}.")
+    response = render(request, "cards/_card_preview.html", {"card": card_preview(card)})
+    response["Cache-Control"] = "public, max-age=3600"  # a card's text changes only with a new catalog
+    return response
 
 
 @require_safe

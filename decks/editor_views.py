@@ -21,6 +21,7 @@ from .cardinfo import GATEWAY
 from .decklist import DeckListError
 from .errors import InvalidDeck, StaleVersion
 from .models import Deck, DeckFormat, Visibility
+from .presenters import OPENING_HAND
 from .quickadd import parse_quick_add
 from .views import _deck_context, _owned, _version
 
@@ -131,7 +132,8 @@ def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
 
 
 def _editor_context(request: HttpRequest, deck: Deck) -> dict:
-    return {**_deck_context(request, deck), "formats": DeckFormat.choices, "visibilities": Visibility.choices}
+    return {**_deck_context(request, deck), "formats": DeckFormat.choices, "visibilities": Visibility.choices,
+            "opening_hand": OPENING_HAND}
 
 
 def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),

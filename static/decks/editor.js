@@ -202,6 +202,7 @@
     var suggestion = event.target.closest("button.suggestion");
     if (suggestion) { useSuggestion(Number(suggestion.dataset.line), suggestion.dataset.name); return; }
     if (event.target.id === "undo") { undo(); } else if (event.target.id === "redo") { redo(); }
+    if (event.target.id === "open-search") { openSearch(true); } else if (event.target.id === "close-search") { openSearch(false); }
   });
 
   document.addEventListener("change", function (event) {
@@ -217,6 +218,13 @@
     }
   });
 
+  // A phone's search panel, over the deck.
+  function openSearch(open) {
+    editor.classList.toggle("search-open", open);
+    document.getElementById("open-search").setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) { document.getElementById("quick").focus(); } else { document.getElementById("open-search").focus(); }
+  }
+
   // --- keys ------------------------------------------------------------------------------------------------
 
   document.addEventListener("keydown", function (event) {
@@ -224,8 +232,13 @@
     var q = document.getElementById("q");
     var tag = (event.target.tagName || "").toLowerCase();
     var typing = tag === "input" || tag === "textarea" || tag === "select";
+    if (event.key === "Escape" && editor.classList.contains("search-open") && !options.length) {
+      openSearch(false);
+      return;
+    }
     if (event.key === "/" && !typing) {
       event.preventDefault();
+      if (getComputedStyle(document.getElementById("editor-search")).display === "none") { openSearch(true); }
       q.focus();
       q.select();
       return;

@@ -64,7 +64,7 @@ def _shown(html):
     """The grid's card names in order, and what the sort controls and the status say."""
     order = re.search(r'<select id="order".*?</select>', html, re.S).group(0)
     direction = re.search(r'<select id="direction".*?</select>', html, re.S).group(0)
-    return (re.findall(r'class="card-caption">(Tst Page \w+)<', html),
+    return (re.findall(r'class="card-caption"><strong>(Tst Page \w+)<', html),
             re.search(r'<option value="(\w+)" selected>', order).group(1),
             re.search(r'<option value="(\w+)" selected>', direction).group(1),
             re.search(r"sorted by (\w+ \w+)\.", html).group(1))

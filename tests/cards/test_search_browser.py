@@ -22,7 +22,7 @@ def test_type_a_query_sort_the_table_and_open_a_card(page):
     page.get_by_label("Search").fill("t:legend")
     page.keyboard.press("Enter")
     page.get_by_role("status").filter(has_text=f"{len(by_name)} cards").wait_for()
-    assert page.locator(".card-caption").all_inner_texts() == by_name
+    assert page.locator(".card-caption strong").all_inner_texts() == by_name
     assert "q=t%3Alegend" in page.url  # the query lives in the URL
 
     page.get_by_label("table").check()
@@ -57,7 +57,7 @@ def test_filter_control_writes_the_query_text_on_a_phone(phone_page):
     page.get_by_label("Craft").select_option("champion")
     assert page.get_by_label("Search").input_value() == "t:legend c:champion"
     page.get_by_role("status").filter(has_text=f"{len(champions)} card").wait_for()
-    assert page.locator(".card-caption").all_inner_texts() == champions
+    assert page.locator(".card-caption strong").all_inner_texts() == champions
     page.get_by_label("unique").check()
     assert page.get_by_label("Search").input_value() == "t:legend c:champion is:unique"
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -80,7 +80,7 @@ def test_order_typed_in_the_search_box_sorts_and_the_controls_follow(page):
     page.get_by_label("Search").fill("t:legend order:atk direction:desc")
     page.keyboard.press("Enter")
     page.get_by_role("status").filter(has_text="sorted by atk descending").wait_for()
-    assert page.locator(".card-caption").all_inner_texts() == by_attack
+    assert page.locator(".card-caption strong").all_inner_texts() == by_attack
     assert page.get_by_label("Sort by").input_value() == "atk"
     assert page.get_by_label("Direction").input_value() == "desc"
     assert page.locator(".search-warnings").count() == 0

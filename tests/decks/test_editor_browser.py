@@ -124,7 +124,9 @@ def test_editor_and_deck_page_fit_a_phone(phone_page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.get_by_role("button", name="Clone").click()
     page.locator("#panel").wait_for()
-    assert page.get_by_label("Search cards").is_visible()
+    assert not page.get_by_label("Search cards").is_visible()  # the deck fills the phone's screen
+    page.get_by_role("button", name="Add cards").click()  # the search opens over it
+    assert page.get_by_label("Search cards").is_visible() and page.get_by_label("Quick add").is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     copy = Deck.objects.get(owner=user)
     assert copy.copied_from == starter and copy.card_count == starter.card_count

@@ -1,0 +1,70 @@
+// The card preview on hover or focus: any element with data-preview="<collector number>" shows the card's large
+// view (templates/cards/_card_preview.html, fetched once per card from data-preview-url, "CN" standing for the
+// number) beside it. Pointer and keyboard alike; Escape hides it. The preview describes its trigger
+// (aria-describedby) while it is shown.
+(function () {
+  "use strict";
+
+  var cache = {}, shown = null, trigger = null, base = null;
+
+  function urlFor(number) {
+    base = base || document.documentElement.dataset.previewUrl || "/cards/CN/preview/";
+    return base.replace("CN", encodeURIComponent(number));
+  }
+
+  function fetchPreview(number) {
+    if (!cache[number]) {
+      cache[number] = fetch(urlFor(number), {credentials: "same-origin"})
+        .then(function (r) { return r.ok ? r.text() : ""; })
+        .catch(function () { delete cache[number]; return ""; });
+    }
+    return cache[number];
+  }
+
+  function place(zoom, target) {
+    var box = target.getBoundingClientRect(), width = zoom.offsetWidth, height = zoom.offsetHeight;
+    var left = box.right + 12;
+    if (left + width > window.innerWidth - 8) { left = Math.max(8, box.left - width - 12); }
+    if (left + width > window.innerWidth - 8) { left = Math.max(8, window.innerWidth - width - 8); }
+    var top = Math.min(Math.max(8, box.top - 40), Math.max(8, window.innerHeight - height - 8));
+    zoom.style.left = left + "px";
+    zoom.style.top = top + "px";
+  }
+
+  function show(target) {
+    var number = target.dataset.preview;
+    if (!number || trigger === target) { return; }
+    hide();
+    trigger = target;
+    fetchPreview(number).then(function (html) {
+      if (trigger !== target || !html) { return; }
+      var holder = document.createElement("template");
+      holder.innerHTML = html.trim();
+      var zoom = holder.content.querySelector(".card-zoom");
+      if (!zoom) { return; }
+      zoom.id = "card-preview";
+      zoom.classList.add("floating");
+      document.body.appendChild(zoom);
+      place(zoom, target);
+      shown = zoom;
+      target.setAttribute("aria-describedby", "card-preview");
+    });
+  }
+
+  function hide() {
+    if (shown) { shown.remove(); shown = null; }
+    if (trigger) { trigger.removeAttribute("aria-describedby"); trigger = null; }
+  }
+
+  document.addEventListener("mouseover", function (event) {
+    var target = event.target.closest && event.target.closest("[data-preview]");
+    if (target) { show(target); } else if (trigger && !trigger.contains(document.activeElement)) { hide(); }
+  });
+  document.addEventListener("focusin", function (event) {
+    var target = event.target.closest && event.target.closest("[data-preview]");
+    if (target) { show(target); } else { hide(); }
+  });
+  document.addEventListener("keydown", function (event) { if (event.key === "Escape") { hide(); } });
+  // Scrolling (a focused card brought into view, for one) moves the preview along with its card.
+  window.addEventListener("scroll", function () { if (shown && trigger) { place(shown, trigger); } }, {passive: true});
+})();

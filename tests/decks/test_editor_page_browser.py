@@ -1,0 +1,176 @@
+"""The deck editor's page in headless Chromium: the card preview on hover and focus, the sample hand with its
+mulligan, the legality beside the deck while the page scrolls, a phone's layout, axe-core, and the CSP."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.models import Card
+from decks.models import Deck
+from decks.services import deck_copy
+from tests.playtest.goldfish.test_table_browser import axe_violations
+from tests.security.test_csp_browser import violations as csp_violations
+from tests.security.test_csp_browser import watch
+from tests.support import live_db
+
+from .factories import make_user
+from .test_editor_browser import log_in
+
+pytestmark = [pytest.mark.browser, live_db]
+
+LAYOUT_PROBLEMS = """() => {
+  const problems = [], width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) problems.push(`page scrolls sideways`);
+  for (const e of document.querySelectorAll('main *')) {
+    if (e.offsetParent === null || e.closest('.card-zoom, .visually-hidden')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.right > width + 1 || r.left < -1)) problems.push(`${e.tagName}.${e.className} leaves the page`);
+  }
+  const rows = [...document.querySelectorAll('#panel li[data-card], .editor-bar > *, .editor-search > *')]
+    .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect());
+  for (let i = 0; i < rows.length; i++) for (let j = i + 1; j < rows.length; j++) {
+    const [a, b] = [rows[i], rows[j]];
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+      problems.push(`boxes ${i} and ${j} overlap`);
+  }
+  return problems.slice(0, 20);
+}"""
+
+
+@pytest.fixture
+def starter_copy():
+    user = make_user()
+    deck = deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=user, name="Page deck")
+    return user, deck
+
+
+def open_editor(page, user, deck, view="list"):
+    log_in(page, user.username)
+    page.goto(f"/decks/{deck.pk}/edit/?view={view}")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+
+
+def test_hovering_or_focusing_a_card_name_shows_its_large_face_and_rules_text(page, starter_copy):
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    row = page.locator("#panel li[data-card]").first
+    number = row.get_attribute("data-card")
+    card = Card.objects.get(collector_number=number)
+    row.locator("a.card-name").hover()
+    preview = page.locator("#card-preview")
+    preview.wait_for()
+    assert card.name in preview.inner_text() and (card.text[:20] in preview.inner_text())
+    assert preview.locator("img").get_attribute("src").endswith(f"/cards/{number}.svg")
+    assert row.locator("a.card-name").get_attribute("aria-describedby") == "card-preview"
+    page.keyboard.press("Escape")
+    preview.wait_for(state="detached")
+    page.get_by_label("Search cards").fill("t:unit")
+    result = page.locator("#results a.card-name").first
+    result.focus()  # by keyboard alone
+    preview.wait_for()
+    assert result.inner_text() in preview.inner_text()
+
+
+def test_the_catalog_shows_the_same_preview_and_a_phone_reads_its_grid(phone_page):
+    page = phone_page
+    page.goto("/cards/?q=t:unit&view=grid")
+    caption = page.locator(".card-grid .card-caption strong").first
+    caption.wait_for()
+    assert float(caption.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 14
+    line = page.locator(".card-grid .card-line").first
+    assert float(line.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 12
+    assert "Vit" in line.inner_text()
+    tops = page.eval_on_selector_all(".card-grid li",
+                                     "items => items.slice(0, 3).map(i => i.getBoundingClientRect().top)")
+    assert tops[0] < tops[1] < tops[2]  # one card a row
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth")
+    page.locator(".card-grid a").first.focus()
+    page.locator("#card-preview").wait_for()
+
+
+def test_a_sample_hand_is_drawn_from_the_deck_with_one_mulligan_then_the_next_cards(page, starter_copy):
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    names = set(page.eval_on_selector_all("#panel li[data-card]", "rows => rows.map(r => r.dataset.name)"))
+    page.get_by_role("button", name="Draw a hand").click()
+    hand = page.locator("#hand-cards img")
+    assert hand.count() == 6  # DG-4.4
+    assert {alt for alt in hand.evaluate_all("imgs => imgs.map(i => i.alt)")} <= names
+    status = page.locator("#hand-status")
+    assert f"{deck.card_count - 6} left in the deck" in status.inner_text()
+    mulligan = page.get_by_role("button", name="Mulligan")
+    mulligan.click()
+    assert "kept" in status.inner_text() and hand.count() == 6
+    assert mulligan.is_disabled()  # one mulligan (DG-4.5)
+    page.get_by_role("button", name="Draw the next card").click()
+    assert hand.count() == 7 and f"{deck.card_count - 7} left in the deck" in status.inner_text()
+    link = page.get_by_role("link", name="Play it at a goldfish table")
+    assert link.get_attribute("href") == f"/playtest/new/?deck={deck.pk}"
+
+
+def test_the_legality_stays_in_view_while_the_deck_scrolls(page, starter_copy):
+    user, deck = starter_copy
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_editor(page, user, deck, view="visual")
+    page.evaluate("window.scrollTo(0, 1500)")
+    badge = page.locator("#legality .badge")
+    box = badge.bounding_box()
+    assert page.evaluate("window.scrollY") > 500
+    assert 0 <= box["y"] <= 800 - box["height"], box
+    status = page.locator("#queue-status").bounding_box()
+    assert 0 <= status["y"] <= 800
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_editor_is_clean_for_axe_in_both_views_and_nothing_overflows(page, starter_copy, width):
+    user, deck = starter_copy
+    page.set_viewport_size({"width": width, "height": 860})
+    for view in ("list", "visual"):
+        open_editor(page, user, deck, view=view)
+        assert [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")] == []
+        assert page.evaluate(LAYOUT_PROBLEMS) == []
+
+
+def test_no_csp_violation_on_the_catalog_the_editor_and_the_deck_page(page, starter_copy):
+    user, deck = starter_copy
+    problems, seen = watch(page), []
+    page.goto("/cards/?q=t:unit")
+    page.locator("#results a[data-preview]").first.hover()
+    page.locator("#card-preview").wait_for()
+    seen += csp_violations(page)
+    open_editor(page, user, deck)
+    page.get_by_label("Search cards").fill("t:unit c:hinter")
+    page.locator("#results button.add-card").first.click()
+    page.get_by_label("Quick add").fill("-1 " + page.locator("#panel li[data-card]").first.get_attribute("data-name"))
+    page.get_by_label("Quick add").press("Enter")
+    page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()
+    page.locator("#panel a.card-name").first.hover()
+    page.locator("#card-preview").wait_for()
+    page.get_by_role("button", name="Draw a hand").click()
+    page.get_by_role("link", name="Card images").click()
+    page.locator("#deck-view[value=visual]").wait_for(state="attached")
+    page.locator("#panel button[data-delta='-1']").first.click()
+    page.locator('#queue-status[data-queue="0"]').wait_for()
+    seen += csp_violations(page)
+    page.goto(f"/decks/{deck.pk}/")
+    page.locator("#legality").wait_for()
+    seen += csp_violations(page)
+    assert seen == [] and problems == []
+
+
+def test_on_a_phone_the_search_opens_over_the_deck_and_adds_to_it(phone_page, starter_copy):
+    page = phone_page
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    assert not page.get_by_label("Quick add").is_visible()
+    page.get_by_role("button", name="Add cards").click()
+    box = page.get_by_label("Quick add")
+    assert box.is_visible() and box.evaluate("e => e === document.activeElement")
+    row = page.locator('#panel li[data-card]:not([data-count="1"])').first
+    name, count = row.get_attribute("data-name"), int(row.get_attribute("data-count"))
+    box.fill(f"-1 {name}")
+    box.press("Enter")
+    page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()
+    page.get_by_role("button", name="Done").click()
+    assert page.locator(f'#panel li[data-name="{name}"]').get_attribute("data-count") == str(count - 1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth")
