@@ -276,6 +276,10 @@ PLAYTEST_MAX_ACTIVE_RUNS = env.int("PLAYTEST_MAX_ACTIVE_RUNS", default=3)
 PLAYTEST_MAX_CHUNK_ATTEMPTS = env.int("PLAYTEST_MAX_CHUNK_ATTEMPTS", default=3)
 PLAYTEST_RETRY_DELAY_SECONDS = env.int("PLAYTEST_RETRY_DELAY_SECONDS", default=2)
 PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default=5)
+# Chunks of one run sent and not yet done, at most: the next is sent as one is done, so the queue holds a few chunks
+# of every run and runs of different users take turns on the workers. At least the number of worker processes, so
+# that a run alone keeps them all busy.
+PLAYTEST_DISPATCH_WINDOW = env.int("PLAYTEST_DISPATCH_WINDOW", default=8)
 # Longer than a killed worker's chunk takes to come back and be played again, so the reaper never
 # fails a run that redelivery is about to finish.
 PLAYTEST_STALE_SECONDS = env.int("PLAYTEST_STALE_SECONDS", default=CELERY_VISIBILITY_TIMEOUT

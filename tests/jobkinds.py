@@ -1,6 +1,7 @@
 """Job kinds used by the job-machinery tests (loaded by the test workers only).
 
-`test_sum` is deterministic per (seed, game) so results can be compared across chunkings;
+`test_sum` is deterministic per (seed, game) so results can be compared across chunkings; `test_bulk` is the same
+in chunks of 100 games, as the engines' kinds (a 100,000-game run is 1,000 chunks);
 `test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes;
 `test_backend` reports which database connection (PostgreSQL backend) played each chunk.
 """
@@ -37,6 +38,7 @@ def _poison_chunk(params, seed, first_game, games):
 
 
 register(JobKind("test_sum", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=10))
+register(JobKind("test_bulk", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=100))
 register(JobKind("test_poison", _poison_chunk, _sum_merge, engine_version="test-1", chunk_size=10))
 
 

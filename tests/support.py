@@ -50,10 +50,13 @@ class WorkerProcess:
         from django.db import connection
 
         self.log = log_dir / f"worker-{name}.log"
+        # A worker sends each run's next chunks to PLAYTEST_QUEUE: the queue it listens to (-Q), if one is given.
+        queue = {"PLAYTEST_QUEUE": args[args.index("-Q") + 1]} if "-Q" in args else {}
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings_test",
             "DREADGATE_TEST_DB_NAME": str(connection.settings_dict["NAME"]),
+            **queue,
             **(extra_env or {}),
         }
         self.proc = subprocess.Popen(

@@ -1,22 +1,31 @@
-"""Submitting, executing, cancelling and reaping runs.
+"""Submitting, dispatching, executing, cancelling and reaping runs.
 
-Guarantees: a chunk's result counts once (a conditional update on its pending row); a chunk
-whose worker dies is redelivered (acks late, reject on worker lost) and retried up to
-PLAYTEST_MAX_CHUNK_ATTEMPTS times before the run fails with the reason; a run whose
-dispatch failed (broker down) stays in the outbox and is dispatched by the reaper; a run with
-no progress for PLAYTEST_STALE_SECONDS is failed by the reaper, so none stays running forever.
+Dispatch: a run's chunks are stored at submission and sent to the broker a window at a time, at most
+PLAYTEST_DISPATCH_WINDOW of them in flight (sent and not done), the next one sent as each is done. The queue so
+holds a few chunks of each active run, in turns: runs of different users share the workers, a submission sends a
+few messages whatever its size. The window is read from the
+database (RunChunk.sent_at) under the run's lock, so concurrent senders never overfill it and none sends for a
+finished run.
+
+Guarantees: a chunk's result counts once (a conditional update on its pending row); a chunk whose worker dies is
+redelivered (Redis: acks late, reject on worker lost) or sent again by the reaper (the embedded default:
+playtest/jobs/leases.py), and retried up to PLAYTEST_MAX_CHUNK_ATTEMPTS times before the run fails with the reason;
+a chunk is marked sent in the transaction that sends it, so one the broker did not take (down) waits in the outbox
+and the reaper sends it; one sent but taken by no worker for half of PLAYTEST_STALE_SECONDS (its message lost) is
+sent again; a run with no progress for PLAYTEST_STALE_SECONDS is failed by the reaper, so none stays running forever.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from datetime import timedelta
 
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from cards.selectors import catalog_version
@@ -29,6 +38,8 @@ from .broker import RUN_CHUNK_TASK, ensure_broker_folders
 from .registry import get_kind
 
 log = logging.getLogger(__name__)
+
+ACTIVE_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 
 class RunLimitError(DomainError):
@@ -88,7 +99,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
         _check_games(games)
     elif job_kind.games_of is None:
         raise DomainError("games: required for this kind of run.", code="invalid_params", details={"field": "games"})
-    active = Run.objects.filter(owner=owner, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).count()
+    active = Run.objects.filter(owner=owner, status__in=ACTIVE_STATUSES).count()
     if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
         raise RunLimitError(
             f"You already have {active} runs queued or running; the limit is {settings.PLAYTEST_MAX_ACTIVE_RUNS}."
@@ -167,39 +178,85 @@ def stage_params(params: dict, plan: dict | None) -> dict:
     return params if plan is None else {**params, "stage": plan}
 
 
-def run_dispatch(*, run_id) -> bool:
-    """Send the run's pending chunks to the broker. On a broker failure the run stays in the
-    outbox (dispatched_at null) and the reaper tries again; nothing is lost."""
-    pending = list(RunChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).values_list("index", flat=True))
-    if not _send_chunks(run_id, pending):
-        return False
-    Run.objects.filter(pk=run_id, dispatched_at__isnull=True).update(dispatched_at=timezone.now())
-    return True
+def run_dispatch(*, run_id) -> int:
+    """Top up the run's window: send its next chunks, in order, until PLAYTEST_DISPATCH_WINDOW are in flight. Called
+    once the run is stored, as each chunk is done, when a stage is planned, and by the reaper. Returns how many
+    were sent (none on a broker failure: the chunks wait in the outbox, and the reaper sends them)."""
+
+    def next_chunks(run: Run) -> list[int]:
+        pending = RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING)
+        room = settings.PLAYTEST_DISPATCH_WINDOW - pending.filter(sent_at__isnull=False).count()
+        indexes = _claim(pending.filter(sent_at__isnull=True), room) if room > 0 else []
+        if indexes and run.dispatched_at is None:
+            Run.objects.filter(pk=run.pk).update(dispatched_at=timezone.now())
+        return indexes
+
+    return _send(run_id, next_chunks)
 
 
-def _send_chunks(run_id, indexes) -> bool:
+class _BrokerDown(Exception):
+    """The broker did not take a message."""
+
+
+def _send(run_id, claim: Callable[[Run], list[int]]) -> int:
+    """Send the chunks that `claim` marks as sent, if the run is still active; returns how many. The run's lock
+    (on SQLite, the IMMEDIATE transaction) serialises its senders, so each reads the window as the last one left it,
+    and none sends once the run is finished. Chunks are marked before they are
+    sent: a worker that takes one at once waits for this commit to store its result rather than lock against it. If
+    the broker fails, the marks roll back: the chunks are as they were, for the reaper to send."""
     ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
     try:
-        for index in indexes:
-            current_app.send_task(RUN_CHUNK_TASK, args=[str(run_id), index], queue=settings.PLAYTEST_QUEUE,
-                                  retry=False)
-    except Exception as exc:  # the broker is down: keep the run in the outbox
-        log.warning("Dispatch of run %s failed, kept in the outbox: %s", run_id, exc)
-        return False
-    return True
+        with transaction.atomic():
+            run = Run.objects.select_for_update().filter(pk=run_id, status__in=ACTIVE_STATUSES).first()
+            if run is None:
+                return 0
+            indexes = claim(run)
+            for index in indexes:
+                _publish(run_id, index)
+    except _BrokerDown as exc:
+        log.warning("Chunks of run %s were not sent (the reaper sends them later): %s", run_id, exc.__cause__)
+        return 0
+    return len(indexes)
+
+
+def _claim(chunks, limit: int) -> list[int]:
+    """Mark the first `limit` of `chunks` sent; returns their indexes. Under the run's lock, chunks that another
+    transaction holds are skipped rather than waited for: a worker storing a chunk's result holds the chunk, then
+    waits for the run."""
+    claimed = list(chunks.select_for_update(skip_locked=True).order_by("index").values_list("pk", "index")[:limit])
+    RunChunk.objects.filter(pk__in=[pk for pk, _ in claimed]).update(sent_at=timezone.now(), taken_by="")
+    return [index for _, index in claimed]
+
+
+def _publish(run_id, index: int) -> None:
+    try:
+        current_app.send_task(RUN_CHUNK_TASK, args=[str(run_id), index], queue=settings.PLAYTEST_QUEUE, retry=False)
+    except Exception as exc:  # whatever the transport raises when its broker is unreachable
+        raise _BrokerDown from exc
+
+
+def _send_again(pk, run_id, **unchanged) -> int:
+    """Send a pending chunk again if it is still as the reaper saw it (`unchanged`): of two reapers, one sends it."""
+    return _send(run_id, lambda run: _claim(RunChunk.objects.filter(pk=pk, status=ChunkStatus.PENDING, **unchanged), 1))
 
 
 def chunks_resend_orphaned() -> int:
     """Send again the pending chunks whose worker process died while playing them (the embedded default's
     broker does not redeliver them: playtest/jobs/leases.py). Returns how many were sent."""
-    taken = RunChunk.objects.filter(status=ChunkStatus.PENDING, run__status__in=[RunStatus.QUEUED, RunStatus.RUNNING]
-                                    ).exclude(taken_by="").values_list("pk", "run_id", "index", "taken_by")
-    sent = 0
-    for pk, run_id, index, lease in taken:
-        # Releasing the lease first makes the resend happen once, whoever else reaps at the same time.
-        if leases.lapsed(lease) and RunChunk.objects.filter(pk=pk, taken_by=lease).update(taken_by=""):
-            sent += _send_chunks(run_id, [index])
-    return sent
+    taken = RunChunk.objects.filter(status=ChunkStatus.PENDING, run__status__in=ACTIVE_STATUSES
+                                    ).exclude(taken_by="").values_list("pk", "run_id", "taken_by")
+    return sum(_send_again(pk, run_id, taken_by=lease) for pk, run_id, lease in taken if leases.lapsed(lease))
+
+
+def chunks_resend_lost(*, now=None) -> int:
+    """Send again the chunks sent but taken by no worker for half of PLAYTEST_STALE_SECONDS: their messages were
+    lost (a broker restarted without its data, a message set aside as unreadable). Half, so that the run goes on
+    before the reaper would fail it as stale; a chunk that was only waiting its turn is delivered twice and counts
+    once. Returns how many were sent."""
+    sent_before = (now or timezone.now()) - timedelta(seconds=settings.PLAYTEST_STALE_SECONDS / 2)
+    lost = RunChunk.objects.filter(status=ChunkStatus.PENDING, run__status__in=ACTIVE_STATUSES, taken_by="",
+                                   sent_at__lt=sent_before).values_list("pk", "run_id", "sent_at")
+    return sum(_send_again(pk, run_id, taken_by="", sent_at=sent_at) for pk, run_id, sent_at in lost)
 
 
 def chunk_execute(*, run_id, index: int) -> None:
@@ -233,7 +290,13 @@ def chunk_execute(*, run_id, index: int) -> None:
         )
         if counted:
             Run.objects.filter(pk=run.pk).update(games_done=F("games_done") + chunk.games, heartbeat_at=timezone.now())
-    if counted and not RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists():
+    if not counted:
+        return
+    if RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists():
+        # The chunk has left the run's window: the next one takes its place, at the queue's tail, behind the chunks
+        # of the other runs. Sent once the result is committed.
+        transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
+    else:
         run_advance(run_id=run.pk)
 
 
@@ -314,7 +377,9 @@ def run_requeue(*, run: Run) -> Run:
     """Staff action: put a failed or cancelled run back on the queue; done chunks are kept."""
     if run.status not in (RunStatus.FAILED, RunStatus.CANCELLED):
         raise DomainError("Only a failed or cancelled run can be requeued.", code="not_requeueable", status_code=409)
-    RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).update(attempts=0, last_error="")
+    # Its chunks in flight were played as nothing: all that are pending are sent again.
+    RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).update(attempts=0, last_error="", sent_at=None,
+                                                                        taken_by="")
     # A staged run stopped between two stages has nothing pending: it is running, and plans its next stage.
     pending = RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists()
     status = RunStatus.QUEUED if pending else RunStatus.RUNNING
@@ -333,29 +398,34 @@ def _resume(run_id) -> None:
 
 
 def runs_reap(*, now=None) -> dict[str, int]:
-    """Advance runs whose chunks are all done but that never advanced (their worker stopped in between);
-    dispatch runs left in the outbox; on the embedded default, send again the chunks of workers that died; fail
-    runs that made no progress for too long."""
+    """Advance runs whose chunks are all done but that never advanced (their worker stopped in between); top up the
+    windows of runs with chunks waiting (the outbox: a broker that was down, a worker that stopped before sending
+    the next); send again the chunks whose messages were lost and, on the embedded default, those of workers that
+    died; fail runs that made no progress for too long."""
     now = now or timezone.now()
-    settled = Run.objects.filter(status=RunStatus.RUNNING, heartbeat_at__lt=now - timedelta(
-        seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS)).exclude(chunks__status=ChunkStatus.PENDING)
+    grace_before = now - timedelta(seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS)
+    settled = Run.objects.filter(status=RunStatus.RUNNING, heartbeat_at__lt=grace_before).exclude(
+        chunks__status=ChunkStatus.PENDING)
     for pk in settled.values_list("pk", flat=True):
         run_advance(run_id=pk)
-    outbox = Run.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__isnull=True,
-                                created_at__lt=now - timedelta(seconds=settings.PLAYTEST_OUTBOX_GRACE_SECONDS))
-    dispatched = sum(run_dispatch(run_id=pk) for pk in outbox.values_list("pk", flat=True))
-    resent = chunks_resend_orphaned() if settings.PLAYTEST_RESEND_ORPHANED_CHUNKS else 0
+    # A run younger than the grace is left to its submission, which is sending it.
+    waiting = Run.objects.filter(status__in=ACTIVE_STATUSES, created_at__lt=grace_before).filter(Exists(
+        RunChunk.objects.filter(run=OuterRef("pk"), status=ChunkStatus.PENDING, sent_at__isnull=True)))
+    sent = sum(run_dispatch(run_id=pk) for pk in waiting.values_list("pk", flat=True))
+    resent = chunks_resend_lost(now=now)
+    if settings.PLAYTEST_RESEND_ORPHANED_CHUNKS:
+        resent += chunks_resend_orphaned()
     stale_before = now - timedelta(seconds=settings.PLAYTEST_STALE_SECONDS)
-    stale = Run.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__lt=stale_before).filter(
+    stale = Run.objects.filter(status__in=ACTIVE_STATUSES, dispatched_at__lt=stale_before).filter(
         heartbeat_at__lt=stale_before
     ) | Run.objects.filter(
-        status__in=[RunStatus.QUEUED, RunStatus.RUNNING], dispatched_at__lt=stale_before, heartbeat_at__isnull=True
+        status__in=ACTIVE_STATUSES, dispatched_at__lt=stale_before, heartbeat_at__isnull=True
     )
     failed = 0
     for pk in stale.values_list("pk", flat=True):
         run_fail(run_id=pk, reason=f"No progress for {settings.PLAYTEST_STALE_SECONDS} seconds; the run was stopped.")
         failed += 1
-    return {"dispatched": dispatched, "resent": resent, "failed": failed}
+    return {"sent": sent, "resent": resent, "failed": failed}
 
 
 def runs_prune_details(*, now=None) -> int:

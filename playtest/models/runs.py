@@ -114,7 +114,8 @@ class ChunkStatus(models.TextChoices):
 
 class RunChunk(models.Model):
     """A slice of a run's games. Its result is stored once: (run, index) is unique, and a
-    redelivered chunk that finds itself done changes nothing."""
+    redelivered chunk that finds itself done changes nothing. Pending and sent, it is in flight: its run's window
+    (PLAYTEST_DISPATCH_WINDOW) counts it."""
 
     run = models.ForeignKey(Run, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
@@ -123,6 +124,8 @@ class RunChunk(models.Model):
     games = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=ChunkStatus.choices, default=ChunkStatus.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True, help_text=(
+        "When its message was last sent; null while it waits for room in its run's window (jobs/services.py)."))
     taken_by = models.CharField(max_length=200, blank=True,
                                 help_text="The process that last took it (playtest/jobs/leases.py).")
     last_error = models.TextField(blank=True)

@@ -1,0 +1,47 @@
+"""Runs share a real worker process fairly (Redis in CI, the filesystem broker locally)."""
+
+import random
+
+import pytest
+from celery import current_app
+from django.contrib.auth import get_user_model
+
+from playtest.jobs import services
+from playtest.models import RunStatus
+from tests.support import live_db, wait_for
+
+pytestmark = [live_db, pytest.mark.worker]
+
+QUEUE = "fair-share-test"
+
+
+def queued() -> int:
+    with current_app.connection_for_write() as connection:
+        return connection.default_channel._size(QUEUE)
+
+
+def finished(run):
+    run.refresh_from_db()
+    return run.is_finished and run
+
+
+def test_a_small_run_finishes_while_a_large_one_has_barely_begun(start_worker, settings):
+    from playtest.jobs.broker import ensure_broker_folders
+
+    settings.PLAYTEST_QUEUE = QUEUE
+    ensure_broker_folders()
+    with current_app.connection_for_write() as connection:
+        connection.default_channel._purge(QUEUE)
+    start_worker("fair-share", args=("--concurrency=2", "-Q", QUEUE))
+    alice = get_user_model().objects.create_user("alice-fair", password="x" * 12)
+    bob = get_user_model().objects.create_user("bob-fair", password="x" * 12)
+
+    large = services.run_submit(owner=alice, kind="test_bulk", params={}, games=100_000, seed=1)  # 1,000 chunks
+    small = services.run_submit(owner=bob, kind="test_bulk", params={}, games=1_000, seed=2)
+    small = wait_for(lambda: finished(small), timeout=120, message="the small run to finish")
+    assert small.status == RunStatus.DONE, small.error
+    assert small.result["values"] == [random.Random(f"2:{g}").randrange(1000) for g in range(1000)]
+    large.refresh_from_db()
+    assert large.games_done < 20_000, f"the large run played {large.games_done} games before the small one was done"
+    assert queued() <= settings.PLAYTEST_DISPATCH_WINDOW  # the large run's window, no more
+
