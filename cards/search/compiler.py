@@ -24,7 +24,7 @@ from ..models import DIRECTION_BITS, Card, CardType, Keyword, Subtype
 from .errors import SearchError, SearchWarning
 from .lookups import register as register_lookups
 from .parser import And, Node, Not, Or, Term
-from .regex import Pattern, compile_pattern, matching
+from .regex import Pattern, TimeBudget, compile_pattern, matching
 
 register_lookups()
 
@@ -116,6 +116,7 @@ class _Compiler:
         self.terms: dict[str, Term] = {}
         self.warnings: list[SearchWarning] = []
         self.negated = False  # inside an odd number of NOTs
+        self.budget = TimeBudget()  # the one time bound of all the search's patterns
 
     def warn(self, message: str, term: Term) -> None:
         self.warnings.append(SearchWarning(message, term.start))
@@ -183,7 +184,7 @@ class _Compiler:
         """Cards whose `column` contains the value, ignoring case; a pattern (`/…/`) instead for a
         term written so. Not negated, the value may go with a pre-filter (Backend.substring)."""
         if term.regex:
-            return self.b.regex(column, compile_pattern(term.value, term.value_start))
+            return self.b.regex(column, compile_pattern(term.value, term.value_start, self.budget))
         return self.b.substring(column, term.value, prefilter=not (self.negated or term.op == "!="))
 
     def negatable(self, term: Term, q, present=None):

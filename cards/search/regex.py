@@ -1,45 +1,63 @@
-"""Regular expressions of `name:/…/` and `o:/…/`: one evaluator, Python's `re`, for every path.
+"""Regular expressions of `name:/…/` and `o:/…/`: one evaluator for every path.
 
-The index and the SQL path both call `matching()` over the texts (the SQL path reads them from the
-database), so SQLite, PostgreSQL and the index cannot disagree on what a pattern means.
+Python's `re` reads a pattern (it defines what is accepted and words the errors); the `regex` package,
+in its re-compatible mode (VERSION0: re's syntax and meaning), matches it, because a match of `regex`
+can be stopped at a time limit on any thread and lets other threads run meanwhile. The index and the
+SQL path both call `matching()` over the texts (the SQL path reads them from the database), so SQLite,
+PostgreSQL and the index cannot disagree on what a pattern means.
 
 The accepted subset: characters and escapes (`\\.`, `\\n`, `\\x41`), classes (`[a-z]`, `[^,]`, `\\d`,
 `\\w`, `\\s` and their negations, `.`), anchors (`^`, `$`, `\\b`, `\\B`, `\\A`, `\\Z`), repetition (`*`,
 `+`, `?`, `{m}`, `{m,}`, `{m,n}` with counts up to MAX_COUNT, lazy forms with `?`), alternation
 (`|`) and groups (`(…)`, `(?:…)`, `(?P<name>…)`). Refused, with the position: backreferences,
 lookahead and lookbehind, atomic groups, possessive repetition, conditionals, comments and inline
-flags, and a repeated group that itself holds repetition or alternation (`(a+)+`, `(a|ab)*`: the
-shapes whose matching time grows exponentially with the text). Matching ignores case, as the
-substring search does; `^` and `$` are the start and end of the whole name or text.
+flags, POSIX classes (`[[:alpha:]]`) and a brace that starts no count (`\\{` is a brace), where re and
+regex read differently; and a repeated group that itself holds repetition or alternation (`(a+)+`,
+`(a|ab)*`: the shapes whose matching time grows exponentially with the text). Matching ignores
+case, as the substring search does; `^` and `$` are the start and end of the whole name or text.
 
-Bounds: a pattern has at most MAX_PATTERN_LENGTH characters, and matching it over the catalog may
-take TIME_LIMIT_SECONDS. On the main thread (gunicorn's sync workers, the tests) a timer interrupts
-a match that runs past it, even inside one text (`re` checks for signals while it matches);
-elsewhere the time is checked between texts.
+Bounds: a pattern has at most MAX_PATTERN_LENGTH characters, and the patterns of one search may take
+TIME_LIMIT_SECONDS together to match the catalog (one TimeBudget per search, shared by its patterns).
+A match is stopped when the budget runs out, even inside one text, on whichever thread runs it (the
+threaded development server's as well as gunicorn's). Shapes the subset accepts can still take
+polynomial time (`[\\w ]*?[\\w ]*?[\\w ]*?[\\w ]*?[\\w ]*?\\d`: seconds for one text of sixty
+characters without a digit); the budget is what bounds them.
 """
 
 from __future__ import annotations
 
 import re
-import signal
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import regex
 
 from .errors import SearchError
 
 MAX_PATTERN_LENGTH = 200
 MAX_COUNT = 100  # the largest count of a {m,n} repetition
-TIME_LIMIT_SECONDS = 0.25
-_CHECK_EVERY = 256  # texts between two looks at the clock
+TIME_LIMIT_SECONDS = 0.25  # for all the patterns of one search
+
+
+class TimeBudget:
+    """The time the patterns of one search may spend matching, together: one per search, shared by its
+    patterns, so that a query of many patterns gets no more time than a query of one. Only matching
+    spends it, not what the search does between two patterns (the SQL path's reading of the texts, a
+    first build of the index), which the pattern does not make longer."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self) -> None:
+        self.seconds = TIME_LIMIT_SECONDS
 
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
     source: str
-    compiled: re.Pattern[str]
+    compiled: regex.Pattern[str]
     position: int  # of the pattern in the query, for the error of a pattern that runs too long
+    budget: TimeBudget  # its search's
 
 
 def _refuse(message: str, position: int, expected: str) -> SearchError:
@@ -82,6 +100,9 @@ def _check_subset(source: str, offset: int) -> None:
             if source[j : j + 1] == "]":
                 j += 1
             while j < n and source[j] != "]":
+                if source.startswith("[:", j):  # re reads "[:alpha:]" as characters, regex as a POSIX class
+                    raise _refuse("POSIX classes such as [:alpha:] are not supported; use \\w, \\d, \\s or a "
+                                  "range.", offset + j, "characters, ranges and escapes in a class")
                 j += 2 if source[j] == "\\" else 1
             i, last_group = j + 1, None
         elif ch == "(":
@@ -106,9 +127,9 @@ def _check_subset(source: str, offset: int) -> None:
             length = 1
             if ch == "{":
                 count = _COUNT.match(source, i)
-                if count is None or count.group() in ("{}", "{,}"):  # a literal brace, as re reads it
-                    i, last_group = i + 1, None
-                    continue
+                if count is None or count.group() in ("{}", "{,}"):  # re reads a brace, regex maybe fuzzy matching
+                    raise _refuse("A brace that is not a count ({m}, {m,}, {,n}, {m,n}) must be escaped: \\{.", at,
+                                  "a count or '\\{'")
                 low, comma, high = count.groups()
                 for number in (low, high):
                     if number and int(number) > MAX_COUNT:
@@ -129,8 +150,9 @@ def _check_subset(source: str, offset: int) -> None:
             i, last_group = i + 1, None
 
 
-def compile_pattern(source: str, position: int) -> Pattern:
-    """The pattern of a `/…/` term whose text starts at `position` in the query; SearchError if refused."""
+def compile_pattern(source: str, position: int, budget: TimeBudget) -> Pattern:
+    """The pattern of a `/…/` term whose text starts at `position` in the query, to be matched within
+    `budget` (its search's); SearchError if refused."""
     if not source:
         raise _refuse("The pattern is empty.", position, "a pattern")
     if len(source) > MAX_PATTERN_LENGTH:
@@ -138,68 +160,32 @@ def compile_pattern(source: str, position: int) -> Pattern:
                       "a shorter pattern")
     _check_subset(source, position)
     try:
-        compiled = re.compile(source, re.IGNORECASE)
+        re.compile(source)  # re decides what can be read, and says why not
     except re.error as error:
         at = position + (error.pos or 0)
         raise _refuse(f"The pattern cannot be read: {error.msg}.", at, "a regular expression") from None
-    return Pattern(source, compiled, position)
-
-
-class _TooLong(Exception):
-    pass
-
-
-def _interrupt(signum, frame) -> None:
-    if _armed:
-        raise _TooLong
-
-
-_armed = False
-_handler_installed = False
-
-
-def _arm_timer(seconds: float) -> bool:
-    """Start the timer that interrupts a match; False where none can be used (not the main thread,
-    no interval timers, another SIGALRM handler or a timer already running)."""
-    global _armed, _handler_installed
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        return False
-    if not _handler_installed:
-        if signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None):
-            return False
-        signal.signal(signal.SIGALRM, _interrupt)  # ignores the signal unless armed
-        _handler_installed = True
-    elif signal.getsignal(signal.SIGALRM) is not _interrupt:
-        return False
-    if signal.getitimer(signal.ITIMER_REAL)[0]:
-        return False
-    _armed = True
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    return True
-
-
-def _disarm_timer() -> None:
-    global _armed
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    _armed = False
+    return Pattern(source, regex.compile(source, regex.IGNORECASE | regex.VERSION0), position, budget)
 
 
 def matching(pattern: Pattern, texts: Sequence[str]) -> list[int]:
-    """The indexes of the texts in which the pattern is found, in order; SearchError past the time limit."""
-    search = pattern.compiled.search
-    deadline = time.perf_counter() + TIME_LIMIT_SECONDS
+    """The indexes of the texts in which the pattern is found, in order; SearchError once its search's
+    time budget is spent, in the middle of one text's match too."""
+    search, budget = pattern.compiled.search, pattern.budget
+    deadline = time.monotonic() + budget.seconds
     found: list[int] = []
-    timer = _arm_timer(TIME_LIMIT_SECONDS)
     try:
-        for start in range(0, len(texts), _CHECK_EVERY):
-            found.extend(i for i in range(start, min(start + _CHECK_EVERY, len(texts))) if search(texts[i]))
-            if time.perf_counter() > deadline:
-                raise _TooLong
-    except _TooLong:
+        for i, text in enumerate(texts):
+            left = deadline - time.monotonic()
+            if left <= 0:  # regex reads a negative timeout as none
+                raise TimeoutError
+            # concurrent: the match lets go of the GIL (a str cannot change meanwhile), so that the
+            # other requests of a threaded server are answered while it runs.
+            if search(text, timeout=left, concurrent=True):
+                found.append(i)
+    except TimeoutError:
         raise _refuse(f"The pattern takes longer than {TIME_LIMIT_SECONDS:g} s to match the catalog; make it "
                       "simpler (fewer repetitions that can match the same text).", pattern.position,
                       "a simpler pattern") from None
     finally:
-        if timer:
-            _disarm_timer()
+        budget.seconds = deadline - time.monotonic()
     return found
