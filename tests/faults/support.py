@@ -94,7 +94,8 @@ class PostgresCluster:
 
 
 class WebServer:
-    """gunicorn serving the app with the given environment (on the test database unless told otherwise)."""
+    """gunicorn serving the app with the given environment (on the test database unless told otherwise);
+    with `threaded_dev_server`, Django's runserver instead, as `make run` serves: a thread per request."""
 
     @staticmethod
     def base_env() -> dict[str, str]:
@@ -102,17 +103,22 @@ class WebServer:
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         return env
 
-    def __init__(self, folder: Path, env: dict[str, str], workers: int = 1) -> None:
+    def __init__(self, folder: Path, env: dict[str, str], workers: int = 1, *,
+                 threaded_dev_server: bool = False) -> None:
         from django.db import connection
 
         self.port = spare_port()
         self.env = {**self.base_env(), "DREADGATE_TEST_DB_NAME": str(connection.settings_dict["NAME"]), **env}
-        self.log = folder / f"gunicorn-{self.port}.log"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{self.port}", "-w", str(workers),
-             "--timeout", "60", "--graceful-timeout", "2"],
-            cwd=ROOT, env=self.env, stdout=self.log.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
-        wait_for(self._up, timeout=60, message=f"gunicorn to serve (log: {self.log})")
+        if threaded_dev_server:
+            name, args = "runserver", ["manage.py", "runserver", "--noreload", "--skip-checks",
+                                       f"127.0.0.1:{self.port}"]
+        else:
+            name, args = "gunicorn", ["-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{self.port}", "-w",
+                                      str(workers), "--timeout", "60", "--graceful-timeout", "2"]
+        self.log = folder / f"{name}-{self.port}.log"
+        self.proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=self.env, stdout=self.log.open("w"),
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        wait_for(self._up, timeout=60, message=f"{name} to serve (log: {self.log})")
 
     def _up(self) -> bool:
         if self.proc.poll() is not None:
@@ -123,7 +129,8 @@ class WebServer:
         except OSError:
             return False
 
-    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None,
+                timeout: float = 30):
         """(status, parsed JSON or text, headers); never raises on an HTTP error status."""
         data = json.dumps(body).encode() if body is not None else None
         req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", data=data, method=method)
@@ -131,7 +138,7 @@ class WebServer:
         if token:
             req.add_header("Authorization", f"Bearer {token}")
         try:
-            with urllib.request.urlopen(req, timeout=30) as response:
+            with urllib.request.urlopen(req, timeout=timeout) as response:
                 status, raw, headers = response.status, response.read(), response.headers
         except urllib.error.HTTPError as error:
             status, raw, headers = error.code, error.read(), error.headers
