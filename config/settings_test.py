@@ -2,6 +2,7 @@
 process can share it) and a broker folder of its own; everything else from the environment."""
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 from .settings import *  # noqa: F403
 from .settings import BROKER_DIR, DATABASES, VAR_DIR
@@ -16,12 +17,22 @@ PLAYTEST_JOB_KIND_MODULES = [*PLAYTEST_JOB_KIND_MODULES, "tests.jobkinds"]  # no
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
 
+# Parallel test processes (pytest-xdist: gw0, gw1, ...) each have a test database of their own (pytest-django adds
+# the suffix) and a broker of their own: a folder, or the Redis database after REDIS_URL's one. The workers a test
+# starts inherit the variable, so they share their test process's broker.
+_TEST_PROCESS = os.environ.get("PYTEST_XDIST_WORKER", "")
+_TEST_PROCESS_NUMBER = int(_TEST_PROCESS[2:]) if _TEST_PROCESS.startswith("gw") and _TEST_PROCESS[2:].isdigit() else -1
+if REDIS_URL and _TEST_PROCESS_NUMBER >= 0:  # noqa: F405
+    _redis = urlsplit(REDIS_URL)  # noqa: F405
+    _database = int(_redis.path.strip("/") or 0) + 1 + _TEST_PROCESS_NUMBER
+    CELERY_BROKER_URL = urlunsplit(_redis._replace(path=f"/{_database}"))
+
 # A worker started by the tests is pointed at the test database by name.
 if os.environ.get("DREADGATE_TEST_DB_NAME"):
     DATABASES["default"]["NAME"] = os.environ["DREADGATE_TEST_DB_NAME"]
 
 if not REDIS_URL:  # noqa: F405
-    _folder = str(BROKER_DIR.parent / "test-broker")
+    _folder = str(BROKER_DIR.parent / f"test-broker{_TEST_PROCESS}")
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": _folder + "/queue",
         "data_folder_out": _folder + "/queue",
