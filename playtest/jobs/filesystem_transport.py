@@ -11,7 +11,8 @@ between the two reads an empty message, and the JSON error stops the worker (cel
 - a consumer claims a file by renaming it into the ``claimed`` folder beside the queue: of two consumers
   that list the same file, exactly one rename succeeds, so each message is taken once;
 - a claimed file that still does not read as a message (a disk that filled up, a file put there by hand) is
-  moved to the ``unreadable`` folder and logged, and the consumer goes on to the next one.
+  moved to the ``unreadable`` folder and logged, and the consumer goes on to the next one;
+- ``remove`` takes chosen messages off a queue (a cancelled run's chunks), claiming each as a consumer would.
 
 Registered as the ``atomicfs`` transport when this module is imported (config/celery.py imports it); the
 settings point the embedded default at it.
@@ -73,6 +74,27 @@ class Channel(filesystem.Channel):
             claimed.unlink()
             return message
         raise filesystem.Empty()
+
+    def remove(self, queue, unwanted) -> int:
+        """Take off `queue` the messages for which `unwanted(message)` is true; returns how many. Each is claimed
+        as `_get` claims it, so a message a consumer takes at the same time is either taken or removed."""
+        wanted, removed = f"{queue}.msg", 0
+        for name in os.listdir(self.data_folder_in):
+            if name.partition(".")[2] != wanted:
+                continue
+            try:
+                message = loads(bytes_to_str((Path(self.data_folder_in) / name).read_bytes()))
+            except (OSError, ValueError):
+                continue  # taken meanwhile, or unreadable: `_get` sets it aside
+            if not unwanted(message):
+                continue
+            try:
+                os.rename(Path(self.data_folder_in) / name, self._claimed_folder / name)
+            except FileNotFoundError:
+                continue
+            (self._claimed_folder / name).unlink()
+            removed += 1
+        return removed
 
     def _set_aside(self, claimed: Path, exc: Exception) -> None:
         unreadable = self._unreadable_folder / claimed.name

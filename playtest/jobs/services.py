@@ -3,7 +3,7 @@
 Dispatch: a run's chunks are stored at submission and sent to the broker a window at a time, at most
 PLAYTEST_DISPATCH_WINDOW of them in flight (sent and not done), the next one sent as each is done. The queue so
 holds a few chunks of each active run, in turns: runs of different users share the workers, a submission sends a
-few messages whatever its size. The window is read from the
+few messages whatever its size, and a stopped run's few are taken off the queue. The window is read from the
 database (RunChunk.sent_at) under the run's lock, so concurrent senders never overfill it and none sends for a
 finished run.
 
@@ -34,7 +34,7 @@ from core.errors import DomainError
 from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
 from . import leases
-from .broker import RUN_CHUNK_TASK, ensure_broker_folders
+from .broker import RUN_CHUNK_TASK, ensure_broker_folders, remove_queued_chunks
 from .registry import get_kind
 
 log = logging.getLogger(__name__)
@@ -201,7 +201,7 @@ class _BrokerDown(Exception):
 def _send(run_id, claim: Callable[[Run], list[int]]) -> int:
     """Send the chunks that `claim` marks as sent, if the run is still active; returns how many. The run's lock
     (on SQLite, the IMMEDIATE transaction) serialises its senders, so each reads the window as the last one left it,
-    and none sends once the run is finished. Chunks are marked before they are
+    and a cancel waits for the messages to be on the queue, where it finds them. Chunks are marked before they are
     sent: a worker that takes one at once waits for this commit to store its result rather than lock against it. If
     the broker fails, the marks roll back: the chunks are as they were, for the reaper to send."""
     ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
@@ -360,24 +360,34 @@ def run_finalize(*, run_id) -> None:
 
 
 def run_fail(*, run_id, reason: str) -> None:
-    Run.objects.filter(pk=run_id).exclude(status__in=FINISHED_STATUSES).update(
+    if Run.objects.filter(pk=run_id).exclude(status__in=FINISHED_STATUSES).update(
         status=RunStatus.FAILED, error=reason[:2000], finished_at=timezone.now()
-    )
+    ):
+        _stopped(run_id)
 
 
 def run_cancel(*, run: Run) -> bool:
-    return bool(
+    cancelled = bool(
         Run.objects.filter(pk=run.pk).exclude(status__in=FINISHED_STATUSES).update(
             status=RunStatus.CANCELLED, finished_at=timezone.now()
         )
     )
+    if cancelled:
+        _stopped(run.pk)
+    return cancelled
+
+
+def _stopped(run_id) -> None:
+    """No chunk of a stopped run is sent any more (senders check it under the run's lock); its chunks still on the
+    queue are taken off, so that no worker spends a delivery on them."""
+    transaction.on_commit(lambda: remove_queued_chunks(run_id))
 
 
 def run_requeue(*, run: Run) -> Run:
     """Staff action: put a failed or cancelled run back on the queue; done chunks are kept."""
     if run.status not in (RunStatus.FAILED, RunStatus.CANCELLED):
         raise DomainError("Only a failed or cancelled run can be requeued.", code="not_requeueable", status_code=409)
-    # Its chunks in flight were played as nothing: all that are pending are sent again.
+    # Its chunks in flight were taken off the queue or played as nothing: all that are pending are sent again.
     RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).update(attempts=0, last_error="", sent_at=None,
                                                                         taken_by="")
     # A staged run stopped between two stages has nothing pending: it is running, and plans its next stage.

@@ -1,6 +1,7 @@
-"""Runs share a real worker process fairly (Redis in CI, the filesystem broker locally)."""
+"""Runs share a real worker process fairly and cancel at once (Redis in CI, the filesystem broker locally)."""
 
 import random
+import time
 
 import pytest
 from celery import current_app
@@ -25,7 +26,8 @@ def finished(run):
     return run.is_finished and run
 
 
-def test_a_small_run_finishes_while_a_large_one_has_barely_begun(start_worker, settings):
+def test_a_small_run_finishes_while_a_large_one_has_barely_begun_and_a_cancelled_run_leaves_nothing_queued(
+        start_worker, settings):
     from playtest.jobs.broker import ensure_broker_folders
 
     settings.PLAYTEST_QUEUE = QUEUE
@@ -45,3 +47,10 @@ def test_a_small_run_finishes_while_a_large_one_has_barely_begun(start_worker, s
     assert large.games_done < 20_000, f"the large run played {large.games_done} games before the small one was done"
     assert queued() <= settings.PLAYTEST_DISPATCH_WINDOW  # the large run's window, no more
 
+    assert services.run_cancel(run=large)
+    assert queued() == 0, "the cancelled run's chunks were left on the queue"
+    in_flight = large.chunks.filter(sent_at__isnull=False).count()
+    time.sleep(2)  # the worker finishes the chunks it had taken, and sends none after them
+    assert large.chunks.filter(sent_at__isnull=False).count() == in_flight and queued() == 0
+    large.refresh_from_db()
+    assert large.status == RunStatus.CANCELLED

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from playtest.jobs import services
-from playtest.models import Run, RunChunk
+from playtest.models import Run, RunChunk, RunStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -120,12 +120,35 @@ def test_a_next_chunk_that_found_the_broker_down_is_sent_by_the_reaper(
     assert sent(run) == [0, 1, 2, 3]
 
 
+def test_cancelling_a_run_takes_its_chunks_off_the_queue_and_sends_no_more(
+        queue, submit, django_capture_on_commit_callbacks):
+    other = get_user_model().objects.create_user("other", password="x" * 12)
+    run, others = submit(1000, seed=1), submit(1000, seed=2, owner=other)
+    assert queued(queue) == 2 * WINDOW
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.run_cancel(run=run)
+    assert queued(queue) == WINDOW  # the other run's window only
+    play(run, 0, django_capture_on_commit_callbacks)  # a chunk a worker had already taken: nothing played or sent
+    assert sent(run) == [0, 1, 2] and queued(queue) == WINDOW
+    assert services.run_dispatch(run_id=run.pk) == 0
+    run.refresh_from_db()
+    assert run.status == RunStatus.CANCELLED and run.games_done == 0
+    assert sent(others) == [0, 1, 2]
+
+
+def test_a_failed_run_leaves_nothing_on_the_queue(queue, submit, django_capture_on_commit_callbacks):
+    run = submit(1000)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.run_fail(run_id=run.pk, reason="test")
+    assert queued(queue) == 0
+
+
 def test_a_requeued_run_sends_its_window_again(queue, submit, django_capture_on_commit_callbacks):
     run = submit(1000)
     play(run, 0, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         services.run_cancel(run=run)
-    purge(queue)  # the chunks it had sent were played as nothing
+    assert queued(queue) == 0
     run.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         services.run_requeue(run=run)
