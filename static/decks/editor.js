@@ -268,7 +268,7 @@
   // --- quick add, with names offered as you type ------------------------------------------------------------
 
   var COUNT_PREFIX = /^([+-]?\d+\s*[x×]?\s+)?(.*)$/i;
-  var suggestTimer = null, options = [], active = -1;
+  var suggestTimer = null, options = [], active = -1, asked = 0;  // asked: only the latest question's answer shows
 
   function quickBox() { return document.getElementById("quick"); }
 
@@ -282,11 +282,15 @@
     var box = quickBox(), line = currentLine(box);
     var name = COUNT_PREFIX.exec(box.value.slice(line.start, line.end))[2].trim();
     if (name.length < 2) { closeOptions(); return; }
-    var url = editor.dataset.autocompleteUrl + "?q=" + encodeURIComponent(name);
+    var url = editor.dataset.autocompleteUrl + "?q=" + encodeURIComponent(name), question = ++asked;
     fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
       .then(function (r) { return r.ok ? r.json() : {results: []}; })
-      .then(function (data) { showOptions(data.results.slice(0, 8)); })
-      .catch(closeOptions);
+      .then(function (data) {
+        if (question !== asked) { return; }
+        showOptions(data.results.slice(0, 8));
+        document.getElementById("quick-options").dataset.answered = name;  // which text the names answer
+      })
+      .catch(function () { if (question === asked) { closeOptions(); } });
   }
 
   function showOptions(names) {
@@ -317,6 +321,7 @@
   }
 
   function closeOptions() {
+    asked++;  // an answer still on its way is no longer wanted
     options = [];
     active = -1;
     var list = document.getElementById("quick-options");
@@ -347,11 +352,13 @@
     var box = quickBox(), text = box.value;
     if (!text.trim()) { return; }
     closeOptions();
+    box.value = "";  // typing ahead while the lines are saved; they come back if they are refused
     enqueue(lines(text, function (status, fresh) {
       var problems = document.getElementById("quick-problems"), listed = fresh.querySelector(".quick-problems");
       problems.textContent = "";
+      if (status !== 200) { box.value = text + (box.value ? "\n" + box.value : ""); }
       if (status === 200) {
-        if (box.value === text) { box.value = ""; }
+        return;
       } else if (listed) {
         problems.appendChild(listed);  // each line's problem, on its line; the box keeps the text
       } else {

@@ -13,6 +13,7 @@ from decks.services import deck_create
 from tests.support import live_db
 
 from .factories import entries_of, make_user
+from .quick_typing import type_card
 from .test_editor_browser import log_in
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -90,20 +91,10 @@ def test_a_refused_click_shows_its_reason_and_the_count_does_not_move(page):
 def test_a_legal_40_card_deck_built_by_quick_add_alone_in_under_200_keystrokes(page):
     cards = units(10)
     deck = open_deck(page, make_user())
-    box = page.get_by_label("Quick add")
+    page.get_by_label("Quick add").focus()
     keystrokes = 0
     for card in cards:
-        typed = f"4 {card.name[:6]}"
-        box.press_sequentially(typed)
-        keystrokes += len(typed)
-        option = page.locator("#quick-options [role=option]", has_text=card.name).first
-        option.wait_for()
-        while page.locator('#quick-options [aria-selected="true"]').inner_text() != card.name:
-            box.press("ArrowDown")
-            keystrokes += 1
-        box.press("Enter")  # picks the name
-        box.press("Enter")  # adds the line
-        keystrokes += 2
+        keystrokes += type_card(page, card.name)
         page.wait_for_function("() => document.getElementById('quick').value === ''")
     all_saved(page)
     print(f"quick add: 40 cards from {len(cards)} lines in {keystrokes} keystrokes")
