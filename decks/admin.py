@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Deck, DeckEntry, DeckRevision
+from .models import ConsideringEntry, Deck, DeckEntry, DeckRevision
 
 
 class DeckEntryInline(admin.TabularInline):
@@ -15,6 +15,11 @@ class DeckEntryInline(admin.TabularInline):
         return False
 
 
+class ConsideringEntryInline(DeckEntryInline):
+    model = ConsideringEntry
+    verbose_name_plural = "considering"
+
+
 @admin.register(Deck)
 class DeckAdmin(admin.ModelAdmin):
     list_display = ["name", "owner", "format", "visibility", "card_count", "is_legal", "is_starter", "updated_at"]
@@ -22,7 +27,7 @@ class DeckAdmin(admin.ModelAdmin):
     search_fields = ["name", "owner__username"]
     raw_id_fields = ["owner", "gateway", "copied_from"]
     readonly_fields = ["version", "share_token", "card_count", "is_legal", "crafts", "catalog_version"]
-    inlines = [DeckEntryInline]
+    inlines = [DeckEntryInline, ConsideringEntryInline]
 
     # Every change to a deck goes through decks.services (version check, revision); here staff only look.
     # To take a public deck down, use Unpublish on its page.

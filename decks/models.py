@@ -75,11 +75,18 @@ class Deck(models.Model):
         return f'"{self.version}"'
 
 
+MAX_TAG_LENGTH = 30
+
+
 class DeckEntry(models.Model):
+    """A card of the main deck, its copies and the owner's tag for it (blank: untagged)."""
+
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
     # PROTECT: a card that any deck uses can never be deleted from the catalog.
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_entries")
     count = models.PositiveSmallIntegerField()
+    tag = models.CharField(max_length=MAX_TAG_LENGTH, blank=True, default="",
+                           help_text="The owner's label for the card (the editor's piles); blank when untagged.")
 
     class Meta:
         ordering = ["card__name"]
@@ -90,6 +97,25 @@ class DeckEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} {self.card.name}"
+
+
+class ConsideringEntry(models.Model):
+    """A card kept for later beside the deck (the considering list): not counted, not validated."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="considering")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="considering_entries")
+    count = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["card__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card"], name="considering_entry_card_once"),
+            models.CheckConstraint(condition=models.Q(count__gte=1, count__lte=60),
+                                   name="considering_entry_count_1_to_60"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name} (considering)"
 
 
 class DeckRevision(models.Model):
@@ -107,6 +133,10 @@ class DeckRevision(models.Model):
     format = models.CharField(max_length=10, choices=DeckFormat.choices)
     gateway = models.CharField(max_length=16, blank=True, help_text="Collector number of the gateway card.")
     cards = models.JSONField(default=list, help_text="[[collector number, count], ...] sorted by collector number.")
+    tags = models.JSONField(default=dict, blank=True,
+                            help_text="{collector number: tag} of the tagged main-deck cards; {} before tags existed.")
+    considering = models.JSONField(default=list, blank=True,
+                                   help_text="The considering list, [[collector number, count], ...] sorted.")
     catalog_version = models.CharField(max_length=32, blank=True)
 
     class Meta:

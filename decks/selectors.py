@@ -62,6 +62,17 @@ def deck_entries(deck: Deck) -> list[Entry]:
     return [Entry(CardInfo(*row[:-1]), row[-1]) for row in rows]
 
 
+def deck_considering(deck: Deck) -> list[Entry]:
+    """The considering list: cards kept for later beside the deck (not counted, not validated), by name."""
+    rows = deck.considering.order_by("card__name").values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count")
+    return [Entry(CardInfo(*row[:-1]), row[-1]) for row in rows]
+
+
+def deck_tags(deck: Deck) -> dict[str, str]:
+    """The tagged cards of the main deck: {collector number: tag}; an untagged card is not in it."""
+    return dict(deck.entries.exclude(tag="").values_list("card__collector_number", "tag"))
+
+
 def deck_report(deck: Deck, entries: list[Entry] | None = None) -> Report:
     return validate_deck(deck_entries(deck) if entries is None else entries, deck.format,
                          gateway=deck_gateway_info(deck))

@@ -1,9 +1,12 @@
 """Writes: create, update, copy, revert, delete and import decks. Every save writes an immutable
-revision; every change to an existing deck names the version it started from (412 when stale)."""
+revision (the main deck, its tags and the considering list); every change to an existing deck names the
+version it started from (412 when stale). The editor's edits of tags and the considering list are in
+decks.considering."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +23,17 @@ from .cardinfo import GATEWAY, CardInfo, Entry
 from .deckcode import DeckCode, DeckCodeError, decode
 from .decklist import DeckListError, parse_deck_list
 from .errors import DeckForbidden, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion, VersionRequired
-from .models import Deck, DeckEntry, DeckFormat, DeckRevision, Visibility, new_share_token
-from .selectors import can_edit, card_index, deck_entries, default_gateway
+from .models import (
+    MAX_TAG_LENGTH,
+    ConsideringEntry,
+    Deck,
+    DeckEntry,
+    DeckFormat,
+    DeckRevision,
+    Visibility,
+    new_share_token,
+)
+from .selectors import can_edit, card_index, deck_considering, deck_entries, deck_tags, default_gateway
 from .validation import Issue, copies_allowed, validate_deck
 
 MAX_COPIES_STORED = 60
@@ -56,6 +68,56 @@ def _check_entries(entries: list[Entry]) -> None:
                               details={"card": e.card.collector_number, "count": e.count})
 
 
+# Tab, line breaks and the like (Cc), lone surrogates, line and paragraph separators, and the characters that
+# reorder the text around them (bidirectional embeddings, overrides and isolates).
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def clean_tag(card: CardInfo, tag: Any) -> str:
+    """A tag as saved: its spaces trimmed and runs of them made one; "" is untagged. Refuses (InvalidDeck,
+    naming the card) a tag that is not text, holds a control character or is longer than MAX_TAG_LENGTH."""
+    details = {"card": card.collector_number, "field": "tag"}
+    if not isinstance(tag, str):
+        raise InvalidDeck(f"{card.name}: a tag is text.", details=details)
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in tag):
+        raise InvalidDeck(f"{card.name}: a tag cannot hold control characters (a tab, a line break and the like).",
+                          details=details)
+    tag = " ".join(tag.split())
+    if len(tag) > MAX_TAG_LENGTH:
+        raise InvalidDeck(f"{card.name}: a tag is at most {MAX_TAG_LENGTH} characters; this one has {len(tag)}.",
+                          details=details)
+    return tag
+
+
+def _checked_tags(entries: list[Entry], tags: Mapping[str, Any]) -> dict[str, str]:
+    """{collector number: tag} for the main deck `entries`: every tag names one of its cards (a collector
+    number, whatever its case); blank tags are left out."""
+    by_number = {e.card.collector_number.casefold(): e.card for e in entries}
+    out: dict[str, str] = {}
+    for number, tag in tags.items():
+        card = by_number.get(str(number).casefold())
+        if card is None:
+            raise InvalidDeck(f"{number}: only a card of the main deck has a tag, and the deck has no such card.",
+                              details={"card": number, "field": "tag"})
+        cleaned = clean_tag(card, tag)
+        if cleaned:
+            out[card.collector_number] = cleaned
+    return out
+
+
+def _checked_considering(considering: Iterable[Entry]) -> list[Entry]:
+    entries = merged(considering)
+    for e in entries:
+        if e.card.type == GATEWAY:
+            raise InvalidDeck(f"{e.card.name} is the gateway card: it comes with the deck, not on its considering "
+                              "list.", details={"card": e.card.collector_number, "field": "considering"})
+        if not 1 <= e.count <= MAX_COPIES_STORED:
+            raise InvalidDeck(f"{e.card.name}: a count on the considering list is a whole number from 1 to "
+                              f"{MAX_COPIES_STORED}.", details={"card": e.card.collector_number, "count": e.count,
+                                                                "field": "considering"})
+    return entries
+
+
 def _require_owner(deck: Deck, actor) -> None:
     if not can_edit(deck, actor):
         raise DeckForbidden()
@@ -74,18 +136,29 @@ def _derived(deck_format: str, entries: list[Entry]) -> dict[str, Any]:
             "catalog_version": catalog_version()}
 
 
-def _write_entries(deck: Deck, entries: list[Entry], *, replace: bool = True) -> None:
+def _write_entries(deck: Deck, entries: list[Entry], tags: Mapping[str, str], *, replace: bool = True) -> None:
     if replace:
         deck.entries.all().delete()
-    DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card_id=e.card.id, count=e.count) for e in entries)
+    DeckEntry.objects.bulk_create(DeckEntry(deck=deck, card_id=e.card.id, count=e.count,
+                                            tag=tags.get(e.card.collector_number, "")) for e in entries)
 
 
-def _snapshot(deck: Deck, entries: list[Entry], author, message: str) -> DeckRevision:
+def _write_considering(deck: Deck, considering: list[Entry], *, replace: bool = True) -> None:
+    if replace:
+        deck.considering.all().delete()
+    ConsideringEntry.objects.bulk_create(ConsideringEntry(deck=deck, card_id=e.card.id, count=e.count)
+                                         for e in considering)
+
+
+def _snapshot(deck: Deck, entries: list[Entry], author, message: str, *, tags: Mapping[str, str],
+              considering: list[Entry]) -> DeckRevision:
     gateway = deck.gateway.collector_number if deck.gateway_id else ""
     return DeckRevision.objects.create(
         deck=deck, number=deck.version, author=author if author and author.is_authenticated else None,
         message=message[:200], name=deck.name, description=deck.description, format=deck.format,
         gateway=gateway or "", cards=sorted([e.card.collector_number, e.count] for e in entries),
+        tags={number: tags[number] for number in sorted(tags) if tags[number]},
+        considering=sorted([e.card.collector_number, e.count] for e in considering),
         catalog_version=deck.catalog_version,
     )
 
@@ -114,33 +187,46 @@ def _new_gateway(deck_format: str) -> Card | None:
 def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, description: str = "",
                 visibility: str = Visibility.PRIVATE, entries: Iterable[Entry] = (),
                 gateway: Card | None | _Unset = UNSET, copied_from: Deck | None = None,
-                message: str = "Created", is_starter: bool = False, starter_key: str = "") -> Deck:
+                message: str = "Created", is_starter: bool = False, starter_key: str = "",
+                tags: Mapping[str, str] | None = None, considering: Iterable[Entry] = ()) -> Deck:
+    """A new deck at version 1. `tags`: {collector number: tag} of cards of `entries`; `considering`: the
+    considering list (neither counted nor validated)."""
     _check_fields(name, format, visibility, description)
     entries = merged(entries)
     _check_entries(entries)
+    new_tags = _checked_tags(entries, tags or {})
+    new_considering = _checked_considering(considering)
     deck = Deck(owner=owner, name=name.strip(), description=description, format=format, visibility=visibility,
                 gateway=_new_gateway(format) if gateway is UNSET else gateway, copied_from=copied_from,
                 is_starter=is_starter, starter_key=starter_key, **_derived(format, entries))
     deck.save()
-    _write_entries(deck, entries, replace=False)
-    _snapshot(deck, entries, owner, message)
+    _write_entries(deck, entries, new_tags, replace=False)
+    _write_considering(deck, new_considering, replace=False)
+    _snapshot(deck, entries, owner, message, tags=new_tags, considering=new_considering)
     return deck
 
 
 @transaction.atomic
 def deck_update(*, deck: Deck, actor, expected_version: int | None, name: str = UNSET, description: str = UNSET,
                 format: str = UNSET, visibility: str = UNSET, entries: Iterable[Entry] | None = None,
-                gateway: Card | None | _Unset = UNSET, message: str = "Saved") -> Deck:
-    """Change a deck; the write happens only if the deck is still at `expected_version`."""
+                gateway: Card | None | _Unset = UNSET, tags: Mapping[str, str] | None = None,
+                considering: Iterable[Entry] | None = None, message: str = "Saved") -> Deck:
+    """Change a deck; the write happens only if the deck is still at `expected_version`.
+
+    `entries` replace the main deck; `tags` ({collector number: tag}) replace every tag, and each must name a
+    card of the main deck as saved; `considering` replaces the considering list. Left out (None), each stays
+    as it is, except that a card that leaves the main deck loses its tag.
+    """
     _require_owner(deck, actor)
     return _apply_update(deck=deck, author=actor, expected_version=expected_version, name=name,
                          description=description, format=format, visibility=visibility, entries=entries,
-                         gateway=gateway, message=message)
+                         gateway=gateway, tags=tags, considering=considering, message=message)
 
 
 def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str, description: str, format: str,
                   visibility: str, entries: Iterable[Entry] | None, gateway: Card | None | _Unset,
-                  message: str) -> Deck:
+                  message: str, tags: Mapping[str, str] | None = None,
+                  considering: Iterable[Entry] | None = None) -> Deck:
     expected = _require_version(expected_version)
     fields: dict[str, Any] = {}
     for field_name, value in (("name", name), ("description", description), ("format", format),
@@ -159,6 +245,12 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     else:
         new_entries = merged(entries)
         _check_entries(new_entries)
+    if tags is None:
+        staying = {e.card.collector_number for e in new_entries}
+        new_tags = {number: tag for number, tag in deck_tags(deck).items() if number in staying}
+    else:
+        new_tags = _checked_tags(new_entries, tags)
+    new_considering = deck_considering(deck) if considering is None else _checked_considering(considering)
     fields.update(_derived(fields.get("format", deck.format), new_entries))
     # The compare-and-set: no row matches once someone else has saved.
     updated = Deck.objects.filter(pk=deck.pk, version=expected).update(
@@ -168,9 +260,11 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
         current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
         raise StaleVersion(details={"expected": expected, "current": current})
     deck.refresh_from_db()
-    if entries is not None:
-        _write_entries(deck, new_entries)
-    _snapshot(deck, new_entries, author, message)
+    if entries is not None or tags is not None:
+        _write_entries(deck, new_entries, new_tags)
+    if considering is not None:
+        _write_considering(deck, new_considering)
+    _snapshot(deck, new_entries, author, message, tags=new_tags, considering=new_considering)
     return deck
 
 
@@ -288,21 +382,29 @@ def deck_copy(*, deck: Deck, owner, name: str | None = None) -> Deck:
     """A private copy of a deck the owner can see, recording where it came from."""
     return deck_create(owner=owner, name=(name or f"{deck.name} (copy)")[:100], format=deck.format,
                        description=deck.description, entries=deck_entries(deck), gateway=deck.gateway,
+                       tags=deck_tags(deck), considering=deck_considering(deck),
                        copied_from=deck, message=f"Copied from deck {deck.pk}, version {deck.version}")
 
 
-def _revision_entries(revision: DeckRevision, index: CardIndex) -> list[Entry]:
-    entries, missing = [], []
-    for number, count in revision.cards:
-        card = index.by_number.get(number.casefold())
-        if card is None:
-            missing.append(number)
-        else:
-            entries.append(Entry(card, count))
+def _revision_entries(revision: DeckRevision, index: CardIndex) -> tuple[list[Entry], list[Entry]]:
+    """The main deck and the considering list of a revision, as entries of the catalog's cards."""
+    missing: list[str] = []
+
+    def entries_of(pairs: list) -> list[Entry]:
+        entries = []
+        for number, count in pairs:
+            card = index.by_number.get(number.casefold())
+            if card is None:
+                missing.append(number)
+            else:
+                entries.append(Entry(card, count))
+        return entries
+
+    entries, considering = entries_of(revision.cards), entries_of(revision.considering or [])
     if missing:
         raise InvalidDeck(f"Version {revision.number} uses cards no longer in the catalog: {', '.join(missing)}.",
                           details={"missing": missing})
-    return entries
+    return entries, considering
 
 
 @transaction.atomic
@@ -314,9 +416,10 @@ def deck_revert(*, deck: Deck, actor, number: int, expected_version: int | None)
         raise InvalidDeck(f"Deck {deck.pk} has no version {number}.", details={"number": number},
                           status_code=404)
     gateway = Card.objects.filter(collector_number=revision.gateway).first() if revision.gateway else None
+    entries, considering = _revision_entries(revision, card_index())
     return deck_update(deck=deck, actor=actor, expected_version=expected_version, name=revision.name,
-                       description=revision.description, format=revision.format,
-                       entries=_revision_entries(revision, card_index()), gateway=gateway,
+                       description=revision.description, format=revision.format, entries=entries,
+                       tags=revision.tags or {}, considering=considering, gateway=gateway,
                        message=f"Reverted to version {number}")
 
 
@@ -341,7 +444,8 @@ def deck_unpublish(*, deck: Deck, actor) -> Deck:
     Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PRIVATE, version=F("version") + 1,
                                            updated_at=timezone.now())
     deck.refresh_from_db()
-    _snapshot(deck, entries, actor, f"Unpublished by staff ({actor.get_username()})")
+    _snapshot(deck, entries, actor, f"Unpublished by staff ({actor.get_username()})", tags=deck_tags(deck),
+              considering=deck_considering(deck))
     return deck
 
 
@@ -475,14 +579,27 @@ def entries_from_counts(counts: Sequence[tuple[str, int]], index: CardIndex | No
     return out
 
 
-def revision_diff(old: DeckRevision, new: DeckRevision) -> dict[str, Any]:
-    """What changed from `old` to `new`: cards added, removed and recounted, and changed fields."""
-    a, b = dict(old.cards), dict(new.cards)
+def _count_changes(old: Iterable[Sequence], new: Iterable[Sequence]) -> list[dict[str, Any]]:
+    a, b = dict(old), dict(new)
     changes = []
     for number in sorted(set(a) | set(b)):
         before, after = a.get(number, 0), b.get(number, 0)
         if before != after:
             changes.append({"card": number, "before": before, "after": after, "delta": after - before})
+    return changes
+
+
+def revision_diff(old: DeckRevision, new: DeckRevision) -> dict[str, Any]:
+    """What changed from `old` to `new`: main-deck cards added, removed and recounted (`cards`), the same for the
+    considering list (`considering`), the tags of the cards in `new`'s main deck that changed (`tags`: before
+    and after, "" for untagged; a card that left the deck took its tag with it) and changed fields."""
+    old_tags, new_tags = old.tags or {}, new.tags or {}
+    in_new = {number for number, _ in new.cards}
+    tags = [{"card": number, "before": old_tags.get(number, ""), "after": new_tags.get(number, "")}
+            for number in sorted(set(old_tags) | set(new_tags))
+            if number in in_new and old_tags.get(number, "") != new_tags.get(number, "")]
     fields = {f: {"before": getattr(old, f), "after": getattr(new, f)}
               for f in ("name", "description", "format", "gateway") if getattr(old, f) != getattr(new, f)}
-    return {"from": old.number, "to": new.number, "cards": changes, "fields": fields}
+    return {"from": old.number, "to": new.number, "cards": _count_changes(old.cards, new.cards),
+            "considering": _count_changes(old.considering or [], new.considering or []), "tags": tags,
+            "fields": fields}

@@ -174,7 +174,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         if int(a) in by_number and int(b) in by_number:
             diff = services.revision_diff(by_number[int(a)], by_number[int(b)])
             index = selectors.card_index()
-            for change in diff["cards"]:
+            for change in diff["cards"] + diff["considering"] + diff["tags"]:
                 card = index.by_number.get(change["card"].casefold())
                 change["name"] = card.name if card else change["card"]
     return render(request, "decks/history.html", {"deck": deck, "revisions": revisions, "diff": diff,
