@@ -94,7 +94,8 @@ def owned_deck(request, pk) -> Deck:
 
 
 def deck_payload(deck: Deck, user) -> dict:
-    return DeckOutSerializer(deck, context={"entries": selectors.deck_entries(deck), "user": user}).data
+    return DeckOutSerializer(deck, context={"entries": selectors.deck_entries(deck), "tags": selectors.deck_tags(deck),
+                                            "considering": selectors.deck_considering(deck), "user": user}).data
 
 
 def with_etag(response: Response, deck: Deck) -> Response:
@@ -102,10 +103,20 @@ def with_etag(response: Response, deck: Deck) -> Response:
     return response
 
 
-def write_kwargs(data: dict) -> dict:
+def write_kwargs(data: dict, deck: Deck | None = None) -> dict:
+    """The service's arguments for a create (`deck` None) or an update of `deck`. A card sent without a `tag`
+    keeps the one it has."""
     kwargs = {k: data[k] for k in ("name", "description", "format", "visibility") if k in data}
     if "cards" in data:
-        kwargs["entries"] = services.entries_from_counts([(c["card"], c["count"]) for c in data["cards"]])
+        entries = services.entries_from_counts([(c["card"], c["count"]) for c in data["cards"]])
+        current = selectors.deck_tags(deck) if deck is not None else {}
+        tags: dict[str, str] = {}
+        for entry, item in zip(entries, data["cards"], strict=True):
+            number = entry.card.collector_number
+            tags[number] = item["tag"] if "tag" in item else tags.get(number, current.get(number, ""))
+        kwargs["entries"], kwargs["tags"] = entries, tags
+    if "considering" in data:
+        kwargs["considering"] = services.entries_from_counts([(c["card"], c["count"]) for c in data["considering"]])
     if "gateway" in data:
         if data["gateway"] is None:
             kwargs["gateway"] = None
@@ -174,7 +185,7 @@ class DeckDetailView(APIView):
         body = DeckWriteSerializer(data=request.data, partial=partial)
         body.is_valid(raise_exception=True)
         deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request, deck),
-                                    **write_kwargs(body.validated_data))
+                                    **write_kwargs(body.validated_data, deck))
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
     @extend_schema(summary="Replace a deck (owner only; If-Match required)", parameters=[KEY_PARAM, IF_MATCH],

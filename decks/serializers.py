@@ -8,8 +8,11 @@ from rest_framework import serializers
 from core.intbounds import MAX_INTEGER
 
 from .errors import InvalidDeck
-from .models import DeckFormat, Visibility
-from .selectors import can_edit, deck_export_code, deck_report
+from .models import MAX_TAG_LENGTH, DeckFormat, Visibility
+from .selectors import can_edit, deck_considering, deck_export_code, deck_report, deck_tags
+
+TAG_HELP = (f"The owner's label for the card (the editor's piles), at most {MAX_TAG_LENGTH} characters and no "
+            "control characters; \"\" is untagged.")
 
 
 class CardCountSerializer(serializers.Serializer):
@@ -17,12 +20,31 @@ class CardCountSerializer(serializers.Serializer):
     count = serializers.IntegerField(min_value=1, max_value=60)
 
 
+class DeckCardWriteSerializer(CardCountSerializer):
+    tag = serializers.CharField(max_length=MAX_TAG_LENGTH, allow_blank=True, required=False,
+                                help_text=TAG_HELP + " Left out, the card keeps the tag it has.")
+
+
 class DeckEntryOutSerializer(serializers.Serializer):
+    """A card of the main deck. Pass the deck's tags ({collector number: tag}) in context["tags"]."""
+
     card = serializers.CharField(source="card.collector_number")
     name = serializers.CharField(source="card.name")
     type = serializers.CharField(source="card.type")
     craft = serializers.CharField(source="card.craft")
     is_unique = serializers.BooleanField(source="card.is_unique")
+    count = serializers.IntegerField()
+    tag = serializers.SerializerMethodField(help_text=TAG_HELP)
+
+    def get_tag(self, entry) -> str:
+        return self.context.get("tags", {}).get(entry.card.collector_number, "")
+
+
+class ConsideringOutSerializer(serializers.Serializer):
+    """A card of the considering list: kept for later beside the deck, neither counted nor validated."""
+
+    card = serializers.CharField(source="card.collector_number")
+    name = serializers.CharField(source="card.name")
     count = serializers.IntegerField()
 
 
@@ -76,13 +98,17 @@ class DeckSummarySerializer(serializers.Serializer):
 
 
 class DeckOutSerializer(DeckSummarySerializer):
-    """A deck with its cards, legality and code. Pass the deck's entries in context["entries"] (one query)."""
+    """A deck with its cards, legality and code. Pass the deck's entries in context["entries"] (one query), and
+    its tags and considering list in context["tags"] and context["considering"] (else they are read here)."""
 
     description = serializers.CharField()
     catalog_version = serializers.CharField()
     copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
     gateway = GatewayOutSerializer(allow_null=True)
     cards = serializers.SerializerMethodField()
+    considering = serializers.SerializerMethodField(
+        help_text="The considering list: cards kept for later beside the deck, neither counted nor validated "
+                  "(legality and card_count leave them out).")
     legality = serializers.SerializerMethodField()
     code = serializers.SerializerMethodField(help_text="The deck code (import it with POST /api/decks/import/).")
     share_url = serializers.SerializerMethodField(help_text="Unlisted decks, to their owner: the secret link.")
@@ -94,7 +120,13 @@ class DeckOutSerializer(DeckSummarySerializer):
     @extend_schema_field(DeckEntryOutSerializer(many=True))
     def get_cards(self, deck) -> list:
         entries = sorted(self._entries(deck), key=lambda e: (e.card.type, e.card.name))
-        return DeckEntryOutSerializer(entries, many=True).data
+        tags = self.context["tags"] if "tags" in self.context else deck_tags(deck)
+        return DeckEntryOutSerializer(entries, many=True, context={"tags": tags}).data
+
+    @extend_schema_field(ConsideringOutSerializer(many=True))
+    def get_considering(self, deck) -> list:
+        considering = self.context["considering"] if "considering" in self.context else deck_considering(deck)
+        return ConsideringOutSerializer(sorted(considering, key=lambda e: (e.card.type, e.card.name)), many=True).data
 
     @extend_schema_field(ValidationReportSerializer)
     def get_legality(self, deck) -> dict:
@@ -115,7 +147,11 @@ class DeckWriteSerializer(serializers.Serializer):
     description = serializers.CharField(allow_blank=True, required=False, max_length=5000)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
-    cards = CardCountSerializer(many=True, required=False)
+    cards = DeckCardWriteSerializer(many=True, required=False,
+                                    help_text="The main deck, replaced as a whole; each card may carry its tag.")
+    considering = CardCountSerializer(many=True, required=False,
+                                      help_text="The considering list, replaced as a whole: cards kept for later "
+                                                "beside the deck, neither counted nor validated.")
     gateway = serializers.CharField(allow_null=True, required=False, help_text="Collector number of the gateway card.")
 
 
@@ -150,4 +186,8 @@ class RevisionSerializer(serializers.Serializer):
     message = serializers.CharField()
     name = serializers.CharField()
     format = serializers.CharField()
-    cards = serializers.ListField(child=serializers.ListField())
+    cards = serializers.ListField(child=serializers.ListField(), help_text="[[collector number, count], ...]")
+    tags = serializers.DictField(child=serializers.CharField(),
+                                 help_text="{collector number: tag} of the tagged main-deck cards.")
+    considering = serializers.ListField(child=serializers.ListField(),
+                                        help_text="The considering list, [[collector number, count], ...].")

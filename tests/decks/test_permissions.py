@@ -2,7 +2,7 @@
 
 A deck the actor may not see answers 404 everywhere; a visible deck of someone else is read-only
 (writes answer 403; an anonymous API write 401). After every refused write the deck's row, entries
-and history are unchanged.
+(with their tags), considering list and history are unchanged.
 """
 
 import json
@@ -46,6 +46,7 @@ OPERATIONS = [
     ("api export", "get", "/api/decks/{pk}/export/?as=text", None, "read"),
     ("api patch", "patch", "/api/decks/{pk}/", {"name": "Hijacked"}, "write"),
     ("api put", "put", "/api/decks/{pk}/", {"name": "Hijacked", "cards": []}, "write"),
+    ("api patch considering", "patch", "/api/decks/{pk}/", {"considering": []}, "write"),
     ("api delete", "delete", "/api/decks/{pk}/", None, "write"),
     ("api revert", "post", "/api/decks/{pk}/revert/", {"version": 1}, "write"),
     ("api copy", "post", "/api/decks/{pk}/copy/", {}, "copy"),
@@ -84,9 +85,10 @@ def expected_status(actor, visibility, name, kind):
 
 def snapshot(deck_id):
     deck = Deck.objects.filter(pk=deck_id).values("name", "version", "visibility", "updated_at", "format").first()
-    entries = sorted(Deck.objects.get(pk=deck_id).entries.values_list("card_id", "count")) if deck else None
+    entries = sorted(Deck.objects.get(pk=deck_id).entries.values_list("card_id", "count", "tag")) if deck else None
+    considering = sorted(Deck.objects.get(pk=deck_id).considering.values_list("card_id", "count")) if deck else None
     revisions = Deck.objects.get(pk=deck_id).revisions.count() if deck else None
-    return deck, entries, revisions
+    return deck, entries, considering, revisions
 
 
 @pytest.fixture
@@ -112,7 +114,8 @@ def test_permission_matrix(world, actor, visibility, op):
     users, cards = world
     name, method, template, body, kind = op
     deck = deck_create(owner=users["owner"], name="Secret plans", visibility=visibility.split("+")[0],
-                       entries=entries_of((cards[0], 4), (cards[1], 2)))
+                       entries=entries_of((cards[0], 4), (cards[1], 2)), tags={cards[0].collector_number: "core"},
+                       considering=entries_of((cards[1], 1)))
     path = template.format(pk=deck.pk)
     if visibility == "unlisted+link":
         path += ("&" if "?" in path else "?") + f"key={deck.share_token}"
