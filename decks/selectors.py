@@ -144,13 +144,23 @@ def deck_export_file_name(deck: Deck, kind: str) -> str:
     return f"{stem}-{deck.pk}-v{deck.version}" + {"text": ".txt", "code": "-code.txt", "json": ".json"}[kind]
 
 
+# The first line of a text export of a deck with tags or a considering list: the text leaves them out.
+TEXT_EXPORT_LEAVES_OUT = "# tags and the considering list are in the JSON export only"
+
+
 def deck_export_text(deck: Deck, entries: list[Entry] | None = None) -> str:
+    """The deck as a text list. Tags and the considering list are left out (a comment at the top says so when
+    the deck has either); reading the text back gives the main deck and its gateway."""
     from .decklist import format_deck_list
-    return format_deck_list(deck_entries(deck) if entries is None else entries, gateway=deck_gateway_info(deck),
+    text = format_deck_list(deck_entries(deck) if entries is None else entries, gateway=deck_gateway_info(deck),
                             name=deck.name, format=deck.format)
+    if deck.considering.exists() or deck.entries.exclude(tag="").exists():
+        text = f"{TEXT_EXPORT_LEAVES_OUT}\n{text}"
+    return text
 
 
 def deck_export_code(deck: Deck, entries: list[Entry] | None = None) -> str:
+    """The deck code: the main deck and the gateway, never the tags or the considering list."""
     from .deckcode import DeckCode, encode
     entries = deck_entries(deck) if entries is None else entries
     gateway = deck_gateway_info(deck)
@@ -159,8 +169,11 @@ def deck_export_code(deck: Deck, entries: list[Entry] | None = None) -> str:
 
 
 def deck_export_json(deck: Deck, entries: list[Entry] | None = None) -> dict:
+    """The whole deck as JSON: each card of the main deck with its `tag` ("" untagged), the considering list,
+    the gateway and the deck code. POST /api/decks/import/ reads it back, tags and considering list too."""
     entries = deck_entries(deck) if entries is None else entries
     gateway = deck_gateway_info(deck)
+    tags = deck_tags(deck)
     return {
         "name": deck.name,
         "description": deck.description,
@@ -168,7 +181,10 @@ def deck_export_json(deck: Deck, entries: list[Entry] | None = None) -> dict:
         "version": deck.version,
         "catalog_version": deck.catalog_version,
         "gateway": {"card": gateway.collector_number, "name": gateway.name, "count": 2} if gateway else None,
-        "cards": [{"card": e.card.collector_number, "name": e.card.name, "count": e.count}
+        "cards": [{"card": e.card.collector_number, "name": e.card.name, "count": e.count,
+                   "tag": tags.get(e.card.collector_number, "")}
                   for e in sorted(entries, key=lambda e: (e.card.type, e.card.name))],
+        "considering": [{"card": e.card.collector_number, "name": e.card.name, "count": e.count}
+                        for e in sorted(deck_considering(deck), key=lambda e: (e.card.type, e.card.name))],
         "code": deck_export_code(deck, entries),
     }

@@ -34,7 +34,7 @@ from .models import (
     new_share_token,
 )
 from .selectors import can_edit, card_index, deck_considering, deck_entries, deck_tags, default_gateway
-from .validation import Issue, copies_allowed, validate_deck
+from .validation import ERROR, Issue, copies_allowed, validate_deck
 
 MAX_COPIES_STORED = 60
 # Problems of a list's lines that stop an import: the list is not saved until they are fixed.
@@ -507,7 +507,8 @@ def validate_list(text: str, deck_format: str, index: CardIndex | None = None) -
 
 def deck_json_as_list(data: Any) -> tuple[str, dict[str, str]]:
     """A deck in the JSON export's shape as a text list (item N of "cards" becomes line N, so problems
-    name the item), plus its name, format and description. Shape errors raise InvalidDeck."""
+    name the item), plus its name, format and description. Shape errors raise InvalidDeck. The tags and
+    the considering list are read by deck_json_tags and deck_json_considering."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise InvalidDeck('A JSON deck is an object with a "cards" list, as the JSON export writes it.',
                           details={"field": "cards"})
@@ -525,18 +526,72 @@ def deck_json_as_list(data: Any) -> tuple[str, dict[str, str]]:
     return "\n".join(lines), meta
 
 
+def deck_json_tags(data: dict) -> dict[int, str]:
+    """The tags of a JSON deck's "cards" by item position (1-based, the line of deck_json_as_list's text);
+    a missing or null "tag" is untagged."""
+    tags = {}
+    for position, item in enumerate(data["cards"], start=1):
+        tag = item.get("tag")
+        if tag is None:
+            continue
+        if not isinstance(tag, str):
+            raise InvalidDeck(f'Item {position} of "cards": a "tag" is text.', details={"item": position})
+        tags[position] = tag
+    return tags
+
+
+def deck_json_considering(data: dict, index: CardIndex) -> tuple[list[Entry], list[Issue]]:
+    """The considering list of a JSON deck ("considering": [{"card", "count"}], as the export writes it) and the
+    problems of its items (an unknown card, a bad count, the gateway card), each naming its item."""
+    items = data.get("considering")
+    if items is None:
+        return [], []
+    if not isinstance(items, list):
+        raise InvalidDeck('"considering" is a list of {"card", "count"}, as the JSON export writes it.',
+                          details={"field": "considering"})
+    entries, problems = [], []
+    for position, item in enumerate(items, start=1):
+        if not isinstance(item, dict) or not isinstance(item.get("card") or item.get("name"), str) \
+                or not isinstance(item.get("count"), int) or isinstance(item.get("count"), bool):
+            raise InvalidDeck(f'Item {position} of "considering" needs "card" (collector number or name) and a '
+                              'whole number "count".', details={"field": "considering", "item": position})
+        text, count = item.get("card") or item["name"], item["count"]
+        where = f'Item {position} of "considering"'
+        card = index.resolve(text)
+        if card is None:
+            suggestions = index.suggest(text)
+            hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
+            problems.append(Issue("unknown_card", "", ERROR, f'{where}: no card is named "{text}".{hint}',
+                                  suggestions=tuple(suggestions)))
+        elif not 1 <= count <= MAX_COPIES_STORED:
+            problems.append(Issue("bad_count", "", ERROR, f"{where}: {card.name}: a count is a whole number from 1 "
+                                  f"to {MAX_COPIES_STORED}.", card.collector_number))
+        elif card.type == GATEWAY:
+            problems.append(Issue("bad_line", "", ERROR, f"{where}: {card.name} is the gateway card: it comes with "
+                                  "the deck, not on its considering list.", card.collector_number))
+        else:
+            entries.append(Entry(card, count))
+    return entries, problems
+
+
 def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name: str = "", format: str = "",
                 visibility: str = Visibility.PRIVATE, description: str = "") -> Deck:
     """Create a deck from a text list, a deck code or the JSON export; refuses (saving nothing) while any
-    line is bad."""
+    line is bad. Only the JSON export carries tags and the considering list."""
     index = card_index()
+    item_tags: dict[int, str] = {}
+    considering: list[Entry] = []
+    considering_problems: list[Issue] = []
     if data is not None:
         text, meta = deck_json_as_list(data)
+        item_tags = deck_json_tags(data)
+        considering, considering_problems = deck_json_considering(data, index)
         name = name or meta.get("name", "")
         format = format or (meta.get("format", "") if meta.get("format") in DeckFormat.values else "")
         description = description or meta.get("description", "")
     if code:
         decoded, entries, gateway_info = read_deck_code(code, index)
+        considering = []  # a code has no considering list, whatever a JSON deck sent beside it says
         deck_format = format or decoded.format
         problems = import_blocking(entries)  # the rules of a text list: a code is no way around them
         if problems:
@@ -548,20 +603,24 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
         result = read_deck_list(text, DeckFormat.STANDARD, index)
         meta_format = result.meta.get("format", "").lower()
         deck_format = format or (meta_format if meta_format in DeckFormat.values else DeckFormat.STANDARD)
-        if result.problems:
+        if result.problems or considering_problems:
+            n, m = len(result.problems), len(considering_problems)
+            what = [f"{n} line{'s' if n != 1 else ''} of the list"] if n else []
+            what += [f"{m} item{'s' if m != 1 else ''} of the considering list"] if m else []
             raise InvalidDeckList(
-                f"{len(result.problems)} line{'s' if len(result.problems) != 1 else ''} of the list cannot be "
-                "imported; nothing was saved.",
-                details={"problems": [p.as_dict() for p in result.problems]},
+                f"{' and '.join(what)} cannot be imported; nothing was saved.",
+                details={"problems": [p.as_dict() for p in result.problems + considering_problems]},
             )
         entries, gateway_info = result.entries, result.gateway
         name = name or result.meta.get("name", "")
+    # A JSON deck's item N is line N of its text: its card takes the item's tag.
+    tags = {e.card.collector_number: item_tags[e.line] for e in entries if e.line in item_tags}
     gateway: Card | None | _Unset = UNSET
     if gateway_info is not None:
         gateway = Card.objects.get(pk=gateway_info.id)
     return deck_create(owner=owner, name=(name or "Imported deck")[:100], format=deck_format,
                        description=description, visibility=visibility, entries=entries, gateway=gateway,
-                       message="Imported")
+                       tags=tags, considering=considering, message="Imported")
 
 
 def entries_from_counts(counts: Sequence[tuple[str, int]], index: CardIndex | None = None) -> list[Entry]:
