@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from playtest.dreadgate import CardDataError, GameSetupError, IllegalAction, new_game, parse_action, to_snapshot
+from playtest.dreadgate import (
+    CardDataError,
+    GameSetupError,
+    IllegalAction,
+    fairness,
+    new_game,
+    parse_action,
+    to_snapshot,
+)
 from playtest.dreadgate.board import cell_name, parse_cell
 from playtest.dreadgate.cards import Compiled
 from playtest.dreadgate.rules import move_targets
@@ -374,6 +382,30 @@ def test_dg_4_5_one_mulligan_each_first_player_first():
     play(s, "keep")
     assert s.phase == 1 and s.active == 0
     refused(s, "mulligan", "DG-5.4")
+
+
+def test_dg_4_6_a_tables_seed_is_keyed_by_a_secret_nonce_and_checked_against_its_commitment():
+    """DG-4.6: the game seed and the AI's seeds come from the seed and the nonce; the seed alone gives neither, the
+    revealed pair checks against the commitment and replays the game; an empty nonce keeps the old randomness."""
+    nonce, other = "ab" * 32, "cd" * 32
+    keyed = fairness.game_seed(7, nonce)
+    assert keyed not in {7, fairness.game_seed(7, other), fairness.game_seed(8, nonce)}
+    hands = lambda s: [[s.inst[i].code for i in s.deck[p] + s.hand[p]] for p in (0, 1)]  # noqa: E731
+    assert hands(new_game([FILLER, FILLER], keyed)) != hands(new_game([FILLER, FILLER], 7))
+    assert fairness.opponent_seed(7, nonce, 3) not in {fairness.opponent_seed(7, nonce, 4), 7 * 1_000_003 + 3}
+    assert fairness.helper_seed(7, nonce, 3) != fairness.opponent_seed(7, nonce, 3)
+    published = fairness.commitment(7, nonce)
+    assert len(published) == 64 and published != fairness.commitment(7, other)
+    s = new_game([FILLER, FILLER], keyed)
+    play(s, "keep")
+    play(s, "keep")
+    replayed = fairness.verify([FILLER, FILLER], "standard", 7, nonce, published, s.history)
+    assert to_snapshot(replayed) == to_snapshot(s)
+    with pytest.raises(fairness.CommitmentMismatch):
+        fairness.verify([FILLER, FILLER], "standard", 8, nonce, published, s.history)
+    # a table opened before the nonce: its game seed is its seed, its AI's seeds the formulas of that time
+    assert fairness.game_seed(7, "") == 7
+    assert (fairness.opponent_seed(7, "", 3), fairness.helper_seed(7, "", 3)) == (7 * 1_000_003 + 3, 7 + 3)
 
 
 # --- DG-5 -------------------------------------------------------------------------------------
