@@ -3,20 +3,23 @@ that holds only training dummies, which it deploys where the person asks (to hav
 or against the AI (the `matchup` policy) playing a deck of its own, which answers in the defence step and the
 response windows as the rules give it the decision.
 
-The state is rebuilt from seed plus actions on each request; the engine checks every action, so an
-illegal one is refused with its rule number and nothing is saved.
+The state is rebuilt from seed, nonce and actions on each request; the engine checks every action, so an
+illegal one is refused with its rule number and nothing is saved. The seed and nonce are the table's secret until
+its game is over (DG-4.6): `table_secrets` says what may be shown of them.
 """
 
 from __future__ import annotations
 
 import random
+import secrets
+from typing import Any
 
 from django.db import transaction
 
 from cards.selectors import catalog_version
 from core.errors import DomainError
 from decks.selectors import deck_for_viewer
-from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State
+from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State, fairness
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
 from playtest.dreadgate.describe import refusal_words
@@ -67,8 +70,11 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
                               details={"field": "opponent"}) from exc
         params["decks"][1] = deck_snapshot(opponent)
         params["opponent_policy"] = OPPONENT_POLICY
+    seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+    # An owner's seed alone determines nothing: the server's nonce is mixed into every random source (DG-4.6).
+    nonce = new_nonce()
     table = GoldfishTable(
-        owner=owner, deck=deck, seed=random.SystemRandom().randrange(2**62) if seed is None else seed,
+        owner=owner, deck=deck, seed=seed, nonce=nonce, commitment=fairness.commitment(seed, nonce),
         params=params, engine_version=ENGINE_VERSION, catalog_version=catalog_version(),
     )
     try:
@@ -81,6 +87,10 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     return table
 
 
+def new_nonce() -> str:
+    return secrets.token_hex(fairness.NONCE_BYTES)
+
+
 def table_state(table: GoldfishTable, steps: int | None = None) -> State:
     """The table's game (after its first `steps` actions, if given), under the rules it was opened under
     (docs/rules.md, RV-2)."""
@@ -89,7 +99,8 @@ def table_state(table: GoldfishTable, steps: int | None = None) -> State:
         raise DomainError(f"This table was opened under rules version {table.engine_version}, which this app no "
                           "longer has: open a new table.", code="rules_retired", status_code=409,
                           details={"engine_version": table.engine_version})  # fmt: skip
-    state: State = engine.new_game([deck_cards(d) for d in table.params["decks"]], table.seed, table.params["format"])
+    decks = [deck_cards(d) for d in table.params["decks"]]
+    state: State = engine.new_game(decks, fairness.game_seed(table.seed, table.nonce), table.params["format"])
     for action in table.actions if steps is None else table.actions[:steps]:
         state.apply(tuple(action))
     return state
@@ -118,7 +129,8 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
         for _ in range(AI_TURN_LIMIT):
             if state.is_over() or state.current_player != 1 - me:
                 break
-            rng = random.Random(table.seed * 1_000_003 + len(table.actions))  # the same answer after an undo
+            # the same answer after an undo; not to be foreseen without the nonce (DG-4.6)
+            rng = random.Random(fairness.opponent_seed(table.seed, table.nonce, len(table.actions)))
             _apply(table, state, POLICIES[policy](SeatView(state, 1 - me), rng))
         return
     while not state.is_over() and state.current_player == 1 - me:
@@ -142,6 +154,35 @@ def opponent_steps(table: GoldfishTable) -> tuple[int, int] | None:
             first = index
         state.apply(tuple(table.actions[index]))
     return None if first is None else (first, len(table.actions))
+
+
+def table_over(table: GoldfishTable, state: State | None = None) -> bool:
+    """Whether the table's game is over; a table whose rules this app no longer has (RV-6) counts as running, so
+    its secrets stay kept."""
+    if state is None:
+        if engine_for(table.engine_version) is None:
+            return False
+        state = table_state(table)
+    return state.is_over()
+
+
+def table_secrets(table: GoldfishTable, state: State | None = None) -> dict[str, Any]:
+    """What may be shown of the table's randomness (DG-4.6): its commitment always, its seed and nonce once the game
+    is over (None before; an empty nonce for a table opened before nonces)."""
+    over = table_over(table, state)
+    return {"commitment": table.commitment, "over": over,
+            "seed": table.seed if over else None, "nonce": table.nonce if over else None}
+
+
+def table_record(table: GoldfishTable) -> tuple[dict[str, Any], int | None]:
+    """The table's game as a record for the replay viewer, and the seat whose view it shows: the person's while the
+    game runs (DG-2.6, DG-4.6), every card (None) once it is over."""
+    record = {"engine": table.engine_version, "actions": table.actions, "format": table.params["format"],
+              "seed": fairness.game_seed(table.seed, table.nonce)}
+    if engine_for(table.engine_version) is None:
+        return record, None  # nothing of it can be replayed (RV-6)
+    state = table_state(table)
+    return record, None if state.is_over() else human_seat(state)
 
 
 def table_rules_changed(table: GoldfishTable) -> str | None:
@@ -196,7 +237,8 @@ def table_ai_turn(*, table: GoldfishTable) -> State:
     """Let the goldfish AI play the rest of the person's turn (one undo takes it back)."""
 
     def play(table: GoldfishTable, state: State) -> None:
-        me, turn, rng = human_seat(state), state.turn, random.Random(table.seed + len(table.actions))
+        me, turn = human_seat(state), state.turn
+        rng = random.Random(fairness.helper_seed(table.seed, table.nonce, len(table.actions)))
         for _ in range(AI_TURN_LIMIT):
             if state.is_over() or state.current_player != me or state.turn != turn:
                 break
@@ -210,6 +252,8 @@ def table_undo(*, table: GoldfishTable) -> State:
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
     if not table.human_moves:
         raise TableRefused(IllegalAction("DG-4.1", "there is nothing to undo"))
+    if table_over(table):  # its seed and nonce are revealed: a game taken back from there would hold no secret
+        raise TableRefused(IllegalAction("DG-4.6", "the game is over and its seed revealed, so it can't be undone"))
     start = table.human_moves.pop()
     undone = table.actions[start:]
     table.actions = table.actions[:start]

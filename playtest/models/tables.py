@@ -1,5 +1,7 @@
 """A goldfish table: a person plays their deck step by step; the state lives on the server
-as seed plus actions, so a reload (or another device) continues the same game."""
+as seed, nonce and actions, so a reload (or another device) continues the same game. The seed and nonce stay on
+the server until the game is over (only their commitment is shown), so the person can't compute the AI's hand or
+the order of a deck (DG-4.6, playtest/dreadgate/fairness.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,12 @@ class GoldfishTable(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="goldfish_tables")
     deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     params = models.JSONField(help_text="Deck snapshot and format, as for a playtest run.")
-    seed = models.BigIntegerField()
+    seed = models.BigIntegerField(help_text="Revealed only when the game is over (playtest/dreadgate/fairness.py).")
+    nonce = models.CharField(max_length=64, blank=True, default="",
+                             help_text="Server-side random, mixed into every shuffle and the AI's choices; revealed "
+                                       "when the game is over. Empty for tables opened before it existed.")
+    commitment = models.CharField(max_length=64, blank=True, default="",
+                                  help_text="SHA-256 of the seed and nonce, published from the start.")
     actions = models.JSONField(default=list, help_text="Every action so far, in order ([kind, a, b]).")
     human_moves = models.JSONField(default=list, help_text="Indexes in `actions` where each human action starts.")
     dummies = models.JSONField(default=list, help_text="Cells where training dummies wait to be placed.")

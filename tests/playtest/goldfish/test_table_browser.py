@@ -55,6 +55,13 @@ GANG_SEED, GANG_LAST_MOVE = 31, 22
 ANSWERED_SEED, ANSWERED_STRIKE = 6, 37
 
 
+@pytest.fixture(autouse=True)
+def fixed_nonce(monkeypatch):
+    """The seeds above were found on games set up from the seed alone: these tables are opened with an empty nonce,
+    as tables opened before nonces were (DG-4.6), which keeps those games (this overrides the package's nonce)."""
+    monkeypatch.setattr("playtest.goldfish.services.new_nonce", lambda: "")
+
+
 def open_table(page, owner, seed=SEED):
     table = tables.table_create(owner=owner, deck_id=quick_deck(owner).pk, seed=seed)
     state = tables.table_state(table)
