@@ -14,7 +14,9 @@ from playtest.simulation.games import deck_cards
 
 
 def replay_step(params: dict[str, Any], record: dict[str, Any], step: int,
-                faces: CardFaces | None = None) -> dict[str, Any]:
+                faces: CardFaces | None = None, viewer: int | None = None) -> dict[str, Any]:
+    """The replay after `step` actions: every card (`viewer` None: a finished game, a sample game), or only what
+    the seat `viewer` may see (a game still running, DG-2.6)."""
     version = record.get("engine")
     actions = [tuple(a) for a in record["actions"]]
     rules = {"rules_version": None if is_current(version) else (version or "unknown")}
@@ -28,10 +30,10 @@ def replay_step(params: dict[str, Any], record: dict[str, Any], step: int,
     state = engine.new_game(decks, record["seed"], record["format"])
     log = []
     for action in actions[:step]:
-        log.append(engine.describe_action(state, action, viewer=-1))
+        log.append(engine.describe_action(state, action, viewer=-1 if viewer is None else viewer))
         state.apply(action)
     return {
-        "view": game_view(state, faces, reveal_all=True),
+        "view": game_view(state, faces, reveal_all=True) if viewer is None else game_view(state, faces, viewer=viewer),
         "log": log,
         "step": step,
         "steps": len(actions),

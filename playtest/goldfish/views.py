@@ -42,8 +42,10 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
     steps = tables.opponent_steps(table) if acted and view is not None and tables.opponent_policy(table) else None
     playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
+    # the seed and nonce once the game is over, whichever step is watched (DG-4.6)
+    secrets = tables.table_secrets(table, state if watching is None else None)
     context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
-               "error": error, "rule": (error.details or {}).get("rule") if error else None,
+               "secrets": secrets, "error": error, "rule": (error.details or {}).get("rule") if error else None,
                "watching": watching, "playback": playback}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
@@ -161,12 +163,13 @@ table_dummy = _table_post(
 
 @login_required
 def table_replay(request: HttpRequest, table_id) -> HttpResponse:
-    """The table's game so far in the replay viewer, from the first action to the last (`?step=N`)."""
+    """The table's game so far in the replay viewer, from the first action to the last (`?step=N`): as the person
+    saw it while the game runs, with every card once it is over."""
     table = _my_table(request, table_id)
-    record = {"engine": table.engine_version, "actions": table.actions, "seed": table.seed,
-              "format": table.params["format"]}
+    record, viewer = tables.table_record(table)  # only the person's view while the game runs (DG-4.6)
     step = _int_or_none(request.GET.get("step"))
     step = len(table.actions) if step is None else step
-    context = {"table": table, **replay_step(table.params, record, step, card_faces(decks=table.params["decks"]))}
+    faces = card_faces(decks=table.params["decks"])
+    context = {"table": table, "viewer": viewer, **replay_step(table.params, record, step, faces, viewer=viewer)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)

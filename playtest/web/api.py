@@ -182,7 +182,10 @@ class TuningViewSet(KindRunViewSet):
 class GoldfishTableCreateSerializer(serializers.Serializer):
     deck = serializers.IntegerField(min_value=1, max_value=MAX_BIG_INTEGER, help_text="The deck's id.")
     key = serializers.CharField(required=False, allow_blank=True, default="")
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62,
+                                    help_text="Optional. The server mixes its secret nonce into it (DG-4.6), so a "
+                                              "seed alone tells nothing of the cards; it is revealed with the nonce "
+                                              "when the game is over.")
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False, allow_null=True)
 
 
@@ -194,18 +197,44 @@ class DummySerializer(serializers.Serializer):
     cell = serializers.CharField(max_length=2, help_text="A cell on the opponent's back rank, such as c5.")
 
 
+class GoldfishTableSerializer(serializers.Serializer):
+    """A goldfish table, as its owner sees it. While its game runs nothing that determines the hidden cards is
+    shown (DG-4.6): the seed and the server's nonce come once the game is over; the commitment is shown from the
+    start, so the revealed values can be checked against it (playtest/dreadgate/fairness.py)."""
+
+    id = serializers.UUIDField()
+    deck = serializers.IntegerField(allow_null=True, help_text="The deck's id (null if it was deleted).")
+    commitment = serializers.CharField(
+        help_text="SHA-256 (hex) of 'dreadgate-commit:<seed>:<nonce>', fixed when the table was opened.")
+    over = serializers.BooleanField(help_text="Whether the game is over (then seed and nonce are revealed).")
+    seed = serializers.IntegerField(allow_null=True, help_text="Revealed when the game is over (null before).")
+    nonce = serializers.CharField(
+        allow_null=True, help_text="The server's nonce, revealed when the game is over (null before; empty for a "
+                                   "table opened before nonces, whose games are set up from the seed alone).")
+    format = serializers.CharField()
+    engine_version = serializers.CharField()
+    catalog_version = serializers.CharField()
+    seat = serializers.IntegerField(help_text="Your seat: 0 (South) or 1 (North).")
+    dummies = serializers.ListField(child=serializers.CharField(), help_text="Cells where training dummies wait.")
+    observation = serializers.DictField(help_text="What your seat may see (DG-2.6): no deck order, no other hand.")
+    legal_actions = serializers.ListField(child=serializers.DictField(),
+                                          help_text="Your legal actions now: {action: [kind, a, b], notation}.")
+    log = serializers.ListField(child=serializers.CharField(), help_text="Every action so far, in notation.")
+
+
 def table_payload(table: GoldfishTable, state=None) -> dict:
     state = state or tables.table_state(table)
     me = tables.human_seat(state)
     yours = not state.is_over() and state.current_player == me
-    return {
-        "id": str(table.pk), "deck": table.deck_id, "seed": table.seed, "format": table.params["format"],
+    return GoldfishTableSerializer({
+        "id": str(table.pk), "deck": table.deck_id, **tables.table_secrets(table, state),
+        "format": table.params["format"],
         "engine_version": table.engine_version, "catalog_version": table.catalog_version,
         "seat": me, "dummies": table.dummies, "observation": observation(state, me),
         "legal_actions": [{"action": list(a), "notation": format_action(state, a)}
                           for a in (state.legal_actions() if yours else [])],
         "log": game_log(state),
-    }
+    }).data
 
 
 def _action_from(table, value):
@@ -222,7 +251,8 @@ def _action_from(table, value):
 
 
 class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """Goldfish tables: play a deck by hand against a passive opponent; the game lives on the server."""
+    """Goldfish tables: play a deck by hand against a passive opponent or the AI; the game lives on the server. Its
+    seed and nonce stay hidden until the game is over (the commitment is shown from the start, DG-4.6)."""
 
     permission_classes = [IsAuthenticated]
     serializer_class = GoldfishActionSerializer
@@ -233,7 +263,7 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return GoldfishTable.objects.filter(owner=self.request.user)
 
     @extend_schema(request=GoldfishTableCreateSerializer,
-                   responses={201: OpenApiResponse(description="The table"),
+                   responses={201: OpenApiResponse(GoldfishTableSerializer, description="The table"),
                               404: OpenApiResponse(description="The deck does not exist or is not yours to see")})
     def create(self, request):
         form = GoldfishTableCreateSerializer(data=request.data)
@@ -243,12 +273,14 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                                     format=form.validated_data.get("format"))
         return Response(table_payload(table), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: OpenApiResponse(description="The table: observation, legal actions, log")})
+    @extend_schema(responses={200: OpenApiResponse(GoldfishTableSerializer,
+                                                   description="The table: observation, legal actions, log; the "
+                                                               "seed and nonce once the game is over")})
     def retrieve(self, request, pk=None):
         return Response(table_payload(self.get_object()))
 
     @extend_schema(request=GoldfishActionSerializer,
-                   responses={200: OpenApiResponse(description="The table after the action"),
+                   responses={200: OpenApiResponse(GoldfishTableSerializer, description="The table after the action"),
                               400: OpenApiResponse(description="Illegal action, with the rule it breaks")})
     @action(detail=True, methods=["post"])
     def act(self, request, pk=None):
@@ -260,7 +292,10 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         table.refresh_from_db()
         return Response(table_payload(table, state))
 
-    @extend_schema(request=None, responses={200: OpenApiResponse(description="The table after the undo")})
+    @extend_schema(request=None, responses={200: OpenApiResponse(GoldfishTableSerializer,
+                                                                 description="The table after the undo"),
+                                            400: OpenApiResponse(description="Nothing to undo, or the game is over "
+                                                                             "(DG-4.6)")})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         table = self.get_object()
@@ -268,7 +303,8 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         table.refresh_from_db()
         return Response(table_payload(table, state))
 
-    @extend_schema(request=None, responses={200: OpenApiResponse(description="The table after the AI's turn")})
+    @extend_schema(request=None, responses={200: OpenApiResponse(GoldfishTableSerializer,
+                                                                 description="The table after the AI's turn")})
     @action(detail=True, methods=["post"], url_path="ai-turn")
     def ai_turn(self, request, pk=None):
         table = self.get_object()
@@ -276,7 +312,8 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         table.refresh_from_db()
         return Response(table_payload(table, state))
 
-    @extend_schema(request=DummySerializer, responses={200: OpenApiResponse(description="The table")})
+    @extend_schema(request=DummySerializer, responses={200: OpenApiResponse(GoldfishTableSerializer,
+                                                                            description="The table")})
     @action(detail=True, methods=["post"])
     def dummy(self, request, pk=None):
         table = self.get_object()
