@@ -16,13 +16,15 @@ from django.views.decorators.http import require_POST, require_safe
 from cards.search import SearchError
 from cards.selectors import cards_matching
 
-from . import selectors, services
+from . import considering, selectors, services
 from .cardinfo import GATEWAY
 from .decklist import DeckListError
 from .errors import InvalidDeck, StaleVersion
 from .models import Deck, DeckFormat, Visibility
+from .piles import GROUPINGS, grouping_of, piles
 from .presenters import OPENING_HAND
 from .quickadd import parse_quick_add
+from .selectors import deck_considering, deck_tags
 from .views import _deck_context, _owned, _version
 
 SEARCH_LIMIT = 30
@@ -52,6 +54,9 @@ def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
     for card in context["results"]:
         card.in_deck = counts.get(card.collector_number, 0)
     return render(request, "decks/editor.html#results", context)
+
+
+edit_search.throttle_scope = "search"  # a search, as the API's: counted with it (config.middleware)
 
 
 @require_POST
@@ -104,6 +109,50 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     return _panel(request, deck, notice=" ".join([saved, *refusals]), changes=changes)
 
 
+@require_POST
+def edit_tag(request: HttpRequest, pk: int) -> HttpResponse:
+    """Give a card of the main deck a tag ("" untags it): the tag piles, by drag or key."""
+    return _apply(request, pk, lambda deck, card: considering.deck_tag_card(
+        deck=deck, actor=request.user, card=card, tag=request.POST.get("tag", ""))[0])
+
+
+@require_POST
+def edit_consider(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add or remove copies of a card on the considering list."""
+    def consider(deck, card):
+        count, delta = _count_and_delta(request)
+        deck, change = considering.deck_consider(deck=deck, actor=request.user, card=card, delta=delta or 0)
+        if change.refused and change.after == change.before:
+            raise InvalidDeck(change.refused)
+        return deck
+    return _apply(request, pk, consider)
+
+
+@require_POST
+def edit_move(request: HttpRequest, pk: int) -> HttpResponse:
+    """Move copies of a card between the considering list and the main deck."""
+    def move(deck, card):
+        to = considering.TO_CONSIDERING if request.POST.get("to") == "considering" else considering.TO_DECK
+        count = _count_and_delta(request)[0] or 1
+        deck, moved = considering.deck_move_card(deck=deck, actor=request.user, card=card, count=count, to=to)
+        return deck
+    return _apply(request, pk, move)
+
+
+def _apply(request: HttpRequest, pk: int, edit) -> HttpResponse:
+    deck = _owned(request, pk)
+    try:
+        card = _card_of(request)
+        if card is None:
+            raise InvalidDeck("Name a card.")
+        deck = edit(deck, card)
+    except StaleVersion:
+        return _panel(request, deck, notice=STALE_NOTICE, status=409)
+    except InvalidDeck as exc:
+        return _panel(request, deck, notice=exc.message, status=400)
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).")
+
+
 def _card_of(request: HttpRequest):
     number, query = request.POST.get("card", ""), request.POST.get("first_of", "").strip()
     if number:
@@ -132,8 +181,13 @@ def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
 
 
 def _editor_context(request: HttpRequest, deck: Deck) -> dict:
-    return {**_deck_context(request, deck), "formats": DeckFormat.choices, "visibilities": Visibility.choices,
-            "opening_hand": OPENING_HAND}
+    context = _deck_context(request, deck)
+    grouping = grouping_of((request.GET if request.method == "GET" else request.POST).get("group"))
+    kept = deck_considering(deck)
+    return {**context, "formats": DeckFormat.choices, "visibilities": Visibility.choices, "opening_hand": OPENING_HAND,
+            "grouping": grouping, "groupings": GROUPINGS.items(),
+            "piles": piles(context["entries"], grouping, deck_tags(deck)),
+            "considering": kept, "considering_count": sum(e.count for e in kept)}
 
 
 def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),

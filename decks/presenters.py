@@ -39,7 +39,7 @@ def grouped(entries: Sequence[Entry]) -> list[dict]:
         rows = sorted((e for e in entries if e.card.type == t), key=lambda e: e.card.name.casefold())
         if rows:
             label = TYPE_LABELS[t]
-            groups.append({"type": t, "label": label if label.endswith("s") else label + "s", "entries": rows,
+            groups.append({"type": t, "key": t, "label": label if label.endswith("s") else label + "s", "entries": rows,
                            "count": sum(e.count for e in rows)})
     return groups
 

@@ -23,4 +23,7 @@ urlpatterns = [
     path("<int:pk>/edit/search/", editor_views.edit_search, name="edit_search"),
     path("<int:pk>/edit/change/", editor_views.edit_change, name="edit_change"),
     path("<int:pk>/edit/quick/", editor_views.edit_quick, name="edit_quick"),
+    path("<int:pk>/edit/tag/", editor_views.edit_tag, name="edit_tag"),
+    path("<int:pk>/edit/consider/", editor_views.edit_consider, name="edit_consider"),
+    path("<int:pk>/edit/move/", editor_views.edit_move, name="edit_move"),
 ]

@@ -32,8 +32,10 @@
     var data = new URLSearchParams();
     Object.keys(change.fields).forEach(function (key) { data.append(key, change.fields[key]); });
     if (change.needsVersion) { data.append("version", String(savedVersion)); }
-    var view = document.getElementById("deck-view"), odds = document.getElementById("odds-form");
+    var view = document.getElementById("deck-view"), group = document.getElementById("deck-group");
+    var odds = document.getElementById("odds-form");
     if (view) { data.append("view", view.value); }
+    if (group) { data.append("group", group.value); }
     if (odds) { new FormData(odds).forEach(function (value, key) { data.append(key, value); }); }
     return data;
   }
@@ -407,6 +409,12 @@
       event.returnValue = "";
     }
   });
+
+  // What the piles (static/decks/piles.js) send through the same queue.
+  window.deckEditor = {
+    change: function (card, delta) { enqueue(cardChange(card, delta)); },
+    send: function (url, fields) { enqueue({url: url, fields: fields}); }
+  };
 
   function start() {
     editor = document.getElementById("editor");

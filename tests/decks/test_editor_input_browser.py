@@ -147,3 +147,61 @@ def test_undo_and_redo_take_back_and_replay_my_own_changes_as_new_versions(page)
     assert saved_counts(deck) == {a.collector_number: 3}
     version = Deck.objects.get(pk=deck.pk).version
     assert version == deck.version + 5  # every step a version of its own, in the history
+
+
+def test_piles_take_cards_by_drag_and_by_key_and_move_them_between_tags_and_the_considering_list(page):
+    page.set_viewport_size({"width": 1280, "height": 1400})  # the piles, the results and the remove zone in view
+    a, b, c = units(3)
+    deck = open_deck(page, make_user(), [(a, 2), (b, 2)])
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual&group=tag")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    # A search result dragged into the piles: a copy added.
+    page.get_by_label("Search cards").fill(f'!"{c.name}"')
+    page.locator(f'#results li[data-card="{c.collector_number}"] .card-meta').drag_to(
+        page.locator("#piles"), target_position={"x": 40, "y": 12})
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 2, c.collector_number: 1}
+    # By keyboard: + and − on a focused face.
+    face = page.locator(f'#piles img[data-card="{a.collector_number}"]')
+    face.focus()
+    page.keyboard.press("+")
+    all_saved(page)
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
+    page.keyboard.press("+")
+    all_saved(page)
+    assert saved_counts(deck)[a.collector_number] == 4
+    # T names a tag; the card then sits in that pile, and → / ← move it between piles.
+    page.once("dialog", lambda dialog: dialog.accept("ramp"))
+    page.locator(f'#piles img[data-card="{b.collector_number}"]').focus()
+    page.keyboard.press("t")
+    page.locator('#piles [data-pile="ramp"]').wait_for()
+    all_saved(page)
+    piles = page.eval_on_selector_all("#piles [data-pile]", "ps => ps.map(p => p.dataset.pile)")
+    assert piles == ["ramp", ""]
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
+    page.keyboard.press("ArrowLeft")  # from Untagged to "ramp"
+    all_saved(page)
+    ramp = page.locator('#piles [data-pile="ramp"] li[data-card]')
+    assert sorted(ramp.evaluate_all("ls => ls.map(l => l.dataset.card)")) == sorted([a.collector_number,
+                                                                                      b.collector_number])
+    # Dragged between tag piles: the tag changes.
+    page.locator(f'#piles li[data-card="{b.collector_number}"]').drag_to(
+        page.locator('#piles [data-pile=""]'), source_position={"x": 30, "y": 12})
+    all_saved(page)
+    assert page.locator(f'#piles [data-pile=""] li[data-card="{b.collector_number}"]').count() == 1
+    # C moves a copy to the considering list, which is not counted; "Into the deck" brings it back.
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
+    page.keyboard.press("c")
+    all_saved(page)
+    considered = page.locator(f'#considering li[data-card="{a.collector_number}"]')
+    assert considered.get_attribute("data-count") == "1"
+    assert saved_counts(deck)[a.collector_number] == 3
+    assert "6 cards" in page.locator("#legality .badge").inner_text()  # 3 + 2 + 1: the considered copy is not counted
+    considered.get_by_role("button", name=f"Into the deck {a.name}").click()
+    all_saved(page)
+    assert saved_counts(deck)[a.collector_number] == 4 and page.locator("#considering li[data-card]").count() == 0
+    # A pile card dropped on the remove zone loses a copy.
+    page.locator(f'#piles li[data-card="{c.collector_number}"]').drag_to(  # by its band: the next card covers the rest
+        page.locator("[data-drop=remove]"), source_position={"x": 30, "y": 12})
+    all_saved(page)
+    assert c.collector_number not in saved_counts(deck)

@@ -26,7 +26,9 @@ LAYOUT_PROBLEMS = """() => {
     const r = e.getBoundingClientRect();
     if (r.width && (r.right > width + 1 || r.left < -1)) problems.push(`${e.tagName}.${e.className} leaves the page`);
   }
-  const rows = [...document.querySelectorAll('#panel li[data-card], .editor-bar > *, .editor-search > *')]
+  // Pile cards stack on purpose (each shows its band); the piles themselves must not overlap.
+  const boxes = '#panel li[data-card]:not(.pile-card), #piles .pile, .editor-bar > *, .editor-search > *';
+  const rows = [...document.querySelectorAll(boxes)]
     .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect());
   for (let i = 0; i < rows.length; i++) for (let j = i + 1; j < rows.length; j++) {
     const [a, b] = [rows[i], rows[j]];
@@ -147,9 +149,10 @@ def test_no_csp_violation_on_the_catalog_the_editor_and_the_deck_page(page, star
     page.locator("#panel a.card-name").first.hover()
     page.locator("#card-preview").wait_for()
     page.get_by_role("button", name="Draw a hand").click()
-    page.get_by_role("link", name="Card images").click()
+    page.get_by_role("link", name="Piles").click()
     page.locator("#deck-view[value=visual]").wait_for(state="attached")
-    page.locator("#panel button[data-delta='-1']").first.click()
+    page.locator("#piles img[data-card]").last.focus()
+    page.keyboard.press("-")
     page.locator('#queue-status[data-queue="0"]').wait_for()
     seen += csp_violations(page)
     page.goto(f"/decks/{deck.pk}/")

@@ -35,6 +35,11 @@ OPERATIONS = [
     ("page edit", "get", "/decks/{pk}/edit/", None, "write"),
     ("page edit search", "get", "/decks/{pk}/edit/search/?q=zz", None, "write"),
     ("page edit change", "post", "/decks/{pk}/edit/change/", {"name": "Hijacked", "version": "1"}, "write"),
+    # {card}: the deck's second card, in the deck and on its considering list
+    ("page edit quick", "post", "/decks/{pk}/edit/quick/", {"lines": "-1 {card}"}, "write"),
+    ("page edit tag", "post", "/decks/{pk}/edit/tag/", {"card": "{card}", "tag": "hijacked"}, "write"),
+    ("page edit consider", "post", "/decks/{pk}/edit/consider/", {"card": "{card}", "delta": "1"}, "write"),
+    ("page edit move", "post", "/decks/{pk}/edit/move/", {"card": "{card}", "to": "main"}, "write"),
     ("page delete form", "get", "/decks/{pk}/delete/", None, "write"),
     ("page delete", "post", "/decks/{pk}/delete/", {"version": "1"}, "write"),
     ("page revert", "post", "/decks/{pk}/revert/1/", {"version": "1"}, "write"),
@@ -127,7 +132,7 @@ def test_permission_matrix(world, actor, visibility, op):
         kwargs["HTTP_IF_MATCH"] = '"1"'
         data = json.dumps(body) if body is not None else None
     else:
-        data = body
+        data = body and {key: value.replace("{card}", cards[1].collector_number) for key, value in body.items()}
     response = getattr(client, method)(path, data, **kwargs) if data is not None else getattr(client, method)(
         path, **kwargs)
     want = expected_status(actor, visibility, name, kind)

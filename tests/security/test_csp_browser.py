@@ -41,7 +41,7 @@ def test_the_deck_editor_keeps_to_the_csp_through_an_edit(page, deck):
     page.get_by_label("Search cards").fill("t:unit")
     page.locator("#results button.add-card").first.click()
     page.locator("#save-status").filter(has_text=f"version {deck.version + 1})").wait_for()
-    page.get_by_role("link", name="Card images").click()
+    page.get_by_role("link", name="Piles").click()
     page.locator("#deck-view[value=visual]").wait_for(state="attached")
     page.locator("#odds-form input[name=turns]").fill("6")  # the draw odds recalculate
     page.locator("#odds-form input[name=turns]").dispatch_event("change")

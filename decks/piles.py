@@ -1,0 +1,66 @@
+"""The deck as piles of card faces (the editor's and the deck page's visual view), grouped by type, by vitality
+(the cost curve), by craft, or by the player's own tags. Pure Python, no Django."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from core.crafts import CRAFTS
+
+from .cardinfo import TYPE_LABELS, TYPE_ORDER, CardInfo, Entry
+
+GROUPINGS: dict[str, str] = {"type": "Type", "vitality": "Vitality", "craft": "Craft", "tag": "Tag"}
+DEFAULT_GROUPING = "type"
+NO_VITALITY = "none"
+UNTAGGED = ""
+
+
+def grouping_of(value: str | None) -> str:
+    return value if value in GROUPINGS else DEFAULT_GROUPING
+
+
+def piles(entries: Sequence[Entry], grouping: str, tags: Mapping[str, str] | None = None) -> list[dict]:
+    """Piles in their grouping's order, each {key, label, count, entries}, its cards by name. With the tag grouping,
+    `tags` (collector number -> tag) decides; untagged cards make the last pile."""
+    tags = tags or {}
+    key_of, order, label_of = _GROUPERS[grouping_of(grouping)](tags)
+    by_key: dict[str, list[Entry]] = {}
+    for entry in entries:
+        by_key.setdefault(key_of(entry.card), []).append(entry)
+    out = []
+    for key in sorted(by_key, key=order):
+        rows = sorted(by_key[key], key=lambda e: e.card.name.casefold())
+        out.append({"key": key, "label": label_of(key), "count": sum(e.count for e in rows), "entries": rows})
+    return out
+
+
+Grouper = tuple[Callable[[CardInfo], str], Callable[[str], object], Callable[[str], str]]
+
+
+def _by_type(tags: Mapping[str, str]) -> Grouper:
+    def label(key: str) -> str:
+        text = TYPE_LABELS.get(key, key)
+        return text if text.endswith("s") else text + "s"
+
+    return (lambda card: card.type), lambda key: TYPE_ORDER.index(key) if key in TYPE_ORDER else 99, label
+
+
+def _by_vitality(tags: Mapping[str, str]) -> Grouper:
+    return ((lambda card: str(card.vitality) if card.vitality is not None else NO_VITALITY),
+            lambda key: int(key) if key != NO_VITALITY else 1_000,
+            lambda key: f"Vitality {key}" if key != NO_VITALITY else "No vitality (talents, glyphs, items)")
+
+
+def _by_craft(tags: Mapping[str, str]) -> Grouper:
+    crafts = list(CRAFTS)
+    return ((lambda card: card.craft), lambda key: crafts.index(key) if key in crafts else 99,
+            lambda key: CRAFTS[key].label if key in CRAFTS else key.title())
+
+
+def _by_tag(tags: Mapping[str, str]) -> Grouper:
+    return ((lambda card: tags.get(card.collector_number, UNTAGGED)), lambda key: (key == UNTAGGED, key.casefold()),
+            lambda key: key or "Untagged")
+
+
+_GROUPERS: dict[str, Callable[[Mapping[str, str]], Grouper]] = {
+    "type": _by_type, "vitality": _by_vitality, "craft": _by_craft, "tag": _by_tag}

@@ -1,0 +1,104 @@
+// The editor's piles: drag and drop, each with a keyboard path, sent through the editor's queue (window.deckEditor,
+// static/decks/editor.js) so that nothing is lost or reordered.
+//   - a search result dropped on the piles adds a copy (on a tag pile: and gives it that tag);
+//   - a pile card dropped on "Remove" takes a copy away; dropped on another tag pile, changes its tag;
+//   - a pile card dropped on the considering list moves a copy there;
+//   - keys on a focused pile card: + and − add and remove a copy, C moves a copy to the considering list; in tag piles, ← and → move it to the pile before
+//     or after, T asks for a new tag.
+(function () {
+  "use strict";
+
+  var TYPE = "application/x-dreadgate-card";
+
+  function editor() { return document.getElementById("editor"); }
+  function grouping() { var piles = document.getElementById("piles"); return piles ? piles.dataset.grouping : ""; }
+
+  function tag(card, name) {
+    window.deckEditor.send(editor().dataset.tagUrl, {card: card, tag: name});
+  }
+
+  // The considering list's buttons, and "Consider" on a search result.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-consider], button[data-to]");
+    if (!button || !editor() || !editor().contains(button)) { return; }
+    event.preventDefault();
+    if (button.dataset.consider) {
+      window.deckEditor.send(editor().dataset.considerUrl, {card: button.dataset.card, delta: button.dataset.consider});
+    } else {
+      window.deckEditor.send(editor().dataset.moveUrl, {card: button.dataset.card, count: "1", to: button.dataset.to});
+    }
+  });
+
+  document.addEventListener("dragstart", function (event) {
+    var item = event.target.closest && event.target.closest("li[data-card]");
+    if (!item || !editor() || !editor().contains(item)) { return; }
+    var from = item.closest("#piles") ? "deck" : item.closest("#considering") ? "considering" : "results";
+    event.dataTransfer.setData(TYPE, JSON.stringify({card: item.dataset.card, from: from}));
+    event.dataTransfer.effectAllowed = "copyMove";
+    document.body.classList.add("dragging-card");
+  });
+
+  document.addEventListener("dragend", function () { document.body.classList.remove("dragging-card"); });
+
+  function dropTarget(element) {
+    return element.closest && element.closest("[data-drop], #piles, #considering");
+  }
+
+  document.addEventListener("dragover", function (event) {
+    if (dropTarget(event.target) && Array.from(event.dataTransfer.types).indexOf(TYPE) !== -1) {
+      event.preventDefault();
+    }
+  });
+
+  document.addEventListener("drop", function (event) {
+    var target = dropTarget(event.target), raw = event.dataTransfer.getData(TYPE);
+    if (!target || !raw) { return; }
+    event.preventDefault();
+    document.body.classList.remove("dragging-card");
+    var drag = JSON.parse(raw), pile = event.target.closest("[data-pile]");
+    if (target.dataset.drop === "remove") {
+      if (drag.from === "deck") { window.deckEditor.change(drag.card, -1); }
+      else if (drag.from === "considering") { window.deckEditor.send(editor().dataset.considerUrl, {card: drag.card, delta: "-1"}); }
+    } else if (target.id === "considering") {
+      if (drag.from === "results") { window.deckEditor.send(editor().dataset.considerUrl, {card: drag.card, delta: "1"}); }
+      else if (drag.from === "deck") { window.deckEditor.send(editor().dataset.moveUrl, {card: drag.card, count: "1", to: "considering"}); }
+    } else if (target.id === "piles") {
+      if (drag.from === "results") { window.deckEditor.change(drag.card, 1); }
+      else if (drag.from === "considering") { window.deckEditor.send(editor().dataset.moveUrl, {card: drag.card, count: "1", to: "main"}); }
+      if (grouping() === "tag" && pile && (drag.from !== "deck" || pile.dataset.pile !== currentPile(drag.card))) {
+        tag(drag.card, pile.dataset.pile);
+      }
+    }
+  });
+
+  function currentPile(card) {
+    var item = document.querySelector('#piles li[data-card="' + CSS.escape(card) + '"]');
+    var pile = item && item.closest("[data-pile]");
+    return pile ? pile.dataset.pile : null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var face = event.target.closest && event.target.closest("#piles img[data-card]");
+    if (!face || event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var card = face.dataset.card;
+    if (event.key === "+" || event.key === "=") {
+      event.preventDefault();
+      window.deckEditor.change(card, 1);
+    } else if (event.key === "-" || event.key === "−") {
+      event.preventDefault();
+      window.deckEditor.change(card, -1);
+    } else if (event.key === "c" || event.key === "C") {
+      event.preventDefault();
+      window.deckEditor.send(editor().dataset.moveUrl, {card: card, count: "1", to: "considering"});
+    } else if (grouping() === "tag" && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+      event.preventDefault();
+      var piles = Array.from(document.querySelectorAll("#piles [data-pile]")).map(function (p) { return p.dataset.pile; });
+      var here = piles.indexOf(currentPile(card)), next = piles[here + (event.key === "ArrowLeft" ? -1 : 1)];
+      if (next !== undefined) { tag(card, next); }
+    } else if (grouping() === "tag" && (event.key === "t" || event.key === "T")) {
+      event.preventDefault();
+      var name = window.prompt("Tag for " + face.alt + " (empty: untagged)", currentPile(card) || "");
+      if (name !== null) { tag(card, name.trim()); }
+    }
+  });
+})();
