@@ -82,7 +82,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
         return _panel(request, deck, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
         return _panel(request, deck, notice=exc.message, status=400)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", changes=changes)
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=_undo_counts(changes))
 
 
 @require_POST
@@ -106,14 +106,18 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     if not any(c.after != c.before for c in changes):
         return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change.", status=400)
     saved = f"Saved (version {deck.version})."
-    return _panel(request, deck, notice=" ".join([saved, *refusals]), changes=changes)
+    return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=_undo_counts(changes))
 
 
 @require_POST
 def edit_tag(request: HttpRequest, pk: int) -> HttpResponse:
     """Give a card of the main deck a tag ("" untags it): the tag piles, by drag or key."""
-    return _apply(request, pk, lambda deck, card: considering.deck_tag_card(
-        deck=deck, actor=request.user, card=card, tag=request.POST.get("tag", ""))[0])
+    def tag(deck, card):
+        deck, change = considering.deck_tag_card(deck=deck, actor=request.user, card=card,
+                                                 tag=request.POST.get("tag", ""))
+        undo = {"url": "tag", "fields": {"card": card.collector_number, "tag": change.before}}
+        return deck, [undo] if change.before != change.after else []
+    return _apply(request, pk, tag)
 
 
 @require_POST
@@ -124,7 +128,9 @@ def edit_consider(request: HttpRequest, pk: int) -> HttpResponse:
         deck, change = considering.deck_consider(deck=deck, actor=request.user, card=card, delta=delta or 0)
         if change.refused and change.after == change.before:
             raise InvalidDeck(change.refused)
-        return deck
+        back = str(change.before - change.after)
+        undo = {"url": "consider", "fields": {"card": card.collector_number, "delta": back}}
+        return deck, [undo] if change.before != change.after else []
     return _apply(request, pk, consider)
 
 
@@ -134,8 +140,13 @@ def edit_move(request: HttpRequest, pk: int) -> HttpResponse:
     def move(deck, card):
         to = considering.TO_CONSIDERING if request.POST.get("to") == "considering" else considering.TO_DECK
         count = _count_and_delta(request)[0] or 1
-        deck, moved = considering.deck_move_card(deck=deck, actor=request.user, card=card, count=count, to=to)
-        return deck
+        tag = request.POST["tag"] if "tag" in request.POST else None  # undoing a move puts the tag back
+        deck, moved = considering.deck_move_card(deck=deck, actor=request.user, card=card, count=count, to=to,
+                                                 tag=tag)
+        back = "considering" if to == considering.TO_DECK else "main"
+        undo = {"url": "move", "fields": {"card": card.collector_number, "count": str(moved.moved), "to": back,
+                                          "tag": moved.tag_before}}
+        return deck, [undo] if moved.moved else []
     return _apply(request, pk, move)
 
 
@@ -145,12 +156,12 @@ def _apply(request: HttpRequest, pk: int, edit) -> HttpResponse:
         card = _card_of(request)
         if card is None:
             raise InvalidDeck("Name a card.")
-        deck = edit(deck, card)
+        deck, undo = edit(deck, card)
     except StaleVersion:
         return _panel(request, deck, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
         return _panel(request, deck, notice=exc.message, status=400)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).")
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=undo)
 
 
 def _card_of(request: HttpRequest):
@@ -191,13 +202,19 @@ def _editor_context(request: HttpRequest, deck: Deck) -> dict:
 
 
 def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),
-           changes: list[services.CardChange] = ()) -> HttpResponse:
+           undo: list[dict] = ()) -> HttpResponse:
+    """The deck panel as saved. `undo`: what takes this save back, as requests the editor's script sends in order
+    (its undo and redo, static/decks/editor.js): {"url": the editor URL's name, "fields": ...}."""
     deck.refresh_from_db()
     context = _editor_context(request, deck)
-    context.update(notice=notice, failed=status != 200, problems=problems, changes_json=json.dumps(
-        [{"card": c.card.collector_number, "name": c.card.name, "before": c.before, "after": c.after}
-         for c in changes if c.after != c.before]))
+    context.update(notice=notice, failed=status != 200, problems=problems, changes_json=json.dumps(list(undo)))
     response = render(request, "decks/editor.html#panel", context)
     if not request.htmx:
         response.status_code = status
     return response
+
+
+def _undo_counts(changes) -> list[dict]:
+    """Count changes taken back as one quick-add request ("-2 <number>" lines)."""
+    lines = [f"{c.before - c.after} {c.card.collector_number}" for c in changes if c.after != c.before]
+    return [{"url": "quick", "fields": {"lines": "\n".join(lines)}}] if lines else []

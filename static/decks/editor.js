@@ -172,22 +172,19 @@
     return {url: editor.dataset.quickUrl, fields: {lines: text}, onDone: onDone};
   }
 
-  // Undo and redo: a save's changes, as "before → after" per card, taken back or replayed as new versions.
-  function record(change, changes) {
-    if (!changes.length) { return; }
-    if (change.history === "undo") { redoStack.push(changes); } else { undoStack.push(changes); }
+  // Undo and redo: each save answers with the requests that take it back (data-changes on the panel); undo sends
+  // those of this page's last save, redo those of the last undo's save. Each is a new version.
+  var URLS = {quick: "quickUrl", tag: "tagUrl", consider: "considerUrl", move: "moveUrl", change: "changeUrl"};
+
+  function record(change, inverse) {
+    if (!inverse.length) { return; }
+    if (change.history === "undo") { redoStack.push(inverse); } else { undoStack.push(inverse); }
   }
 
-  // Both take a save back: undo one of this page's changes, redo the save of an undo.
-  function replay(changes, direction) {
-    var text = changes.map(function (c) {
-      var delta = c.before - c.after;
-      return (delta > 0 ? "" : "-") + Math.abs(delta) + " " + c.card;
-    }).join("\n");
-    var change = lines(text);
-    change.fromHistory = true;
-    change.history = direction;
-    enqueue(change);
+  function replay(inverse, direction) {
+    inverse.forEach(function (request) {
+      enqueue({url: editor.dataset[URLS[request.url]], fields: request.fields, fromHistory: true, history: direction});
+    });
   }
 
   function undo() { if (undoStack.length) { replay(undoStack.pop(), "undo"); } }

@@ -205,3 +205,31 @@ def test_piles_take_cards_by_drag_and_by_key_and_move_them_between_tags_and_the_
         page.locator("[data-drop=remove]"), source_position={"x": 30, "y": 12})
     all_saved(page)
     assert c.collector_number not in saved_counts(deck)
+
+
+def test_undo_and_redo_cover_tags_and_the_considering_list(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual&group=tag")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.get_by_label("Search cards").fill(f'!"{b.name}"')
+    page.get_by_role("button", name=f"Consider {b.name}").click()
+    all_saved(page)
+    page.once("dialog", lambda dialog: dialog.accept("core"))
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
+    page.keyboard.press("t")
+    all_saved(page)
+    current = Deck.objects.get(pk=deck.pk)
+    assert current.considering.get().card_id == b.id and current.entries.get().tag == "core"
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == ""
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert not Deck.objects.get(pk=deck.pk).considering.exists()
+    page.get_by_role("button", name="Redo").click()
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).considering.get().count == 1
+    page.get_by_role("button", name="Redo").click()
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == "core"
