@@ -233,3 +233,20 @@ def test_undo_and_redo_cover_tags_and_the_considering_list(page):
     page.get_by_role("button", name="Redo").click()
     all_saved(page)
     assert Deck.objects.get(pk=deck.pk).entries.get().tag == "core"
+
+
+def test_changes_made_while_the_connection_is_down_wait_and_are_sent_in_order_when_it_returns(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    page.context.set_offline(True)
+    plus = page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]')
+    plus.click()
+    plus.click()
+    status = page.locator("#queue-status")
+    status.filter(has_text="Connection lost").wait_for()
+    assert status.get_attribute("data-state") == "offline"
+    assert page.locator(f'#panel li[data-card="{a.collector_number}"] input.count').input_value() == "3"  # pending
+    assert saved_counts(deck) == {a.collector_number: 1}
+    page.context.set_offline(False)
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
