@@ -250,3 +250,29 @@ def test_changes_made_while_the_connection_is_down_wait_and_are_sent_in_order_wh
     page.context.set_offline(False)
     all_saved(page)
     assert saved_counts(deck) == {a.collector_number: 3}
+
+
+def test_two_tabs_end_in_one_deck_with_both_edits_in_its_history_and_a_stale_count_is_refused(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1), (b, 1)])
+    other = page.context.new_page()
+    other.goto(f"/decks/{deck.pk}/edit/")
+    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    # One more in each tab, each against the version it saw: both land (+1 applies to the current version).
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(page)
+    other.locator(f'#panel li[data-card="{b.collector_number}"] button[data-delta="1"]').click()
+    all_saved(other)
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 2}
+    assert other.locator(f'#panel li[data-card="{a.collector_number}"] input.count').input_value() == "2"
+    # The first tab, still at its version, sets a count: refused (409) with the reason, the saved count shown.
+    count = page.locator(f'#panel li[data-card="{b.collector_number}"] input.count')
+    count.fill("4")
+    count.press("Tab")
+    page.locator('#queue-status[data-state="failed"]').filter(has_text="another window").wait_for()
+    assert page.locator(f'#panel li[data-card="{b.collector_number}"] input.count').input_value() == "2"
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 2}
+    history = page.context.new_page()
+    history.goto(f"/decks/{deck.pk}/history/")
+    text = history.locator("main").inner_text()
+    assert f"{a.name}: 1 → 2" in text and f"{b.name}: 1 → 2" in text
