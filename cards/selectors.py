@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Aggregate, CharField, Count, F, Func, IntegerField, OuterRef, QuerySet, Subquery
 
-from .models import Card, CatalogRelease, Keyword
+from .models import Card, CardType, CatalogRelease, Keyword
 from .summaries import EXPORT_FIELDS, SUMMARY_FIELDS, card_summary
 
 
@@ -170,26 +170,33 @@ def card_search_page(*, query: str, order: str | None, direction: str | None, pa
     return result, page
 
 
-def cards_matching(*, query: str, limit: int, exclude_type: str = "") -> tuple[list[Card], list]:
-    """The first `limit` cards a query finds, in its order, leaving out one type (the editor leaves out gateway
-    cards), and its warnings; by the engine of settings.SEARCH_ENGINE, as the API; raises SearchError."""
+# What a list of matching cards shows (the deck editor's search results): a card's name and its type line.
+MATCH_FIELDS = ("collector_number", "name", "type", "craft", "is_unique", "vitality")
+
+
+def cards_matching(*, query: str, limit: int, exclude_type: str = "") -> tuple[list[dict], list]:
+    """The first `limit` cards a query finds, in its order, as dicts of MATCH_FIELDS and `type_label`, leaving out
+    one type (the editor leaves out gateway cards), and its warnings. By the engine of settings.SEARCH_ENGINE, as the
+    API: the index answers from memory, with no database query. Raises SearchError."""
     from .search import search_cards, search_indexed
 
     if search_engine() == "index":
         result = search_indexed(query, None, None, index=search_index())
-        cards: list[Card] = []
+        rows: list[dict] = []
         offset = 0
-        while len(cards) < limit:  # a type left out may take some of the first places: read on past them
+        while len(rows) < limit:  # a type left out may take some of the first places: read on past them
             _count, positions = result.page(offset, limit)
             if not positions:
                 break
-            ids = [result.index.ids[p] for p in positions]
-            found = Card.objects.in_bulk(ids)
-            cards += [found[i] for i in ids if i in found and found[i].type != exclude_type]
+            rows += [row for row in result.index.rows(positions, MATCH_FIELDS) if row["type"] != exclude_type]
             offset += len(positions)
-        return cards[:limit], result.warnings
-    sql = search_cards(query)
-    return list(sql.queryset.exclude(type=exclude_type)[:limit]), sql.warnings
+        warnings = result.warnings
+    else:
+        sql = search_cards(query)
+        rows = list(sql.queryset.exclude(type=exclude_type).values(*MATCH_FIELDS)[:limit])
+        warnings = sql.warnings
+    labels = dict(CardType.choices)
+    return [{**row, "type_label": labels.get(row["type"], row["type"])} for row in rows[:limit]], warnings
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from cards.search import SearchError
@@ -50,9 +51,11 @@ def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
                                                                      exclude_type=GATEWAY)
         except SearchError as exc:
             context["error"] = exc
-    counts = dict(deck.entries.values_list("card__collector_number", "count"))
+    counts = dict(deck.entries.values_list("card__collector_number", "count")) if context["results"] else {}
+    detail = reverse("cards:detail", args=["CN"])  # once, not per row: a keystroke's answer stays cheap
     for card in context["results"]:
-        card.in_deck = counts.get(card.collector_number, 0)
+        card["in_deck"] = counts.get(card["collector_number"], 0)
+        card["url"] = detail.replace("CN", card["collector_number"])
     return render(request, "decks/editor.html#results", context)
 
 
@@ -178,7 +181,7 @@ def _card_of(request: HttpRequest):
             raise InvalidDeck(f"Search problem: {exc.message}") from None
         if not found:
             raise InvalidDeck(f"No cards match “{query[:300]}”.")
-        return selectors.card_index().resolve(found[0].collector_number)
+        return selectors.card_index().resolve(found[0]["collector_number"])
     return None
 
 
