@@ -15,6 +15,8 @@
   leaves the state unchanged; `state.undo()` takes back the last action exactly.
 - `state.observation(player)` hides what that player may not see; `to_record`/`from_record` store a game as
   seed plus actions, `to_snapshot`/`from_snapshot` as a compact state; both carry ENGINE_VERSION.
+  `game_frames(state)` says what each step of the game showed each viewer (its observation and the describer's
+  words), for a stored game's replay without the engine (core.frames packs them; docs/rules.md, RV-2).
 - The storeys (state.py says more): zones.py (the data), effects.py, rules.py, play.py, state.py; notation.py
   and record.py beside State.
 """
@@ -25,14 +27,13 @@ from .describe import describe_action, describe_log, describe_refusal
 from .effects import UnknownEffect, check_ability
 from .notation import NotationError, format_action, parse_action
 from .observe import observation
-from .record import RecordError, from_record, from_snapshot, game_log, new_game, to_record, to_snapshot
+from .record import RecordError, from_record, from_snapshot, game_frames, game_log, new_game, to_record, to_snapshot
 from .state import State
 from .zones import DRAW_RESULT, ENGINE_VERSION, FORMATS, TURN_LIMIT, GameSetupError
 
 __all__ = [
     "DRAW_RESULT", "ENGINE_VERSION", "FORMATS", "TURN_LIMIT", "CardDataError", "CardDef", "GameSetupError",
     "IllegalAction", "NotationError", "RecordError", "State", "UnknownEffect", "check_ability", "describe_action",
-    "describe_log", "describe_refusal", "format_action",
-    "from_record", "from_snapshot", "game_log", "new_game", "observation", "parse_action", "to_record",
-    "to_snapshot",
+    "describe_log", "describe_refusal", "format_action", "from_record", "from_snapshot", "game_frames", "game_log",
+    "new_game", "observation", "parse_action", "to_record", "to_snapshot",
 ]  # fmt: skip

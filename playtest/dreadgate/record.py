@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .actions import Action, IllegalAction
 from .cards import CardDef
+from .describe import describe_action
 from .effects import refresh_statics
 from .notation import format_action
 from .state import State
@@ -74,6 +76,48 @@ def game_log(state: State) -> list[str]:
         out.append(format_action(fresh, action))
         fresh.apply(action)
     return out
+
+
+# --- frames: what each step showed ----------------------------------------------------------------
+
+FRAME_VIEWERS = ("0", "1", "all")  # each seat's view (DG-2.6), and every card (shown once the game is over)
+
+
+def seen(state: State, viewer: str) -> dict[str, Any]:
+    """What `viewer` sees of the position: a seat's observation ("0", "1"), or "all": the spectator's with both
+    hands. Without the engine version: that belongs to the record, not to what a step shows."""
+    if viewer == "all":
+        obs = state.observation(-1)
+        for seat in (0, 1):
+            obs["players"][seat]["hand"] = [state.inst[i].code for i in state.hand[seat]]
+    else:
+        obs = state.observation(int(viewer))
+    obs.pop("engine", None)
+    return obs
+
+
+def replay_frames(start: State, actions: Sequence[Sequence[int]],
+                  viewers: Sequence[str] = FRAME_VIEWERS) -> tuple[list[dict[str, Any]], int | None]:
+    """The frames of `actions` played from `start` (changed in place), and the index of the first action these
+    rules refuse (None if they take them all). Frame k is the position after k actions: per viewer, what it saw
+    (`seen`) and the words of action k as it read them (`said`; None at the start)."""
+    frames: list[dict[str, Any]] = [{v: {"seen": seen(start, v), "said": None} for v in viewers}]
+    for index, raw in enumerate(actions):
+        action: Action = (int(raw[0]), int(raw[1]), int(raw[2]))
+        if action not in start.legal_actions():
+            return frames, index
+        said = {v: describe_action(start, action, -1 if v == "all" else int(v)) for v in viewers}
+        try:
+            start.apply(action)
+        except IllegalAction:
+            return frames, index
+        frames.append({v: {"seen": seen(start, v), "said": said[v]} for v in viewers})
+    return frames, None
+
+
+def game_frames(state: State, viewers: Sequence[str] = FRAME_VIEWERS) -> list[dict[str, Any]]:
+    """What each step of the game so far showed each viewer (replay_frames); store them with core.frames.pack."""
+    return replay_frames(state.replay(()), state.history, viewers)[0]
 
 
 # --- snapshot -------------------------------------------------------------------------------
