@@ -11,6 +11,7 @@ from __future__ import annotations
 from urllib.parse import unquote_plus
 
 from django.conf import settings
+from django.http.multipartparser import MultiPartParserError
 
 from .errors import error_response
 
@@ -18,6 +19,7 @@ FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 def _form_has_nul(request) -> bool:
+    """Whether a form field holds a NUL; raises MultiPartParserError for a multipart body that cannot be read."""
     if request.method not in ("POST", "PUT", "PATCH", "DELETE"):
         return False
     if not request.content_type or request.content_type not in FORM_TYPES:
@@ -58,7 +60,11 @@ class RequestBodyLimitMiddleware:
         if "\x00" in unquote_plus(request.META.get("QUERY_STRING", "")):
             return error_response(request, 400, "invalid_character",
                                   "The query string contains a NUL character (%00), which no parameter may hold.")
-        if _form_has_nul(request):
+        try:
+            has_nul = _form_has_nul(request)
+        except MultiPartParserError as exc:  # a multipart body without its boundary, say: the client's error
+            return error_response(request, 400, "invalid_body", f"The multipart body cannot be read: {exc}.")
+        if has_nul:
             return error_response(request, 400, "invalid_character",
                                   "A form field contains a NUL character, which no field may hold; nothing was saved.")
         return self.get_response(request)
