@@ -12,7 +12,7 @@ number, so the caller can show them all at once. Pure Python, no Django.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .cardindex import CardIndex
@@ -57,17 +57,22 @@ def _problem(code: str, message: str, line: int, suggestions: Sequence[str] = ()
     return Issue(code, "", ERROR, message, None, line, tuple(suggestions))
 
 
-def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
+def list_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of a list, stripped, with their numbers (from 1); raises DeckListError for text that
+    is not text, or has more than MAX_LINES lines."""
     if not isinstance(text, str):
         raise DeckListError("A deck list must be text.")
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise DeckListError(f"A deck list has at most {MAX_LINES} lines; this one has {len(lines)}.")
-    out = ParsedList()
     for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line:
-            continue
+        if raw.strip():
+            yield number, raw.strip()
+
+
+def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
+    out = ParsedList()
+    for number, line in list_lines(text):
         if len(line) > MAX_LINE_LENGTH:
             out.problems.append(_problem("bad_line", f"The line is longer than {MAX_LINE_LENGTH} characters.",
                                          number))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .cardindex import CardIndex
 from .cardinfo import CardInfo
-from .decklist import MAX_LINE_LENGTH, MAX_LINES, DeckListError, parse_deck_list
+from .decklist import MAX_LINE_LENGTH, list_lines, parse_deck_list
 from .validation import ERROR, Issue
 
 _SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
@@ -35,14 +35,8 @@ class QuickLines:
 def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
     """Every line's change, or every line's problem (with its line number and suggestions); raises
     DeckListError for text that is not lines of a list at all (too many lines)."""
-    lines = text.splitlines()
-    if len(lines) > MAX_LINES:
-        raise DeckListError(f"Paste at most {MAX_LINES} lines at once; this is {len(lines)}.")
     out = QuickLines()
-    for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line:
-            continue
+    for number, line in list_lines(text):
         sign = 1
         signed = _SIGNED.match(line)
         if signed:

@@ -1,0 +1,33 @@
+"""The editor's quick-add lines (decks/quickadd.py), as card players type them; no database."""
+
+from decks.cardindex import CardIndex
+from decks.quickadd import parse_quick_add
+
+from .factories import info
+
+PIKE, SPEAR, GATE = info(name="Iron Pike"), info(name="Spear of Dawn"), info("gateway", name="The Gate")
+INDEX = CardIndex([PIKE, SPEAR, GATE])
+
+
+def changes(text):
+    read = parse_quick_add(text, INDEX)
+    return [(c.card.name, c.delta, c.line) for c in read.changes], [(p.line, p.code) for p in read.problems]
+
+
+def test_every_way_of_writing_a_count_and_a_bare_name_for_one_copy():
+    text = "4 Iron Pike\n4x Spear of Dawn\nIron Pike x2\n2 x Spear of Dawn\nIron Pike\n" + PIKE.collector_number
+    assert changes(text) == ([("Iron Pike", 4, 1), ("Spear of Dawn", 4, 2), ("Iron Pike", 2, 3),
+                              ("Spear of Dawn", 2, 4), ("Iron Pike", 1, 5), ("Iron Pike", 1, 6)], [])
+
+
+def test_a_minus_sign_removes_copies_and_a_plus_sign_adds_them():
+    assert changes("-1 Iron Pike\n+2 Spear of Dawn\n- 3 Iron Pike") == (
+        [("Iron Pike", -1, 1), ("Spear of Dawn", 2, 2), ("Iron Pike", -3, 3)], [])
+
+
+def test_headers_and_comments_are_skipped_and_each_bad_line_is_named_with_a_suggestion():
+    read = parse_quick_add("Units (4)\n# mine\n4 Iron Pkie\n2 The Gate\n0 Iron Pike", INDEX)
+    assert [(p.line, p.code) for p in read.problems] == [(3, "unknown_card"), (4, "not_main_deck_card"),
+                                                         (5, "bad_count")]
+    assert read.problems[0].suggestions == ("Iron Pike",)
+    assert read.changes == []
