@@ -22,6 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import _common  # noqa: E402
 
 from core import frames  # noqa: E402
+from dreaddraw.engine import PlayerView, load_cardset, replay, replay_frames, to_notation  # noqa: E402
+from dreaddraw.engine.bots import make_bot  # noqa: E402
 from playtest.dreadgate import ENGINE_VERSION, game_frames, new_game  # noqa: E402
 from playtest.simulation.catalog import starter_decks  # noqa: E402
 
@@ -69,6 +71,22 @@ def main() -> None:
     emit("dreadgate 400-action game, the full view (a run's sample): mean", sum(samples) / len(samples), "bytes")
     emit("dreadgate pack, 400 actions: mean", 1000 * sum(pack_s) / len(pack_s), "ms CPU")
     emit("dreadgate unpack, 400 actions: mean", 1000 * sum(unpack_s) / len(unpack_s), "ms CPU")
+
+    cs = load_cardset()
+    for players in (4, 6):
+        sizes, lengths = [], []
+        for seed in range(GAMES):
+            game = replay(players, seed, [], cs)
+            while not game.over:
+                bot = make_bot("heuristic", seed=seed * 1000 + len(game.history))
+                game.play(bot.choose(PlayerView(game, game.to_move())))
+            steps, _ = replay_frames(players, seed, [to_notation(d) for d in game.history], cs)
+            sizes.append(len(frames.pack(steps)))
+            lengths.append(len(game.history))
+        emit(f"dread draw {players}-player table, each seat's view and the watcher's: mean", sum(sizes) / len(sizes),
+             "bytes")
+        emit(f"dread draw {players}-player table: decisions, mean", sum(lengths) / len(lengths), "decisions", None,
+             "neither")
 
 
 if __name__ == "__main__":

@@ -19,9 +19,10 @@ from .selectors import (
     dreaddraw_card_list,
     dreaddraw_table_get,
     dreaddraw_tables_for,
+    stored_observation,
 )
 from .serializers import DecisionSerializer, DreadDrawCardSerializer, TableCreateSerializer, TableSerializer
-from .services import seats_of, table_act, table_create, table_game, table_join, table_rematch, viewer_seat
+from .services import seats_of, table_act, table_create, table_join, table_rematch, table_shown, viewer_seat
 
 
 @extend_schema(parameters=[
@@ -56,9 +57,9 @@ class DreadDrawCardDetailView(generics.RetrieveAPIView):
 # --- tables ---------------------------------------------------------------------------------
 
 def _table_response(request, table, status_code=200, game=None):
-    game = game or table_game(table)
+    game = game or table_shown(table)  # None: shown from its stored frames, under rules since changed (RV-5)
     seats = seats_of(table, request.user)
-    viewer = viewer_seat(game, seats)
+    viewer = viewer_seat(game, seats) if game is not None else (min(seats) if seats else -1)
     if "seat" in request.query_params:
         try:
             wanted = int(request.query_params["seat"])
@@ -69,7 +70,8 @@ def _table_response(request, table, status_code=200, game=None):
                               details={"field": "seat"})
         viewer = wanted
     names = [s.name for s in table.seats.all()]
-    data = TableSerializer(table, context={"seats": seats, "observation": observe(game, viewer, names)}).data
+    seen = observe(game, viewer, names) if game is not None else stored_observation(table, viewer)
+    data = TableSerializer(table, context={"seats": seats, "observation": seen}).data
     return Response(data, status=status_code)
 
 

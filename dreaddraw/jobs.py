@@ -6,13 +6,11 @@ from rest_framework import serializers
 
 from core.errors import DomainError
 from decks.charts import bar_chart
-from dreaddraw.engine import load_cardset
+from dreaddraw.engine import ENGINE_VERSION, load_cardset
 from dreaddraw.engine.bots import BOTS
 from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from dreaddraw.engine.tournament import merge, play_chunk
 from playtest.jobs.registry import JobKind, register
-
-ENGINE_VERSION = "dreaddraw-1"
 
 
 class TournamentParams(serializers.Serializer):

@@ -1,9 +1,11 @@
 """Dread Draw's records: its card set, and the tables played in the browser.
 
 A table's game is stored as its seed, nonce and decisions (notation): the engine replays it on load, so a
-table survives reloads and restarts exactly. The seed and nonce stay on the server until the game is over
-(only their commitment is shown), so nobody can compute the hidden cards. The tables keep the names they had
-when these models lived in the cards and playtest apps (db_table), so moving them changed no stored row.
+table survives reloads and restarts exactly; what each step showed is stored beside them (its frames), so the
+table stays viewable after a change of rules (docs/rules.md, RV-2 to RV-5). The seed and nonce stay on the server
+until the game is over (only their commitment is shown), so nobody can compute the hidden cards. The tables keep
+the names they had when these models lived in the cards and playtest apps (db_table), so moving them changed no
+stored row.
 """
 
 from __future__ import annotations
@@ -74,6 +76,14 @@ class DreadDrawTable(models.Model):
     commitment = models.CharField(max_length=64, blank=True, default="",
                                   help_text="SHA-256 of the seed and nonce, published from the start.")
     set_version = models.CharField(max_length=32)
+    engine_version = models.CharField(max_length=32, help_text="The rules version its game is played under.")
+    frames = models.BinaryField(default=b"", blank=True, editable=False, help_text=(
+        "What each step showed each seat and a watcher (core.frames.pack), kept as the game goes (docs/rules.md, "
+        "RV-2)."))
+    closed_step = models.PositiveIntegerField(null=True, blank=True, help_text=(
+        "Set when a change of rules would show this game otherwise from that step on: the table is closed, and its "
+        "stored frames stay viewable (RV-5)."))
+    closed_under = models.CharField(max_length=32, blank=True, help_text="The rules version that closed it.")
     decisions = models.JSONField(default=list, blank=True, help_text="Every decision so far, in notation.")
     status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.WAITING, db_index=True)
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -103,8 +103,28 @@ def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:
     return notation
 
 
+def _players(seats, obs: dict, legal: set, viewer: int, mover: int | None, winner: int | None) -> list[dict]:
+    """Each seat as the page shows it: the observation's public table, with who is to move and who won."""
+    players = []
+    for p, seat in enumerate(seats):
+        info = obs["players"][p]
+        if not info["alive"]:
+            state = "defeated"
+        elif not info["in_round"]:
+            state = "out of this round"
+        else:
+            state = "in the round"
+        reserves = [{**c, "notation": f"R{c['number']}", "playable": f"R{c['number']}" in legal}
+                    for c in info["reserves"]]
+        players.append({**info, "name": seat.name, "kind": seat.get_kind_display(), "bot": seat.get_bot_display(),
+                        "seat_number": p + 1, "state": state, "reserves": reserves, "is_viewer": p == viewer,
+                        "to_move": p == mover, "is_winner": winner is not None and p == winner})
+    return players
+
+
 def table_board(*, table, game, user, error: dict | None = None, revealed: int | None = None) -> dict:
     """Everything the table page shows to `user`: their seat's observation, the choices they have, and why.
+    `game` None: the table is shown from its stored frames (stored_board).
 
     Several people sharing the creator's screen: when the seat to show changes from one person at the screen
     to another, only the public table is shown until the next person says it is them (`revealed` is the seat
@@ -116,6 +136,8 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
     from .models import TableStatus
     from .services import seats_of, viewer_seat
 
+    if game is None:
+        return stored_board(table=table, user=user, error=error)
     seats = list(table.seats.all())
     names = [s.name for s in seats]
     mine = seats_of(table, user)
@@ -132,20 +154,7 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
     cs = game.cs
     current_version = load_cardset().version
     new_card = next((e[2] for e in reversed(game.log) if e[0] in (E_SUMMON, E_SUMMON_RESERVE)), 0)
-    players = []
-    for p, seat in enumerate(seats):
-        info = obs["players"][p]
-        if not info["alive"]:
-            state = "defeated"
-        elif not info["in_round"]:
-            state = "out of this round"
-        else:
-            state = "in the round"
-        reserves = [{**c, "notation": f"R{c['number']}", "playable": f"R{c['number']}" in legal}
-                    for c in info["reserves"]]
-        players.append({**info, "name": seat.name, "kind": seat.get_kind_display(), "bot": seat.get_bot_display(),
-                        "seat_number": p + 1, "state": state, "reserves": reserves, "is_viewer": p == viewer,
-                        "to_move": p == mover and playing, "is_winner": game.over and p == game.winner})
+    players = _players(seats, obs, legal, viewer, mover if playing else None, game.winner if game.over else None)
     prompt = obs["prompt"]
     choices = []
     if prompt and acting:
@@ -187,3 +196,47 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
         "open_seats_again": any(s.kind == "invite" for s in seats),
         "current_set": current_version,  # a table started under an older set plays on with that set
     }
+
+
+def stored_observation(table, viewer: int) -> dict:
+    """What `viewer` (a seat, or -1 for a watcher) saw at the table's last stored step ({} if nothing was stored)."""
+    from core.frames import FramesError, unpack
+
+    try:
+        frames = unpack(table.frames) if table.frames else []
+    except FramesError:
+        frames = []
+    return frames[-1].get(str(viewer), {}) if frames else {}
+
+
+def stored_board(*, table, user, error: dict | None = None) -> dict:
+    """A table shown from its stored frames, without the engine (docs/rules.md, RV-4, RV-5): one played under
+    rules this app has since changed, as it stood at its last step, for the seat `user` plays (their first) or
+    for a watcher; nothing to decide. Without frames (RV-6) there is nothing to show but what the table says."""
+    from .services import seats_of
+
+    seats = list(table.seats.all())
+    mine = seats_of(table, user)
+    viewer = min(mine) if mine else -1
+    obs = stored_observation(table, viewer) or None
+    over = bool(obs and obs["over"])
+    context = {
+        "table": table, "obs": obs, "viewer": viewer, "viewer_name": seats[viewer].name if viewer >= 0 else "",
+        "acting": False, "can_draw": False, "choices": [], "prompt": None, "turn": len(table.decisions),
+        "chance": None, "new_card": 0, "error": error, "mine": sorted(mine), "poll": False, "handover": -1,
+        "open_seats": [], "can_play_again": False, "open_seats_again": False, "current_set": table.set_version,
+        "stored": True, "closed": table.closed_under != "", "over": over, "fortune": [], "log": [], "players": [],
+        "winner_name": "", "discard_top": None, "turn_text": "",
+    }
+    if obs is None:
+        return context
+    mover = None if over or context["closed"] else obs["to_move"]
+    context.update({
+        "players": _players(seats, obs, set(), viewer, mover, obs["winner"] if over else None),
+        "fortune": obs["fortune"], "log": obs["log"][-40:],
+        "discard_top": obs["discard"][-1] if obs["discard"] else None,
+        "winner_name": seats[obs["winner"]].name if over else "",
+        "turn_text": (f"{seats[obs['winner']].name} wins the game." if over
+                      else f"Closed at step {len(table.decisions)}, as it stood when the rules changed."),
+    })
+    return context

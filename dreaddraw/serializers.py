@@ -63,6 +63,10 @@ class TableSerializer(serializers.Serializer):
     seed = serializers.SerializerMethodField()
     nonce = serializers.SerializerMethodField()
     set_version = serializers.CharField()
+    engine_version = serializers.CharField(help_text="The rules version of the game (docs/rules.md, RV-1).")
+    closed_step = serializers.IntegerField(
+        allow_null=True, help_text="Set when a change of rules closed the table: the first step the current rules "
+                                   "would show otherwise (RV-5). The observation is then the one stored.")
     turn = serializers.SerializerMethodField()
     decisions = serializers.SerializerMethodField()
     winner_seat = serializers.IntegerField(allow_null=True)

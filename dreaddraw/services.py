@@ -9,9 +9,23 @@ import secrets
 from django.db import transaction
 
 from core.errors import DomainError
-from dreaddraw.engine import Game, IllegalDecision, PlayerView, fairness, load_cardset, parse, replay, to_notation
+from core.frames import FramesError, first_difference, pack, unpack
+from dreaddraw.engine import (
+    ENGINE_VERSION,
+    CardSetError,
+    Game,
+    IllegalDecision,
+    PlayerView,
+    fairness,
+    load_cardset,
+    parse,
+    replay,
+    replay_frames,
+    to_notation,
+)
 from dreaddraw.engine.bots import make_bot
 from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
+from dreaddraw.engine.observation import frame
 
 from .models import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
 
@@ -56,9 +70,72 @@ def _seat_specs(seats: list[dict]) -> list[dict]:
 
 def table_game(table: DreadDrawTable) -> Game:
     """The table's game, rebuilt from its seed, nonce and decisions under the card set it was started with (an
-    older set stays loadable by its version, so an old table replays exactly as played, DD-26)."""
+    older set stays loadable by its version, so an old table replays exactly as played, DD-26). Only a table of
+    the current rules has one: table_shown says which, after a change of rules (RV-5)."""
+    if table.engine_version != ENGINE_VERSION or table.closed_under:
+        raise DomainError(f"This table was played under rules version {table.engine_version}, since changed: it is "
+                          "shown as it was stored, and can't be played on (rule RV-5).", code="rules_changed",
+                          status_code=409, details={"engine_version": table.engine_version})  # fmt: skip
     return replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
                   load_cardset(version=table.set_version))
+
+
+def _names(table: DreadDrawTable) -> list[str]:
+    return [s.name for s in sorted(table.seats.all(), key=lambda s: s.index)]
+
+
+def _replayed_frames(table: DreadDrawTable) -> tuple[list[dict], int | None]:
+    return replay_frames(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
+                         load_cardset(version=table.set_version), _names(table))
+
+
+def _frames_so_far(table: DreadDrawTable) -> list[dict]:
+    """The table's stored frames (docs/rules.md, RV-2), one per decision and the start; made again from its
+    decisions where they are missing or behind."""
+    if table.frames:
+        try:
+            frames = unpack(table.frames)
+        except FramesError:
+            frames = []
+        if len(frames) == len(table.decisions) + 1:
+            return frames
+    return _replayed_frames(table)[0]
+
+
+def table_under_current_rules(table: DreadDrawTable) -> DreadDrawTable:
+    """After a change of rules (docs/rules.md, RV-5): a table not yet over, of an older rules version, is replayed
+    under the current rules. Where every step shows what its stored frames show, it plays on under them; where a
+    step differs (or a decision is refused), it is closed at that step and stays viewable from its frames. A
+    finished table keeps its version and is shown from its frames (RV-4). Updates `table` too; returns it."""
+    if table.engine_version == ENGINE_VERSION or table.closed_under or table.status == TableStatus.OVER:
+        return table
+    with transaction.atomic():
+        locked = DreadDrawTable.objects.select_for_update().get(pk=table.pk)
+        if locked.engine_version != ENGINE_VERSION and not locked.closed_under and locked.status != TableStatus.OVER:
+            try:
+                stored = unpack(locked.frames) if locked.frames else None
+                replayed, refused = _replayed_frames(locked)
+            except (FramesError, CardSetError):
+                stored, replayed, refused = None, [], 0
+            step = None if stored is None else first_difference(stored, replayed)
+            if stored is not None and refused is None and step is None:
+                locked.engine_version, locked.frames = ENGINE_VERSION, pack(replayed)
+            else:
+                locked.closed_step = 0 if step is None else step
+                locked.closed_under = ENGINE_VERSION
+            locked.save(update_fields=["engine_version", "frames", "closed_step", "closed_under", "updated_at"])
+    for field in ("engine_version", "frames", "closed_step", "closed_under", "updated_at", "status"):
+        setattr(table, field, getattr(locked, field))
+    return table
+
+
+def table_shown(table: DreadDrawTable) -> Game | None:
+    """The game the table page plays, or None where the table is shown from its stored frames: played, or
+    closed, under rules since changed (RV-4, RV-5)."""
+    table = table_under_current_rules(table)
+    if table.engine_version != ENGINE_VERSION or table.closed_under:
+        return None
+    return table_game(table)
 
 
 def new_nonce() -> str:
@@ -75,15 +152,17 @@ def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadD
     waiting = any(s["kind"] == SeatKind.INVITE for s in specs)
     table = DreadDrawTable.objects.create(
         owner=owner, players=len(specs), seed=seed, nonce=nonce, commitment=fairness.commitment(seed, nonce),
-        set_version=load_cardset().version,
+        set_version=load_cardset().version, engine_version=ENGINE_VERSION,
         status=TableStatus.WAITING if waiting else TableStatus.PLAYING,
     )
     DreadDrawSeat.objects.bulk_create(
         DreadDrawSeat(table=table, index=i, kind=s["kind"], bot=s["bot"], name=s["name"]) for i, s in enumerate(specs)
     )
+    frames = _frames_so_far(table)
     if not waiting:
-        _play_bots(table, table_game(table))
-        table.save()
+        _play_bots(table, table_game(table), frames)
+    table.frames = pack(frames)
+    table.save()
     return table
 
 
@@ -139,9 +218,11 @@ def table_join(*, table_id, user) -> DreadDrawTable:
     seat.user = user
     seat.name = user.get_username()[:40]
     seat.save(update_fields=["user", "name"])
+    frames = _replayed_frames(table)[0]  # the seat's new name is in every frame's words
     if len(free) == 1 and table.status == TableStatus.WAITING:
         table.status = TableStatus.PLAYING
-        _play_bots(table, table_game(table))
+        _play_bots(table, table_game(table), frames)
+    table.frames = pack(frames)
     table.save()
     return table
 
@@ -158,20 +239,25 @@ def table_act(*, table_id, user, seat: int, decision: str, turn: int | None = No
     if turn is not None and turn != len(table.decisions):
         raise DomainError("The game has moved on since this page was drawn; here is the current state.",
                           code="stale_turn", status_code=409, details={"turn": len(table.decisions)})
-    game = table_game(table)
+    table = table_under_current_rules(table)
+    game = table_game(table)  # refuses a table closed by a change of rules (RV-5)
+    frames = _frames_so_far(table)
     try:
         d = parse(decision)
         game.apply(seat, d)
     except IllegalDecision as exc:
         raise IllegalDecisionError(str(exc), details={"rule": exc.rule, "seat": seat, "decision": decision}) from None
     table.decisions = [*table.decisions, to_notation(d)]
-    _play_bots(table, game)
+    frames.append(frame(game, _names(table)))
+    _play_bots(table, game, frames)
+    table.frames = pack(frames)
     table.save()
     return table, game
 
 
-def _play_bots(table: DreadDrawTable, game: Game) -> None:
-    """Let bot seats play until a person must decide (or the game ends); record their decisions."""
+def _play_bots(table: DreadDrawTable, game: Game, frames: list[dict]) -> None:
+    """Let bot seats play until a person must decide (or the game ends); record their decisions, and append what
+    each step showed to `frames`."""
     bots = {s.index: s.bot for s in table.seats.all() if s.kind == SeatKind.BOT}
     decisions = list(table.decisions)
     for _ in range(10_000):
@@ -185,6 +271,7 @@ def _play_bots(table: DreadDrawTable, game: Game) -> None:
         d = bot.choose(PlayerView(game, seat))
         game.apply(seat, d)
         decisions.append(to_notation(d))
+        frames.append(frame(game, _names(table)))
     table.decisions = decisions
     if game.over:
         table.status = TableStatus.OVER

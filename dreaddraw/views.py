@@ -21,7 +21,7 @@ from .selectors import (
     dreaddraw_tables_for,
     table_board,
 )
-from .services import seats_of, table_act, table_create, table_game, table_join, table_rematch
+from .services import seats_of, table_act, table_create, table_join, table_rematch, table_shown
 
 
 def card_list(request: HttpRequest) -> HttpResponse:
@@ -161,7 +161,7 @@ def table_reveal(request: HttpRequest, table_id) -> HttpResponse:
         request.session[f"dreaddraw-seat-{table.pk}"] = seat
     if request.htmx:
         return render(request, "dreaddraw/table.html#board",
-                      table_board(table=table, game=table_game(table), user=request.user,
+                      table_board(table=table, game=table_shown(table), user=request.user,
                                   revealed=_revealed(request, table)))
     return redirect("dreaddraw:table", table_id=table.pk)
 
@@ -170,7 +170,7 @@ def table_reveal(request: HttpRequest, table_id) -> HttpResponse:
 @require_safe
 def table_detail(request: HttpRequest, table_id) -> HttpResponse:
     table = _table_or_404(table_id)
-    context = table_board(table=table, game=table_game(table), user=request.user, revealed=_revealed(request, table))
+    context = table_board(table=table, game=table_shown(table), user=request.user, revealed=_revealed(request, table))
     return render(request, "dreaddraw/table.html", context)
 
 
@@ -182,7 +182,7 @@ def table_board_view(request: HttpRequest, table_id) -> HttpResponse:
     since = request.GET.get("turn")
     if since is not None and since == str(len(table.decisions)) and request.GET.get("status") == table.status:
         return HttpResponse(status=204)
-    context = table_board(table=table, game=table_game(table), user=request.user, revealed=_revealed(request, table))
+    context = table_board(table=table, game=table_shown(table), user=request.user, revealed=_revealed(request, table))
     return render(request, "dreaddraw/table.html#board", context)
 
 
@@ -204,7 +204,7 @@ def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
         error = {"message": exc.message, "rule": exc.details.get("rule", "")}
         status = exc.status_code
         table.refresh_from_db()  # the page shows the current state, whoever moved meanwhile
-        game = table_game(table)
+        game = table_shown(table)
     if not request.htmx and error is None:
         return redirect("dreaddraw:table", table_id=table.pk)
     context = table_board(table=table, game=game, user=request.user, error=error, revealed=_revealed(request, table))
@@ -220,7 +220,7 @@ def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
         table_join(table_id=table.pk, user=request.user)
     except DomainError as exc:
         table.refresh_from_db()
-        context = table_board(table=table, game=table_game(table), user=request.user,
+        context = table_board(table=table, game=table_shown(table), user=request.user,
                               error={"message": exc.message, "rule": ""}, revealed=_revealed(request, table))
         return render(request, "dreaddraw/table.html", context, status=exc.status_code)
     return redirect("dreaddraw:table", table_id=table.pk)
@@ -234,7 +234,7 @@ def table_again_view(request: HttpRequest, table_id) -> HttpResponse:
     try:
         new = table_rematch(table_id=table.pk, user=request.user)
     except DomainError as exc:
-        context = table_board(table=table, game=table_game(table), user=request.user,
+        context = table_board(table=table, game=table_shown(table), user=request.user,
                               error={"message": exc.message, "rule": ""}, revealed=_revealed(request, table))
         return render(request, "dreaddraw/table.html", context, status=exc.status_code)
     return redirect("dreaddraw:table", table_id=new.pk)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cardset import OP_LOOKOUT, OP_STEADFAST, CardSet
-from .decisions import Decision, to_notation
+from .decisions import Decision, parse, to_notation
+from .errors import IllegalDecision
 from .game import (
     E_ABILITY,
     E_ARRANGED,
@@ -329,3 +330,23 @@ def observe(g: Game, seat: int, names: list[str] | None = None) -> dict[str, Any
     if mover == seat and seat >= 0:
         obs["legal"] = [to_notation(d) for d in g.legal()]
     return obs
+
+
+def frame(g: Game, names: list[str] | None = None) -> dict[str, Any]:
+    """What the position shows each viewer: each seat's observation ("0", "1", ...) and the watcher's ("-1")."""
+    return {str(seat): observe(g, seat, names) for seat in [*range(g.n), -1]}
+
+
+def replay_frames(players: int, seed: int, decisions: list[str], cardset: CardSet | None = None,
+                  names: list[str] | None = None) -> tuple[list[dict[str, Any]], int | None]:
+    """A stored game's frames (docs/rules.md, RV-2): frame k is what the position after k decisions showed each
+    viewer, the log's words included; and the index of the first decision these rules refuse (None if none)."""
+    g = Game(players, seed, cardset)
+    frames = [frame(g, names)]
+    for index, text in enumerate(decisions):
+        try:
+            g.play(parse(text))
+        except IllegalDecision:
+            return frames, index
+        frames.append(frame(g, names))
+    return frames, None

@@ -82,3 +82,29 @@ def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on(monkeypa
     decision = to_notation(sorted(game.legal(), key=str)[0])
     table, _ = table_act(table_id=running.pk, user=owner, seat=game.to_move(), decision=decision)
     assert len(table.decisions) > len(running.decisions)
+
+
+BEFORE_FRAMES = [("dreaddraw", "0002_table_commitment")]
+
+
+def test_tables_stored_before_rules_versions_get_theirs_and_their_frames():
+    """docs/rules.md RV-1, RV-2: every table stored before is of dreaddraw-1, and gets what each step showed."""
+    from core.frames import unpack
+    from dreaddraw.engine import ENGINE_VERSION, load_cardset, replay_frames
+
+    owner = get_user_model().objects.create_user("framed", password="pw-framed-123")
+    running = table_create(owner=owner, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}], seed=11)
+    finished = _play_to_the_end(table_create(owner=owner, seats=[{"kind": "local"}, {"kind": "local"}], seed=5))
+    old_models = migrate_to(BEFORE_FRAMES)
+    assert "engine_version" not in {f.name for f in old_models.get_model("dreaddraw", "DreadDrawTable")._meta.fields}
+    migrate_to(None)
+    for stored in (running, finished):
+        table = DreadDrawTable.objects.get(pk=stored.pk)
+        names = [s.name for s in table.seats.all()]
+        expected, _ = replay_frames(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
+                                    load_cardset(version=table.set_version), names)
+        assert table.engine_version == ENGINE_VERSION == "dreaddraw-1" and unpack(table.frames) == expected
+    game = table_game(DreadDrawTable.objects.get(pk=running.pk))
+    table, _ = table_act(table_id=running.pk, user=owner, seat=game.to_move(),
+                         decision=to_notation(sorted(game.legal(), key=str)[0]))
+    assert len(unpack(table.frames)) == len(table.decisions) + 1
