@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from playtest.dreadgate import CardDef, new_game, to_record
+from core.frames import pack, to_text
+from playtest.dreadgate import CardDef, State, game_frames, new_game, to_record
 from playtest.dreadgate.actions import DRAW, END, MULLIGAN
 from playtest.dreadgate.state import MAIN_PHASE, OPENING_HAND
 from playtest.dreadgate.view import SeatView
@@ -19,6 +20,12 @@ from playtest.policies import BOARD_KINDS, POLICIES
 from . import card_usage
 
 SAMPLE_GAMES = 5  # games 0..4 of a run keep their full record for the replay viewer
+
+
+def sample_frames(state: State) -> str:
+    """What each step of a sample game showed, every card (the full view: the game is over), packed as text for
+    the run's result: its replay needs no engine, whatever the rules become (docs/rules.md, RV-2, RV-4)."""
+    return to_text(pack(game_frames(state, ("all",))))
 
 
 def game_seed(run_seed: int, game: int) -> int:
@@ -31,8 +38,10 @@ def deck_cards(deck: dict[str, Any]) -> list[CardDef]:
     return [defs[code] for code in deck["list"]]
 
 
-def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[str], keep_record: bool = False) -> dict:
-    """One game; `policies[i]` plays deck i. Returns what the report needs, seen from deck 0 and deck 1."""
+def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[str], keep_record: bool = False,
+              keep_frames: bool = False) -> dict:
+    """One game; `policies[i]` plays deck i. Returns what the report needs, seen from deck 0 and deck 1; with its
+    record (`keep_record`), and what each step showed (`keep_frames`: a sample game)."""
     state = new_game(decks, seed, fmt)
     seat_deck = state.deck_of_seat  # seat -> deck index (the seed picks who moves first, DG-4.3)
     by_seat = [POLICIES[policies[seat_deck[s]]] for s in (0, 1)]
@@ -84,6 +93,8 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
     }
     if keep_record:
         result["record"] = to_record(state)
+    if keep_frames:
+        result["frames"] = sample_frames(state)
         result["seat_deck"] = list(seat_deck)
     return result
 
@@ -94,11 +105,12 @@ def play_chunk(params: dict, seed: int, first_game: int, games: int) -> dict:
     agg = empty_aggregate()
     for g in range(first_game, first_game + games):
         s = game_seed(seed, g)
-        game = play_game(decks, fmt, s, policies, keep_record=g < SAMPLE_GAMES)
+        game = play_game(decks, fmt, s, policies, keep_record=g < SAMPLE_GAMES, keep_frames=g < SAMPLE_GAMES)
         add_game(agg, game)
         if g < SAMPLE_GAMES:
-            agg["samples"].append({"game": g, "seed": s, "record": game["record"], "seat_deck": game["seat_deck"],
-                                   "winner": game["winner"], "condition": game["condition"], "turns": game["turns"]})
+            agg["samples"].append({"game": g, "seed": s, "record": game["record"], "frames": game["frames"],
+                                   "seat_deck": game["seat_deck"], "winner": game["winner"],
+                                   "condition": game["condition"], "turns": game["turns"]})
     return agg
 
 

@@ -18,7 +18,7 @@ from playtest.dreadgate import CardDef, new_game, to_record
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
 
-from .games import deck_cards
+from .games import deck_cards, sample_frames
 
 SAMPLE_ROUNDS = 1  # the games of round 0 (both seats of every pair) keep their record for the replay viewer
 
@@ -94,7 +94,7 @@ def play_chunk(params: dict[str, Any], seed: int, first_game: int, games: int) -
             samples.append({"game": g, "seed": game_seed,
                             "decks": list(order), "seat_deck": list(state.deck_of_seat), "first": first,
                             "winner": winner, "condition": state.condition, "turns": state.turn,
-                            "record": to_record(state)})
+                            "record": to_record(state), "frames": sample_frames(state)})
     return {"games": games, "cells": cells, "samples": samples}
 
 

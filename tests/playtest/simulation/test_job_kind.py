@@ -23,6 +23,21 @@ def play_all(run):
     return run
 
 
+def test_the_sample_games_keep_their_frames_and_the_others_none(alice):
+    """docs/rules.md RV-2: what each step of a sample game showed, every card (the game is over)."""
+    from core.frames import from_text, unpack
+
+    deck = starter_deck(alice)
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=7,
+                                       seed=3))  # fmt: skip
+    samples = run.result["samples"]
+    assert [s["game"] for s in samples] == [0, 1, 2, 3, 4]
+    for sample in samples:
+        frames = unpack(from_text(sample["frames"]))
+        assert len(frames) == len(sample["record"]["actions"]) + 1 and set(frames[0]) == {"all"}
+        assert frames[-1]["all"]["seen"]["phase"] == "over"
+
+
 def test_submission_snapshots_every_card_of_the_deck(alice):
     deck = starter_deck(alice)
     run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=4, seed=1)

@@ -81,6 +81,20 @@ def test_a_table_game_is_the_game_a_matchup_run_plays_with_that_seed(alice):
         assert game["record"]["actions"] == sample["record"]["actions"]
 
 
+def test_each_sample_game_keeps_what_each_step_showed_in_full(alice):
+    """docs/rules.md RV-2: its replay reads these, not the engine."""
+    from core.frames import from_text, unpack
+    from playtest.dreadgate import game_frames, new_game
+
+    params = table_params(alice)
+    for sample in metagame.play_chunk(params, 9, 0, 2)["samples"]:
+        decks = [dreadgate_sim.deck_cards(params["decks"][i]) for i in sample["decks"]]
+        state = new_game(decks, sample["seed"], "quick")
+        for action in sample["record"]["actions"]:
+            state.apply(tuple(action))
+        assert unpack(from_text(sample["frames"])) == game_frames(state, ("all",))
+
+
 def test_a_run_through_the_services_counts_each_chunk_once_whatever_the_order(alice, monkeypatch):
     kind = registry.get_kind(METAGAME)
     seed, asked = 31, {"decks": starter_ids(3), "format": "quick", "games_per_pair": 4}
