@@ -1,7 +1,8 @@
 """A goldfish table: a person plays their deck step by step; the state lives on the server
 as seed, nonce and actions, so a reload (or another device) continues the same game. The seed and nonce stay on
 the server until the game is over (only their commitment is shown), so the person can't compute the AI's hand or
-the order of a deck (DG-4.6, playtest/dreadgate/fairness.py)."""
+the order of a deck (DG-4.6, playtest/dreadgate/fairness.py). What each step showed is stored beside them (its
+frames), so its replay needs no engine and it survives a change of rules (docs/rules.md, RV-2 to RV-5)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,18 @@ class GoldfishTable(models.Model):
     actions = models.JSONField(default=list, help_text="Every action so far, in order ([kind, a, b]).")
     human_moves = models.JSONField(default=list, help_text="Indexes in `actions` where each human action starts.")
     dummies = models.JSONField(default=list, help_text="Cells where training dummies wait to be placed.")
-    engine_version = models.CharField(max_length=32)
+    engine_version = models.CharField(max_length=32, help_text="The rules version its game is played under.")
     catalog_version = models.CharField(max_length=32)
+    frames = models.BinaryField(default=b"", blank=True, editable=False, help_text=(
+        "What each step showed each seat, and in full (core.frames.pack), kept as the game goes: its replay needs "
+        "no engine (docs/rules.md, RV-2)."))
+    closed_step = models.PositiveIntegerField(null=True, blank=True, help_text=(
+        "Set when a change of rules would show this game otherwise from that step on: the table is closed, and its "
+        "stored frames stay viewable (RV-5)."))
+    closed_under = models.CharField(max_length=32, blank=True, help_text="The rules version that closed it.")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text=(
+        "The person's seat, 0 (South) or 1 (North), as the seed drew it (DG-4.3): whose view of the stored frames "
+        "is theirs."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
