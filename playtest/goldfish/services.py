@@ -273,6 +273,8 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     """Ask for a training dummy on the opponent's back rank; it is deployed on the opponent's next turn."""
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
     state = table_state(table)
+    if state.is_over():
+        raise TableRefused(IllegalAction("DG-1.2", "the game is over"))
     index = parse_cell(cell or "")
     opponent_rank = BACK_RANK[1 - human_seat(state)]
     if index is None or index not in opponent_rank:

@@ -5,6 +5,7 @@ import pytest
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.dreadgate.actions import DEPLOY, DRAW, END, KEEP
 from playtest.dreadgate.board import cell_name
+from playtest.dreadgate.state import OVER_PHASE
 from playtest.goldfish import services as tables
 from playtest.models import GoldfishTable
 from tests.playtest.dreadgate_decks import starter_deck
@@ -106,6 +107,23 @@ def test_a_dummy_on_the_players_own_side_is_refused_naming_the_cells(table):
     with pytest.raises(tables.DomainError) as refused:
         tables.table_place_dummy(table=table, cell=wrong)
     assert refused.value.details["field"] == "cell"
+
+
+def test_no_dummy_is_placed_once_the_game_is_over(table, monkeypatch):
+    to_main_phase(table)
+    built = tables.table_state
+
+    def over(table, steps=None):
+        state = built(table, steps)
+        state.winner, state.condition, state.phase = tables.human_seat(state), "beyond", OVER_PHASE
+        return state
+
+    monkeypatch.setattr(tables, "table_state", over)
+    with pytest.raises(tables.TableRefused) as refused:
+        tables.table_place_dummy(table=table, cell="c5" if tables.human_seat(built(table)) == 0 else "c1")
+    assert refused.value.rule == "DG-1.2"
+    table.refresh_from_db()
+    assert table.dummies == []
 
 
 def test_the_ai_plays_the_rest_of_the_turn(table):
