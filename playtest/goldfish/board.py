@@ -30,6 +30,7 @@ PHASE_WORDS = {
     "mulligan": "opening hand", "main": "main phase", "combat": "combat", "defense": "defence step",
     "target": "choosing a target", "discard": "discarding", "over": "game over", "response": "response window",
 }  # fmt: skip
+SEAT_WORDS = ("South", "North")  # DG-4.3: the first player takes the South seat
 
 
 class CardFaces:
@@ -63,7 +64,8 @@ class CardFaces:
 
 def grid(obs: dict[str, Any], gate: bool = True, flip: bool = False) -> list[list[dict[str, Any]]]:
     """The 5x5 battlefield as rows from rank 5 (North's back rank) down to rank 1 (South's);
-    turned half a circle (`flip`) when North looks at it, so that forward is always up."""
+    turned half a circle (`flip`) when it is drawn from North's side, so that North's back rank is at the bottom
+    and its forward is up."""
     units = {u["cell"]: u for u in obs["units"]}
     rows = []
     ranks = range(1, SIZE + 1) if flip else range(SIZE, 0, -1)
@@ -76,8 +78,10 @@ def grid(obs: dict[str, Any], gate: bool = True, flip: bool = False) -> list[lis
     return rows
 
 
-def _unit(unit: dict[str, Any], faces: CardFaces) -> dict[str, Any]:
-    """A unit of the observation with its face, its stats (current and printed), its items and its badges."""
+def _unit(unit: dict[str, Any], faces: CardFaces, bottom: int, you: int | None) -> dict[str, Any]:
+    """A unit of the observation with its face, its stats (current and printed), its items and its badges, and
+    whose it is as the board is drawn: `near` (the seat at the bottom, `bottom`) or `far`, said as the person's or
+    the opponent's at a table (`you`, the person's seat), by seat name in a replay of every card."""
     printed = faces.cards.get(unit["card"], {})
     unit = {**unit, **faces.card(unit["card"])}
     unit["spectral"] = "spectral" in unit.get("keywords", ())
@@ -90,11 +94,23 @@ def _unit(unit: dict[str, Any], faces: CardFaces) -> dict[str, Any]:
     unit["badges"] = [{"key": key, "label": label, "icon": icon} for key, label, icon in UNIT_STATES if unit.get(key)]
     unit["item_cards"] = [faces.card(code) for code in unit.get("items", ())]
     unit["seat"] = SEAT_NAMES[unit["owner"]] if unit["owner"] in (0, 1) else ""
+    unit["side"] = "near" if unit["owner"] == bottom else "far"
+    if unit["owner"] not in (0, 1):
+        unit["mark"], unit["whose"] = "", ""
+    elif you is not None:
+        unit["mark"], unit["whose"] = ("You", "yours") if unit["owner"] == you else ("Opp", "the opponent's")
+    else:
+        unit["mark"], unit["whose"] = unit["seat"].upper(), f"{SEAT_WORDS[unit['owner']]}'s"
     return unit
 
 
-def game_view(state: State, faces: CardFaces, *, reveal_all: bool = False, viewer: int = 0) -> dict[str, Any]:
-    """Board, zones and scores; both hands for a replay (`reveal_all`), else the viewer's only."""
+def game_view(state: State, faces: CardFaces, *, reveal_all: bool = False, viewer: int = 0,
+              bottom: int | None = None) -> dict[str, Any]:
+    """Board, zones and scores; both hands for a replay (`reveal_all`), else the viewer's only. The board is drawn
+    from the side of the seat `bottom` (by default the viewer's, or South's in a replay of every card): its back
+    rank at the bottom, whichever seat the rules gave it (DG-4.3)."""
+    if bottom is None:
+        bottom = 0 if reveal_all else viewer
     obs = state.observation(viewer)  # the state's own engine: a game of older rules is shown by them (RV-4)
     if reveal_all:
         other = state.observation(1 - viewer)
@@ -107,10 +123,13 @@ def game_view(state: State, faces: CardFaces, *, reveal_all: bool = False, viewe
                 player[zone] = [faces.card(c) for c in player[zone]]
         player["beyond_goal"] = rules.beyond_goal  # DG-1.2 to DG-1.4: None where Beyond does not win
         player["boneyard_goal"] = rules.boneyard_goal
-        player["name"] = "South" if seat == 0 else "North"
+        player["name"] = SEAT_WORDS[seat]
         player["you"] = seat == viewer and not reveal_all
-    obs["units"] = [_unit(u, faces) for u in obs["units"]]
-    obs["grid"] = grid(obs, gate=obs["format"] != "tactical", flip=viewer == 1 and not reveal_all)
+    you = None if reveal_all else viewer
+    obs["units"] = [_unit(u, faces, bottom, you) for u in obs["units"]]
+    obs["grid"] = grid(obs, gate=obs["format"] != "tactical", flip=bottom == 1)
+    obs["bottom"], obs["bottom_name"], obs["top_name"] = bottom, SEAT_WORDS[bottom], SEAT_WORDS[1 - bottom]
+    obs["players_near_first"] = [obs["players"][bottom], obs["players"][1 - bottom]]  # the person's zones first
     obs["seat_names"] = {0: "South", 1: "North"}
     obs["phase_words"] = PHASE_WORDS.get(obs["phase"], obs["phase"])
     obs["active_name"] = "South" if obs["active"] == 0 else "North"

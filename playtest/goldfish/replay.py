@@ -14,9 +14,10 @@ from playtest.simulation.games import deck_cards
 
 
 def replay_step(params: dict[str, Any], record: dict[str, Any], step: int,
-                faces: CardFaces | None = None, viewer: int | None = None) -> dict[str, Any]:
+                faces: CardFaces | None = None, viewer: int | None = None, bottom: int | None = None) -> dict[str, Any]:
     """The replay after `step` actions: every card (`viewer` None: a finished game, a sample game), or only what
-    the seat `viewer` may see (a game still running, DG-2.6)."""
+    the seat `viewer` may see (a game still running, DG-2.6); the board drawn from the side of the seat `bottom`
+    (a table's person, whichever seat they had), else from the viewer's, or South's."""
     version = record.get("engine")
     actions = [tuple(a) for a in record["actions"]]
     rules = {"rules_version": None if is_current(version) else (version or "unknown")}
@@ -33,7 +34,8 @@ def replay_step(params: dict[str, Any], record: dict[str, Any], step: int,
         log.append(engine.describe_action(state, action, viewer=-1 if viewer is None else viewer))
         state.apply(action)
     return {
-        "view": game_view(state, faces, reveal_all=True) if viewer is None else game_view(state, faces, viewer=viewer),
+        "view": game_view(state, faces, reveal_all=True, bottom=bottom) if viewer is None
+        else game_view(state, faces, viewer=viewer, bottom=bottom),
         "log": log,
         "step": step,
         "steps": len(actions),

@@ -174,15 +174,17 @@ def table_secrets(table: GoldfishTable, state: State | None = None) -> dict[str,
             "seed": table.seed if over else None, "nonce": table.nonce if over else None}
 
 
-def table_record(table: GoldfishTable) -> tuple[dict[str, Any], int | None]:
-    """The table's game as a record for the replay viewer, and the seat whose view it shows: the person's while the
-    game runs (DG-2.6, DG-4.6), every card (None) once it is over."""
+def table_record(table: GoldfishTable) -> tuple[dict[str, Any], int | None, int | None]:
+    """The table's game as a record for the replay viewer, the seat whose view it shows: the person's while the
+    game runs (DG-2.6, DG-4.6), every card (None) once it is over; and the person's seat, from whose side the board
+    is drawn (None if the game can't be replayed)."""
     record = {"engine": table.engine_version, "actions": table.actions, "format": table.params["format"],
               "seed": fairness.game_seed(table.seed, table.nonce)}
     if engine_for(table.engine_version) is None:
-        return record, None  # nothing of it can be replayed (RV-6)
+        return record, None, None  # nothing of it can be replayed (RV-6)
     state = table_state(table)
-    return record, None if state.is_over() else human_seat(state)
+    seat = human_seat(state)
+    return record, None if state.is_over() else seat, seat
 
 
 def table_rules_changed(table: GoldfishTable) -> str | None:

@@ -166,10 +166,11 @@ def table_replay(request: HttpRequest, table_id) -> HttpResponse:
     """The table's game so far in the replay viewer, from the first action to the last (`?step=N`): as the person
     saw it while the game runs, with every card once it is over."""
     table = _my_table(request, table_id)
-    record, viewer = tables.table_record(table)  # only the person's view while the game runs (DG-4.6)
+    record, viewer, seat = tables.table_record(table)  # only the person's view while the game runs (DG-4.6)
     step = _int_or_none(request.GET.get("step"))
     step = len(table.actions) if step is None else step
     faces = card_faces(decks=table.params["decks"])
-    context = {"table": table, "viewer": viewer, **replay_step(table.params, record, step, faces, viewer=viewer)}
+    context = {"table": table, "viewer": viewer,  # the board from the person's side, as at the table
+               **replay_step(table.params, record, step, faces, viewer=viewer, bottom=seat)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)

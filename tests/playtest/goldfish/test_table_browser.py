@@ -1,6 +1,6 @@
 """The goldfish table in headless Chromium: a whole Quick game won by the Beyond with clicks only, the same
-moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, and the layout at
-1280 and 390 px."""
+moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, the layout at
+1280 and 390 px, and the person at the bottom of the board whichever seat they have."""
 
 import random
 from pathlib import Path
@@ -53,6 +53,7 @@ GANG_SEED, GANG_LAST_MOVE = 31, 22
 # The attacking plan with the Quick runners against the AI's guarded deck: the AI answers the strike at this
 # index with an instant in its defence step (DG-10.8, DG-15.5)
 ANSWERED_SEED, ANSWERED_STRIKE = 6, 37
+NORTH_SEED = 1  # the Quick runners: the person is the second player, North (DG-4.3)
 
 
 @pytest.fixture(autouse=True)
@@ -375,6 +376,40 @@ def test_the_ais_instant_in_its_defence_step_is_shown_as_it_happens(page, login,
     assert "as an instant" in page.locator(".log-lines li").last.inner_text()
     page.get_by_role("link", name="Skip to the end").click()
     page.locator("#table:not([data-watch-step])").wait_for(state="attached")
+
+
+def test_the_person_sits_at_the_bottom_when_the_rules_seat_them_north(page, login, alice):
+    """DG-4.3 gives the first player the South seat: the person who plays second is North, and still sees the
+    board from their side, their units marked as theirs, their zones and score first."""
+    login(alice)
+    table = open_table(page, alice, seed=NORTH_SEED)
+    assert tables.human_seat(tables.table_state(table)) == 1, "the person is no longer North from this seed"
+    keep(page)
+    assert "you are North" in page.locator(".status-line").inner_text()
+    rows = page.eval_on_selector_all(".board .board-row", "rows => rows.map(r => [...r.querySelectorAll("
+                                     "'[data-cell]')].map(c => c.dataset.cell).join(' '))")
+    assert rows[-1] == "e5 d5 c5 b5 a5" and rows[0] == "e1 d1 c1 b1 a1"  # North's back rank at the bottom
+    assert "your side (North) at the bottom" in page.locator(".board").get_attribute("aria-label")
+    page.locator(f'.hand a.hand-card[href="?sel=h{a_unit_in_hand(table)}"]').click()
+    page.locator(".board button.cell-target").first.wait_for()
+    lit = page.eval_on_selector_all(".board .cell-target.target-deploy", "b => b.map(x => x.closest('[data-cell]')"
+                                    ".dataset.cell)")
+    assert lit and all(cell.endswith("5") for cell in lit)
+    page.locator('[data-cell="c5"] .cell-target').click()
+    mine = page.locator('[data-cell="c5"] .unit-tile')
+    mine.wait_for()
+    assert "side-near" in mine.get_attribute("class")  # drawn as the near side's, as South's units are for South
+    assert mine.locator(".unit-side").inner_text() == "You"
+    assert ", yours" in page.locator('[data-cell="c5"] > .visually-hidden').text_content()
+    page.get_by_role("button", name="End your turn", exact=True).click()  # the opponent deploys the dummy on b1
+    dummy = page.locator('[data-cell="b1"] .unit-tile')
+    dummy.wait_for()
+    assert "side-far" in dummy.get_attribute("class") and dummy.locator(".unit-side").inner_text() == "Opp"
+    assert page.locator(".scores .score").first.inner_text().startswith("You (North)")
+    assert page.locator(".zone-player h3").all_inner_texts() == ["You (North)", "Opponent (South)"]
+    page.get_by_role("link", name="Replay so far").click()  # the replay, too, from the person's side
+    page.locator(".board").wait_for()
+    assert page.locator(".board .board-row").last.locator("[data-cell]").first.get_attribute("data-cell") == "e5"
 
 
 @pytest.mark.parametrize("width", [1280, 390])

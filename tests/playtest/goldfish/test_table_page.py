@@ -11,6 +11,7 @@ from cards.models import Card
 from playtest import dreadgate
 from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, TARGET_DIST, USE
 from playtest.dreadgate.board import cell_name
+from playtest.dreadgate.state import OVER_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.board import CardFaces
 from playtest.goldfish.presenter import encode, table_view
@@ -231,6 +232,44 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
     assert "You won" in over and "Beyond, after" in over
     assert f'name="deck" value="{table.deck_id}"' in over and "Play again with this deck (new seed)" in over
     assert f'/playtest/tables/{table.pk}/replay/?step=0' in over
+
+
+def north_table(alice):
+    """A table where the rules seat the person North (the second player, DG-4.3)."""
+    deck = starter_deck(alice)
+    for seed in range(40):
+        table = tables.table_create(owner=alice, deck_id=deck.pk, seed=seed)
+        if tables.human_seat(tables.table_state(table)) == 1:
+            return table
+    raise AssertionError("no seed seats the person North")
+
+
+def test_the_person_is_at_the_bottom_of_the_board_and_first_in_the_scores_in_the_north_seat(client, alice):
+    table = north_table(alice)
+    html = page(client, alice, table)
+    cells = re.findall(r'data-cell="([a-e][1-5])"', html[html.index('class="board"'):html.index('id="hand-h"')])
+    assert cells[:5] == ["e1", "d1", "c1", "b1", "a1"] and cells[-5:] == ["e5", "d5", "c5", "b5", "a5"]
+    assert "your side (North) at the bottom" in html
+    assert re.search(r'<span class="score mine">You \(North\)', html)
+    assert html.index(">You (North)</h3>") < html.index(">Opponent (South)</h3>")
+
+
+def test_a_finished_tables_replay_is_drawn_from_the_persons_side(client, alice, monkeypatch):
+    table = north_table(alice)
+    built = tables.table_state
+
+    def won(table, steps=None):
+        state = built(table, steps)
+        state.winner, state.condition, state.phase = tables.human_seat(state), "beyond", OVER_PHASE
+        return state
+
+    monkeypatch.setattr(tables, "table_state", won)
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
+    assert "still running" not in html  # every card: the game is over
+    cells = re.findall(r'data-cell="([a-e][1-5])"', html)
+    assert cells[:5] == ["e1", "d1", "c1", "b1", "a1"] and cells[-5:] == ["e5", "d5", "c5", "b5", "a5"]
+    assert "North at the bottom, South at the top" in html
 
 
 def test_in_the_defence_step_the_defender_picks_an_attacker_on_the_board_then_its_share(table):

@@ -47,7 +47,7 @@ def test_play_a_goldfish_turn_by_clicking_deploy_move_and_pass_the_gateway(page,
     page.locator(f'[data-cell="{home}"] a.unit-face').click()  # select the unit
     page.locator('[data-cell="c3"] .cell-target').click()  # and maneuver onto the Gateway
     page.locator(f'[data-cell="{home}"] .unit-tile').wait_for(state="detached")
-    mine = page.locator(".zone-player").nth(0 if south else 1)
+    mine = page.locator(".zone-player.mine")
     assert "Beyond 1" in mine.inner_text()
 
 
