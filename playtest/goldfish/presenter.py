@@ -188,3 +188,18 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
     me_player = view["players"][me]
     view["you"], view["opponent"] = me_player, view["players"][1 - me]
     return view
+
+
+def table_controls(view: dict[str, Any] | None, *, over: bool, undoable: bool, against_ai: bool) -> dict[str, bool]:
+    """Which of the table's controls the game allows now (`over`: the game as it stands, not the step watched): a
+    control the state does not allow is not shown. Once the game is over only "Play again", "Open the replay" and
+    "New game" are left (the game-over panel)."""
+    running = view is not None and not over
+    return {
+        "undo": running and undoable,  # DG-4.6: a finished game can't be undone
+        "ai_turn": running and bool(view and view["yours"]),  # the person's decision, not a past step watched
+        "dummy": running and not against_ai,
+        "command": running,
+        "choices": running,
+        "replay_so_far": running,
+    }

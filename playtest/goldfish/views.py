@@ -15,7 +15,7 @@ from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.dreadgate.versions import engine_for
 from playtest.goldfish import services as tables
-from playtest.goldfish.presenter import decode, table_view
+from playtest.goldfish.presenter import decode, table_controls, table_view
 from playtest.goldfish.replay import replay_step
 from playtest.goldfish.selectors import card_faces
 from playtest.jobs import services as runs
@@ -44,9 +44,11 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
     # the seed and nonce once the game is over, whichever step is watched (DG-4.6)
     secrets = tables.table_secrets(table, state if watching is None else None)
+    controls = table_controls(view, over=secrets["over"], undoable=bool(table.human_moves),
+                              against_ai=tables.opponent_policy(table) is not None)
     context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
                "secrets": secrets, "error": error, "rule": (error.details or {}).get("rule") if error else None,
-               "watching": watching, "playback": playback}
+               "watching": watching, "playback": playback, "controls": controls}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
 

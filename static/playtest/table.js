@@ -2,7 +2,8 @@
 // - the log follows its latest line;
 // - Escape clears the selected card or unit;
 // - after a selection the focus goes to the first lit cell (or the selection's menu), so that Enter acts;
-//   after an action it returns to the hand card or cell it left, or to the board.
+//   after an action it returns to the hand card or cell it left, or to the board;
+// - an answer in error that is not the table is never swapped in for it: the table stays, and says what happened.
 const TABLE = "#table";
 
 function scrollLogs(root) {
@@ -32,6 +33,64 @@ function restoreFocus(table) {
   const back = focusKey && table.querySelector(focusKey);
   (back || table.querySelector(".hand-card, .bar-action, .board a, .board [tabindex]"))?.focus();
 }
+
+// A refusal of the rules or of a form is the table itself, answered with its message in place (a 4xx page the table's
+// views render). Any other answer (the site's error page for a body too large, a request throttled or a forbidden
+// one, a server error; the login page a request is sent to once the session has ended) is a page of its own, without
+// the table's stylesheet and without the table: swapped in, it would replace the board with it. It is never swapped
+// in: the table stays as it was and shows the message, or the page the request was sent to opens as a page.
+function tableMessage(label, text) {
+  const slot = document.querySelector("#table-message");
+  if (!slot) { return; }
+  const box = document.createElement("div");
+  box.className = "refusal";
+  box.setAttribute("role", "alert");
+  box.innerHTML = '<svg class="icon" aria-hidden="true" focusable="false"><use href="#i-alert"></use></svg> ';
+  const strong = document.createElement("strong");
+  strong.textContent = label;
+  box.append(strong, ` ${text}`);
+  slot.replaceChildren(box);
+}
+
+function errorText(xhr) {
+  const type = xhr.getResponseHeader("Content-Type") || "";
+  const body = xhr.responseText || "";
+  let text = "";
+  if (type.includes("json")) {
+    try { text = JSON.parse(body)?.error?.message || ""; } catch { text = ""; }
+  } else if (type.includes("html")) {
+    const page = new DOMParser().parseFromString(body, "text/html");
+    text = (page.querySelector("main p") || page.querySelector("p"))?.textContent || "";
+  } else {
+    text = body.length < 300 ? body : "";
+  }
+  text = text.trim().replace(/\s+/g, " ");
+  return text || `the server answered ${xhr.status} ${xhr.statusText || ""}`.trim() + "; nothing was played.";
+}
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const detail = event.detail;
+  if (!detail.target?.matches?.(TABLE) || detail.xhr.status === 204) { return; }
+  if (/<div id="table"/.test(detail.serverResponse || "")) {
+    detail.shouldSwap = true;  // the table, with a refusal in place if it is one
+    return;
+  }
+  detail.shouldSwap = false;
+  const sentTo = detail.xhr.responseURL ? new URL(detail.xhr.responseURL) : null;
+  if (!detail.isError && sentTo && sentTo.pathname !== window.location.pathname) {
+    window.location.assign(sentTo.href);  // redirected elsewhere (to log in again): that page, as a page
+  } else if (detail.isError) {
+    tableMessage(detail.xhr.status < 500 ? "Refused:" : "Error:", errorText(detail.xhr));
+  } else {
+    tableMessage("Error:", "the server did not answer with the table; reload the page.");
+  }
+});
+
+document.addEventListener("htmx:sendError", (event) => {
+  if (event.detail.target?.matches?.(TABLE)) {
+    tableMessage("Not sent:", "the server could not be reached, so nothing was played; try again.");
+  }
+});
 
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;

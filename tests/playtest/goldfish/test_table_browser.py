@@ -1,6 +1,7 @@
 """The goldfish table in headless Chromium: a whole Quick game won by the Beyond with clicks only, the same
 moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, the layout at
-1280 and 390 px, and the person at the bottom of the board whichever seat they have."""
+1280 and 390 px, the person at the bottom of the board whichever seat they have, the controls the moment allows,
+and an answer in error that leaves the table in place."""
 
 import random
 from pathlib import Path
@@ -410,6 +411,90 @@ def test_the_person_sits_at_the_bottom_when_the_rules_seat_them_north(page, logi
     page.get_by_role("link", name="Replay so far").click()  # the replay, too, from the person's side
     page.locator(".board").wait_for()
     assert page.locator(".board .board-row").last.locator("[data-cell]").first.get_attribute("data-cell") == "e5"
+
+
+def finish(table) -> GoldfishTable:
+    """The Quick plan played through the service to its win."""
+    table.refresh_from_db()
+    me, done = tables.human_seat(tables.table_state(table)), set()
+    for _ in range(120):
+        state = tables.table_state(table)
+        if state.is_over():
+            break
+        action = next_step(state, me, done)
+        done.add(kind_of_step(state, action))
+        tables.table_act(table=table, action=action)
+        table.refresh_from_db()
+    assert tables.table_state(table).is_over()
+    return table
+
+
+CONTROLS = """() => [...document.querySelectorAll(
+  ['button', 'a.button', 'input:not([type=hidden])', 'select', 'summary'].map(s => `#table ${s}`).join(', '))]
+  .filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_after_the_game_only_play_again_the_replay_and_a_new_game_are_offered(page, login, alice, width):
+    login(alice)
+    page.set_viewport_size({"width": width, "height": 800})
+    table = finish(open_table(page, alice))
+    page.reload()
+    page.locator(".game-over").wait_for()
+    assert page.evaluate(CONTROLS) == ["Play again with this deck (new seed)", "Open the replay", "New game"]
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+    # a request the finished game no longer allows, sent anyway: refused in place, the page as it was
+    page.evaluate("url => htmx.ajax('POST', url, {source: '#act-form', target: '#table', swap: 'outerHTML'})",
+                  f"/playtest/tables/{table.pk}/ai-turn/")
+    refusal = page.locator(".refusal")
+    refusal.wait_for()
+    assert "the game is over" in refusal.inner_text() and "rule DG-1.2" in refusal.inner_text()
+    assert_styled(page)
+
+
+def assert_styled(page) -> None:
+    """The table is there with its stylesheet: the board a grid of square cells, the faces small."""
+    assert page.locator("#table .board").count() == 1
+    assert page.evaluate("getComputedStyle(document.querySelector('#table .board')).display") == "grid"
+    assert all(box["width"] < 200 for box in (face.bounding_box() for face in page.locator("#table .face").all()
+                                                if face.is_visible()))
+
+
+@pytest.mark.parametrize("status", [400, 429, 500])
+def test_an_answer_in_error_that_is_no_table_leaves_the_table_styled_with_its_message(page, login, alice, status):
+    """The site's error page (a request throttled, a body too large, a server error) is not the table: it is not
+    swapped in for it; the table stays, styled, and says what happened."""
+    from django.template.loader import render_to_string
+
+    login(alice)
+    open_table(page, alice)
+    keep(page)
+    message = "Too many requests like this one; try again in 7 seconds."
+    body = render_to_string("error.html", {"status": status, "message": message})
+    page.route("**/ai-turn/", lambda route: route.fulfill(status=status, body=body, content_type="text/html"))
+    before = board_units(page)
+    page.get_by_role("button", name="Let the AI play this turn").click()
+    refusal = page.locator(".refusal[role=alert]")
+    refusal.wait_for()
+    assert message in refusal.inner_text()
+    assert_styled(page)
+    assert board_units(page) == before and page.title().startswith("Goldfish table")
+    assert page.locator(".hand a.hand-card").count()  # and it plays on
+    page.unroute("**/ai-turn/")
+    page.locator(".hand a.hand-card").first.click()
+    page.locator(".selection").first.wait_for()
+    assert not page.locator(".refusal").count()
+
+
+def test_a_request_sent_to_log_in_again_opens_the_login_page_in_place_of_the_table(page, login, alice):
+    login(alice)
+    open_table(page, alice)
+    keep(page)
+    page.context.clear_cookies()  # the session has ended
+    page.locator(".hand a.hand-card").first.click()
+    page.wait_for_url("**/accounts/login/**")
+    assert page.locator("#table").count() == 0 and page.locator("form input[type=password]").count() == 1
 
 
 @pytest.mark.parametrize("width", [1280, 390])

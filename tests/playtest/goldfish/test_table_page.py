@@ -223,7 +223,7 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
 
     def won(table, steps=None):
         state = built(table, steps)
-        state.winner, state.condition = tables.human_seat(state), "beyond"
+        state.winner, state.condition, state.phase = tables.human_seat(state), "beyond", OVER_PHASE
         return state
 
     monkeypatch.setattr(tables, "table_state", won)
@@ -232,6 +232,25 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
     assert "You won" in over and "Beyond, after" in over
     assert f'name="deck" value="{table.deck_id}"' in over and "Play again with this deck (new seed)" in over
     assert f'/playtest/tables/{table.pk}/replay/?step=0' in over
+    assert f'/playtest/new/?deck={table.deck_id}">New game</a>' in over
+    # nothing else is offered: the game allows none of it any more
+    for gone in ("Undo", "Let the AI play this turn", "Training dummy at", "Replay so far", 'id="notation"',
+                 "All legal actions", 'class="table-controls"'):
+        assert gone not in html, gone
+
+
+def test_the_controls_are_those_the_moment_allows(client, alice, table):
+    html = page(client, alice, table)  # the hand kept: an undo, the person's decision, a passive opponent
+    start = html.index('class="table-controls"')
+    controls = html[start:html.index("</div>", start)]
+    for shown in ("Undo", "Let the AI play this turn", "Training dummy at", "Replay so far", "New game"):
+        assert shown in controls, shown
+    fresh = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11)
+    controls = page(client, alice, fresh)
+    assert "Let the AI play this turn" in controls and "Undo</button>" not in controls  # nothing to undo yet
+    against_ai = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11,
+                                     opponent_deck_id=starter_deck(alice, craft="hinter").pk)
+    assert "Training dummy at" not in page(client, alice, against_ai)  # the AI deploys its own units
 
 
 def north_table(alice):
