@@ -58,7 +58,12 @@ class CardFaces:
             "face": self.texts is None or code in self.texts,
             "text": (self.texts or {}).get(code, ""),
             "type_line": " — ".join(part for part in (kind, craft) if part),
+            "kind": kind,
             "cost": cost if cost is not None else card.get("vitality"),
+            # a unit's or a legend's printed stats (the vitality is the deploy cost, DG-7.2), read on a card in hand
+            "printed_stats": [{"key": key, "label": label, "icon": icon, "value": card[printed_key]}
+                              for key, printed_key, label, icon in UNIT_STATS
+                              if card.get("vitality") is not None and card.get(printed_key) is not None],
         }  # fmt: skip
 
 

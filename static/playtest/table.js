@@ -3,6 +3,7 @@
 // - Escape clears the selected card or unit;
 // - after a selection the focus goes to the first lit cell (or the selection's menu), so that Enter acts;
 //   after an action it returns to the hand card or cell it left, or to the board;
+// - the hand's strip keeps its place across a swap (on a phone it scrolls sideways);
 // - an answer in error that is not the table is never swapped in for it: the table stays, and says what happened.
 const TABLE = "#table";
 
@@ -95,6 +96,16 @@ document.addEventListener("htmx:sendError", (event) => {
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;
   focusKey = byKeyboard && active && event.detail.target?.contains(active) ? keyOf(active) : null;
+});
+
+// The hand's strip scrolls sideways on a phone: the new table's strip is scrolled where the old one was.
+let handScroll = 0;
+document.addEventListener("htmx:beforeSwap", () => {
+  handScroll = document.querySelector(`${TABLE} .hand`)?.scrollLeft || 0;
+});
+document.addEventListener("htmx:afterSwap", () => {
+  const hand = document.querySelector(`${TABLE} .hand`);
+  if (hand && handScroll) { hand.scrollLeft = handScroll; }
 });
 
 document.addEventListener("htmx:afterSettle", () => {

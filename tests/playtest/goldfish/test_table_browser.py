@@ -1,7 +1,7 @@
 """The goldfish table in headless Chromium: a whole Quick game won by the Beyond with clicks only, the same
-moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, the layout at
-1280 and 390 px, the person at the bottom of the board whichever seat they have, the controls the moment allows,
-and an answer in error that leaves the table in place."""
+moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, and the layout at
+1280 and 390 px: one screen at 1280×800 (board, hand, status and turn bar), the person at the bottom whichever seat
+they have, the controls the moment allows, and an answer in error that leaves the table in place."""
 
 import random
 from pathlib import Path
@@ -54,7 +54,10 @@ GANG_SEED, GANG_LAST_MOVE = 31, 22
 # The attacking plan with the Quick runners against the AI's guarded deck: the AI answers the strike at this
 # index with an instant in its defence step (DG-10.8, DG-15.5)
 ANSWERED_SEED, ANSWERED_STRIKE = 6, 37
-NORTH_SEED = 1  # the Quick runners: the person is the second player, North (DG-4.3)
+# The champion starter deck from these seeds: after the keep and one draw, seven different cards in hand; the person
+# sits South from the first, North (the second player, DG-4.3) from the second
+SEVEN_SOUTH, SEVEN_NORTH = 9, 7
+NORTH_SEED = 1  # the Quick runners: the person is the second player, North
 
 
 @pytest.fixture(autouse=True)
@@ -114,6 +117,50 @@ def keep(page, by_keyboard: bool = False):
 def a_unit_in_hand(table) -> int:
     state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
     return next(a[1] for a in state.legal_actions() if a[0] == DEPLOY)
+
+
+def open_seven(page, owner, seed):
+    """A table of the champion starter deck, its hand kept, and a card drawn: seven different cards in hand."""
+    table = tables.table_create(owner=owner, deck_id=starter_deck(owner).pk, seed=seed)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    keep(page)
+    draw = page.get_by_role("button", name="Draw a card", exact=True)
+    if draw.count():
+        draw.click()
+    page.get_by_role("heading", name="Your hand (7 cards)").wait_for()
+    assert page.locator(".hand .hand-tile").count() == 7, "no longer seven different cards from this seed"
+    page.mouse.move(0, 0)  # no card's large view
+    return GoldfishTable.objects.get(pk=table.pk)
+
+
+def off_screen(page) -> list[str]:
+    """What of the board, the hand, the status and the turn bar is not in full view with the page at its top, and
+    hand cards whose name or stats are smaller than 12 px."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate("""() => {
+      const problems = [];
+      const [width, height] = [window.innerWidth, window.innerHeight];
+      const parts = ['.board', '.status-line', '.turn-bar', '.hand .hand-tile'];
+      for (const sel of parts) for (const e of document.querySelectorAll(`#table ${sel}`)) {
+        const r = e.getBoundingClientRect();
+        const at = [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+        if (r.top < 0 || r.left < 0 || r.bottom > height + 0.5 || r.right > width + 0.5)
+          problems.push(`${sel} at ${at}`);
+      }
+      for (const e of document.querySelectorAll('#table .hand .hand-name, #table .hand .hand-stats')) {
+        const size = parseFloat(getComputedStyle(e).fontSize);
+        if (size < 12) problems.push(`${e.className} in ${size} px: ${e.textContent.trim()}`);
+      }
+      if (!document.querySelector('#table .board')) problems.push('no board');
+      if (!document.querySelector('#table .status-line')) problems.push('no status');
+      return problems;
+    }""")
+
+
+def board_box(page) -> dict:
+    return page.evaluate("""() => { const r = document.querySelector('#table .board').getBoundingClientRect();
+      return {top: Math.round(r.top), left: Math.round(r.left), size: Math.round(r.width),
+              scroll: window.scrollY}; }""")
 
 
 def board_units(page) -> list[tuple[str, str]]:
@@ -315,6 +362,9 @@ def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_respon
         click_step(page, state, waiting_step(state))
     assert state.phase == RESPONSE_PHASE, "the AI's deck gives no window from this seed any more"
     assert "your answer" in page.locator(".status-line").inner_text()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert page.locator(".turn-bar button", has_text="as an instant").count()
+    assert off_screen(page) == []  # the window's answers in the turn bar, beside the board and the hand
     instant = page.locator(".turn-bar button", has_text="as an instant").first
     words = instant.inner_text()
     instant.click()
@@ -343,6 +393,8 @@ def test_against_the_ai_the_defender_distributes_defense_on_the_board_when_it_at
     assert defend, "the AI no longer attacks with two from this seed: find another with the plan of this test"
     assert "select an attacker" in page.locator("p.selection").inner_text()
     assert "defence step" in page.locator(".status-line").inner_text()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert off_screen(page) == []
     attacker = page.locator(f'[data-cell="{cell_name(state.units[defend[1]].cell)}"]')
     assert "target-defend" in attacker.get_attribute("class")
     before = log_length(page)
@@ -377,6 +429,48 @@ def test_the_ais_instant_in_its_defence_step_is_shown_as_it_happens(page, login,
     assert "as an instant" in page.locator(".log-lines li").last.inner_text()
     page.get_by_role("link", name="Skip to the end").click()
     page.locator("#table:not([data-watch-step])").wait_for(state="attached")
+
+
+def test_at_1280_by_800_the_board_a_seven_card_hand_the_status_and_the_turn_bar_fit_one_screen(page, login, alice):
+    login(alice)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_seven(page, alice, SEVEN_SOUTH)
+    assert off_screen(page) == []
+    board = board_box(page)
+    assert board["size"] >= 600, board  # the board takes the height left
+    names = page.locator(".hand .hand-name").all_inner_texts()
+    assert len(names) == 7 and all(names)  # each card's name, without hovering
+    assert page.locator(".hand .hand-stats .stat").count() >= 7
+    page.locator(".hand a.hand-card").first.click()  # selected: its cells light up where they were
+    page.locator(".selection").first.wait_for()
+    page.locator(".board button.cell-target").first.wait_for()
+    page.mouse.move(0, 0)
+    assert board_box(page) == board  # no jump: the board did not move, nor the page
+    assert off_screen(page) == []
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+
+
+def test_on_a_phone_the_hand_is_a_strip_under_a_board_as_wide_as_the_screen(page, login, alice):
+    login(alice)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_seven(page, alice, SEVEN_SOUTH)
+    board, hand = page.locator(".board").bounding_box(), page.locator(".hand").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 390 and board["width"] >= 340
+    assert hand["y"] >= board["y"] + board["height"]  # under the board
+    tops = {round(box["y"]) for box in (t.bounding_box() for t in page.locator(".hand .hand-tile").all())}
+    assert len(tops) == 1  # one row...
+    assert page.locator(".hand").evaluate("h => h.scrollWidth > h.clientWidth")  # ...that scrolls sideways
+    last = page.locator(".hand a.hand-card").last
+    last.scroll_into_view_if_needed()
+    strip = page.locator(".hand").evaluate("h => h.scrollLeft")
+    before = board_box(page)
+    last.click()
+    page.locator(".selection").first.wait_for()
+    assert board_box(page) == before  # the board stays where it was
+    assert page.locator(".hand").evaluate("h => h.scrollLeft") == strip  # and the strip, on the card chosen
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
 
 
 def test_the_person_sits_at_the_bottom_when_the_rules_seat_them_north(page, login, alice):
@@ -518,7 +612,8 @@ def test_the_table_and_its_replay_are_clean_for_axe_and_nothing_overflows(page, 
 
 
 def overlaps_and_overflows(page) -> list[str]:
-    """Boxes that leave the page sideways, and board cells, hand cards or controls that overlap each other."""
+    """Boxes that leave the page sideways (but inside a strip that scrolls sideways itself, within the page), and
+    board cells, hand cards or controls that overlap each other."""
     return page.evaluate("""() => {
       const problems = [];
       const width = document.documentElement.clientWidth;
@@ -526,8 +621,17 @@ def overlaps_and_overflows(page) -> list[str]:
       if (scrolled > width) problems.push(`page scrolls sideways: ${scrolled} > ${width}`);
       const boxes = (sel) => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null)
         .map(e => [e, e.getBoundingClientRect()]);
+      const inStrip = (e) => {
+        for (let up = e.parentElement; up && up.tagName !== 'MAIN'; up = up.parentElement) {
+          const r = up.getBoundingClientRect();
+          if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX) && r.left >= -1 && r.right <= width + 1)
+            return true;
+        }
+        return false;
+      };
       for (const [e, r] of boxes('main *')) {
-        if (r.width && (r.right > width + 1 || r.left < -1) && !e.closest('.card-zoom, .visually-hidden, .icon-sprite'))
+        if (r.width && (r.right > width + 1 || r.left < -1) && !e.closest('.card-zoom, .visually-hidden, .icon-sprite')
+            && !inStrip(e))
           problems.push(`${e.tagName}.${e.className} at ${Math.round(r.left)}..${Math.round(r.right)}`);
       }
       const groups = ['.board .cell', '.hand .hand-tile', '.table-controls > *', '.turn-bar > *', '.replay-nav > *',
