@@ -1,13 +1,45 @@
-"""Django's Redis cache backend, with one client per connection pool instead of one per call.
+"""The cache backends behind a redis:// CACHE_URL: Django's Redis cache, with one client per connection pool, that
+degrades when Redis does not answer; and the database cache that counts failed log-ins meanwhile.
 
-Django builds a new redis.Redis client for every cache operation, and redis-py's client set-up
-(its tables of response callbacks) costs more than a cache read on loopback. A client is
-thread-safe and only wraps its pool, so one per pool serves every call.
+One client per pool: Django builds a new redis.Redis client for every cache operation, and redis-py's client set-up
+(its tables of response callbacks) costs more than a cache read on loopback. A client is thread-safe and only wraps
+its pool, so one per pool serves every call.
+
+An outage degrades, never fails. The cache usually shares its Redis with the job broker, and every request reads it
+(rate limits, sessions), so a Redis that raised would make every request a 500. Instead each cache names in FALLBACK
+the cache that stands in for it while Redis does not answer (config/settings.py, cache_aliases): a miss for the
+answers and the sessions (read from the database then), a count per process for the rate limits, the database for
+the failed log-ins (never a limit that lets everything through). Sockets time out within a second; after a failure
+Redis is left alone for RETRY_SECONDS, so a request waits on a dead server at most once in that time. A key written
+to the stand-in may be stale in Redis (a session ended during the outage would come back with it): it is deleted
+there as soon as Redis answers again, before anything else is read.
 """
 
 from __future__ import annotations
 
+import inspect
+import logging
+import time
+from urllib.parse import urlsplit
+
+from django.core.cache import caches
+from django.core.cache.backends import db as django_db
+from django.core.cache.backends import dummy
 from django.core.cache.backends import redis as django_redis
+from django.db import connections, router, transaction
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+log = logging.getLogger(__name__)
+
+OUTAGE_ERRORS = (RedisConnectionError, RedisTimeoutError)
+RETRY_SECONDS = 2.0
+# A cache read on loopback takes well under a millisecond; a server that does not answer within these is down.
+SOCKET_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}
+# The operations that write a key, whose Redis copy is stale once they are done by the stand-in.
+WRITES = frozenset({"add", "set", "touch", "delete", "incr", "set_many", "delete_many"})
+FORGET_BATCH = 1000
+MISS = dummy.DummyCache("", {})  # the stand-in of a cache without FALLBACK: nothing kept, nothing found
 
 
 class ReusedClientCacheClient(django_redis.RedisCacheClient):
@@ -24,6 +56,96 @@ class ReusedClientCacheClient(django_redis.RedisCacheClient):
 
 
 class RedisCache(django_redis.RedisCache):
+    """params["FALLBACK"]: the alias of the cache that answers while Redis does not; without one, a miss."""
+
     def __init__(self, server, params) -> None:
-        super().__init__(server, params)
+        super().__init__(server, {**params, "OPTIONS": {**SOCKET_TIMEOUTS, **params.get("OPTIONS", {})}})
         self._class = ReusedClientCacheClient
+        self._fallback = params.get("FALLBACK")
+        self._down_until = 0.0  # time.monotonic(): Redis is not tried again before; 0 while it answers
+        # One instance per thread (Django's caches are thread-local), so this state needs no lock.
+        self._stale: set[str] = set()  # keys written to the stand-in, to delete from Redis once it answers
+        where = urlsplit(self._servers[0])
+        self._where = f"{where.hostname}:{where.port or 6379}{where.path}"  # for the log, without a password
+
+    def _call(self, name: str, args: tuple, kwargs: dict):
+        if time.monotonic() >= self._down_until:
+            try:
+                forgotten = self._forget_stale()
+                answer = getattr(super(), name)(*args, **kwargs)
+            except OUTAGE_ERRORS as exc:
+                if not self._down_until:
+                    log.warning("The cache at %s does not answer (%s); %s stands in for it.", self._where, exc,
+                                f"the {self._fallback!r} cache" if self._fallback else "a miss")
+                self._down_until = time.monotonic() + RETRY_SECONDS
+            else:
+                if self._down_until:
+                    log.warning("The cache at %s answers again (%d keys written meanwhile deleted there).",
+                                self._where, forgotten)
+                    self._down_until = 0.0
+                return answer
+        if name in WRITES:
+            self._stale.update(self._written_keys(name, args, kwargs))
+        return getattr(caches[self._fallback] if self._fallback else MISS, name)(*args, **kwargs)
+
+    def _forget_stale(self) -> int:
+        stale = list(self._stale)
+        for start in range(0, len(stale), FORGET_BATCH):
+            self._cache.delete_many(stale[start:start + FORGET_BATCH])
+        self._stale.clear()
+        return len(stale)
+
+    def _written_keys(self, name: str, args: tuple, kwargs: dict) -> list[str]:
+        bound = inspect.signature(getattr(django_redis.RedisCache, name)).bind(self, *args, **kwargs).arguments
+        keys = [bound["key"]] if "key" in bound else list(bound.get("data") or bound.get("keys") or ())
+        return [self.make_and_validate_key(key, version=bound.get("version")) for key in keys]
+
+    def add(self, *args, **kwargs):
+        return self._call("add", args, kwargs)
+
+    def get(self, *args, **kwargs):
+        return self._call("get", args, kwargs)
+
+    def set(self, *args, **kwargs):
+        return self._call("set", args, kwargs)
+
+    def touch(self, *args, **kwargs):
+        return self._call("touch", args, kwargs)
+
+    def delete(self, *args, **kwargs):
+        return self._call("delete", args, kwargs)
+
+    def get_many(self, *args, **kwargs):
+        return self._call("get_many", args, kwargs)
+
+    def has_key(self, *args, **kwargs):
+        return self._call("has_key", args, kwargs)
+
+    def incr(self, *args, **kwargs):
+        return self._call("incr", args, kwargs)
+
+    def set_many(self, *args, **kwargs):
+        return self._call("set_many", args, kwargs)
+
+    def delete_many(self, *args, **kwargs):
+        return self._call("delete_many", args, kwargs)
+
+    def clear(self):
+        return self._call("clear", (), {})
+
+
+class DatabaseCache(django_db.DatabaseCache):
+    """Django's database cache, with an incr that two processes cannot interleave: Django's reads, then writes, so two
+    failed log-ins counted at once would count one. Here the read and the write are one transaction that holds the
+    row (FOR UPDATE; SQLite's IMMEDIATE transactions take the write lock as they begin)."""
+
+    def incr(self, key, delta=1, version=None):
+        db = router.db_for_write(self.cache_model_class)
+        connection = connections[db]
+        with transaction.atomic(using=db):
+            if connection.features.has_select_for_update:
+                quote = connection.ops.quote_name
+                with connection.cursor() as cursor:
+                    cursor.execute(f"SELECT 1 FROM {quote(self._table)} WHERE {quote('cache_key')} = %s FOR UPDATE",
+                                   [self.make_and_validate_key(key, version=version)])
+            return super().incr(key, delta, version)

@@ -127,19 +127,38 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
 
+
+def cache_aliases(cache_url: str) -> dict[str, dict]:
+    """The caches: "default" for answers and sessions, "rates" for the API's rate limits, "logins" for the failed
+    log-ins. Unset, one in-process cache serves all three. On Redis each names the cache that stands in for it while
+    Redis does not answer (config/cache.py): for answers and sessions none, a miss (sessions are then read from the
+    database); for the rate limits a count per process; for the failed log-ins the database, so that no password may
+    be guessed without limit meanwhile."""
+    if not cache_url:
+        return {alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "dreadgate"}
+                for alias in ("default", "rates", "logins")}
+    shared = environ.Env.cache_url_config(cache_url)
+    if shared["BACKEND"] != "django.core.cache.backends.redis.RedisCache":
+        return {alias: dict(shared) for alias in ("default", "rates", "logins")}
+    shared["BACKEND"] = "config.cache.RedisCache"
+    return {
+        "default": shared,
+        "rates": {**shared, "FALLBACK": "rates_in_process"},
+        "logins": {**shared, "FALLBACK": "logins_in_database"},
+        "rates_in_process": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "rates",
+                             "OPTIONS": {"MAX_ENTRIES": 10_000}},
+        # The table of config.accounts.models.LoginCounter; never culled below a flood of usernames.
+        "logins_in_database": {"BACKEND": "config.cache.DatabaseCache", "LOCATION": "accounts_login_counters",
+                               "OPTIONS": {"MAX_ENTRIES": 1_000_000}},
+    }
+
+
 CACHE_URL = env.str("CACHE_URL", default="")
-CACHES = {
-    "default": (
-        env.cache_url("CACHE_URL")
-        if CACHE_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "dreadgate"}
-    )
-}
-if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
-    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"
+CACHES = cache_aliases(CACHE_URL)
 
 # Sessions are read on every request: with a shared cache, from the cache first (the database
-# stays the record). A per-process cache would let a session ended in one process live on in another.
+# stays the record, and answers alone while Redis is down). A per-process cache would let a session
+# ended in one process live on in another.
 if CACHE_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 

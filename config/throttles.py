@@ -10,18 +10,24 @@ X-Forwarded-For. A refusal is a 429 in the error envelope with Retry-After, and 
 RateLimit fields (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "search";q=600;w=60`
 (the quota and its window in seconds) and `RateLimit: "search";r=0;t=12` (what remains and the
 seconds until the window frees a request), one item per limit refused. With several processes the
-cache must be shared (CACHE_URL pointing at Redis), or each process counts on its own.
+cache must be shared (CACHE_URL pointing at Redis), or each process counts on its own. The counts are
+the "rates" cache: while Redis does not answer, each process counts on its own (config/cache.py).
 """
 
 import math
 
+from django.core.cache import caches
+from django.utils.connection import ConnectionProxy
 from rest_framework import throttling
 
 from .client_address import client_address
 
 
 class PolicyMixin:
-    """Remembers a refusal on the request, for the RateLimit fields of the 429 (config.api_errors)."""
+    """Counts in the "rates" cache, and remembers a refusal on the request, for the RateLimit fields of the 429
+    (config.api_errors)."""
+
+    cache = ConnectionProxy(caches, "rates")
 
     def allow_request(self, request, view):
         if super().allow_request(request, view):

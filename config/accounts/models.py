@@ -20,3 +20,18 @@ class AccessToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+class LoginCounter(models.Model):
+    """The failed log-in counters while the shared cache (Redis) does not answer: the table of the database cache that
+    stands in for it (the "logins_in_database" cache of config/settings.py), in Django's cache table layout."""
+
+    cache_key = models.CharField(max_length=255, primary_key=True)
+    value = models.TextField()
+    expires = models.DateTimeField(db_index=True)
+
+    class Meta:
+        db_table = "accounts_login_counters"
+
+    def __str__(self) -> str:
+        return self.cache_key

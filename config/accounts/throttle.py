@@ -16,7 +16,9 @@ LOGIN_FAILURE_WINDOW_SECONDS later:
   so guessing from many addresses delays the guessers, never the owner's devices.
 
 A refusal checks no password. With several processes the cache must be shared (CACHE_URL
-pointing at Redis), or each process keeps its own counts.
+pointing at Redis), or each process keeps its own counts. The counters are the "logins" cache: while
+Redis does not answer they are kept in the database (config/cache.py), never dropped, so an outage
+opens no door to guessing.
 """
 
 from __future__ import annotations
@@ -28,9 +30,12 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
+from django.core.cache import caches
+from django.utils.connection import ConnectionProxy
 
 from config.client_address import client_address
+
+cache = ConnectionProxy(caches, "logins")
 
 DEVICE_COOKIE = "dg_device"
 DEVICE_COOKIE_SALT = "accounts.device"
