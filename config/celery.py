@@ -4,6 +4,7 @@ from celery import Celery
 from celery.signals import task_postrun, task_prerun, worker_init
 
 import playtest.jobs.filesystem_transport  # noqa: F401  (registers the embedded default's broker by name)
+import playtest.jobs.redis_transport  # noqa: F401  (registers the Redis broker that outlives a Redis restart)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

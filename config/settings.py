@@ -259,6 +259,11 @@ if REDIS_URL:
         "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
         "unacked_restore_interval": CELERY_UNACKED_RESTORE_INTERVAL,
         "unacked_restore_throttle": CELERY_UNACKED_RESTORE_THROTTLE,
+        # A sender that cannot reach Redis gives up at once, its chunks left in the outbox for the reaper: kombu would
+        # try again for 4 s (6 s measured), inside the run's lock, which on SQLite holds up every write meanwhile.
+        # Workers connect with retries of their own (broker_connection_max_retries), which this leaves alone.
+        "max_retries": 0,
+        "socket_connect_timeout": 2,  # a Redis that does not answer at all is down, not slow
     }
 else:
     CELERY_BROKER_URL = "atomicfs://"  # kombu's filesystem transport, written and read safely (config/celery.py)

@@ -10,31 +10,13 @@
 import random
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from config.accounts.services import token_create
 from playtest.models import Run, RunChunk, RunStatus
 from tests.support import live_db
 
-from .support import RedisServer, WebServer, wait_until
+from .support import WebServer, wait_until
 
 pytestmark = [live_db, pytest.mark.worker, pytest.mark.faults]
-
-PASSWORD = "fault-tolerant-passphrase"
-
-
-@pytest.fixture
-def user():
-    user = get_user_model().objects.create_user("faulty", password=PASSWORD)
-    user.api_token = token_create(user=user, name="faults")[1]
-    return user
-
-
-@pytest.fixture
-def redis(tmp_path):
-    server = RedisServer(tmp_path).start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
