@@ -20,7 +20,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import DomainError
 
-from .throttles import rate_limit_headers
+from .throttles import anonymous_refusal, rate_limit_headers
 
 
 class ApiError(exceptions.APIException):
@@ -61,6 +61,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.PermissionDenied()
     elif isinstance(exc, DataError):  # a value the database can't store (a NUL character, an out-of-range number)
         exc = ApiError("A value in the request can't be stored: " + str(exc).split("\n")[0], code="invalid_value")
+    elif isinstance(exc, (exceptions.AuthenticationFailed, exceptions.NotAuthenticated)):
+        exc = anonymous_refusal(context.get("request"), context.get("view")) or exc
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -12,13 +12,16 @@ RateLimit fields (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "sea
 seconds until the window frees a request), one item per limit refused. With several processes the
 cache must be shared (CACHE_URL pointing at Redis), or each process counts on its own. The counts are
 the "rates" cache: while Redis does not answer, each process counts on its own (config/cache.py).
+
+A request refused as unauthenticated (an unknown token; none where one is needed) stops before the
+throttles run: config.api_errors counts it against the anonymous limit (anonymous_refusal).
 """
 
 import math
 
 from django.core.cache import caches
 from django.utils.connection import ConnectionProxy
-from rest_framework import throttling
+from rest_framework import exceptions, throttling
 
 from .client_address import client_address
 
@@ -60,6 +63,19 @@ class ClientAddressMixin:
 
 class AnonBurstThrottle(PolicyMixin, ClientAddressMixin, throttling.AnonRateThrottle):
     scope = "anon_burst"
+
+    def allow_request(self, request, view):
+        request.anonymous_limit_counted = True
+        return super().allow_request(request, view)
+
+
+def anonymous_refusal(request, view) -> exceptions.Throttled | None:
+    """Count a request refused as unauthenticated against the anonymous limit, unless the throttles have counted it:
+    guessing tokens is limited like any other anonymous traffic. Beyond the limit, the refusal to answer with."""
+    if request is None or getattr(request, "anonymous_limit_counted", False):
+        return None
+    throttle = AnonBurstThrottle()
+    return None if throttle.allow_request(request, view) else exceptions.Throttled(throttle.wait())
 
 
 class ScopedRateThrottle(PolicyMixin, ClientAddressMixin, throttling.ScopedRateThrottle):
