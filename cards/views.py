@@ -74,6 +74,9 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
+index.throttle_scope = "search"  # a search, as the API's: counted with it (config.middleware)
+
+
 @require_safe
 def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
     card = card_get(collector_number=collector_number)

@@ -1,4 +1,5 @@
-"""Request bounds, checked before any view reads a body or a parameter.
+"""Request bounds, checked before any view reads a body or a parameter, and the API's rate limits on the pages
+that cost what their API twins cost.
 
 One rule for the NUL character (which no text column can hold, and which PostgreSQL refuses with an
 error): it is refused wherever a request can carry text to a view — the path, the query string and
@@ -8,12 +9,14 @@ parser (config/parsers.py).
 
 from __future__ import annotations
 
+import math
 from urllib.parse import unquote_plus
 
 from django.conf import settings
 from django.http.multipartparser import MultiPartParserError
 
 from .errors import error_response
+from .throttles import ScopedRateThrottle, rate_limit_headers
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
@@ -68,3 +71,27 @@ class RequestBodyLimitMiddleware:
             return error_response(request, 400, "invalid_character",
                                   "A form field contains a NUL character, which no field may hold; nothing was saved.")
         return self.get_response(request)
+
+
+class PageThrottleMiddleware:
+    """A page view that declares `throttle_scope` (as an API view does, e.g. the catalog's search page) is counted in
+    that scope of the API's rate limits, with the API's own requests of it: a client's searches on the pages and in
+    the API share one allowance. Beyond it, the site's 429 page with Retry-After. (An API view carries its scope on its
+    class, not on the function routed to, so it is counted by DRF alone.)"""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if getattr(view_func, "throttle_scope", None) is None:
+            return None
+        throttle = ScopedRateThrottle()
+        if throttle.allow_request(request, view_func):
+            return None
+        wait = math.ceil(throttle.wait() or 1)
+        headers = {"Retry-After": str(wait), **rate_limit_headers(request.rate_limit_refusals, wait)}
+        return error_response(request, 429, "throttled", f"Too many requests like this one; try again in {wait} "
+                              f"second{'s' if wait != 1 else ''}.", headers=headers)

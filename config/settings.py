@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.PageThrottleMiddleware",
     "config.middleware.RequestBodyLimitMiddleware",  # innermost: its refusals get every header above
 ]
 

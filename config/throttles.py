@@ -14,7 +14,8 @@ cache must be shared (CACHE_URL pointing at Redis), or each process counts on it
 the "rates" cache: while Redis does not answer, each process counts on its own (config/cache.py).
 
 A request refused as unauthenticated (an unknown token; none where one is needed) stops before the
-throttles run: config.api_errors counts it against the anonymous limit (anonymous_refusal).
+throttles run: config.api_errors counts it against the anonymous limit (anonymous_refusal). Pages that
+cost what their API twins cost declare a `throttle_scope` too (config.middleware.PageThrottleMiddleware).
 """
 
 import math

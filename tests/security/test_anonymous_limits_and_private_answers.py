@@ -6,6 +6,7 @@ from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
 
 from config.accounts.services import token_create
+from decks.services import deck_create
 
 pytestmark = pytest.mark.django_db
 
@@ -48,3 +49,23 @@ def test_an_anonymous_write_refused_for_want_of_a_token_counts_too_and_once(clie
     for _ in range(2):  # refused by the view, after the throttles counted it: not counted again
         assert client.post("/api/decks/", {"name": "Mine"}, content_type="application/json").status_code == 401
     assert client.post("/api/runs/", run, content_type="application/json").status_code == 429
+
+
+def test_the_catalog_search_page_shares_the_api_search_limit(client, rates):
+    rates(search="3/minute")
+    for _ in range(3):
+        assert client.get("/cards/", {"q": "craft:divine"}).status_code == 200
+    refused = client.get("/cards/", {"q": "craft:divine"})
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert refused["Content-Type"].startswith("text/html") and "try again in" in refused.content.decode()
+    assert client.get("/api/cards/", {"q": "craft:divine"}).status_code == 429  # one allowance for both
+    assert client.get("/cards/help/").status_code == 200  # the other catalog pages are not searches
+
+
+def test_the_deck_editor_search_is_a_search_too(client, rates, user):
+    rates(search="2/minute")
+    deck = deck_create(owner=user, name="Searched")
+    client.force_login(user)
+    for _ in range(2):
+        assert client.get(f"/decks/{deck.pk}/edit/search/", {"q": "craft:divine"}).status_code == 200
+    assert client.get(f"/decks/{deck.pk}/edit/search/", {"q": "craft:divine"}).status_code == 429
