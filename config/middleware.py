@@ -1,5 +1,5 @@
-"""Request bounds, checked before any view reads a body or a parameter, and the API's rate limits on the pages
-that cost what their API twins cost.
+"""Request bounds, checked before any view reads a body or a parameter; the API's rate limits on the pages that
+cost what their API twins cost; and no shared cache of what a visitor's credentials made.
 
 One rule for the NUL character (which no text column can hold, and which PostgreSQL refuses with an
 error): it is refused wherever a request can carry text to a view — the path, the query string and
@@ -14,6 +14,7 @@ from urllib.parse import unquote_plus
 
 from django.conf import settings
 from django.http.multipartparser import MultiPartParserError
+from django.utils.cache import has_vary_header, patch_cache_control, patch_vary_headers
 
 from .errors import error_response
 from .throttles import ScopedRateThrottle, rate_limit_headers
@@ -95,3 +96,23 @@ class PageThrottleMiddleware:
         headers = {"Retry-After": str(wait), **rate_limit_headers(request.rate_limit_refusals, wait)}
         return error_response(request, 429, "throttled", f"Too many requests like this one; try again in {wait} "
                               f"second{'s' if wait != 1 else ''}.", headers=headers)
+
+
+class PrivateCacheMiddleware:
+    """A response made with the visitor's credentials (a session, a token) is for that visitor alone: `Cache-Control:
+    private`, so that no shared cache (a proxy, a CDN) keeps it for another. It is made with them when it varies on
+    Cookie (Django says so of every response that read the session or the CSRF cookie) or the request carried an
+    Authorization header (which the API reads: said here as Vary: Authorization). A response that no cache may store
+    at all (no-store) is left as it is."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if "HTTP_AUTHORIZATION" in request.META:
+            patch_vary_headers(response, ("Authorization",))
+        if (has_vary_header(response, "Cookie") or has_vary_header(response, "Authorization")) \
+                and "no-store" not in response.get("Cache-Control", ""):
+            patch_cache_control(response, private=True)
+        return response

@@ -3,8 +3,10 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.test import Client
 from rest_framework.throttling import SimpleRateThrottle
 
+from cards.models import Card
 from config.accounts.services import token_create
 from decks.services import deck_create
 
@@ -69,3 +71,22 @@ def test_the_deck_editor_search_is_a_search_too(client, rates, user):
     for _ in range(2):
         assert client.get(f"/decks/{deck.pk}/edit/search/", {"q": "craft:divine"}).status_code == 200
     assert client.get(f"/decks/{deck.pk}/edit/search/", {"q": "craft:divine"}).status_code == 429
+
+
+def test_answers_made_with_a_session_or_a_token_are_private(client, user):
+    client.force_login(user)
+    for path in ("/decks/", "/accounts/", "/api/decks/"):
+        response = client.get(path)
+        assert response.status_code == 200 and "private" in response["Cache-Control"], path
+    token = token_create(user=user, name="mine")[1]
+    api = Client()
+    response = api.get("/api/decks/", HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert "private" in response["Cache-Control"] and "Authorization" in response["Vary"]
+    response = api.get("/api/cards/", {"q": "craft:divine"}, HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert "private" in response["Cache-Control"]  # even an answer that is the same for everyone, once sent with one
+
+
+def test_a_card_face_stays_public(client):
+    card = Card.objects.order_by("collector_number").first()
+    response = client.get(f"/cards/{card.collector_number}.svg")
+    assert response["Cache-Control"] == "public, max-age=3600"
