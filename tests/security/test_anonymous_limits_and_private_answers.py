@@ -9,6 +9,7 @@ from rest_framework.throttling import SimpleRateThrottle
 from cards.models import Card
 from config.accounts.services import token_create
 from decks.services import deck_create
+from tests.support import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -90,3 +91,9 @@ def test_a_card_face_stays_public(client):
     card = Card.objects.order_by("collector_number").first()
     response = client.get(f"/cards/{card.collector_number}.svg")
     assert response["Cache-Control"] == "public, max-age=3600"
+
+
+def test_the_readme_scale_out_example_serves_on_loopback_behind_the_proxy():
+    readme = (ROOT / "README.md").read_text()
+    assert "-b 0.0.0.0" not in readme and "--bind 0.0.0.0" not in readme
+    assert ".venv/bin/gunicorn config.wsgi -w 4 -b 127.0.0.1:8000" in readme
