@@ -101,6 +101,24 @@ def test_a_legal_40_card_deck_built_by_quick_add_alone_in_under_200_keystrokes(p
     assert keystrokes < 200
     assert saved_counts(deck) == {c.collector_number: 4 for c in cards}
     page.locator("#legality .badge").filter(has_text="Legal · Standard · 40 cards").wait_for()
+    # Then reshaped in the piles: by keyboard alone (a tag named with T, a copy moved out with C), then by drag.
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual&group=tag")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.once("dialog", lambda dialog: dialog.accept("curve"))
+    page.locator(f'#piles img[data-card="{cards[0].collector_number}"]').focus()
+    page.keyboard.press("t")
+    page.locator('#piles [data-pile="curve"]').wait_for()
+    page.locator(f'#piles img[data-card="{cards[1].collector_number}"]').focus()
+    page.keyboard.press("c")
+    all_saved(page)
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    page.locator(f'#piles li[data-card="{cards[2].collector_number}"]').drag_to(
+        page.locator('#piles [data-pile="curve"]'), source_position={"x": 30, "y": 12})
+    all_saved(page)
+    assert sorted(page.locator('#piles [data-pile="curve"] li[data-card]').evaluate_all(
+        "ls => ls.map(l => l.dataset.card)")) == sorted([cards[0].collector_number, cards[2].collector_number])
+    assert saved_counts(deck)[cards[1].collector_number] == 3
+    assert page.locator(f'#considering li[data-card="{cards[1].collector_number}"]').get_attribute("data-count") == "1"
 
 
 def test_pasted_lines_are_saved_together_or_each_bad_line_is_said_on_its_line(page):

@@ -8,7 +8,8 @@ import pytest
 from cards.models import Card
 from decks.models import Deck
 from decks.services import deck_copy
-from tests.playtest.goldfish.test_table_browser import axe_violations
+from playtest.goldfish import services as tables
+from tests.playtest.goldfish.test_table_browser import axe_violations, click_step, next_step, open_table
 from tests.security.test_csp_browser import violations as csp_violations
 from tests.security.test_csp_browser import watch
 from tests.support import live_db
@@ -157,6 +158,12 @@ def test_no_csp_violation_on_the_catalog_the_editor_and_the_deck_page(page, star
     seen += csp_violations(page)
     page.goto(f"/decks/{deck.pk}/")
     page.locator("#legality").wait_for()
+    seen += csp_violations(page)
+    # The goldfish table: opened, a card selected and played, its large view shown.
+    table = open_table(page, user)
+    state = tables.table_state(table)
+    click_step(page, state, next_step(state, tables.human_seat(state), set()))
+    page.locator(".hand a.hand-card").first.hover()
     seen += csp_violations(page)
     assert seen == [] and problems == []
 
