@@ -114,12 +114,19 @@ def game_view(state: State, faces: CardFaces, *, reveal_all: bool = False, viewe
     """Board, zones and scores; both hands for a replay (`reveal_all`), else the viewer's only. The board is drawn
     from the side of the seat `bottom` (by default the viewer's, or South's in a replay of every card): its back
     rank at the bottom, whichever seat the rules gave it (DG-4.3)."""
-    if bottom is None:
-        bottom = 0 if reveal_all else viewer
-    obs = state.observation(viewer)  # the state's own engine: a game of older rules is shown by them (RV-4)
+    obs = state.observation(viewer)
     if reveal_all:
         other = state.observation(1 - viewer)
         obs["players"][1 - viewer]["hand"] = other["players"][1 - viewer]["hand"]
+    return position_view(obs, faces, reveal_all=reveal_all, viewer=viewer, bottom=bottom)
+
+
+def position_view(obs: dict[str, Any], faces: CardFaces, *, reveal_all: bool = False, viewer: int = 0,
+                  bottom: int | None = None) -> dict[str, Any]:
+    """game_view of an observation already taken: a live one, or one step of a stored game's frames (its replay,
+    docs/rules.md RV-2), which holds both hands where it shows every card (`reveal_all`). Changes `obs`."""
+    if bottom is None:
+        bottom = 0 if reveal_all else viewer
     rules = FORMAT_RULES[obs["format"]]
     obs["format_label"] = rules.label
     for seat, player in enumerate(obs["players"]):

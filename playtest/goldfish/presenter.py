@@ -11,11 +11,9 @@ button of the turn bar.
 from __future__ import annotations
 
 from collections import Counter
-from types import ModuleType
 from typing import Any
 
-from playtest import dreadgate
-from playtest.dreadgate import State
+from playtest.dreadgate import State, describe_action, describe_log, format_action
 from playtest.dreadgate.actions import (
     ATTACK,
     DEFEND,
@@ -81,11 +79,11 @@ def _target_cell(state: State, action: Action, answers: dict[Action, int]) -> st
     return None
 
 
-def _choice(state: State, action: Action, engine: ModuleType, me: int, turn: int = 0) -> dict[str, Any]:
+def _choice(state: State, action: Action, me: int, turn: int = 0) -> dict[str, Any]:
     """An action as a form value, its notation, and its words from the engine's describer without the
     'You' ("Deploy Ardent Page on a5"); `turn`: where its arrow points (_arrow_turns)."""
-    text = engine.format_action(state, action)
-    words = engine.describe_action(state, action, viewer=me)
+    text = format_action(state, action)
+    words = describe_action(state, action, viewer=me)
     label = words[4:5].upper() + words[5:] if words.startswith("You ") else words
     verb = ANSWER_VERBS.get(action[0]) or text.split(" ", 1)[0]
     return {"value": encode(action), "text": text, "label": label, "verb": verb, "turn": turn,
@@ -123,18 +121,17 @@ def _owner_of_choice(state: State, action: Action, answers: dict[Action, int]) -
     return ""
 
 
-def table_view(state: State, faces: CardFaces, selection: str = "", *,
-               engine: ModuleType = dreadgate, watching: bool = False) -> dict[str, Any]:
-    """`engine` is the rules the table plays under (RV-5): their describer words the log and the choices.
-    `watching`: a past position, shown while the opponent's actions play out; nothing to choose in it."""
+def table_view(state: State, faces: CardFaces, selection: str = "", *, watching: bool = False,
+               log: list[str] | None = None) -> dict[str, Any]:
+    """`watching`: a past position, shown while the opponent's actions play out; nothing to choose in it.
+    `log`: the log's lines where the game has none to replay (a position set up by hand)."""
     me = human_seat(state)
     view = game_view(state, faces, viewer=me)
     yours = not watching and not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
-    # (a table under older rules, RV-5, has no such map: its answers stay in the turn bar)
-    answers = state.answer_cells() if legal and hasattr(state, "answer_cells") else {}
+    answers = state.answer_cells() if legal else {}
     turns = _arrow_turns(state, legal, answers, me)
-    choices = [_choice(state, a, engine, me, turns.get(a, 0)) for a in legal]
+    choices = [_choice(state, a, me, turns.get(a, 0)) for a in legal]
 
     def target_cell(action: Action) -> str | None:
         return _target_cell(state, action, answers)
@@ -174,7 +171,7 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *,
     if asked:  # the rules' question is a direction or a distance, not a target unit (DG-18.7)
         view["phase_words"] = "choosing a direction" if TARGET_DIR in asked else "choosing how far it moves"
     view.update({
-        "hand_total": sum(hand_counts.values()), "log": engine.describe_log(state, viewer=me),
+        "hand_total": sum(hand_counts.values()), "log": describe_log(state, viewer=me) if log is None else log,
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
         "hand": hand, "selection": selection, "selected_name": selected_name,
         # what the selection may do that lands on no cell: play a talent, recycle, use an ability, take flight

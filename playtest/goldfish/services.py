@@ -5,7 +5,9 @@ response windows as the rules give it the decision.
 
 The state is rebuilt from seed, nonce and actions on each request; the engine checks every action, so an
 illegal one is refused with its rule number and nothing is saved. The seed and nonce are the table's secret until
-its game is over (DG-4.6): `table_secrets` says what may be shown of them.
+its game is over (DG-4.6): `table_secrets` says what may be shown of them. What each step showed is saved with
+every move (its frames, docs/rules.md RV-2): the replay reads them, and after a change of rules they say whether
+the table plays on or is closed (`table_under_current_rules`, RV-5).
 """
 
 from __future__ import annotations
@@ -18,13 +20,24 @@ from django.db import transaction
 
 from cards.selectors import catalog_version
 from core.errors import DomainError
+from core.frames import first_difference, pack
 from decks.selectors import deck_for_viewer
-from playtest.dreadgate import ENGINE_VERSION, IllegalAction, State, fairness
+from playtest.dreadgate import (
+    ENGINE_VERSION,
+    IllegalAction,
+    NotationError,
+    State,
+    fairness,
+    game_frames,
+    new_game,
+    parse_action,
+)
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
 from playtest.dreadgate.describe import refusal_words
-from playtest.dreadgate.versions import engine_for, is_current
+from playtest.dreadgate.record import replay_frames
 from playtest.dreadgate.view import SeatView
+from playtest.goldfish.stored import ALL, stored_frames, stored_over
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
 from playtest.policies.classic import passive
@@ -82,7 +95,9 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     except Exception as exc:  # the engine can't set up this deck
         raise DomainError(f"The deck can't be played: {exc}", code="deck_unplayable",
                           details={"field": "deck"}) from exc
+    table.seat = human_seat(state)
     _advance_opponent(table, state)
+    _keep_frames(table, state)
     table.save()
     return table
 
@@ -91,19 +106,63 @@ def new_nonce() -> str:
     return secrets.token_hex(fairness.NONCE_BYTES)
 
 
-def table_state(table: GoldfishTable, steps: int | None = None) -> State:
-    """The table's game (after its first `steps` actions, if given), under the rules it was opened under
-    (docs/rules.md, RV-2)."""
-    engine = engine_for(table.engine_version)
-    if engine is None:
-        raise DomainError(f"This table was opened under rules version {table.engine_version}, which this app no "
-                          "longer has: open a new table.", code="rules_retired", status_code=409,
-                          details={"engine_version": table.engine_version})  # fmt: skip
+def _new_game(table: GoldfishTable) -> State:
     decks = [deck_cards(d) for d in table.params["decks"]]
-    state: State = engine.new_game(decks, fairness.game_seed(table.seed, table.nonce), table.params["format"])
+    return new_game(decks, fairness.game_seed(table.seed, table.nonce), table.params["format"])
+
+
+def table_state(table: GoldfishTable, steps: int | None = None) -> State:
+    """The table's game (after its first `steps` actions, if given). A table opened under rules since changed is
+    first replayed under the current ones (table_under_current_rules); one they closed has no game to play: it is
+    refused with rule RV-5 (its replay shows it)."""
+    if not table_shown(table):
+        raise DomainError(f"This table was played under rules version {table.engine_version}, since changed: its "
+                          "game can't be played on, and its replay shows it as it was (rule RV-5).",
+                          code="rules_changed", status_code=409,
+                          details={"engine_version": table.engine_version, "rule": "RV-5"})  # fmt: skip
+    state = _new_game(table)
     for action in table.actions if steps is None else table.actions[:steps]:
         state.apply(tuple(action))
     return state
+
+
+def _keep_frames(table: GoldfishTable, state: State) -> None:
+    """What each step of the game so far showed each seat, and in full (docs/rules.md, RV-2)."""
+    table.frames = pack(game_frames(state))
+
+
+def table_under_current_rules(table: GoldfishTable) -> GoldfishTable:
+    """After a change of rules (docs/rules.md, RV-5): a table not yet over, of an older rules version, is replayed
+    under the current rules. Where every step shows what its stored frames show, it plays on under them; where a
+    step differs (or an action is refused, or it has no frames to compare), it is closed at that step and stays
+    viewable from its frames. A finished table keeps its version and is shown from its frames (RV-4). Updates
+    `table` too; returns it."""
+    if table.engine_version == ENGINE_VERSION or table.closed_under:
+        return table
+    with transaction.atomic():
+        locked = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+        stored = stored_frames(locked.frames)
+        if locked.engine_version != ENGINE_VERSION and not locked.closed_under and not stored_over(stored):
+            try:
+                replayed, _ = replay_frames(_new_game(locked), locked.actions)
+            except Exception:  # the current rules can't even set the game up
+                replayed = []
+            step = 0 if stored is None else first_difference(stored, replayed)
+            if step is None:
+                locked.engine_version, locked.frames = ENGINE_VERSION, pack(replayed)
+            else:
+                locked.closed_step, locked.closed_under = step, ENGINE_VERSION
+            locked.save(update_fields=["engine_version", "frames", "closed_step", "closed_under", "updated_at"])
+    for field in ("engine_version", "frames", "closed_step", "closed_under", "updated_at"):
+        setattr(table, field, getattr(locked, field))
+    return table
+
+
+def table_shown(table: GoldfishTable) -> bool:
+    """Whether the table is played by the current rules (after table_under_current_rules); if not, it is shown
+    from its stored frames: finished under older rules (RV-4), or closed by a change of rules (RV-5)."""
+    table_under_current_rules(table)
+    return table.engine_version == ENGINE_VERSION and not table.closed_under
 
 
 def human_seat(state: State) -> int:
@@ -157,11 +216,12 @@ def opponent_steps(table: GoldfishTable) -> tuple[int, int] | None:
 
 
 def table_over(table: GoldfishTable, state: State | None = None) -> bool:
-    """Whether the table's game is over; a table whose rules this app no longer has (RV-6) counts as running, so
-    its secrets stay kept."""
+    """Whether the table's game has ended: over, or closed by a change of rules (nothing more can be played in it,
+    RV-5). A table of older rules is over where its stored frames say so; without them it counts as running, so
+    its secrets stay kept (RV-6)."""
     if state is None:
-        if engine_for(table.engine_version) is None:
-            return False
+        if not table_shown(table):
+            return bool(table.closed_under) or stored_over(stored_frames(table.frames))
         state = table_state(table)
     return state.is_over()
 
@@ -174,22 +234,17 @@ def table_secrets(table: GoldfishTable, state: State | None = None) -> dict[str,
             "seed": table.seed if over else None, "nonce": table.nonce if over else None}
 
 
-def table_record(table: GoldfishTable) -> tuple[dict[str, Any], int | None, int | None]:
-    """The table's game as a record for the replay viewer, the seat whose view it shows: the person's while the
-    game runs (DG-2.6, DG-4.6), every card (None) once it is over; and the person's seat, from whose side the board
-    is drawn (None if the game can't be replayed)."""
-    record = {"engine": table.engine_version, "actions": table.actions, "format": table.params["format"],
-              "seed": fairness.game_seed(table.seed, table.nonce)}
-    if engine_for(table.engine_version) is None:
-        return record, None, None  # nothing of it can be replayed (RV-6)
-    state = table_state(table)
-    seat = human_seat(state)
-    return record, None if state.is_over() else seat, seat
-
-
-def table_rules_changed(table: GoldfishTable) -> str | None:
-    """The older rules version a table was opened under (it plays on under them, RV-5), or None."""
-    return None if is_current(table.engine_version) else table.engine_version
+def table_replay(table: GoldfishTable) -> tuple[list[dict[str, Any]] | None, str, int | None]:
+    """The table's stored frames for the replay viewer (docs/rules.md, RV-2); the view it shows: the person's seat
+    while the game runs (DG-2.6, DG-4.6), every card ("all") once it has ended; and the person's seat, from whose
+    side the board is drawn (None where nothing was stored of it)."""
+    frames = stored_frames(table.frames)
+    seat = table.seat
+    if table_shown(table) and (frames is None or seat is None):  # stored before frames existed and missed by them
+        state = table_state(table)
+        frames, seat = game_frames(state), human_seat(state)
+    ended = table_over(table)
+    return frames, ALL if ended or seat is None else str(seat), seat
 
 
 def _your_decision(state: State) -> None:
@@ -210,7 +265,8 @@ def _human_move(table: GoldfishTable, play) -> State:
         play(table, state)
         table.human_moves.append(start)
         _advance_opponent(table, state)
-        table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
+        _keep_frames(table, state)
+        table.save(update_fields=["actions", "human_moves", "dummies", "frames", "updated_at"])
     return state
 
 
@@ -225,12 +281,11 @@ def table_act(*, table: GoldfishTable, action: Action) -> State:
 
 
 def table_act_notation(*, table: GoldfishTable, text: str) -> State:
-    """An action typed in the notation (`deploy Ardent Page a5`), read by the rules the table plays under."""
-    state = table_state(table)  # refuses a table whose rules this app no longer has (RV-6)
-    engine = engine_for(table.engine_version)
+    """An action typed in the notation (`deploy Ardent Page a5`)."""
+    state = table_state(table)  # refuses a table closed by a change of rules (RV-5)
     try:
-        action = engine.parse_action(state, text)  # type: ignore[union-attr]
-    except engine.NotationError as exc:  # type: ignore[union-attr]
+        action = parse_action(state, text)
+    except NotationError as exc:
         raise DomainError(f"notation: {exc}", code="invalid", details={"field": "notation"}) from exc
     return table_act(table=table, action=action)
 
@@ -252,6 +307,7 @@ def table_ai_turn(*, table: GoldfishTable) -> State:
 @transaction.atomic
 def table_undo(*, table: GoldfishTable) -> State:
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    table_state(table, steps=0)  # refuses a table closed by a change of rules (RV-5)
     if not table.human_moves:
         raise TableRefused(IllegalAction("DG-4.1", "there is nothing to undo"))
     if table_over(table):  # its seed and nonce are revealed: a game taken back from there would hold no secret
@@ -266,7 +322,8 @@ def table_undo(*, table: GoldfishTable) -> State:
         rank = BACK_RANK[1 - human_seat(state)]
         again = [cell_name(a[2]) for a in undone if a[0] == DEPLOY and a[2] in rank]
         table.dummies = list(dict.fromkeys([*again, *table.dummies]))
-    table.save(update_fields=["actions", "human_moves", "dummies", "updated_at"])
+    _keep_frames(table, state)
+    table.save(update_fields=["actions", "human_moves", "dummies", "frames", "updated_at"])
     return state
 
 
@@ -287,5 +344,6 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     if name not in table.dummies:
         table.dummies.append(name)
     _advance_opponent(table, state)
-    table.save(update_fields=["actions", "dummies", "updated_at"])
+    _keep_frames(table, state)
+    table.save(update_fields=["actions", "dummies", "frames", "updated_at"])
     return state

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
@@ -13,11 +14,10 @@ from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
-from playtest.dreadgate.versions import engine_for
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_controls, table_view
-from playtest.goldfish.replay import replay_step
 from playtest.goldfish.selectors import card_faces
+from playtest.goldfish.stored import replay_view
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
@@ -27,18 +27,20 @@ from playtest.simulation.job_kind import MODES
 def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200,
                   acted: bool = False, at: int | None = None) -> HttpResponse:
     """The table; `?at=N` shows it after its first N actions (read-only), as the page does when it plays the
-    opponent's actions out one by one after the person's move (`acted`)."""
-    old_rules = tables.table_rules_changed(table)  # RV-5: it plays on under its own rules; say so, offer a new table
-    engine = engine_for(table.engine_version)
-    view = None
+    opponent's actions out one by one after the person's move (`acted`). A table played under rules since
+    changed is shown by its replay, from its stored frames (docs/rules.md, RV-4, RV-5)."""
+    if not tables.table_shown(table):
+        url = reverse("playtest:table_replay", args=[table.pk])
+        if request.htmx:
+            return HttpResponse(status=204, headers={"HX-Redirect": url})
+        return redirect(url)
     watching = None
-    if engine is not None:
-        if at is not None:
-            state = tables.table_state(table, steps=at)
-            watching = {"step": at, "end": len(table.actions)}
-        state = state or tables.table_state(table)
-        view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""), engine=engine,
-                          watching=watching is not None)
+    if at is not None:
+        state = tables.table_state(table, steps=at)
+        watching = {"step": at, "end": len(table.actions)}
+    state = state or tables.table_state(table)
+    view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""),
+                      watching=watching is not None)
     # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
     steps = tables.opponent_steps(table) if acted and view is not None and tables.opponent_policy(table) else None
     playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
@@ -46,9 +48,9 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     secrets = tables.table_secrets(table, state if watching is None else None)
     controls = table_controls(view, over=secrets["over"], undoable=bool(table.human_moves),
                               against_ai=tables.opponent_policy(table) is not None)
-    context = {"table": table, "view": view, "old_rules": old_rules, "engine_version": ENGINE_VERSION,
-               "secrets": secrets, "error": error, "rule": (error.details or {}).get("rule") if error else None,
-               "watching": watching, "playback": playback, "controls": controls}
+    context = {"table": table, "view": view, "secrets": secrets, "error": error,
+               "rule": (error.details or {}).get("rule") if error else None, "watching": watching,
+               "playback": playback, "controls": controls}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
 
@@ -168,11 +170,12 @@ def table_replay(request: HttpRequest, table_id) -> HttpResponse:
     """The table's game so far in the replay viewer, from the first action to the last (`?step=N`): as the person
     saw it while the game runs, with every card once it is over."""
     table = _my_table(request, table_id)
-    record, viewer, seat = tables.table_record(table)  # only the person's view while the game runs (DG-4.6)
+    frames, viewer, seat = tables.table_replay(table)  # only the person's view while the game runs (DG-4.6)
     step = _int_or_none(request.GET.get("step"))
     step = len(table.actions) if step is None else step
     faces = card_faces(decks=table.params["decks"])
-    context = {"table": table, "viewer": viewer,  # the board from the person's side, as at the table
-               **replay_step(table.params, record, step, faces, viewer=viewer, bottom=seat)}
+    older = None if table.engine_version == ENGINE_VERSION else table.engine_version  # RV-4, RV-5
+    context = {"table": table, "viewer": None if viewer == "all" else int(viewer),  # the board from the person's side
+               **replay_view(frames, step, faces, viewer=viewer, bottom=seat, rules_version=older)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)

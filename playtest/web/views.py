@@ -9,8 +9,9 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from decks.selectors import deck_for_viewer
-from playtest.goldfish.replay import replay_step
+from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish.selectors import card_faces
+from playtest.goldfish.stored import replay_view, sample_frames
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
 from playtest.policies import POLICIES
@@ -91,7 +92,10 @@ def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
         seat_deck = sample["seat_deck"]
         pair = {"south": params["decks"][seat_deck[0]]["name"], "north": params["decks"][seat_deck[1]]["name"]}
     faces = card_faces(decks=params["decks"])
-    context = {"run": run, "game": game, "pair": pair, **replay_step(params, sample["record"], step, faces)}
+    version = sample["record"].get("engine")
+    older = None if version == ENGINE_VERSION else version or "unknown"  # shown as played, from its frames (RV-4)
+    context = {"run": run, "game": game, "pair": pair,
+               **replay_view(sample_frames(sample), step, faces, rules_version=older)}
     template = "playtest/replay.html#replay" if request.htmx else "playtest/replay.html"
     return render(request, template, context)
 

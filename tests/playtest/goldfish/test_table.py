@@ -2,7 +2,9 @@
 
 import pytest
 
-from playtest.dreadgate import ENGINE_VERSION
+from core.errors import DomainError
+from core.frames import pack, unpack
+from playtest.dreadgate import ENGINE_VERSION, game_frames
 from playtest.dreadgate.actions import DEPLOY, DRAW, END, KEEP
 from playtest.dreadgate.board import cell_name
 from playtest.dreadgate.state import OVER_PHASE
@@ -166,37 +168,86 @@ def test_the_log_says_each_action_in_words_for_the_person_at_the_table(client, a
     assert "X-DUMMY" not in log and "<li>draw</li>" not in log
 
 
-def test_a_table_opened_under_older_rules_plays_on_under_them_says_so_and_offers_a_new_table(client, alice, table,
-                                                                                             monkeypatch):
-    """docs/rules.md RV-5: played on under its own rules (seven-card hands there), and a new table offered."""
-    from tests.playtest.dreadgate import older_rules
+OLDER = "0.9.0-test"
 
-    older_rules.keep(monkeypatch)
-    GoldfishTable.objects.filter(pk=table.pk).update(engine_version=older_rules.ENGINE_VERSION)
-    table.refresh_from_db()
+
+def _older(table, frames=None):
+    """The table as if opened under older rules that showed `frames` at its steps (by default what it shows now)."""
+    table = GoldfishTable.objects.get(pk=table.pk)
+    changes = {"engine_version": OLDER, **({"frames": pack(frames)} if frames is not None else {})}
+    GoldfishTable.objects.filter(pk=table.pk).update(**changes)
+    return GoldfishTable.objects.get(pk=table.pk)
+
+
+def test_a_table_whose_every_step_shows_the_same_under_new_rules_plays_on_under_them(client, alice, table):
+    """docs/rules.md RV-5: replayed under the current rules when next opened, it shows what its frames show."""
+    to_main_phase(table)
+    table = _older(table)
     client.force_login(alice)
     html = client.get(f"/playtest/tables/{table.pk}/").content.decode()
-    assert "opened under rules version <strong>0.9.0-test</strong>" in html
+    table.refresh_from_db()
+    assert table.engine_version == ENGINE_VERSION and table.closed_step is None and not table.closed_under
+    assert "Your hand" in html and "rule RV-5" not in html
+    tables.table_act(table=table, action=(DRAW, 0, 0))
+    table.refresh_from_db()
+    assert unpack(table.frames) == game_frames(tables.table_state(table))
+
+
+def test_a_table_that_would_show_otherwise_is_closed_and_its_replay_shows_it_as_it_was(client, alice, table):
+    """docs/rules.md RV-5: its stored frames say step 1 read otherwise; it is closed there, its page becomes its
+    replay (every card, as a game that ended) with the notice and a new table offered, and nothing is played."""
+    to_main_phase(table)
+    tables.table_act(table=table, action=(DRAW, 0, 0))
+    table.refresh_from_db()
+    frames = unpack(table.frames)
+    frames[1]["all"]["said"] = "South keeps the hand, as the older rules said it."
+    table = _older(table, frames)
+    client.force_login(alice)
+    page = client.get(f"/playtest/tables/{table.pk}/")
+    assert page.status_code == 302 and page["Location"] == f"/playtest/tables/{table.pk}/replay/"
+    table.refresh_from_db()
+    assert table.closed_step == 1 and table.closed_under == ENGINE_VERSION and table.engine_version == OLDER
+    html = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
+    assert "closed when the rules changed" in html and "from step 1 on" in html and "rule RV-5" in html
+    assert "South keeps the hand, as the older rules said it." in html
+    assert f"Step {len(table.actions)} of {len(table.actions)}" in html
     assert "Open a new table with this deck" in html and 'name="what" value="table"' in html
-    assert "Your hand (7 cards)" in html  # the older rules' opening hand
-    before = len(table.actions)
-    response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": "18,0,0"})  # keep
-    assert response.status_code == 200 and "You keep your hand" in response.content.decode()
-    state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
-    assert state.history[before] == (KEEP, 0, 0) and type(state).__name__ == "OlderState"
+    acted = client.post(f"/playtest/tables/{table.pk}/act/", {"action": "1,0,0"})
+    assert acted.status_code == 302 and GoldfishTable.objects.get(pk=table.pk).actions == table.actions
+    api = client.get(f"/api/goldfish-tables/{table.pk}/")
+    assert api.status_code == 409 and "RV-5" in str(api.json())
+    with pytest.raises(DomainError):
+        tables.table_undo(table=table)
+    assert unpack(GoldfishTable.objects.get(pk=table.pk).frames) == frames  # kept as they were
     opened = client.post(f"/playtest/new/?deck={table.deck_id}", {"deck": table.deck_id, "what": "table"})
     assert opened.status_code == 302
     assert GoldfishTable.objects.exclude(pk=table.pk).get().engine_version == ENGINE_VERSION
 
 
-def test_a_table_of_rules_the_app_no_longer_has_says_so_instead_of_failing(client, alice, table):
-    """docs/rules.md RV-6."""
-    GoldfishTable.objects.filter(pk=table.pk).update(engine_version="0.0.1")
+def test_a_finished_table_of_older_rules_is_shown_from_its_frames_as_it_was_played(client, alice, table):
+    """docs/rules.md RV-4: not replayed under the new rules; its replay names the version."""
+    to_main_phase(table)
+    table.refresh_from_db()
+    frames = unpack(table.frames)
+    frames[-1]["all"]["seen"]["phase"] = "over"  # as if the older rules had ended the game there
+    table = _older(table, frames)
     client.force_login(alice)
-    response = client.get(f"/playtest/tables/{table.pk}/")
+    assert client.get(f"/playtest/tables/{table.pk}/").status_code == 302
+    html = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
+    table.refresh_from_db()
+    assert table.engine_version == OLDER and not table.closed_under
+    assert "Played under rules version <strong>0.9.0-test</strong>" in html and "rule RV-4" in html
+    assert tables.table_secrets(table)["over"]
+
+
+def test_a_table_of_older_rules_with_nothing_stored_says_so_instead_of_failing(client, alice, table):
+    """docs/rules.md RV-6."""
+    GoldfishTable.objects.filter(pk=table.pk).update(engine_version="0.0.1", frames=b"")
+    client.force_login(alice)
+    response = client.get(f"/playtest/tables/{table.pk}/", follow=True)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "no longer has those rules" in html and "Open a new table with this deck" in html
+    assert "closed when the rules changed" in html and "Open a new table with this deck" in html
 
 
 def test_someone_elses_table_is_a_404(client, table, bob):
@@ -224,15 +275,9 @@ def test_the_table_presents_a_response_window_where_the_person_may_answer_or_pas
     give(state, state.active, "U-DM")
     state.tp[me] = 1
     state.apply((DEPLOY, state.by_code["U-DM"], 2 if state.active == 0 else 22))
-    from types import SimpleNamespace
-
-    from playtest import dreadgate
     from playtest.goldfish.board import CardFaces
 
-    # a hand-built position has no replayable log
-    engine = SimpleNamespace(format_action=dreadgate.format_action, describe_action=dreadgate.describe_action,
-                             describe_log=lambda state, viewer: [])
-    view = table_view(state, CardFaces({}), engine=engine)
+    view = table_view(state, CardFaces({}), log=[])  # a hand-built position has no replayable log
     assert view["window"] and view["yours"]
     assert [c["verb"] for c in view["choices"]] == ["instant", "pass"]
     html = render_to_string("playtest/table.html#table", {"table": table, "view": view})

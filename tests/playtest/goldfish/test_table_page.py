@@ -2,7 +2,6 @@
 right, choices on the board in distinct styles, and the text path (all legal actions, the notation box)."""
 
 import re
-from types import SimpleNamespace
 
 import pytest
 from django.template.loader import render_to_string
@@ -122,9 +121,7 @@ def test_a_selected_hand_card_lights_its_deploy_cells_and_offers_what_lands_on_n
 
 def hand_built_view(state, selection=""):
     """The table's view of a position set up by hand (it has no replayable log)."""
-    engine = SimpleNamespace(format_action=dreadgate.format_action, describe_action=dreadgate.describe_action,
-                             describe_log=lambda state, viewer: [])
-    return table_view(state, CardFaces({}), selection, engine=engine)
+    return table_view(state, CardFaces({}), selection, log=[])
 
 
 def render_table(table, view) -> str:

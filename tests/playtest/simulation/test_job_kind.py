@@ -179,40 +179,47 @@ def test_someone_elses_run_is_left_out_of_a_comparison(client, alice, bob):
     assert str(run.pk) not in html
 
 
-def _older_sample(run, monkeypatch, steps=6):
-    """Sample game 0 of the run as if it had been played under an older rules version the app keeps."""
+def _older_sample(run, steps=6):
+    """Sample game 0 of the run as if it had been played under older rules, which dealt seven cards: its record and
+    its frames say so (the rules that played it are not this app's)."""
+    from core.frames import pack, to_text
+    from playtest.dreadgate import game_frames
     from playtest.simulation.games import deck_cards
     from tests.playtest.dreadgate import older_rules
 
-    older_rules.keep(monkeypatch)
     state = older_rules.new_game([deck_cards(d) for d in run.params["decks"]], 4, run.params["format"])
     for _ in range(steps):
         state.apply(state.legal_actions()[0])
     sample = run.result["samples"][0]
     sample["record"] = older_rules.to_record(state)
+    sample["frames"] = to_text(pack(game_frames(state, ("all",))))
     run.save(update_fields=["result"])
-    return sample["record"]
+    return sample
 
 
-def test_a_replay_of_older_rules_is_shown_by_those_rules_and_says_so(client, alice, monkeypatch):
-    """docs/rules.md RV-4: the older rules deal seven cards, so the replay shows seven-card hands."""
-    from playtest.goldfish.replay import replay_step
+def test_a_replay_of_older_rules_is_shown_from_its_frames_and_says_so(client, alice):
+    """docs/rules.md RV-4: the older rules dealt seven cards, so the replay shows seven-card hands; no engine
+    replays it."""
+    from playtest.goldfish.board import CardFaces
+    from playtest.goldfish.stored import replay_view, sample_frames
 
     run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
                                        games=5, seed=9))  # fmt: skip
-    record = _older_sample(run, monkeypatch)
-    opening = replay_step(run.params, record, 0)["view"]["players"]
+    sample = _older_sample(run)
+    opening = replay_view(sample_frames(sample), 0, CardFaces.from_decks(run.params["decks"]))["view"]["players"]
     assert [len(p["hand"]) for p in opening] == [7, 7]
     client.force_login(alice)
     html = client.get(f"/playtest/runs/{run.pk}/games/0/?step=6").content.decode()
     assert "Step 6 of 6" in html and "Played under rules version <strong>0.9.0-test</strong>" in html
+    assert "rule RV-4" in html
 
 
-def test_a_replay_of_rules_the_app_no_longer_has_says_so_instead_of_failing(client, alice, monkeypatch):
+def test_a_replay_of_rules_the_app_no_longer_has_and_no_frames_says_so_instead_of_failing(client, alice):
     """docs/rules.md RV-6."""
     run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
                                        games=5, seed=9))  # fmt: skip
     run.result["samples"][0]["record"]["engine"] = "0.0.1"
+    del run.result["samples"][0]["frames"]
     run.save(update_fields=["result"])
     client.force_login(alice)
     response = client.get(f"/playtest/runs/{run.pk}/games/0/?step=3")
