@@ -80,7 +80,8 @@ class TableSerializer(serializers.Serializer):
 
     @staticmethod
     def _over(table) -> bool:
-        return table.status == TableStatus.OVER
+        """Over, or closed by a change of rules: nothing more can be played in it (docs/rules.md, RV-5)."""
+        return table.status == TableStatus.OVER or bool(table.closed_under)
 
     def get_seed(self, table) -> int | None:
         """Revealed when the game is over (null before)."""

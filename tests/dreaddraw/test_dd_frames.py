@@ -91,6 +91,7 @@ def test_a_table_that_would_show_otherwise_is_closed_and_shown_from_its_frames(c
     assert unpack(DreadDrawTable.objects.get(pk=table.pk).frames) == frames  # kept as they were
     api = client.get(f"/api/dreaddraw/tables/{table.pk}/").json()
     assert api["closed_step"] == 2 and api["observation"]["log"][-1] == "The last thing the older rules said."
+    assert api["seed"] == table.seed and 'class="dd-seed"' in html  # nothing more is played: revealed (DG-4.6)
 
 
 def test_a_finished_table_of_older_rules_is_shown_from_its_frames(client, alice):
