@@ -1,6 +1,9 @@
 import pytest
+from rest_framework.test import APIClient
 
 from decks.selectors import clear_card_index
+
+from .factories import make_user
 
 
 @pytest.fixture(autouse=True)
@@ -9,3 +12,16 @@ def _fresh_card_index():
     clear_card_index()
     yield
     clear_card_index()
+
+
+@pytest.fixture
+def owner():
+    return make_user()
+
+
+@pytest.fixture
+def api(owner):
+    """The API, as the owner."""
+    client = APIClient()
+    client.force_authenticate(owner)
+    return client

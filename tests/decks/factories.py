@@ -54,3 +54,17 @@ def entries_of(*pairs: tuple[Card | CardInfo, int]) -> list[Entry]:
 def legal_pool(size: int = 10, **kwargs) -> list[Card]:
     """`size` distinct non-unique units: 4 copies of 9 of them make a legal 36-card deck."""
     return [make_card("unit", **kwargs) for _ in range(size)]
+
+
+def legal_deck(owner, name: str = "Tagged API deck", **kwargs):
+    """A legal deck of 4 copies of 9 units, and those units."""
+    from decks.services import deck_create
+
+    pool = legal_pool(9)
+    return deck_create(owner=owner, name=name, entries=entries_of(*[(c, 4) for c in pool]), **kwargs), pool
+
+
+def considering_of(deck) -> list[tuple[str, int]]:
+    from decks.selectors import deck_considering
+
+    return [(e.card.collector_number, e.count) for e in deck_considering(deck)]

@@ -6,38 +6,15 @@ from rest_framework.test import APIClient
 
 from decks.considering import deck_consider, deck_tag_card
 from decks.models import Deck, Visibility
-from decks.selectors import card_info, deck_considering, deck_entries, deck_tags
-from decks.services import deck_create
+from decks.selectors import card_info, deck_entries, deck_tags
 
-from .factories import entries_of, legal_pool, make_card, make_user
+from .factories import considering_of, legal_deck, legal_pool, make_card, make_user
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def owner():
-    return make_user()
-
-
-@pytest.fixture
-def api(owner):
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
-
-
-def make_deck(owner, **kwargs):
-    pool = legal_pool(9)
-    return deck_create(owner=owner, name="Tagged API deck", entries=entries_of(*[(c, 4) for c in pool]),
-                       **kwargs), pool
-
-
-def considering_of(deck):
-    return [(e.card.collector_number, e.count) for e in deck_considering(deck)]
-
-
 def test_a_deck_shows_each_cards_tag_and_its_considering_list(api, owner):
-    deck, pool = make_deck(owner)
+    deck, pool = legal_deck(owner)
     pilfer = make_card("talent", name="Zz Api Pilfer")
     deck, _ = deck_tag_card(deck=deck, actor=owner, card=card_info(pool[0]), tag="ramp")
     deck, _ = deck_consider(deck=deck, actor=owner, card=card_info(pilfer), delta=2)
@@ -49,7 +26,7 @@ def test_a_deck_shows_each_cards_tag_and_its_considering_list(api, owner):
 
 
 def test_a_write_sets_the_tags_and_the_considering_list_as_one_version(api, owner):
-    deck, pool = make_deck(owner)
+    deck, pool = legal_deck(owner)
     unique = make_card("legend", name="Zz Api Legend", unique=True)
     cards = [{"card": c.collector_number, "count": 4} for c in pool]
     cards[0]["tag"] = "ramp"
@@ -106,7 +83,7 @@ def test_a_new_deck_may_come_with_tags_and_a_considering_list(api):
     ({"tag": "\u2066isolated"}, 400, "invalid_deck", "control characters"),
 ])
 def test_a_bad_tag_is_refused_and_nothing_is_saved(api, owner, change, status, code, words):
-    deck, pool = make_deck(owner)
+    deck, pool = legal_deck(owner)
     cards = [{"card": c.collector_number, "count": 4} for c in pool]
     cards[3].update(change)
     response = api.patch(f"/api/decks/{deck.pk}/", {"cards": cards}, format="json", HTTP_IF_MATCH='"1"')
@@ -119,7 +96,7 @@ def test_a_bad_tag_is_refused_and_nothing_is_saved(api, owner, change, status, c
 
 
 def test_the_considering_list_refuses_the_gateway_an_unknown_card_and_a_bad_count(api, owner):
-    deck, _ = make_deck(owner)
+    deck, _ = legal_deck(owner)
     gate = make_card("gateway", name="Zz Api Gate", vitality=None)
     for item, code in (({"card": gate.collector_number, "count": 1}, "invalid_deck"),
                        ({"card": "Zz No Such Card", "count": 1}, "unknown_card"),
@@ -130,7 +107,7 @@ def test_the_considering_list_refuses_the_gateway_an_unknown_card_and_a_bad_coun
 
 
 def test_another_player_cannot_write_tags_or_the_considering_list(owner):
-    deck, pool = make_deck(owner, visibility=Visibility.PUBLIC)
+    deck, pool = legal_deck(owner, visibility=Visibility.PUBLIC)
     deck, _ = deck_tag_card(deck=deck, actor=owner, card=card_info(pool[0]), tag="ramp")
     other = APIClient()
     other.force_authenticate(make_user())
@@ -140,7 +117,7 @@ def test_another_player_cannot_write_tags_or_the_considering_list(owner):
         response = getattr(other, method)(f"/api/decks/{deck.pk}/", dict(body, name="Taken"), format="json",
                                           HTTP_IF_MATCH="*")
         assert response.status_code == 403 and response.json()["error"]["code"] == "not_deck_owner"
-    private, _ = make_deck(owner)
+    private, _ = legal_deck(owner)
     assert other.patch(f"/api/decks/{private.pk}/", body, format="json", HTTP_IF_MATCH="*").status_code == 404
     assert APIClient().patch(f"/api/decks/{deck.pk}/", body, format="json", HTTP_IF_MATCH="*").status_code == 401
     assert deck_tags(deck) == {pool[0].collector_number: "ramp"} and considering_of(deck) == []

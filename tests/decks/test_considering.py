@@ -16,14 +16,9 @@ from decks.services import (
     revision_diff,
 )
 
-from .factories import entries_of, legal_pool, make_card, make_user
+from .factories import considering_of, entries_of, legal_pool, make_card, make_user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return make_user()
 
 
 @pytest.fixture
@@ -35,10 +30,6 @@ def deck_and_pool(owner):
 
 def revision(deck, number=None):
     return deck.revisions.get(number=number or Deck.objects.get(pk=deck.pk).version)
-
-
-def considering_of(deck):
-    return [(e.card.collector_number, e.count) for e in deck_considering(deck)]
 
 
 # --- tags -----------------------------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 the code leave them out (the text says so)."""
 
 import pytest
-from rest_framework.test import APIClient
 
 from decks.considering import deck_consider, deck_tag_card
 from decks.errors import InvalidDeck, InvalidDeckList
@@ -10,46 +9,23 @@ from decks.models import Deck
 from decks.selectors import (
     TEXT_EXPORT_LEAVES_OUT,
     card_info,
-    deck_considering,
     deck_entries,
     deck_export_code,
     deck_export_json,
     deck_export_text,
     deck_tags,
 )
-from decks.services import deck_create, deck_import
+from decks.services import deck_import
 
-from .factories import entries_of, legal_pool, make_card, make_user
+from .factories import considering_of, legal_deck, make_card
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return make_user()
-
-
-@pytest.fixture
-def api(owner):
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
-
-
-def make_deck(owner, **kwargs):
-    pool = legal_pool(9)
-    return deck_create(owner=owner, name="Tagged API deck", entries=entries_of(*[(c, 4) for c in pool]),
-                       **kwargs), pool
-
-
-def considering_of(deck):
-    return [(e.card.collector_number, e.count) for e in deck_considering(deck)]
 
 
 
 
 def tagged_deck(owner):
-    deck, pool = make_deck(owner)
+    deck, pool = legal_deck(owner)
     pilfer = make_card("talent", name="Zz Export Pilfer")
     unique = make_card("legend", name="Zz Export Legend", unique=True)
     deck, _ = deck_tag_card(deck=deck, actor=owner, card=card_info(pool[0]), tag="ramp")
@@ -95,7 +71,7 @@ def test_the_text_and_the_code_leave_them_out_and_the_text_says_so(owner):
     from_code = deck_import(owner=owner, code=deck_export_code(deck))
     assert deck_tags(from_code) == {} and considering_of(from_code) == []
     assert deck_export_code(from_code) == deck_export_code(deck)
-    plain, _ = make_deck(owner)
+    plain, _ = legal_deck(owner)
     assert TEXT_EXPORT_LEAVES_OUT not in deck_export_text(plain)  # nothing left out, nothing said
 
 
