@@ -11,7 +11,8 @@ from core.errors import DomainError
 from playtest.jobs.services import run_submit
 
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
-from .models import BotLevel, SeatKind
+from .forms import SEAT_CHOICES, DecisionForm, SeatForm, TableForm, TournamentForm, shown_players
+from .models import BotLevel
 from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
@@ -47,25 +48,6 @@ def card_detail(request: HttpRequest, number: int) -> HttpResponse:
 
 
 
-SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", f"{b.label} bot") for b in BotLevel] + [
-    ("invite", "Person joining by link")]
-DEFAULT_PLAYERS = 2
-
-
-def _players(data) -> int:
-    """The number of players a start form asks for (the default when it says nothing readable)."""
-    try:
-        return int(data.get("players", DEFAULT_PLAYERS))
-    except (TypeError, ValueError):
-        return DEFAULT_PLAYERS
-
-
-def _shown_players(data) -> int:
-    """The number of seat rows a start form shows: what it asks for, within the game's limits (a number out of
-    them is refused by the service when the form is submitted, with its message)."""
-    return min(max(_players(data), MIN_PLAYERS), MAX_PLAYERS)
-
-
 def _seat_rows(data, players: int) -> list[dict]:
     """Every seat row of the table form, with the values sent (or the defaults); rows past `players` are hidden,
     so the form shows as many seats as players, with or without scripts."""
@@ -90,7 +72,7 @@ def _index_context(request: HttpRequest, error: str = "", tournament_error: str 
                    tournament_form=None) -> dict:
     table_form = table_form if table_form is not None else request.GET
     tournament_form = tournament_form if tournament_form is not None else request.GET
-    table_players, tournament_players = _shown_players(table_form), _shown_players(tournament_form)
+    table_players, tournament_players = shown_players(table_form), shown_players(tournament_form)
     tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
     return {"tables": tables, "seat_choices": SEAT_CHOICES, "error": error, "bot_choices": list(BotLevel.choices),
             "tournament_error": tournament_error, "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),
@@ -103,21 +85,6 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "dreaddraw/index.html", _index_context(request))
 
 
-def _seats_from_form(data) -> list[dict]:
-    players = _players(data)
-    seats = []
-    for i in range(max(0, min(players, MAX_PLAYERS))):
-        choice = data.get(f"seat{i}", "local")
-        name = data.get(f"name{i}", "")
-        if choice.startswith("bot:"):
-            seats.append({"kind": SeatKind.BOT, "bot": choice[4:], "name": name})
-        else:
-            seats.append({"kind": choice, "name": name})
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        seats = seats[:1]  # let the service refuse it with its own message
-    return seats
-
-
 # A start form's "Show the seats" button (pages without scripts): the form comes back with as many seat rows as
 # the chosen number of players, keeping what was filled in; nothing is created.
 SEATS_ONLY = "seats_only"
@@ -128,12 +95,21 @@ SEATS_ONLY = "seats_only"
 def table_new(request: HttpRequest) -> HttpResponse:
     if SEATS_ONLY in request.POST:
         return render(request, "dreaddraw/index.html", _index_context(request, table_form=request.POST))
+    form = TableForm(request.POST)
     try:
-        table = table_create(owner=request.user, seats=_seats_from_form(request.POST))
+        if not form.is_valid():
+            raise DomainError(_form_problem(form), code="invalid_seats")
+        table = table_create(owner=request.user, seats=form.seats())
     except DomainError as exc:
         context = _index_context(request, error=exc.message, table_form=request.POST)
         return render(request, "dreaddraw/index.html", context, status=400)
     return redirect("dreaddraw:table", table_id=table.pk)
+
+
+def _form_problem(form) -> str:
+    """A form's first problem, naming its field: "players: Enter a whole number."."""
+    field, errors = next(iter(form.errors.items()))
+    return f"{field}: {errors[0]}"
 
 
 def _table_or_404(table_id):
@@ -153,10 +129,8 @@ def _revealed(request: HttpRequest, table) -> int | None:
 def table_reveal(request: HttpRequest, table_id) -> HttpResponse:
     """The next person at a shared screen says it is them: show that seat's cards."""
     table = _table_or_404(table_id)
-    try:
-        seat = int(request.POST.get("seat", ""))
-    except ValueError:
-        seat = -1
+    form = SeatForm(request.POST)
+    seat = form.cleaned_data["seat"] if form.is_valid() else -1
     if seat in seats_of(table, request.user):
         request.session[f"dreaddraw-seat-{table.pk}"] = seat
     if request.htmx:
@@ -191,15 +165,11 @@ def table_board_view(request: HttpRequest, table_id) -> HttpResponse:
 def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
     table = _table_or_404(table_id)
     error, status = None, 200
+    form = DecisionForm(request.POST)
+    values = form.cleaned_data if form.is_valid() else {"seat": -1, "turn": None, "decision": ""}
     try:
-        seat = int(request.POST.get("seat", ""))
-        turn_raw = request.POST.get("turn")
-        turn = int(turn_raw) if turn_raw not in (None, "") else None
-    except ValueError:
-        seat, turn = -1, None
-    try:
-        table, game = table_act(table_id=table.pk, user=request.user, seat=seat,
-                                decision=request.POST.get("decision", ""), turn=turn)
+        table, game = table_act(table_id=table.pk, user=request.user, seat=values["seat"],
+                                decision=values["decision"] or "", turn=values["turn"])
     except DomainError as exc:
         error = {"message": exc.message, "rule": exc.details.get("rule", "")}
         status = exc.status_code
@@ -248,15 +218,13 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     """Start a bot tournament as a background run; its page shows the progress bar and the report."""
     if SEATS_ONLY in request.POST:
         return render(request, "dreaddraw/index.html", _index_context(request, tournament_form=request.POST))
+    form = TournamentForm(request.POST)
     try:
-        players = int(request.POST.get("players", "2"))
-        games = int(request.POST.get("games", "1000"))
-    except ValueError:
-        players, games = 0, 0
-    lineup = [request.POST.get(f"bot{i}", "") for i in range(max(0, min(players, MAX_PLAYERS)))]
-    try:
-        run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup}, games=games,
-                         title=f"Dread Draw: {' vs '.join(lineup)}")
+        if not form.is_valid():
+            raise DomainError(_form_problem(form), code="invalid_params")
+        lineup = form.lineup()
+        run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup},
+                         games=form.cleaned_data["games"], title=f"Dread Draw: {' vs '.join(lineup)}")
     except DomainError as exc:
         context = _index_context(request, tournament_error=exc.message, tournament_form=request.POST)
         return render(request, "dreaddraw/index.html", context, status=exc.status_code)

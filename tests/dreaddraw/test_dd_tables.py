@@ -43,6 +43,10 @@ def test_a_bad_table_form_is_refused_with_a_message(client, alice):
     assert "2 to 6 seats" in response.content.decode()
     response = client.post("/dread-draw/tables/new/", {"players": "2", "seat0": "bot:random", "seat1": "bot:random"})
     assert response.status_code == 400 and "At least one seat must be a person" in response.content.decode()
+    response = client.post("/dread-draw/tables/new/", {"players": "three"})
+    assert response.status_code == 400 and "players: Enter a whole number." in response.content.decode()
+    response = client.post("/dread-draw/tournaments/new/", {"players": "2", "games": "many", "bot0": "random"})
+    assert response.status_code == 400 and "games: Enter a whole number." in response.content.decode()
 
 
 def test_an_illegal_decision_is_refused_with_its_rule_and_changes_nothing(client, alice):
