@@ -1,7 +1,7 @@
 """The house's layers beyond what `lint-imports` sees (docs/architecture.md, "Names across the layers").
 
 import-linter follows `import` statements; these tests follow the edges made of names: dotted paths in the settings,
-the Celery task sent by name, the broker's transport registered by name, the engine versions' packages, URL names
+the Celery task sent by name, the broker's transport registered by name, URL names
 (`{% url %}`, `reverse`, `redirect`), template names (`{% include %}`, `{% extends %}`, `render`), template
 libraries (`{% load %}`), the URL maps' includes and the models' relations. Each must resolve, and point where the
 layers allow: to its own app or one below it, to the project's frame (below), or to an upward edge documented in
@@ -106,7 +106,7 @@ def test_every_app_and_engine_has_an_exhaustive_contract_of_storeys():
     assert {*layer_order(), *installed, "playtest.dreadgate", "dreaddraw.engine"} <= exhaustive
 
 
-@pytest.mark.parametrize("package", ["core", "playtest.dreadgate", "playtest.older_rules", "dreaddraw.engine"])
+@pytest.mark.parametrize("package", ["core", "playtest.dreadgate", "dreaddraw.engine"])
 def test_the_pure_packages_import_only_the_standard_library_and_core(package):
     """Whatever is installed: the forbidden contracts name the requirements; this names the standard library."""
     graph = import_graph()
@@ -230,19 +230,6 @@ def test_the_embedded_broker_is_the_transport_that_the_celery_app_registers_by_n
     found = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True,
                            timeout=120)
     assert found.stdout.strip() == filesystem_transport.__name__, found.stderr[-2000:]
-
-
-# -- The engine's versions ------------------------------------------------------------------------------------------
-
-
-def test_each_engine_version_names_the_package_that_plays_it():
-    from playtest.dreadgate.versions import ENGINES
-
-    for version, path in ENGINES.items():
-        assert path == "playtest.dreadgate" or path.startswith("playtest.older_rules."), path
-        assert importlib.import_module(f"{path}.zones").ENGINE_VERSION == version
-    frozen = {path.parent.name for path in (ROOT / "playtest" / "older_rules").glob("*/__init__.py")}
-    assert {f"playtest.older_rules.{name}" for name in frozen} <= set(ENGINES.values())
 
 
 # -- URL maps, URL names, templates and their libraries ---------------------------------------------------------------

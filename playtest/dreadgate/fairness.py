@@ -70,8 +70,8 @@ def check_commitment(seed: int, nonce: str, published: str) -> None:
 
 def verify(decks: Sequence[Sequence[CardDef | Mapping[str, Any]]], fmt: str, seed: int, nonce: str,
            published: str, actions: Iterable[Sequence[int]]) -> State:
-    """Check the revealed values against the commitment and replay the game from them under the current rules (a
-    table of older rules: `engine_for(version).new_game(decks, game_seed(seed, nonce), fmt)`); returns the State."""
+    """Check the revealed values against the commitment and replay the game from them under these rules (a game of
+    rules since changed shows its steps from its stored frames, docs/rules.md RV-4); returns the State."""
     check_commitment(seed, nonce, published)
     state = new_game(decks, game_seed(seed, nonce), fmt)
     for action in actions:

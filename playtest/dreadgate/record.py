@@ -11,12 +11,11 @@ from .describe import describe_action
 from .effects import refresh_statics
 from .notation import format_action
 from .state import State
-from .versions import ENGINES, engine_for
 from .zones import ENGINE_VERSION, FORMATS, Unit
 
 
 class RecordError(ValueError):
-    """A record or snapshot that can't be loaded (unknown card, rules this app no longer has, bad shape)."""
+    """A record or snapshot that can't be loaded (unknown card, other rules than these, bad shape)."""
 
 
 def new_game(decks: Sequence[Sequence[CardDef | Mapping[str, Any]]], seed: int, fmt: str = "standard") -> State:
@@ -45,20 +44,17 @@ def _decks(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> list[list
         raise RecordError("decks: must be two lists of collector numbers") from exc
 
 
-def _older(record: Mapping[str, Any]) -> Any:
-    """The engine package of a record's older rules version (RV-2), or RecordError if this app lacks them."""
-    engine = engine_for(record.get("engine"))
-    if engine is None or engine.ENGINE_VERSION == ENGINE_VERSION:
-        raise RecordError(f"engine: played under rules version {record.get('engine')!r}, which this app no "
-                          f"longer has (it has {', '.join(sorted(ENGINES))})")  # fmt: skip
-    return engine
-
-
-def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
-    """The game a record holds, replayed under the rules it was played under (RV-2): a State of this engine, or
-    of the engine of an older rules version that this app keeps."""
+def _these_rules(record: Mapping[str, Any]) -> None:
+    """RecordError for a record of other rules: only these are played here; a stored game of other rules is shown
+    from its frames (docs/rules.md, RV-2, RV-4), never replayed by these."""
     if record.get("engine") != ENGINE_VERSION:
-        return _older(record).from_record(record, cards)
+        raise RecordError(f"engine: played under rules version {record.get('engine')!r}, not these rules "
+                          f"({ENGINE_VERSION}): its stored frames show it")  # fmt: skip
+
+
+def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+    """The game a record of these rules holds, replayed (RecordError for a record of other rules)."""
+    _these_rules(record)
     state = State(_decks(record, cards), record["seed"], record["format"])
     for i, action in enumerate(record["actions"]):
         try:
@@ -157,10 +153,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Any:
-    """The state a snapshot holds, under the rules it was taken under (RV-2), like from_record."""
-    if snap.get("engine") != ENGINE_VERSION:
-        return _older(snap).from_snapshot(snap, cards)
+def from_snapshot(snap: Mapping[str, Any], cards: Mapping[str, CardDef]) -> State:
+    """The state a snapshot of these rules holds, like from_record."""
+    _these_rules(snap)
     state = State(_decks(snap, cards), snap["seed"], snap["format"])
     try:
         for name in _SCALARS:

@@ -1,5 +1,6 @@
-"""A stand-in for an older rules version that the app keeps (docs/rules.md, RV-2), for tests: this engine's
-rules, except that each player opens with seven cards instead of six."""
+"""A stand-in for rules of an older version, for tests of what the app does with games stored under rules it no
+longer plays (docs/rules.md, RV-2 to RV-6): this engine's rules, except that each player opens with seven cards
+instead of six. The app never plays these: its tests store their games' records and frames."""
 
 from __future__ import annotations
 
@@ -7,12 +8,6 @@ from playtest import dreadgate as current
 from playtest.dreadgate import CardDef, State
 
 ENGINE_VERSION = "0.9.0-test"
-describe_action = current.describe_action
-describe_log = current.describe_log
-observation = current.observation
-format_action = current.format_action
-parse_action = current.parse_action
-NotationError = current.NotationError
 
 
 class OlderState(State):
@@ -29,17 +24,3 @@ def new_game(decks, seed, fmt="standard") -> OlderState:
 
 def to_record(state: OlderState) -> dict:
     return {**current.to_record(state), "engine": ENGINE_VERSION}
-
-
-def from_record(record, cards) -> OlderState:
-    state = new_game([[cards[code] for code in deck] for deck in record["decks"]], record["seed"], record["format"])
-    for action in record["actions"]:
-        state.apply(tuple(action))
-    return state
-
-
-def keep(monkeypatch) -> None:
-    """Make this version one the app keeps, for one test."""
-    from playtest.dreadgate import versions
-
-    monkeypatch.setitem(versions.ENGINES, ENGINE_VERSION, __name__)

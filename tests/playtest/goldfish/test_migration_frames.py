@@ -1,18 +1,16 @@
 """Stored games get their frames (playtest 0011, docs/rules.md RV-2): goldfish tables and the sample games of runs
-stored before frames existed are framed by the rules they were played under, 1.0.0 games by the 1.0.0 rules (whose
-opening turn had 3 action points, DG-5.2 of that version), current ones by the current engine, exactly as it
-frames a game now; a table gets its person's seat too."""
-
-import random
+stored before frames existed are framed by the rules they were played under. Current ones by the current engine,
+exactly as it frames a game now, with the table's person's seat. The 1.0.0 games were framed by the 1.0.0 rules
+while the app still had them; now that it has not, a database that still holds such a game without frames migrates
+all the same, leaving it as it was (RV-6), and a new database migrates from nothing without importing them."""
 
 import pytest
 
 from core.frames import from_text, unpack
-from playtest.dreadgate import fairness, game_frames
+from playtest.dreadgate import game_frames
 from playtest.goldfish import services as tables
 from playtest.jobs import services
 from playtest.models import GoldfishTable, Run
-from playtest.simulation.games import deck_cards
 from tests.playtest.dreadgate_decks import starter_deck
 from tests.support import migrate_to
 
@@ -21,37 +19,17 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 BEFORE = [("playtest", "0009_goldfish_table_commitment")]
 
 
-def _first_rules():
-    import playtest.older_rules.dreadgate_1_0_0 as first
-
-    return first
-
-
-def _played(engine, decks, seed, fmt, steps):
-    state = engine.new_game(decks, seed, fmt)
-    pick = random.Random(seed)
-    while not state.is_over() and len(state.history) < steps:
-        state.apply(pick.choice(state.legal_actions()))
-    return state
-
-
-def test_tables_and_sample_games_stored_before_frames_get_those_of_their_own_rules(alice):
-    first = _first_rules()
+def test_tables_and_sample_games_stored_before_frames_get_those_of_their_rules(alice):
     deck = starter_deck(alice)
     current = tables.table_create(owner=alice, deck_id=deck.pk, seed=5)
     older = tables.table_create(owner=alice, deck_id=deck.pk, seed=6)
-    decks = [deck_cards(d) for d in older.params["decks"]]
-    old_game = _played(first, decks, fairness.game_seed(older.seed, older.nonce), older.params["format"], 40)
-    actions = [list(a) for a in old_game.history]
-    GoldfishTable.objects.filter(pk=older.pk).update(engine_version="1.0.0", actions=actions)
+    GoldfishTable.objects.filter(pk=older.pk).update(engine_version="1.0.0", actions=[[18, 0, 0]])
     run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=2, seed=3)
     for index in run.chunks.values_list("index", flat=True):
         services.chunk_execute(run_id=run.pk, index=index)
     run.refresh_from_db()
     samples = run.result["samples"]
-    run_decks = [deck_cards(d) for d in run.params["decks"]]
-    old_sample = _played(first, run_decks, 77, run.params["format"], 60)
-    samples[1]["record"] = first.to_record(old_sample)
+    samples[1]["record"]["engine"] = "1.0.0"
     for sample in samples:
         del sample["frames"]
     Run.objects.filter(pk=run.pk).update(result=run.result)
@@ -63,16 +41,24 @@ def test_tables_and_sample_games_stored_before_frames_get_those_of_their_own_rul
     assert unpack(current.frames) == game_frames(tables.table_state(current))
     assert current.seat == tables.human_seat(tables.table_state(current))
     older = GoldfishTable.objects.get(pk=older.pk)
-    framed = unpack(older.frames)
-    assert len(framed) == 41 and set(framed[0]) == {"0", "1", "all"}
-    assert older.seat == old_game.deck_of_seat.index(0)
-    assert framed[-1]["all"]["seen"]["units"] == old_game.observation(-1)["units"]
-    turn_starts = [f["all"]["seen"] for f in framed if f["all"]["seen"]["phase"] == "main"]
-    assert turn_starts and turn_starts[0]["action_points"] == 3  # the 1.0.0 rules' opening turn
-    assert framed[1]["all"]["said"] == first.describe_action(first.new_game(
-        decks, fairness.game_seed(older.seed, older.nonce), older.params["format"]), old_game.history[0], -1)
+    assert bytes(older.frames) == b"" and older.seat is None and older.engine_version == "1.0.0"
     stored = Run.objects.get(pk=run.pk).result["samples"]
-    old_frames = unpack(from_text(stored[1]["frames"]))
-    assert len(old_frames) == 61 and set(old_frames[0]) == {"all"}
-    new_frames = unpack(from_text(stored[0]["frames"]))
-    assert len(new_frames) == len(stored[0]["record"]["actions"]) + 1
+    assert len(unpack(from_text(stored[0]["frames"]))) == len(stored[0]["record"]["actions"]) + 1
+    assert "frames" not in stored[1]
+
+
+def test_the_migration_imports_no_engine_where_no_game_lacks_its_frames(monkeypatch):
+    """A new database (as the test database itself, migrated from nothing) or one already framed."""
+    import builtins
+
+    migrate_to(BEFORE)
+    real = builtins.__import__
+
+    def refuse(name, globals=None, locals=None, fromlist=(), level=0):
+        engines = ("playtest.dreadgate", "playtest.older_rules", "core.frames")
+        wanted = [name, *(f"{name}.{part}" for part in fromlist or ())]
+        assert not any(w.startswith(engines) for w in wanted), name
+        return real(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", refuse)
+    migrate_to(None)
