@@ -83,6 +83,20 @@ def _search_index_after_changes(request):
         selectors._version_memo = None
 
 
+@pytest.fixture(autouse=True)
+def _no_cache_between_tests():
+    """What one test cached (a catalog export, a rendered page, a rate count) is not the next test's: tests change
+    cards without a new catalog version, so an answer cached by an earlier test would be stale. The process's own
+    caches are emptied after each test (a shared cache named by CACHE_URL is left alone)."""
+    yield
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    for cache in caches.all():
+        if isinstance(cache, LocMemCache):
+            cache.clear()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     """After a transactional test has flushed the database, put the catalog back."""
