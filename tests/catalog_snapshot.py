@@ -42,10 +42,13 @@ class CatalogSnapshot:
 
     def _copy_in(self) -> None:
         with connection.cursor() as cursor:
+            # Emptied together first: a TRUNCATE ... CASCADE of one table after another had been put back would empty
+            # that one again (a card's keywords, truncated with the cards they point at).
+            names = ", ".join(connection.ops.quote_name(table) for table in self._tables)
+            cursor.execute(f"TRUNCATE {names} CASCADE")
             cursor.execute("SET session_replication_role = replica")  # rows go back in any order: no FK triggers
             try:
                 for table, data in self._tables.items():
-                    cursor.execute(f"TRUNCATE {connection.ops.quote_name(table)} CASCADE")
                     with cursor.copy(f"COPY {connection.ops.quote_name(table)} FROM STDIN (FORMAT binary)") as copy:
                         copy.write(data)
             finally:
