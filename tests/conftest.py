@@ -5,8 +5,9 @@ would make the suite crawl); ordinary `db` tests run inside a rolled-back transa
 see it. Transactional tests (live server, worker; mark them `live_db`) flush the database, and
 the database as it stood after the load is then put back from a snapshot (tests/catalog_snapshot.py).
 
-Tests whose outcome the database and broker do not change (browser tests, fault tests with services of
-their own, and those marked `config_independent`) run in the embedded configuration only (docs/testing.md).
+Tests whose outcome the database and broker do not change run in one configuration only (ONE_CONFIGURATION,
+docs/testing.md): browser tests and those marked `config_independent` in the embedded one, the fault tests (with
+services of their own) in the PostgreSQL one.
 
 Worker tests share one session-scoped Celery worker process on the test database; browser tests
 share one headless Chromium driven by Playwright against pytest-django's live server.
@@ -41,22 +42,22 @@ def django_db_setup(django_db_setup, django_db_blocker, request):
 
 
 snapshot_key = pytest.StashKey[CatalogSnapshot]()
-# What marks a test whose outcome the configuration does not change: it runs in the embedded one only.
-CONFIG_INDEPENDENT_MARKERS = ("config_independent", "browser", "faults")
+# Tests whose outcome the configuration does not change run in one only (docs/testing.md): by their marker, the
+# embedded one (SQLite, the filesystem broker) or the PostgreSQL one (with Redis), to balance the two runs.
+ONE_CONFIGURATION = {"config_independent": "embedded", "browser": "embedded", "faults": "postgres"}
 
 
-def embedded_configuration() -> bool:
-    return not os.environ.get("DATABASE_URL")
+def configuration() -> str:
+    return "postgres" if os.environ.get("DATABASE_URL") else "embedded"
 
 
 def pytest_collection_modifyitems(config, items):
-    """In the PostgreSQL configuration, leave out the tests that run in the embedded one only."""
-    if embedded_configuration():
-        return
+    """Leave out the tests that run in the other configuration only."""
+    here = configuration()
     kept, left_out = [], []
     for item in items:
-        independent = any(item.get_closest_marker(name) for name in CONFIG_INDEPENDENT_MARKERS)
-        (left_out if independent else kept).append(item)
+        elsewhere = any(item.get_closest_marker(name) and where != here for name, where in ONE_CONFIGURATION.items())
+        (left_out if elsewhere else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
