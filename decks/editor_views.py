@@ -127,7 +127,7 @@ def edit_tag(request: HttpRequest, pk: int) -> HttpResponse:
 def edit_consider(request: HttpRequest, pk: int) -> HttpResponse:
     """Add or remove copies of a card on the considering list."""
     def consider(deck, card):
-        count, delta = _count_and_delta(request)
+        delta = _count_and_delta(request)[1]
         deck, change = considering.deck_consider(deck=deck, actor=request.user, card=card, delta=delta or 0)
         if change.refused and change.after == change.before:
             raise InvalidDeck(change.refused)
