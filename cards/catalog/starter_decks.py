@@ -15,9 +15,6 @@ from .authored import DATA_DIR, CatalogDataError
 from .build import Catalog, default_catalog
 
 STARTER_DECKS_FILE = DATA_DIR / "starter_decks.yaml"
-DECK_SIZE = range(36, 61)
-MAX_COPIES = 4
-MAX_UNIQUE_COPIES = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,23 +68,3 @@ def load_starter_decks(catalog: Catalog | None = None, path: Path = STARTER_DECK
         raise CatalogDataError(errors, path.name)
     return decks
 
-
-def deck_rule_problems(cards: tuple[tuple[str, int], ...], catalog: Catalog | None = None) -> list[str]:
-    """Breaches of the three deck-construction rules of the rules text (size, unique, copies)."""
-    catalog = catalog or default_catalog()
-    by_number = catalog.by_number()
-    problems = []
-    copies: dict[str, int] = {}
-    for number, count in cards:
-        copies[number] = copies.get(number, 0) + count
-    size = sum(copies.values())
-    if size not in DECK_SIZE:
-        problems.append(f"the deck holds {size} cards; it must hold {DECK_SIZE.start} to {DECK_SIZE.stop - 1}")
-    for number, count in copies.items():
-        card = by_number[number]
-        limit = MAX_UNIQUE_COPIES if card["is_unique"] else MAX_COPIES
-        if count > limit:
-            problems.append(f"{number} {card['name']}: {count} copies, at most {limit} allowed")
-        if card["type"] == "gateway":
-            problems.append(f"{number} {card['name']}: a gateway card is not part of the main deck")
-    return problems
