@@ -10,6 +10,7 @@ PlayChunk = Callable[[dict, int, int, int], dict]
 Merge = Callable[[list[dict], dict], dict]
 NextStage = Callable[[dict, list[dict]], "dict | None"]
 Conclude = Callable[[dict, list[dict]], dict]
+Shortfall = Callable[[dict, list[dict], int], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,9 @@ class JobKind:
     # A staged kind (both or neither): see the module's docstring.
     next_stage: NextStage | None = None
     conclude: Conclude | None = None
+    # Why a staged run that is done played fewer games than its budget, in words: (params, the stages' plans in
+    # order, the games left unplayed) -> "the race stopped 1 game short of its budget: ...".
+    shortfall: Shortfall | None = None
 
     @property
     def staged(self) -> bool:

@@ -210,6 +210,7 @@ DREADGATE_TUNING = register(JobKind(
     merge=tuning_race.merge,
     next_stage=tuning_race.next_stage,
     conclude=tuning_race.conclude,
+    shortfall=tuning_race.shortfall,
     engine_version=ENGINE_VERSION,
     chunk_size=100,
     params_serializer=TuningParams,

@@ -197,6 +197,18 @@ def next_stage(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str
     return {"games": per_arm * len(arms), "arms": arms, "per_arm": per_arm, "start": start}
 
 
+def shortfall(params: dict[str, Any], plans: list[dict[str, Any]], short: int) -> str:
+    """Why a finished race played `short` games fewer than its budget: every stage gives the unchanged deck and
+    each swap still racing the same games, in whole units, so what the last stage could not share evenly stays
+    unplayed."""
+    last, unit = plans[-1], unit_of(params)
+    games = "game" if short == 1 else "games"
+    step = "" if unit == 1 else f", in steps of {unit} (both seats against each gauntlet deck)"
+    return (f"the race stopped {short} {games} short of its budget: each stage plays the unchanged deck and every "
+            f"swap still racing the same number of games{step}, and its last stage gave its {len(last['arms'])} "
+            f"decks {last['per_arm']} games each; the {short} left could not be shared among them")
+
+
 def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, Any]:
     """Every swap's improvement over the games it played, the stage it reached, and the race's own figures."""
     values = arm_values(stages)

@@ -14,6 +14,7 @@ from playtest.goldfish.selectors import card_faces
 from playtest.goldfish.stored import replay_view, sample_frames
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
+from playtest.jobs.tally import run_tally
 from playtest.policies import POLICIES
 from playtest.simulation.metagame_kind import (
     DEFAULT_GAMES_PER_PAIR,
@@ -54,14 +55,14 @@ def run_detail(request: HttpRequest, run_id) -> HttpResponse:
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
     kind = get_kind(run.kind)
     report = kind.present(run.result, run.params) if kind.present and run.status == "done" else None
-    return render(request, "playtest/run_detail.html",
-                  {"run": run, "report_template": kind.report_template, "report": report})
+    return render(request, "playtest/run_detail.html", {"run": run, "tally": run_tally(run=run),
+                                                        "report_template": kind.report_template, "report": report})
 
 
 @login_required
 def run_progress(request: HttpRequest, run_id) -> HttpResponse:
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
-    response = render(request, "playtest/run_detail.html#progress", {"run": run})
+    response = render(request, "playtest/run_detail.html#progress", {"run": run, "tally": run_tally(run=run)})
     if run.is_finished and request.htmx:
         response["HX-Refresh"] = "true"  # swap the progress bar for the report
     return response

@@ -54,6 +54,13 @@ def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_i
     assert "as good as the AI" in report["caveat"] and "public decks" in report["shortlist_rule"]
     page = client.get(f"/playtest/runs/{run.pk}/")
     assert b"Best swaps" in page.content and b"Cheapest cuts" in page.content and b"Apply" in page.content
+    # The progress line counts what was asked and what was played, and says why they differ (no "100%").
+    short = 300 - run.games_done
+    assert short > 0, "this race fills its budget: pick a budget its last stage can't share evenly"
+    arms = len(run.stages.last().plan["arms"])
+    assert (f"{run.games_done} of 300 games: the race stopped {short} game{'s' if short > 1 else ''} short of its "
+            f"budget") in page.content.decode() and f"gave its {arms} decks" in page.content.decode()
+    assert "(100%)" not in page.content.decode()
 
     # Applying a swap makes a new version of the deck, which the history can undo.
     swap = run.params["candidates"][0]

@@ -1,0 +1,38 @@
+"""A run's games as its page states them: what was asked, what was played, and why the two differ."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playtest.jobs.registry import get_kind
+from playtest.models import Run, RunStatus
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
+
+
+def run_tally(*, run: Run) -> dict[str, Any]:
+    """{"played", "asked", "percent" (while the run is under way, else None), "note"}: the note says, for a run
+    that finished short of the games asked, by how many and why (a staged kind's budget is a ceiling its last
+    stage may not fill: the kind says why)."""
+    played, asked = run.games_done, run.games
+    tally: dict[str, Any] = {"played": played, "asked": asked, "percent": None, "note": ""}
+    if not run.is_finished:
+        tally["percent"] = int(100 * played / asked) if asked else 0
+        return tally
+    short = asked - played
+    if short <= 0:
+        return tally
+    if run.status == RunStatus.CANCELLED:
+        tally["note"] = f"cancelled with {_games(short)} not played"
+    elif run.status == RunStatus.FAILED:
+        tally["note"] = f"stopped by the error below with {_games(short)} not played"
+    else:
+        kind = get_kind(run.kind)
+        plans = list(run.stages.order_by("index").values_list("plan", flat=True))
+        if kind.shortfall is not None and plans:
+            tally["note"] = kind.shortfall(run.params, plans, short)
+        else:
+            tally["note"] = f"finished {_games(short)} short of the games asked"
+    return tally
