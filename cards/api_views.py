@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 
 from . import selectors
 from .api_params import page_parameters, whole_number
@@ -135,7 +135,7 @@ class CardListView(generics.ListAPIView):
             return super().perform_content_negotiation(request, force)
         except Http404:  # DRF's answer to an unknown ?format=
             raise DomainError(f"format must be one of {', '.join(RESULT_FORMATS)}, not "
-                              f"{request.query_params.get('format', '')[:40]!r}.", code="invalid_parameter",
+                              f"{request.query_params.get('format', '')[:40]!r}.", code=ErrorCode.INVALID_PARAMETER,
                               details={"parameter": "format", "allowed": list(RESULT_FORMATS)}) from None
 
     def finalize_response(self, request, response, *args, **kwargs):
@@ -232,7 +232,7 @@ def _one_parameter(request, names: tuple[str, ...]) -> tuple[str, str]:
         listed = " or ".join(names)
         # Not a bound of one parameter but a rule between two, which an OpenAPI 3.0 schema cannot state:
         # its own code, apart from the contract's invalid_parameter.
-        raise DomainError(f"Give exactly one of {listed}.", code="exactly_one_parameter",
+        raise DomainError(f"Give exactly one of {listed}.", code=ErrorCode.EXACTLY_ONE_PARAMETER,
                           details={"parameter": names[0] if not given else given[1][0], "allowed": list(names)})
     return given[0]
 
@@ -265,7 +265,7 @@ class CardNamedView(APIView):
             card, alternatives = selectors.card_named_fuzzy(text=text)
         if card is None:
             suggestions = selectors.close_names(text=" ".join(text.split()))
-            raise DomainError(f"No card is named {text!r}.", code="card_not_found", status_code=404,
+            raise DomainError(f"No card is named {text!r}.", code=ErrorCode.CARD_NOT_FOUND, status_code=404,
                               details={"parameter": kind,
                                        "suggestions": [{"name": n, "collector_number": c} for n, c in suggestions]})
         return Response({"card": CardDetailSerializer(card).data,
@@ -302,7 +302,7 @@ class CardRandomView(APIView):
         result = api_search(Card.objects.all(), request.query_params.get("q"), None, None)
         card = selectors.card_random(queryset=result.queryset)
         if card is None:
-            raise DomainError("No card matches the query.", code="no_match", status_code=404,
+            raise DomainError("No card matches the query.", code=ErrorCode.NO_MATCH, status_code=404,
                               details={"query": request.query_params.get("q", "")})
         response = Response(CardDetailSerializer(card).data)
         response["Cache-Control"] = "no-store"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_filters
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 
 from . import selectors
 from .models import Card
@@ -40,7 +40,8 @@ def api_search(queryset, query: str | None, order: str | None, direction: str | 
     try:
         return search_cards(query, order, direction, queryset=queryset)
     except SearchError as error:
-        raise DomainError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None
+        raise DomainError(str(error),
+                          code=ErrorCode.INVALID_QUERY, details={**error.details(), "query": query}) from None
 
 
 def api_search_answer(query: str | None, order: str | None, direction: str | None, *, offset: int, limit: int):
@@ -50,4 +51,5 @@ def api_search_answer(query: str | None, order: str | None, direction: str | Non
         return selectors.card_search_answer(query=query, order=order, direction=direction, offset=offset,
                                             limit=limit)
     except SearchError as error:
-        raise DomainError(str(error), code="invalid_query", details={**error.details(), "query": query}) from None
+        raise DomainError(str(error),
+                          code=ErrorCode.INVALID_QUERY, details={**error.details(), "query": query}) from None

@@ -25,6 +25,8 @@ from jsonschema import Draft4Validator
 from rest_framework.exceptions import ValidationError
 from rest_framework.settings import api_settings
 
+from core.errors import ErrorCode
+
 from .api_errors import ApiError
 
 # ASCII digits only: int() and float() would also read "٣" and "1_0".
@@ -250,7 +252,7 @@ class ApiContract:
             check_path(operation, match.kwargs)
             check_query(operation, request.query_params)
         except ContractError as exc:
-            raise ApiError(exc.message, code="invalid_parameter", details=exc.details) from None
+            raise ApiError(exc.message, code=ErrorCode.INVALID_PARAMETER, details=exc.details) from None
         if operation["body"] is not None and request.content_type.startswith("application/json"):
             data = request.data  # parsed (and bounded) by the API's parser
             if request.stream is not None or data:

@@ -18,7 +18,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 
 from .throttles import anonymous_refusal, rate_limit_headers
 
@@ -27,7 +27,7 @@ class ApiError(exceptions.APIException):
     """The API's form of a domain error: a stable code, a status and the details that locate it."""
 
     status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "bad_request"
+    default_code = ErrorCode.BAD_REQUEST
     default_detail = "The request is not valid."
 
     def __init__(self, message: str | None = None, *, code: str | None = None,
@@ -60,7 +60,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
     elif isinstance(exc, DataError):  # a value the database can't store (a NUL character, an out-of-range number)
-        exc = ApiError("A value in the request can't be stored: " + str(exc).split("\n")[0], code="invalid_value")
+        exc = ApiError("A value in the request can't be stored: " + str(exc).split("\n")[0],
+                       code=ErrorCode.INVALID_VALUE)
     elif isinstance(exc, (exceptions.AuthenticationFailed, exceptions.NotAuthenticated)):
         exc = anonymous_refusal(context.get("request"), context.get("view")) or exc
     response = drf_exception_handler(exc, context)
@@ -76,12 +77,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         while isinstance(problem, (list, dict)) and problem:  # the first message, however deeply nested
             problem = problem[0] if isinstance(problem, list) else next(iter(problem.values()))
         body = {
-            "code": "invalid",
+            "code": ErrorCode.INVALID,
             "message": f"{name}: {problem}" if name != "non_field_errors" else str(problem),
             "details": {"fields": fields},
         }
     elif isinstance(exc, exceptions.Throttled):
-        body = {"code": "throttled", "message": str(exc.detail), "details": {"retry_after_seconds": exc.wait}}
+        body = {"code": ErrorCode.THROTTLED, "message": str(exc.detail), "details": {"retry_after_seconds": exc.wait}}
     else:
         body = {"code": _code_for(exc), "message": str(exc.detail), "details": {}}
     response.data = {"error": body}

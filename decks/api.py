@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from cards.api_params import bounded, page_parameter, whole_number
 from cards.models import Card, CardType
+from core.errors import ErrorCode
 from core.formats import FORMAT_SLUGS
 from core.intbounds import MAX_INTEGER
 
@@ -276,7 +277,7 @@ class DeckDiffView(APIView):
         missing = [n for n in numbers if n not in revisions]
         if missing:
             raise InvalidDeck(f"Deck {deck.pk} has no version {missing[0]}.", details={"missing": missing},
-                              status_code=404, code="revision_not_found")
+                              status_code=404, code=ErrorCode.REVISION_NOT_FOUND)
         return Response(services.revision_diff(revisions[numbers[0]], revisions[numbers[1]]))
 
 
@@ -335,7 +336,7 @@ class DeckOddsView(APIView):
         category = request.query_params.get("category") or None
         known = stats.categories(entries)
         if category is not None and category not in known:
-            raise InvalidDeck(f"This deck has no odds category {category[:60]!r}.", code="invalid_parameter",
+            raise InvalidDeck(f"This deck has no odds category {category[:60]!r}.", code=ErrorCode.INVALID_PARAMETER,
                               details={"parameter": "category", "allowed": list(known)})
         table = stats.odds_table(entries, hand_size=hand, draws_per_turn=draws, turns=turns, category=category)
         return Response({"deck": deck.pk, "version": deck.version,

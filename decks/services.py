@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from cards.models import Card
 from cards.selectors import catalog_version
+from core.errors import ErrorCode
 from core.formats import FORMATS
 
 from .cardindex import CardIndex
@@ -292,7 +293,7 @@ def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = N
     if delta is not None:
         deck, (change,) = deck_change_cards(deck=deck, actor=actor, deltas=[(card, delta)], within_limits=within_limits)
         if change.refused and change.after == change.before:
-            raise InvalidDeck(change.refused, code="copies_over_limit", details={"card": card.collector_number})
+            raise InvalidDeck(change.refused, code=ErrorCode.COPIES_OVER_LIMIT, details={"card": card.collector_number})
         return deck, change.before, change.after
     _require_owner(deck, actor)
     _check_main_deck_card(card)
@@ -437,9 +438,9 @@ def deck_delete(*, deck: Deck, actor, expected_version: int | None) -> None:
 def deck_unpublish(*, deck: Deck, actor) -> Deck:
     """Staff take a public deck out of the public list (it becomes private to its owner)."""
     if not (actor and actor.is_authenticated and actor.is_staff):
-        raise DeckForbidden("Only staff may unpublish another player's deck.", code="not_staff")
+        raise DeckForbidden("Only staff may unpublish another player's deck.", code=ErrorCode.NOT_STAFF)
     if deck.visibility != Visibility.PUBLIC:
-        raise InvalidDeck("Only a public deck can be unpublished.", code="not_public", status_code=409)
+        raise InvalidDeck("Only a public deck can be unpublished.", code=ErrorCode.NOT_PUBLIC, status_code=409)
     entries = deck_entries(deck)
     Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PRIVATE, version=F("version") + 1,
                                            updated_at=timezone.now())
@@ -597,7 +598,8 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
         if problems:
             raise InvalidDeckList(
                 f"{len(problems)} card{'s' if len(problems) != 1 else ''} of the deck code cannot be imported; "
-                "nothing was saved.", code="invalid_deck_code", details={"problems": [p.as_dict() for p in problems]})
+                "nothing was saved.",
+                code=ErrorCode.INVALID_DECK_CODE, details={"problems": [p.as_dict() for p in problems]})
     else:
         # Copy limits, the only deck rules that stop an import, are the same in every format.
         result = read_deck_list(text, DeckFormat.STANDARD, index)
@@ -630,7 +632,7 @@ def entries_from_counts(counts: Sequence[tuple[str, int]], index: CardIndex | No
     for text, count in counts:
         card = index.resolve(str(text))
         if card is None:
-            raise InvalidDeck(f"No card is named or numbered {text!r}.", code="unknown_card",
+            raise InvalidDeck(f"No card is named or numbered {text!r}.", code=ErrorCode.UNKNOWN_CARD,
                               details={"card": text, "suggestions": index.suggest(str(text))})
         if not isinstance(count, int) or isinstance(count, bool):
             raise InvalidDeck(f"{card.name}: the count must be a whole number.", details={"card": text})

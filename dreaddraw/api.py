@@ -8,7 +8,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from dreaddraw.engine.observation import observe
 
 from .engine.game import MAX_PLAYERS
@@ -66,7 +66,7 @@ def _table_response(request, table, status_code=200, game=None):
         except ValueError:
             wanted = -2
         if wanted not in seats:
-            raise DomainError("seat: you do not play that seat.", code="not_your_seat", status_code=403,
+            raise DomainError("seat: you do not play that seat.", code=ErrorCode.NOT_YOUR_SEAT, status_code=403,
                               details={"field": "seat"})
         viewer = wanted
     names = [s.name for s in table.seats.all()]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from decks.charts import bar_chart
 from dreaddraw.engine import ENGINE_VERSION, load_cardset
 from dreaddraw.engine.bots import BOTS
@@ -25,11 +25,12 @@ def validate_params(params: dict, owner) -> dict:
     """{"lineup": ["probability", "heuristic", ...]}: one bot per seat, 2 to 6 seats."""
     lineup = params.get("lineup")
     if not isinstance(lineup, list) or not MIN_PLAYERS <= len(lineup) <= MAX_PLAYERS:
-        raise DomainError(f"lineup: a list of {MIN_PLAYERS} to {MAX_PLAYERS} bots, one per seat.", code="invalid",
+        raise DomainError(f"lineup: a list of {MIN_PLAYERS} to {MAX_PLAYERS} bots, one per seat.",
+                          code=ErrorCode.INVALID,
                           details={"field": "lineup"})
     for i, bot in enumerate(lineup):
         if bot not in BOTS:
-            raise DomainError(f"lineup[{i}]: {bot!r} is not a bot (one of {', '.join(BOTS)}).", code="invalid",
+            raise DomainError(f"lineup[{i}]: {bot!r} is not a bot (one of {', '.join(BOTS)}).", code=ErrorCode.INVALID,
                               details={"field": f"lineup[{i}]"})
     return {"lineup": list(lineup), "set": load_cardset().version}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 
 from .models import DreadDrawCard, DreadDrawKeyword
 
@@ -20,7 +20,8 @@ def _int_param(params, name: str, low: int, high: int) -> int | None:
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise DomainError(f"{name} must be a whole number from {low} to {high}, not {raw!r}.", code="invalid_filter",
+        raise DomainError(f"{name} must be a whole number from {low} to {high}, not {raw!r}.",
+                          code=ErrorCode.INVALID_FILTER,
                           details={"field": name, "value": raw})
     return value
 
@@ -30,10 +31,10 @@ def dreaddraw_card_filters(params) -> dict:
     keyword = (params.get("keyword") or "").strip().lower()
     if keyword and keyword not in KEYWORD_VALUES:
         raise DomainError(f"keyword must be one of {', '.join(KEYWORD_VALUES)}, not {keyword!r}.",
-                          code="invalid_filter", details={"field": "keyword", "value": keyword})
+                          code=ErrorCode.INVALID_FILTER, details={"field": "keyword", "value": keyword})
     q = (params.get("q") or "").strip()
     if len(q) > 100:
-        raise DomainError("q is limited to 100 characters.", code="invalid_filter", details={"field": "q"})
+        raise DomainError("q is limited to 100 characters.", code=ErrorCode.INVALID_FILTER, details={"field": "q"})
     return {
         "q": q, "keyword": keyword, "strength": _int_param(params, "strength", 0, 99),
         "damage": _int_param(params, "damage", 0, 99),

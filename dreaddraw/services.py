@@ -8,7 +8,7 @@ import secrets
 
 from django.db import transaction
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from core.frames import FramesError, first_difference, pack, unpack
 from dreaddraw.engine import (
     ENGINE_VERSION,
@@ -36,26 +36,27 @@ class IllegalDecisionError(DomainError):
     """An engine refusal, carried to the API and pages with its rule number."""
 
     status_code = 400
-    default_code = "illegal_decision"
+    default_code = ErrorCode.ILLEGAL_DECISION
 
 
 def _seat_specs(seats: list[dict]) -> list[dict]:
     if not isinstance(seats, list) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise DomainError(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.", code="invalid_seats",
+        raise DomainError(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.", code=ErrorCode.INVALID_SEATS,
                           details={"field": "seats"})
     out = []
     for i, raw in enumerate(seats):
         where = f"seats[{i}]"
         if not isinstance(raw, dict):
-            raise DomainError(f"{where}: expected an object with 'kind'.", code="invalid_seats",
+            raise DomainError(f"{where}: expected an object with 'kind'.", code=ErrorCode.INVALID_SEATS,
                               details={"field": where})
         kind = raw.get("kind")
         if kind not in SeatKind.values:
-            raise DomainError(f"{where}.kind must be one of {', '.join(SeatKind.values)}.", code="invalid_seats",
+            raise DomainError(f"{where}.kind must be one of {', '.join(SeatKind.values)}.",
+                              code=ErrorCode.INVALID_SEATS,
                               details={"field": f"{where}.kind"})
         bot = raw.get("bot") or ""
         if kind == SeatKind.BOT and bot not in BotLevel.values:
-            raise DomainError(f"{where}.bot must be one of {', '.join(BotLevel.values)}.", code="invalid_seats",
+            raise DomainError(f"{where}.bot must be one of {', '.join(BotLevel.values)}.", code=ErrorCode.INVALID_SEATS,
                               details={"field": f"{where}.bot"})
         if kind != SeatKind.BOT:
             bot = ""
@@ -64,7 +65,8 @@ def _seat_specs(seats: list[dict]) -> list[dict]:
             name = BOT_LABELS[bot] if bot else ("Player" if kind == SeatKind.LOCAL else "Guest") + f" {i + 1}"
         out.append({"kind": kind, "bot": bot, "name": name})
     if all(s["kind"] == SeatKind.BOT for s in out):
-        raise DomainError("At least one seat must be a person.", code="invalid_seats", details={"field": "seats"})
+        raise DomainError("At least one seat must be a person.",
+                          code=ErrorCode.INVALID_SEATS, details={"field": "seats"})
     return out
 
 
@@ -74,7 +76,7 @@ def table_game(table: DreadDrawTable) -> Game:
     the current rules has one: table_shown says which, after a change of rules (RV-5)."""
     if table.engine_version != ENGINE_VERSION or table.closed_under:
         raise DomainError(f"This table was played under rules version {table.engine_version}, since changed: it is "
-                          "shown as it was stored, and can't be played on (rule RV-5).", code="rules_changed",
+                          "shown as it was stored, and can't be played on (rule RV-5).", code=ErrorCode.RULES_CHANGED,
                           status_code=409, details={"engine_version": table.engine_version})  # fmt: skip
     return replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
                   load_cardset(version=table.set_version))
@@ -173,9 +175,9 @@ def table_rematch(*, table_id, user) -> DreadDrawTable:
     table = DreadDrawTable.objects.prefetch_related("seats").get(pk=table_id)
     if table.owner_id != getattr(user, "pk", None):
         raise DomainError("Only the table's creator can start it again (the local seats are theirs).",
-                          code="not_table_owner", status_code=403)
+                          code=ErrorCode.NOT_TABLE_OWNER, status_code=403)
     if table.status != TableStatus.OVER:
-        raise DomainError("The game is not over yet: finish it before playing again.", code="table_not_over",
+        raise DomainError("The game is not over yet: finish it before playing again.", code=ErrorCode.TABLE_NOT_OVER,
                           status_code=409)
     seats = [{"kind": s.kind, "bot": s.bot, "name": s.name if s.kind != SeatKind.INVITE else ""}
              for s in sorted(table.seats.all(), key=lambda s: s.index)]
@@ -210,10 +212,10 @@ def table_join(*, table_id, user) -> DreadDrawTable:
         return table
     if table.owner_id == user.pk:
         raise DomainError("You created this table: you play its local seats, the open seats are for others.",
-                          code="owner_cannot_join", status_code=409)
+                          code=ErrorCode.OWNER_CANNOT_JOIN, status_code=409)
     free = [s for s in seats if s.kind == SeatKind.INVITE and s.user_id is None]
     if not free:
-        raise DomainError("This table has no free seat.", code="table_full", status_code=409)
+        raise DomainError("This table has no free seat.", code=ErrorCode.TABLE_FULL, status_code=409)
     seat = free[0]
     seat.user = user
     seat.name = user.get_username()[:40]
@@ -232,13 +234,14 @@ def table_act(*, table_id, user, seat: int, decision: str, turn: int | None = No
     """Play `decision` for `seat`; refused (state unchanged) with the rule number if the rules forbid it."""
     table = DreadDrawTable.objects.select_for_update().get(pk=table_id)
     if table.status == TableStatus.WAITING:
-        raise DomainError("The table is waiting for players to join.", code="table_waiting", status_code=409)
+        raise DomainError("The table is waiting for players to join.", code=ErrorCode.TABLE_WAITING, status_code=409)
     if seat not in seats_of(table, user):
-        raise DomainError(f"You do not play seat {seat + 1} at this table.", code="not_your_seat", status_code=403,
+        raise DomainError(f"You do not play seat {seat + 1} at this table.",
+                          code=ErrorCode.NOT_YOUR_SEAT, status_code=403,
                           details={"seat": seat})
     if turn is not None and turn != len(table.decisions):
         raise DomainError("The game has moved on since this page was drawn; here is the current state.",
-                          code="stale_turn", status_code=409, details={"turn": len(table.decisions)})
+                          code=ErrorCode.STALE_TURN, status_code=409, details={"turn": len(table.decisions)})
     table = table_under_current_rules(table)
     game = table_game(table)  # refuses a table closed by a change of rules (RV-5)
     frames = _frames_so_far(table)

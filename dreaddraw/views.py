@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from playtest.jobs.services import run_submit
 
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
@@ -98,7 +98,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
     form = TableForm(request.POST)
     try:
         if not form.is_valid():
-            raise DomainError(_form_problem(form), code="invalid_seats")
+            raise DomainError(_form_problem(form), code=ErrorCode.INVALID_SEATS)
         table = table_create(owner=request.user, seats=form.seats())
     except DomainError as exc:
         context = _index_context(request, error=exc.message, table_form=request.POST)
@@ -221,7 +221,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST)
     try:
         if not form.is_valid():
-            raise DomainError(_form_problem(form), code="invalid_params")
+            raise DomainError(_form_problem(form), code=ErrorCode.INVALID_PARAMS)
         lineup = form.lineup()
         run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup},
                          games=form.cleaned_data["games"], title=f"Dread Draw: {' vs '.join(lineup)}")

@@ -19,7 +19,7 @@ from typing import Any
 from django.db import transaction
 
 from cards.selectors import catalog_version
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from core.frames import first_difference, pack
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import (
@@ -59,7 +59,7 @@ DUMMY_DECK_SNAPSHOT = {"id": None, "name": "Training dummies", "legal": True, "c
 class TableRefused(DomainError):
     """An action the rules refuse; carries the rule number and a link to it."""
 
-    default_code = "illegal_action"
+    default_code = ErrorCode.ILLEGAL_ACTION
 
     def __init__(self, exc: IllegalAction, state: State | None = None):
         message = exc.message if state is None else refusal_words(state, exc)  # cards by name
@@ -73,13 +73,14 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     deck = deck_for_viewer(deck_id=deck_id, user=owner, key=key)
     fmt = format or deck.format
     if fmt not in FORMATS:
-        raise DomainError(f"format: must be one of {', '.join(FORMATS)}", code="invalid", details={"field": "format"})
+        raise DomainError(f"format: must be one of {', '.join(FORMATS)}",
+                          code=ErrorCode.INVALID, details={"field": "format"})
     params: dict = {"format": fmt, "decks": [deck_snapshot(deck), DUMMY_DECK_SNAPSHOT]}
     if opponent_deck_id:
         try:
             opponent = deck_for_viewer(deck_id=opponent_deck_id, user=owner, key=None)
         except DomainError as exc:
-            raise DomainError(f"opponent: {exc.message}", code="invalid", status_code=exc.status_code,
+            raise DomainError(f"opponent: {exc.message}", code=ErrorCode.INVALID, status_code=exc.status_code,
                               details={"field": "opponent"}) from exc
         params["decks"][1] = deck_snapshot(opponent)
         params["opponent_policy"] = OPPONENT_POLICY
@@ -93,7 +94,7 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     try:
         state = table_state(table)
     except Exception as exc:  # the engine can't set up this deck
-        raise DomainError(f"The deck can't be played: {exc}", code="deck_unplayable",
+        raise DomainError(f"The deck can't be played: {exc}", code=ErrorCode.DECK_UNPLAYABLE,
                           details={"field": "deck"}) from exc
     table.seat = human_seat(state)
     _advance_opponent(table, state)
@@ -118,7 +119,7 @@ def table_state(table: GoldfishTable, steps: int | None = None) -> State:
     if not table_shown(table):
         raise DomainError(f"This table was played under rules version {table.engine_version}, since changed: its "
                           "game can't be played on, and its replay shows it as it was (rule RV-5).",
-                          code="rules_changed", status_code=409,
+                          code=ErrorCode.RULES_CHANGED, status_code=409,
                           details={"engine_version": table.engine_version, "rule": "RV-5"})  # fmt: skip
     state = _new_game(table)
     for action in table.actions if steps is None else table.actions[:steps]:
@@ -286,7 +287,7 @@ def table_act_notation(*, table: GoldfishTable, text: str) -> State:
     try:
         action = parse_action(state, text)
     except NotationError as exc:
-        raise DomainError(f"notation: {exc}", code="invalid", details={"field": "notation"}) from exc
+        raise DomainError(f"notation: {exc}", code=ErrorCode.INVALID, details={"field": "notation"}) from exc
     return table_act(table=table, action=action)
 
 
@@ -338,7 +339,7 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     opponent_rank = BACK_RANK[1 - human_seat(state)]
     if index is None or index not in opponent_rank:
         allowed = ", ".join(cell_name(c) for c in opponent_rank)
-        raise DomainError(f"cell: a dummy goes on the opponent's back rank ({allowed})", code="invalid",
+        raise DomainError(f"cell: a dummy goes on the opponent's back rank ({allowed})", code=ErrorCode.INVALID,
                           details={"field": "cell", "rule": "DG-7.1"})
     name = cell_name(index)
     if name not in table.dummies:

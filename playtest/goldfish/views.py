@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import deck_for_viewer
@@ -127,7 +127,8 @@ def table(request: HttpRequest, table_id) -> HttpResponse:
         return _render_table(request, table)
     step = _int_or_none(at)
     if step is None or not 0 <= step <= len(table.actions):
-        refused = DomainError(f"at: a step from 0 to {len(table.actions)}", code="invalid", details={"field": "at"})
+        refused = DomainError(f"at: a step from 0 to {len(table.actions)}",
+                              code=ErrorCode.INVALID, details={"field": "at"})
         return _render_table(request, table, error=refused, status=400)
     return _render_table(request, table, at=step)
 
@@ -153,7 +154,8 @@ def _act(request, table):
         return tables.table_act_notation(table=table, text=request.POST["notation"])
     action = decode(request.POST.get("action", ""))
     if action is None:
-        raise DomainError("action: expected three numbers such as 1,0,0", code="invalid", details={"field": "action"})
+        raise DomainError("action: expected three numbers such as 1,0,0",
+                          code=ErrorCode.INVALID, details={"field": "action"})
     return tables.table_act(table=table, action=action)
 
 

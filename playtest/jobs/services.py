@@ -29,7 +29,7 @@ from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from cards.selectors import catalog_version
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 
 from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
@@ -44,7 +44,7 @@ ACTIVE_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 class RunLimitError(DomainError):
     status_code = 429
-    default_code = "too_many_runs"
+    default_code = ErrorCode.TOO_MANY_RUNS
 
 
 def _error_paths(errors, prefix: str = "") -> list[tuple[str, str]]:
@@ -74,20 +74,20 @@ def _error_paths(errors, prefix: str = "") -> list[tuple[str, str]]:
 def typed_params(serializer_class: type, params) -> dict:
     """Check the parameters against the kind's declared types; a DomainError names the first field at fault."""
     if not isinstance(params, dict):
-        raise DomainError("params: must be an object.", code="invalid_params", details={"field": "params"})
+        raise DomainError("params: must be an object.", code=ErrorCode.INVALID_PARAMS, details={"field": "params"})
     form = serializer_class(data=params)
     if form.is_valid():
         return {key: value for key, value in form.validated_data.items()}
     problems = _error_paths(form.errors)
     field, message = problems[0]
-    raise DomainError(f"{field}: {message}", code="invalid_params",
+    raise DomainError(f"{field}: {message}", code=ErrorCode.INVALID_PARAMS,
                       details={"field": field, "fields": dict(problems)})
 
 
 def _check_games(games: int) -> None:
     maximum = settings.PLAYTEST_MAX_GAMES
     if not 1 <= games <= maximum:
-        raise DomainError(f"games must be between 1 and {maximum}.", code="games_out_of_range",
+        raise DomainError(f"games must be between 1 and {maximum}.", code=ErrorCode.GAMES_OUT_OF_RANGE,
                           details={"field": "games", "maximum": maximum})
 
 
@@ -98,7 +98,8 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     if games is not None:
         _check_games(games)
     elif job_kind.games_of is None:
-        raise DomainError("games: required for this kind of run.", code="invalid_params", details={"field": "games"})
+        raise DomainError("games: required for this kind of run.",
+                          code=ErrorCode.INVALID_PARAMS, details={"field": "games"})
     active = Run.objects.filter(owner=owner, status__in=ACTIVE_STATUSES).count()
     if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
         raise RunLimitError(
@@ -114,7 +115,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
         fixed = job_kind.games_of(params)
         if games is not None and games != fixed:
             raise DomainError(f"games: these parameters play {fixed} games, not {games}; leave games out or give "
-                              f"{fixed}.", code="invalid_params", details={"field": "games", "games": fixed})
+                              f"{fixed}.", code=ErrorCode.INVALID_PARAMS, details={"field": "games", "games": fixed})
         games = fixed
         _check_games(games)
     if not title and job_kind.default_title is not None:
@@ -165,11 +166,12 @@ def _checked_plan(plan, games_left: int) -> dict:
 def _first_plan(job_kind, params: dict, games: int) -> dict:
     plan = job_kind.next_stage(params, [])
     if plan is None:
-        raise DomainError("params: these parameters leave nothing to play.", code="invalid_params",
+        raise DomainError("params: these parameters leave nothing to play.", code=ErrorCode.INVALID_PARAMS,
                           details={"field": "params"})
     if isinstance(plan.get("games"), int) and plan["games"] > games:
         raise DomainError(f"games: the first stage of these parameters plays {plan['games']} games; give at least "
-                          "that many.", code="games_out_of_range", details={"field": "games", "minimum": plan["games"]})
+                          "that many.",
+                          code=ErrorCode.GAMES_OUT_OF_RANGE, details={"field": "games", "minimum": plan["games"]})
     return _checked_plan(plan, games)
 
 
@@ -386,7 +388,8 @@ def _stopped(run_id) -> None:
 def run_requeue(*, run: Run) -> Run:
     """Staff action: put a failed or cancelled run back on the queue; done chunks are kept."""
     if run.status not in (RunStatus.FAILED, RunStatus.CANCELLED):
-        raise DomainError("Only a failed or cancelled run can be requeued.", code="not_requeueable", status_code=409)
+        raise DomainError("Only a failed or cancelled run can be requeued.",
+                          code=ErrorCode.NOT_REQUEUEABLE, status_code=409)
     # Its chunks in flight were taken off the queue or played as nothing: all that are pending are sent again.
     RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).update(attempts=0, last_error="", sent_at=None,
                                                                         taken_by="")

@@ -12,7 +12,7 @@ from typing import Any
 from rest_framework import serializers
 
 from cards.models import Card
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from core.formats import FORMAT_SLUGS as FORMATS
 from core.intbounds import MAX_BIG_INTEGER
 from decks.charts import bar_chart
@@ -63,7 +63,7 @@ def deck_snapshot(deck: Deck) -> dict[str, Any]:
 
 
 def _field_error(field: str, message: str) -> DomainError:
-    return DomainError(f"{field}: {message}", code="invalid", details={"field": field})
+    return DomainError(f"{field}: {message}", code=ErrorCode.INVALID, details={"field": field})
 
 
 class PlaytestParams(serializers.Serializer):
@@ -103,7 +103,7 @@ def validate_params(params: dict, owner) -> dict:
     try:
         new_game([dreadgate_sim.deck_cards(d) for d in decks], 0, fmt)
     except GameSetupError as exc:
-        raise DomainError(f"The deck can't be played: {exc}", code="deck_unplayable",
+        raise DomainError(f"The deck can't be played: {exc}", code=ErrorCode.DECK_UNPLAYABLE,
                           details={"field": "deck"}) from exc
     return {"mode": mode, "format": fmt, "policies": policies, "decks": decks}
 

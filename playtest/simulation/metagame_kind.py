@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from decks.errors import DeckNotFound
 from decks.selectors import deck_for_viewer, starter_deck_list
 from playtest.dreadgate import ENGINE_VERSION, GameSetupError, new_game
@@ -68,7 +68,7 @@ def check_size(decks: int, games_per_pair: int) -> int:
         pairs, most = pair_count(decks), maximum // pair_count(decks) // 2 * 2
         raise _field_error("games_per_pair", f"{pairs} pairs of {games_per_pair:,} games make {games:,} games; a run "
                                              f"plays at most {maximum:,}, so at most {most:,} games a pair with "
-                                             f"{decks} decks.", code="games_out_of_range", maximum=maximum,
+                                             f"{decks} decks.", code=ErrorCode.GAMES_OUT_OF_RANGE, maximum=maximum,
                            games=games)
     return games
 
@@ -127,7 +127,7 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
             cards = deck_cards(snapshot)
             new_game([cards, cards], 0, fmt)
         except GameSetupError as exc:
-            raise DomainError(f"{field}: “{deck.name}” can't be played: {exc}", code="deck_unplayable",
+            raise DomainError(f"{field}: “{deck.name}” can't be played: {exc}", code=ErrorCode.DECK_UNPLAYABLE,
                               details={"field": field}) from exc
         snapshots.append(snapshot)
     return {"mode": "metagame", "format": fmt, "policy": policy, "games_per_pair": per_pair, "starters": starters,

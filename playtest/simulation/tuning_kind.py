@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from core.intbounds import MAX_BIG_INTEGER
 from decks.errors import DeckNotFound
 from decks.models import Deck
@@ -74,7 +74,7 @@ def _gauntlet(params: dict[str, Any], owner) -> list[dict[str, Any]]:
                                details={"field": field}) from None
         if not deck_report(deck).legal:
             raise _field_error(field, f"“{deck.name}” is not a legal deck; a gauntlet plays legal decks only",
-                               code="deck_illegal")
+                               code=ErrorCode.DECK_ILLEGAL)
         snapshots.append(deck_snapshot(deck))
     if not snapshots:
         raise _field_error("gauntlet", "a matchup goal needs at least one opposing deck")
@@ -92,23 +92,23 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
     report = deck_report(deck)
     if not report.legal:
         raise _field_error("deck", f"“{deck.name}” is not legal ({report.errors[0].message}); fix it first, then "
-                                   "tune it", code="deck_illegal")
+                                   "tune it", code=ErrorCode.DECK_ILLEGAL)
     goal = params.get("goal", "goldfish")
     budget = params.get("budget", DEFAULT_BUDGET)
     maximum = settings.PLAYTEST_MAX_GAMES
     if not MIN_BUDGET <= budget <= maximum:
         raise _field_error("budget", f"{budget:,} games: a tuning run plays {MIN_BUDGET:,} to {maximum:,}",
-                           code="games_out_of_range", minimum=MIN_BUDGET, maximum=maximum)
+                           code=ErrorCode.GAMES_OUT_OF_RANGE, minimum=MIN_BUDGET, maximum=maximum)
     gauntlet = _gauntlet(params, owner) if goal == "matchup" else []
     unit = 1 if goal == "goldfish" else 2 * len(gauntlet)
     wanted = tuning_race.fitting_shortlist(budget, MAX_SHORTLIST, unit)
     if not wanted:
         raise _field_error("budget", f"{budget:,} games are too few to race even one swap "
                                      f"({max(tuning_race.MIN_GAMES_PER_ARM, unit)} games for it and as many for "
-                                     "the unchanged deck); give a larger budget", code="games_out_of_range")
+                                     "the unchanged deck); give a larger budget", code=ErrorCode.GAMES_OUT_OF_RANGE)
     shortlist, legal = candidates(deck, fmt, goal, limit=wanted)
     if not shortlist:
-        raise _field_error("deck", f"“{deck.name}” has no legal single swap to try", code="nothing_to_tune")
+        raise _field_error("deck", f"“{deck.name}” has no legal single swap to try", code=ErrorCode.NOTHING_TO_TUNE)
     snapshot = deck_snapshot(deck)
     brought = card_definitions({swap.add.id for swap in shortlist})
     return {"goal": goal, "format": fmt, "budget": budget, "deck": snapshot, "gauntlet": gauntlet,
@@ -183,7 +183,7 @@ def budget_estimate(*, budget: int, goal: str, fmt: str) -> dict[str, Any]:
 def swap_apply(*, run: Run, index: int, actor) -> Deck:
     """Apply the run's swap `index` to the deck it tuned, as a new version (the deck's history keeps the old)."""
     if run.kind != TUNING or run.status != RunStatus.DONE:
-        raise DomainError("Only a finished tuning run's swaps can be applied.", code="not_applicable",
+        raise DomainError("Only a finished tuning run's swaps can be applied.", code=ErrorCode.NOT_APPLICABLE,
                           status_code=409)
     swaps = run.params["candidates"]
     if not 0 <= index < len(swaps):
@@ -193,11 +193,12 @@ def swap_apply(*, run: Run, index: int, actor) -> Deck:
         raise DeckNotFound("The tuned deck no longer exists.")
     cut, add = (card_index().resolve(swaps[index][k]) for k in ("cut", "add"))
     if cut is None or add is None:
-        raise DomainError("A card of this swap is no longer in the catalog.", code="swap_stale", status_code=409)
+        raise DomainError("A card of this swap is no longer in the catalog.",
+                          code=ErrorCode.SWAP_STALE, status_code=409)
     entries = deck_entries(deck)
     if not any(e.card.id == cut.id for e in entries):
         raise DomainError(f"{cut.name} is no longer in “{deck.name}”; the deck changed since the run.",
-                          code="swap_stale", status_code=409)
+                          code=ErrorCode.SWAP_STALE, status_code=409)
     return deck_update(deck=deck, actor=actor, expected_version=deck.version,
                        entries=swapped_entries(entries, cut, add),
                        message=f"Tuning: {cut.name} out, {add.name} in")

@@ -5,7 +5,7 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from core.errors import DomainError
+from core.errors import DomainError, ErrorCode
 from core.intbounds import MAX_BIG_INTEGER
 from decks.models import DeckFormat
 from playtest.dreadgate import NotationError, game_log, observation, parse_action
@@ -92,7 +92,7 @@ class KindRunViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.G
     def submit(self, request) -> Response:
         body = request.data if isinstance(request.data, dict) else None
         if body is None:
-            raise DomainError("The body must be an object.", code="invalid", details={"field": "body"})
+            raise DomainError("The body must be an object.", code=ErrorCode.INVALID, details={"field": "body"})
         options = services.typed_params(self.submit_serializer, body)
         params = {key: options[key] for key in self.param_fields if key in options}
         with transaction.atomic():
@@ -245,9 +245,10 @@ def _action_from(table, value):
         try:
             return parse_action(tables.table_state(table), value)
         except NotationError as exc:
-            raise DomainError(f"action: {exc.message}", code="bad_notation",
+            raise DomainError(f"action: {exc.message}", code=ErrorCode.BAD_NOTATION,
                               details={"field": "action", "position": exc.position}) from exc
-    raise DomainError("action: give [kind, a, b] or the action's notation", code="invalid", details={"field": "action"})
+    raise DomainError("action: give [kind, a, b] or the action's notation",
+                      code=ErrorCode.INVALID, details={"field": "action"})
 
 
 class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
