@@ -12,10 +12,9 @@ term drops out of the boolean tree whatever stands around it: `t:unit -foo:x` is
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 from django.db.models import F, Q
 
@@ -25,6 +24,7 @@ from .errors import SearchError, SearchWarning
 from .lookups import register as register_lookups
 from .parser import And, Node, Not, Or, Term
 from .regex import Pattern, TimeBudget, compile_pattern, matching
+from .suggestions import Vocabulary, did_you_mean, field_suggestions, value_suggestions
 
 register_lookups()
 
@@ -75,6 +75,13 @@ SUBTYPE_VALUES = {s.value: s.value for s in Subtype}
 CARD_TYPES = {t.value: t.value for t in CardType}
 DIRECTION_VALUES = {d: d for d in DIRECTION_BITS}
 ORDER_VALUES = {k: k for k in ORDERS} | ORDER_ALIASES
+# Each field of fixed values, for suggestions (suggestions.py): keywords are the backend's, added when needed.
+VOCABULARIES = {
+    "craft": Vocabulary("c", CRAFT_VALUES), "type": Vocabulary("t", TYPE_VALUES | SUBTYPE_VALUES),
+    "sub": Vocabulary("sub", SUBTYPE_VALUES), "is": Vocabulary("is", IS_VALUES),
+    "order": Vocabulary("order", ORDER_VALUES), "direction": Vocabulary("direction", DIRECTIONS),
+    "adir": Vocabulary("adir", DIRECTION_VALUES), "mdir": Vocabulary("mdir", DIRECTION_VALUES),
+}
 
 
 class Backend(Protocol):
@@ -118,8 +125,8 @@ class _Compiler:
         self.negated = False  # inside an odd number of NOTs
         self.budget = TimeBudget()  # the one time bound of all the search's patterns
 
-    def warn(self, message: str, term: Term) -> None:
-        self.warnings.append(SearchWarning(message, term.start))
+    def warn(self, message: str, term: Term, suggestions: list[str] | None = None) -> None:
+        self.warnings.append(SearchWarning(message, term.start, tuple(suggestions or ())))
 
     # -- structure --
 
@@ -160,7 +167,9 @@ class _Compiler:
             return q
         kind = FIELDS.get(term.field)
         if kind is None:
-            self.warn(f"Unknown field '{term.field}' ignored; see the help page for the fields.", term)
+            suggestions = field_suggestions(term.field, term.op, term.value, FIELDS)
+            self.warn(f"Unknown field '{term.field}' ignored.{did_you_mean(suggestions)} The help page lists the "
+                      "fields.", term, suggestions)
             return None
         return getattr(self, f"field_{kind}")(term, top)
 
@@ -173,12 +182,28 @@ class _Compiler:
                 position=term.start + len(term.field or ""), expected=list(ops),
             )
 
-    def choice(self, term: Term, choices: dict[str, str] | tuple[str, ...], what: str) -> str:
+    def choice(self, term: Term, kind: str, what: str) -> str:
+        """The value of a field of fixed values (VOCABULARIES[kind]), or an error that lists them and suggests."""
+        choices = VOCABULARIES[kind].values
         value = term.value.strip().lower()
         if value in choices:
-            return choices[value] if isinstance(choices, dict) else value
-        listed = sorted(set(choices))
-        raise SearchError(f"Unknown {what} '{term.value}'.", position=term.value_start, expected=listed)
+            return choices[value] if isinstance(choices, dict) else value  # type: ignore[return-value]
+        self.unknown(term, kind, what, sorted(set(choices)))
+
+    def unknown(self, term: Term, kind: str, what: str, expected: list[str]) -> NoReturn:
+        """Refuse a value the field does not know, listing the allowed ones and suggesting what was meant."""
+        vocabularies = {**VOCABULARIES, "kw": Vocabulary("kw", self.keywords())}
+        suggestions = value_suggestions(term.field or "", term.op, kind, term.value, vocabularies)
+        raise SearchError(f"Unknown {what} '{term.value}'.{did_you_mean(suggestions)}", position=term.value_start,
+                          expected=expected, suggestions=suggestions)
+
+    def keywords(self) -> dict[str, str]:
+        """Every keyword's slug and name, lower case -> its slug."""
+        known: dict[str, str] = {}
+        for slug, name in self.b.keyword_names():
+            known[slug.lower()] = slug
+            known.setdefault(name.lower(), slug)
+        return known
 
     def substring(self, column: str, term: Term):
         """Cards whose `column` contains the value, ignoring case; a pattern (`/…/`) instead for a
@@ -207,7 +232,7 @@ class _Compiler:
 
     def field_craft(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
-        return self.negatable(term, self.b.equals("craft", self.choice(term, CRAFT_VALUES, "craft or colour")))
+        return self.negatable(term, self.b.equals("craft", self.choice(term, "craft", "craft or colour")))
 
     def field_type(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
@@ -217,12 +242,12 @@ class _Compiler:
         elif value in SUBTYPE_VALUES:  # t:weapon reads naturally; sub: is the exact field
             q = self.b.equals("subtype", SUBTYPE_VALUES[value])
         else:
-            q = self.b.equals("type", self.choice(term, CARD_TYPES, "card type"))
+            self.unknown(term, "type", "card type", sorted(CARD_TYPES))
         return self.negatable(term, q)
 
     def field_sub(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
-        return self.negatable(term, self.b.equals("subtype", self.choice(term, SUBTYPE_VALUES, "subtype")),
+        return self.negatable(term, self.b.equals("subtype", self.choice(term, "sub", "subtype")),
                               self.b.not_(self.b.equals("subtype", "")))
 
     def field_stat(self, term: Term, top: bool):
@@ -231,7 +256,12 @@ class _Compiler:
         raw = term.value.strip().lower()
         span = _RANGE.fullmatch(raw)
         if span:  # vit:3-5, both ends included
-            self.only(term, (":", "=", "!="))
+            if term.op not in (":", "=", "!="):
+                suggestions = [f"{term.field}:{raw}", f"{term.field}{term.op}{span.group(1)}"]
+                raise SearchError(f"A range ('{raw}') takes ':', '=' or '!=', not '{term.op}'; '{term.op}' compares "
+                                  f"with one number.{did_you_mean(suggestions)}",
+                                  position=term.start + len(term.field or ""), expected=[":", "=", "!="],
+                                  suggestions=suggestions)
             low, high = (self.number(term, text) for text in span.groups())
             if low > high:
                 raise SearchError(f"The range '{term.value}' runs backwards; write the lower number first.",
@@ -260,38 +290,29 @@ class _Compiler:
                               expected=[f"a number from 0 to {MAX_STAT}"])
         return value
 
-    def _direction(self, term: Term, column: str):
+    def _direction(self, term: Term, column: str, kind: str):
         self.only(term, (":", "=", "!="))
-        name = self.choice(term, DIRECTION_VALUES, "direction")
+        name = self.choice(term, kind, "direction")
         return self.negatable(term, self.b.has_bit(column, DIRECTION_BITS[name]),
                               self.b.not_(self.b.equals(column, 0)))
 
     def field_adir(self, term: Term, top: bool):
-        return self._direction(term, "attack_directions")
+        return self._direction(term, "attack_directions", "adir")
 
     def field_mdir(self, term: Term, top: bool):
-        return self._direction(term, "maneuver_directions")
+        return self._direction(term, "maneuver_directions", "mdir")
 
     def field_kw(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
-        value = term.value.strip().lower()
-        known: dict[str, str] = {}  # slug or name, lower case -> slug
-        for slug, name in self.b.keyword_names():
-            known[slug.lower()] = slug
-            known.setdefault(name.lower(), slug)
-        slug = known.get(value)
+        known = self.keywords()
+        slug = known.get(term.value.strip().lower())
         if slug is None:
-            suggestions = [f"is:{value}"] if value in IS_VALUES else []
-            suggestions += [f"{term.field}:{known[m]}" for m in difflib.get_close_matches(value, list(known), n=3)]
-            suggestions = list(dict.fromkeys(suggestions))
-            hint = f" Did you mean {' or '.join(suggestions)}?" if suggestions else ""
-            raise SearchError(f"Unknown keyword '{term.value}'.{hint}", position=term.value_start,
-                              expected=sorted(set(known.values())), suggestions=suggestions)
+            self.unknown(term, "kw", "keyword", sorted(set(known.values())))
         return self.negatable(term, self.b.keyword(slug), self.b.keyword(None))
 
     def field_is(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
-        value = self.choice(term, IS_VALUES, "property for 'is:'")
+        value = self.choice(term, "is", "property for 'is:'")
         if value == "flying":
             q = self.b.or_(self.b.stat_present("flying_maneuver"), self.b.keyword("aviation"))
         else:
@@ -306,13 +327,13 @@ class _Compiler:
 
     def field_order(self, term: Term, top: bool) -> None:
         self.only(term, (":", "="))
-        value = self.choice(term, ORDER_VALUES, "sort order")
+        value = self.choice(term, "order", "sort order")
         self._setting(term, top, "order", value)
         return None
 
     def field_direction(self, term: Term, top: bool) -> None:
         self.only(term, (":", "="))
-        value = self.choice(term, DIRECTIONS, "direction for sorting")
+        value = self.choice(term, "direction", "direction for sorting")
         self._setting(term, top, "direction", value)
         return None
 

@@ -40,14 +40,18 @@ class SearchError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SearchWarning:
-    """A term that was understood but ignored."""
+    """A term that was understood but ignored, or read otherwise than a player may expect; with the terms that
+    may have been meant, best first."""
 
     message: str
     position: int | None = None
+    suggestions: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"message": self.message}
         if self.position is not None:
             data["position"] = self.position
             data["column"] = self.position + 1
+        if self.suggestions:
+            data["suggestions"] = list(self.suggestions)
         return data
