@@ -28,10 +28,21 @@ def _per_turn(table: dict[str, list[int]], upto: int = 15) -> list[dict[str, Any
     return rows
 
 
-def _association(row: dict[str, Any], by_turns: bool) -> dict[str, Any]:
+# A card drawn in this share of the games or more gets no played / not played comparison (see _association).
+ALWAYS_DRAWN = 0.95
+
+
+def _association(row: dict[str, Any], by_turns: bool, games: int) -> dict[str, Any]:
     """Games where the card was played against games where it was drawn and not played: turns to win (goldfish)
-    or the win rate (matchups), each with its 95% interval. An association, not a cause."""
-    out: dict[str, Any] = {"played_games": row["played_games"], "held_games": row["held_games"]}
+    or the win rate (matchups), each with its 95% interval. An association, not a cause; hidden, with the reason,
+    for a card drawn in nearly every game, whose few games held unplayed are those that went some other way."""
+    out: dict[str, Any] = {"played_games": row["played_games"], "held_games": row["held_games"], "hidden": ""}
+    drawn = row["drawn_games"] / games if games else 0.0
+    if drawn >= ALWAYS_DRAWN:
+        out["hidden"] = (f"drawn in {int(100 * drawn)}% of games: it is played in nearly every game that gives it "
+                         "the time, so the games where it was held unplayed differ by how the game went, not by the "
+                         "card, and the comparison would say nothing about the card")
+        return out
     if by_turns:
         out["played"] = _interval(counter_values(row["played_turns"]))
         out["held"] = _interval(counter_values(row["held_turns"]))
@@ -78,7 +89,7 @@ def _card_rows(table: dict[str, Any], names: list[str], games: int, by_turns: bo
         rows.append({"name": name, "per_game": times / games if games else 0.0,
                      "mean_turn": row["turn_sum"] / times if times else None,
                      "legal_share": row["legal_games"] / row["drawn_games"] if row["drawn_games"] else 0.0,
-                     "association": _association(row, by_turns),
+                     "association": _association(row, by_turns, games),
                      "unchosen": "" if times else _unchosen_reason(row, (definitions or {}).get(name), by_turns)})
     rows.sort(key=lambda r: -r["per_game"])
     return rows, never
@@ -133,6 +144,7 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
         "format": params["format"],
         "draws": result["draws"],
         "turn_limit": TURN_LIMIT,
+        "always_drawn_percent": int(100 * ALWAYS_DRAWN),
         "decks": deck_reports,
         "game_length": _interval(counter_values(result["game_turns"])),
         "game_length_histogram": stats.histogram(counter_values(result["game_turns"])),

@@ -1,8 +1,10 @@
 """The report speaks of every card, marks illegal decks, and still reads runs recorded before it did."""
 
+import re
 from dataclasses import asdict
 
 import pytest
+from django.utils.html import escape
 
 from decks.selectors import card_info
 from decks.services import deck_change_card
@@ -67,6 +69,28 @@ def test_an_illegal_deck_is_marked_on_the_report_the_list_and_the_comparison(cli
     assert "is not legal for its format" in page and "illegal deck" in page
     assert "illegal deck" in client.get("/playtest/").content.decode()
     assert "illegal deck" in client.get("/playtest/compare/", {"run": str(run.pk)}).content.decode()
+
+
+def test_the_card_figures_are_labelled_association_and_hidden_with_the_reason_for_a_card_drawn_in_every_game(
+        client, alice):
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
+                              games=20, seed=5)
+    for index in run.chunks.values_list("index", flat=True):
+        services.chunk_execute(run_id=run.pk, index=index)
+    run.refresh_from_db()
+    cards = {name: row for name, row in run.result["cards"][0].items() if row["legal_games"]}
+    always = {name for name, row in cards.items() if row["drawn_games"] >= 19}  # 95% of 20 games
+    sometimes = set(cards) - always
+    assert always and sometimes
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert "Association: games where played" in page and "Association: games where drawn, not played" in page
+    assert "an association, not a cause" in page
+    rows = dict(re.findall(r"<tr><td>([^<]*)</td>(.*?)</tr>", page, re.S))
+    for name in always:
+        assert "Not compared: drawn in " in rows[escape(name)] and "by how the game went" in rows[escape(name)]
+    for name in sometimes:
+        assert "Not compared" not in rows[escape(name)] and " games" in rows[escape(name)]
 
 
 def test_a_matchup_against_an_illegal_opponent_warns_before_anything_is_queued(client, alice):
