@@ -32,6 +32,35 @@ def verdict(figure: dict[str, Any]) -> str:
     return "even"
 
 
+SHORT_NAME = 14  # characters of a column header's deck name: a long name would wrap the column to many lines
+
+
+def _cut(name: str, width: int) -> str:
+    """The name's first whole words within `width` characters (or its first characters), then an ellipsis."""
+    if len(name) <= width:
+        return name
+    kept = ""
+    for word in name.split():
+        if len(f"{kept} {word}".strip()) > width - 1:
+            break
+        kept = f"{kept} {word}".strip()
+    return (kept or name[: width - 1]).rstrip(" :;,.-–—·") + "…"
+
+
+def short_names(names: list[str], width: int = SHORT_NAME) -> list[str]:
+    """Each name cut to about `width` characters; different names whose cuts would be alike are cut longer until
+    they are told apart (two decks of the same name stay alike: their rows tell them apart)."""
+    widths = [width] * len(names)
+    while True:
+        shorts = [_cut(name, w) for name, w in zip(names, widths, strict=True)]
+        alike = {i for i, short in enumerate(shorts)
+                 if any(other == short and names[j] != names[i] for j, other in enumerate(shorts))}
+        if not alike:
+            return shorts
+        for i in alike:
+            widths[i] += 1
+
+
 def _side(cell: dict[str, Any], side: int) -> dict[str, Any]:
     return rate(cell["wins"][side], cell["games"], cell["draws"])
 
@@ -73,6 +102,8 @@ def table(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
                           "heat": round(overall["rate"] * HEAT_STEPS) if overall["rate"] is not None else None,
                           "best": ranked[0] if ranked else None, "worst": ranked[-1] if ranked else None,
                           "matchups": row})
+    for standing, short in zip(standings, short_names([s["name"] for s in standings]), strict=True):
+        standing["short_name"] = short
     standings.sort(key=lambda s: (-(s["overall"]["rate"] or 0.0), s["index"]))
     order = [s["index"] for s in standings]
     rows = [{"deck": s, "cells": [None if o == s["index"] else next(m for m in s["matchups"] if m["opponent"] == o)

@@ -10,7 +10,7 @@ from playtest.models import RunStatus
 from playtest.simulation import games as dreadgate_sim
 from playtest.simulation import metagame
 from playtest.simulation.metagame_kind import METAGAME, MetagameParams, validate_params
-from playtest.simulation.metagame_report import table
+from playtest.simulation.metagame_report import short_names, table
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +133,13 @@ def test_the_figures_of_a_table():
     assert a_vs_b["sample_game"] == 1 and b_vs_a["sample_game"] == 0  # the row deck moved first
     assert rows["A"][1]["sample_game"] is None  # no sample kept for A and C
     assert len(figures["matchups"]) == 6 and figures["pairs"] == 3 and figures["draws"] == 1
+
+
+@pytest.mark.config_independent
+def test_a_column_heads_short_names_that_still_tell_the_decks_apart():
+    names = ["Champion Starter: The Last Charge", "Champion Starter: The First Wall", "Aggro", "Hinterlands"]
+    shorts = short_names(names)
+    assert shorts[2:] == ["Aggro", "Hinterlands"]  # short enough already
+    assert all(short.endswith("…") and len(short) <= 30 for short in shorts[:2])
+    assert len(set(shorts)) == 4  # alike at 14 characters, cut longer until they differ
+    assert short_names(["Same long deck name here"] * 2) == ["Same long…"] * 2  # nothing tells them apart

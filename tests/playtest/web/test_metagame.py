@@ -1,5 +1,6 @@
 """Metagame tables through the API and the pages: submission, limits and refusals, progress, the table, replays."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -10,6 +11,7 @@ from decks.selectors import starter_deck_list
 from playtest.jobs import services
 from playtest.models import Run, RunStatus
 from playtest.simulation.metagame_kind import FALLBACK_GAMES_PER_SECOND, METAGAME
+from playtest.simulation.metagame_report import short_names
 from tests.playtest.dreadgate_decks import starter_deck
 
 pytestmark = pytest.mark.django_db
@@ -217,8 +219,12 @@ def test_the_result_page_is_a_heat_map_table_whose_cells_replay_a_game_of_the_pa
     html = client.get(f"/playtest/runs/{run.pk}/").content.decode()
     names = [d["name"] for d in run.params["decks"]]
     assert "<caption" in html and html.count('<th scope="row">') >= 6  # the heat map's rows and the standings'
-    for name in names:
-        assert f'<th scope="col">{name}</th>' in html
+    heads = re.findall(r'<th scope="col">(.*?)</th>', html)
+    for name, short in zip(names, short_names(names), strict=True):
+        # a long name is cut short at the head of its column, whole on hover and for screen readers
+        assert len(short) <= 15 and short != name and short.endswith("…")
+        assert (f'<abbr title="{name}" aria-hidden="true">{short}</abbr><span class="visually-hidden">{name}</span>'
+                in heads)
     assert html.count('class="interval"') == 6 + 3  # every cell and every overall rate has its interval
     assert "Best matchup" in html and "Worst matchup" in html
     sample = run.result["samples"][0]
