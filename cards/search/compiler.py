@@ -223,6 +223,10 @@ class _Compiler:
 
     def field_name(self, term: Term, top: bool):
         self.only(term, (":", "!=") if term.regex else (":", "=", "!="))
+        if term.bang:
+            meant = f"-{term.value}"
+            self.warn(f"'!{term.value}' is the card named exactly '{term.value}' (as on Scryfall), not a negation; "
+                      f"write '{meant}' to leave out the names that contain it.", term, [meant])
         q = self.b.name_exact(term.value) if term.op != ":" and not term.regex else self.substring("name", term)
         return self.negatable(term, q)
 

@@ -7,10 +7,11 @@ Grammar (AND binds tighter than OR; juxtaposition is AND):
     and_expr:= unary (["and"] unary)*
     unary   := NEG* atom         NEG is "-", or "not" / "!" (read as "-", with a warning)
     atom    := "(" or_expr ")" | term
-    term    := WORD | QUOTED | "!" QUOTED | FIELD OP (WORD | QUOTED) | PFIELD OP PATTERN
+    term    := WORD | QUOTED | "!" WORD | "!" QUOTED | FIELD OP (WORD | QUOTED) | PFIELD OP PATTERN
 
 QUOTED is text between double quotes or between single quotes (a single quote inside a word, as in
-o'brien, is a letter). `!"Iron Spear"` is the exact name, as `name="Iron Spear"`. PATTERN is a
+o'brien, is a letter). `!fire` and `!"Iron Spear"` are exact names, as `name=fire` and `name="Iron Spear"`
+(Scryfall's reading); `!` before anything else (a field term, a group, a space) is read as "-". PATTERN is a
 regular expression between slashes (`\\/` is a slash inside it), after the fields of PATTERN_FIELDS
 only; cards/search/regex.py says which patterns are accepted.
 
@@ -49,6 +50,7 @@ class Term:
     end: int
     value_start: int
     regex: bool = False  # the value is a pattern written between slashes
+    bang: bool = False  # an exact name written `!word` (the compiler warns: it once read as a negation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,20 @@ def _read_pattern(text: str, start: int) -> tuple[str, int]:
     return text[start + 1 : j], j + 1
 
 
+def _bang_word(text: str, start: int) -> int | None:
+    """The end of the word after the "!" at `start` when that word is a name (not a field term, a connective or
+    another operator), else None."""
+    j = start + 1
+    if j >= len(text) or text[j] in _WORD_END or text[j] in "!-='":
+        return None
+    while j < len(text) and text[j] not in _WORD_END:
+        j += 1
+    word = text[start + 1 : j]
+    if _FIELD_TERM.match(word) or word.lower() in ("or", "and", "not"):
+        return None
+    return j
+
+
 def tokenize(text: str) -> list[Token]:
     tokens: list[Token] = []
     i, n = 0, len(text)
@@ -128,6 +144,10 @@ def tokenize(text: str) -> list[Token]:
             value, end = _read_quoted(text, i + 1)
             tokens.append(Token("term", i, end, Term("name", "=", value, True, i, end, i + 2)))
             i = end
+        elif ch == "!" and (bare := _bang_word(text, i)) is not None:  # !fire: the exact name "fire"
+            tokens.append(Token("term", i, bare, Term("name", "=", text[i + 1 : bare], False, i, bare, i + 1,
+                                                       bang=True)))
+            i = bare
         elif ch == "!" and (i + 1 >= n or text[i + 1] != "="):
             tokens.append(Token("-", i, i + 1, text="!"))  # "!" before a term, or standing alone
             i += 1

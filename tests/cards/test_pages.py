@@ -169,6 +169,7 @@ def test_help_page_documents_every_field_with_runnable_examples(client):
                   "o:", "cn:", "order:", "direction:"):
         assert f"<code>{field}" in html, field
     assert 'href="/cards/?q=sub%3A%22relic+weapon%22"' in html
+    assert 'href="/cards/?q=%21fireball"' in html and "is the exact name" in html  # Scryfall's reading of !word
     assert_no_inline_script_or_style(html)
 
 

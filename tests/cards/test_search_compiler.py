@@ -202,6 +202,16 @@ def test_bang_before_a_quoted_name_is_the_exact_name(cards, query):
     assert own(result.queryset) == ["Tst Sky Lancer"] and not result.warnings
 
 
+def test_bang_before_a_word_is_the_exact_name_with_a_warning_that_it_no_longer_negates(cards):
+    make_card("Tstfire")
+    make_card("Tstfire Drake")
+    assert names("!tstfire") == names("!TSTFIRE") == ["Tstfire"]
+    assert "Tstfire Drake" in names("tstfire") and "Tstfire Drake" not in names("-tstfire")
+    [warning] = search_cards("t:unit !tstfire").warnings
+    assert warning.position == 7 and warning.suggestions == ("-tstfire",)
+    assert "exactly 'tstfire'" in warning.message and "not a negation" in warning.message
+
+
 def test_the_exact_name_does_not_match_part_of_a_name(cards):
     assert names('!"Tst Sky"') == [] and names('-!"Tst Sky Lancer"') == [n for n in ALL_SIX if "Sky" not in n]
 

@@ -65,10 +65,24 @@ def test_negation_of_terms_and_groups():
     assert isinstance(second, Not) and isinstance(second.child, Or) and second.start == 8
 
 
-@pytest.mark.parametrize(("query", "written"), [("not a", "not"), ("NOT a", "NOT"), ("! a", "!"), ("!a", "!")])
+@pytest.mark.parametrize(("query", "written"), [("not a", "not"), ("NOT a", "NOT"), ("! a", "!")])
 def test_not_and_bang_before_a_term_are_negations_remembering_how_they_were_written(query, written):
     node = parse(query)
     assert node == Not(Term(None, ":", "a", False, len(query) - 1, len(query), len(query) - 1), 0, written)
+
+
+@pytest.mark.parametrize(("query", "value", "start"), [("!fire", "fire", 0), ("t:unit !Iron", "Iron", 7),
+                                                       ("(!u-10011)", "u-10011", 1)])
+def test_bang_before_a_word_is_the_exact_name_as_on_scryfall(query, value, start):
+    node = parse(query)
+    term = node.children[1] if isinstance(node, And) else node
+    assert term == Term("name", "=", value, False, start, start + 1 + len(value), start + 1, bang=True)
+
+
+@pytest.mark.parametrize("query", ["!is:unique", "!(a or b)", "!not a", "!-a", "!!a"])
+def test_bang_before_a_field_term_a_group_or_an_operator_is_still_a_negation(query):
+    node = parse(query)
+    assert isinstance(node, Not) and node.written == "!"
 
 
 def test_quoted_not_and_a_bang_inside_a_word_are_name_words():
