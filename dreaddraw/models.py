@@ -80,6 +80,10 @@ class DreadDrawTable(models.Model):
     frames = models.BinaryField(default=b"", blank=True, editable=False, help_text=(
         "What each step showed each seat and a watcher (core.frames.pack), kept as the game goes (docs/rules.md, "
         "RV-2)."))
+    snapshot = models.BinaryField(default=b"", blank=True, editable=False, help_text=(
+        "The game's whole state after its last decision, with the rules version and decision count it was taken at "
+        "(dreaddraw.services.table_game reads it instead of replaying every decision). Server-side only: it holds "
+        "every hidden card and the shuffles to come."))
     closed_step = models.PositiveIntegerField(null=True, blank=True, help_text=(
         "Set when a change of rules would show this game otherwise from that step on: the table is closed, and its "
         "stored frames stay viewable (RV-5)."))

@@ -3,8 +3,10 @@ functions decide who may act, store the decisions, and let the bots play their t
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
+import zlib
 
 from django.db import transaction
 
@@ -12,11 +14,14 @@ from core.errors import DomainError, ErrorCode
 from core.frames import FramesError, first_difference, pack, unpack
 from dreaddraw.engine import (
     ENGINE_VERSION,
+    CardSet,
     CardSetError,
     Game,
     IllegalDecision,
     PlayerView,
     fairness,
+    game_from_dict,
+    game_to_dict,
     load_cardset,
     parse,
     replay,
@@ -78,8 +83,28 @@ def table_game(table: DreadDrawTable) -> Game:
         raise DomainError(f"This table was played under rules version {table.engine_version}, since changed: it is "
                           "shown as it was stored, and can't be played on (rule RV-5).", code=ErrorCode.RULES_CHANGED,
                           status_code=409, details={"engine_version": table.engine_version})  # fmt: skip
-    return replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
-                  load_cardset(version=table.set_version))
+    cardset = load_cardset(version=table.set_version)
+    return (_from_snapshot(table, cardset)
+            or replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions, cardset))
+
+
+def _snapshot(table: DreadDrawTable, game: Game) -> bytes:
+    doc = {"rules": ENGINE_VERSION, "decisions": len(table.decisions), "game": game_to_dict(game)}
+    return zlib.compress(json.dumps(doc, separators=(",", ":")).encode())
+
+
+def _from_snapshot(table: DreadDrawTable, cardset: CardSet) -> Game | None:
+    """The game as its snapshot keeps it, if the snapshot was taken under these rules after its last decision;
+    else None (the game is then replayed from its decisions, as before snapshots were kept)."""
+    if not table.snapshot:
+        return None
+    try:
+        doc = json.loads(zlib.decompress(bytes(table.snapshot)))
+        if doc["rules"] != ENGINE_VERSION or doc["decisions"] != len(table.decisions):
+            return None
+        return game_from_dict(doc["game"], cardset)
+    except (zlib.error, ValueError, KeyError, TypeError):
+        return None
 
 
 def _names(table: DreadDrawTable) -> list[str]:
@@ -161,9 +186,10 @@ def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadD
         DreadDrawSeat(table=table, index=i, kind=s["kind"], bot=s["bot"], name=s["name"]) for i, s in enumerate(specs)
     )
     frames = _frames_so_far(table)
+    game = table_game(table)
     if not waiting:
-        _play_bots(table, table_game(table), frames)
-    table.frames = pack(frames)
+        _play_bots(table, game, frames)
+    table.frames, table.snapshot = pack(frames), _snapshot(table, game)
     table.save()
     return table
 
@@ -223,7 +249,9 @@ def table_join(*, table_id, user) -> DreadDrawTable:
     frames = _replayed_frames(table)[0]  # the seat's new name is in every frame's words
     if len(free) == 1 and table.status == TableStatus.WAITING:
         table.status = TableStatus.PLAYING
-        _play_bots(table, table_game(table), frames)
+        game = table_game(table)
+        _play_bots(table, game, frames)
+        table.snapshot = _snapshot(table, game)
     table.frames = pack(frames)
     table.save()
     return table
@@ -253,7 +281,7 @@ def table_act(*, table_id, user, seat: int, decision: str, turn: int | None = No
     table.decisions = [*table.decisions, to_notation(d)]
     frames.append(frame(game, _names(table)))
     _play_bots(table, game, frames)
-    table.frames = pack(frames)
+    table.frames, table.snapshot = pack(frames), _snapshot(table, game)
     table.save()
     return table, game
 

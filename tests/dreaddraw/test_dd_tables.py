@@ -322,3 +322,35 @@ def test_the_fortune_shows_only_when_one_was_told(alice):
     untold = _rendered_end(alice, {0: 0, 1: 0})
     assert "Game over" in untold and "wins after" in untold
     assert "fortune" not in untold.lower()
+
+
+def test_a_table_is_read_from_its_snapshot_and_replayed_only_when_the_snapshot_is_behind(client, alice, monkeypatch):
+    """The page and each decision read the game from the snapshot kept after the last decision, not by replaying
+    every decision; a snapshot that is missing or behind the decisions (an older table) is replayed instead."""
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}], seed=11)
+    table.refresh_from_db()
+    replayed = game_to_dict(table_game(table))  # (with the snapshot: the same game)
+    for _ in range(3):
+        game = _human_turn(table)
+        if game.over:
+            break
+        table, _ = table_act(table_id=table.pk, user=alice, seat=0, decision=to_notation(game.legal()[0]))
+    table.refresh_from_db()
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the game was replayed")
+
+    monkeypatch.setattr("dreaddraw.services.replay", no_replay)
+    assert client.get(f"/dread-draw/tables/{table.pk}/").status_code == 200
+    game = table_game(table)
+    monkeypatch.undo()
+    from dreaddraw.engine import fairness, load_cardset, replay
+    truth = replay(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
+                   load_cardset(version=table.set_version))
+    assert game_to_dict(game) == game_to_dict(truth) and replayed != game_to_dict(truth)
+
+    table.snapshot = b""  # a table saved before snapshots were kept
+    assert game_to_dict(table_game(table)) == game_to_dict(truth)
+    behind = DreadDrawTable.objects.get(pk=table.pk)
+    behind.decisions = behind.decisions[:-1]  # a snapshot taken after more decisions than these
+    assert game_to_dict(table_game(behind)) != game_to_dict(truth)
