@@ -242,6 +242,33 @@ DREADGATE = [
     m("dg-ability-twice-a-turn", "DG-18.2", EFFECTS,
       "    if (src, idx) in g.used:\n        return False\n", "",
       "an ability is used more than once a turn"),
+    # Response windows after each answerable action (DG-15.5): those that no target choice leads to.
+    m("dg-window-not-after-equip", "DG-15.5", PLAY,
+      "ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, PLAY, INSTANT, USE})",
+      "ANSWERABLE = frozenset({DEPLOY, MOVE, PLAY, INSTANT, USE})",
+      "no response window after an item is equipped"),
+    m("dg-window-not-after-ability", "DG-15.5", PLAY,
+      "ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, PLAY, INSTANT, USE})",
+      "ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, PLAY, INSTANT})",
+      "no response window after an untargeted ability"),
+    m("dg-window-not-after-untargeted-play", "DG-15.5", PLAY,
+      "ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, PLAY, INSTANT, USE})",
+      "ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, INSTANT, USE})",
+      "no response window after an untargeted talent or glyph"),
+    # Effects (effects.md: move, discard, the keyword filter, return_to_hand).
+    m("dg-move-toward-as-away", "DG-18.7", EFFECTS,
+      'return (away + 4) % 8 if how == "toward" else away', "return away",
+      "a move toward the source pushes the unit away from it"),
+    m("dg-random-discard-nothing", "DG-18.1", EFFECTS,
+      'for _ in range(min(step["amount"], len(hand))):', "for _ in range(0):",
+      "a random discard discards nothing"),
+    m("dg-filter-keyword-ignored", "DG-18.1", EFFECTS,
+      "elif code == _KEYWORD:\n            if not u.kw & value:", "elif code == _KEYWORD:\n            if False:",
+      "a target filter on a keyword lets every unit through"),
+    m("dg-return-to-hand-boneyard", "DG-18.1", EFFECTS,
+      "g._j.extend((g.hand[u.owner], POP))\n            g.hand[u.owner].append(u.iid)",
+      "g._j.extend((g.boneyard[u.owner], POP))\n            g.boneyard[u.owner].append(u.iid)",
+      "return_to_hand sends the unit to its owner's boneyard"),
 ]
 
 DREADDRAW = [

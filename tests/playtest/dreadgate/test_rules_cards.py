@@ -432,8 +432,8 @@ def test_dg_18_6_durations_end_of_turn_and_next_turn():
     assert (p.atk, p.dfn, p.rng) == (1, 1, 2)
 
 
-def test_dg_18_7_move_away_and_toward_follow_the_source():
-    """DG-18.7: away from the source cell; nothing without one."""
+def test_dg_18_7_move_away_follows_the_source():
+    """DG-18.7: away from the source cell, as far as the controller chooses (toward: test_rules_strict.py)."""
     pusher = unit("U-PU", 3, 1, 1, 1, 1, abilities=[ability("activated", {
         "op": "move", "distance": 2, "direction": "away", "target": chosen(filter={"within": 1})}, cost=1)])
     s = game(pusher, FOE)

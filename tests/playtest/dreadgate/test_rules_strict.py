@@ -1,5 +1,6 @@
 """Scenario tests whose outcome changes when the rule breaks: keywords granted and removed, stun, action points
-this turn and next turn, influence, the `within` filter, the 1 AP of a deploy, the execution threshold.
+this turn and next turn, influence, the `within` and `keyword` filters, the 1 AP of a deploy, the execution
+threshold, moves toward a source, random discards and returns to the hand.
 
 Each position is reached through cards and actions (no effect is faked by setting a field), and each set-up is
 chosen so that the broken rule would give another result: `make mutate` breaks each of these rules in the engine
@@ -14,6 +15,7 @@ from __future__ import annotations
 from core.crafts import CRAFT_INDEX
 from playtest.dreadgate import parse_action
 from playtest.dreadgate.actions import ATTACK, FLY, GROUND, MOVE
+from playtest.dreadgate.board import cell_name
 from playtest.dreadgate.cards import KW_AVIATION, KW_EXECUTION, KW_SUBDUE
 from playtest.dreadgate.rules import check
 
@@ -334,3 +336,51 @@ def test_dg_7_6_the_last_unit_card_in_hand_may_be_recycled_too():
     give(s, 0, "T-RC")
     allowed(s, "recycle U-BW")
     allowed(s, "recycle T-RC")
+
+
+# --- moves, discards, filters, returns (effects.md) ---------------------------------------------
+
+
+def test_dg_18_7_move_toward_pulls_the_unit_to_the_source():
+    """DG-18.7, effects.md `move`: `toward` takes the target toward the source, stopping before its cell."""
+    puller = unit("U-PL", 3, 1, 1, 1, 1, abilities=[ability("activated", {
+        "op": "move", "distance": 2, "direction": "toward", "target": chosen(filter={"within": 2})}, cost=1)])
+    s = game(puller, PREY)
+    put(s, 0, "U-PL", "b2")
+    prey = put(s, 1, "U-PY", "d2")
+    play(s, "use b2 1")  # one cell free before the source: nothing to choose
+    assert cell_name(prey.cell) == "c2"
+
+
+def test_dg_18_1_a_random_discard_takes_the_amount_from_the_hand():
+    """effects.md `discard`, chooser `random`: the cards leave the hand for the boneyard, with no choice."""
+    s = game(talent("T-RD", ability("play", {"op": "discard", "player": "opponent", "amount": 2,
+                                             "chooser": "random"})), PREY, PREY2, BRAWLER)  # fmt: skip
+    give(s, 0, "T-RD")
+    hand = [give(s, 1, code) for code in ("U-PY", "U-PY2", "U-BW")]
+    play(s, "play T-RD")
+    assert s.phase == 1 and len(s.hand[1]) == 1
+    assert sorted(s.hand[1] + s.boneyard[1]) == sorted(hand)
+
+
+def test_dg_18_1_a_keyword_filter_admits_only_units_with_the_keyword():
+    """effects.md `filter.keyword`: of two enemy units only the one with subdue is a legal target, so it is
+    chosen at once (DG-18.5) and the other is untouched."""
+    sub = unit("U-SB", 3, 1, 1, 1, 1, kw=["subdue"])
+    s = game(talent("T-KF", ability("play", {"op": "damage", "amount": 1,
+                                             "target": chosen(filter={"keyword": "subdue"})})), sub, PREY)  # fmt: skip
+    marked = put(s, 1, "U-SB", "b4")
+    plain = put(s, 1, "U-PY", "d4")
+    give(s, 0, "T-KF")
+    play(s, "play T-KF")
+    assert s.phase == 1 and (marked.vit, plain.vit) == (2, 2)
+
+
+def test_dg_18_1_return_to_hand_puts_the_unit_in_its_owners_hand():
+    """effects.md `return_to_hand`: to its owner's hand, not the boneyard (and it never counts there)."""
+    s = game(talent("T-RH", ability("play", {"op": "return_to_hand", "target": chosen()})), PREY)
+    prey = put(s, 1, "U-PY", "b4")
+    give(s, 0, "T-RH")
+    play(s, "play T-RH")
+    assert prey.iid in s.hand[1] and prey.iid not in s.boneyard[1] and s.bone_score == [0, 0]
+    assert prey.iid not in s.units
