@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, Protocol
 
-from django.db.models import F, Q
+from django.db.models import F, Q, Value
+from django.db.models.functions import Replace
 
 from ..crafts import CRAFTS
 from ..models import DIRECTION_BITS, Card, CardType, Keyword, Subtype
@@ -57,6 +58,7 @@ _NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: int() would also read "٣"
 _RANGE = re.compile(r"([0-9]+)-([0-9]+)")
 # A bare word shaped like a collector number (U-10011, L-CHA-01, X-GATE) also finds that card.
 _COLLECTOR_NUMBER = re.compile(r"[A-Za-z]-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?")
+OWN_NAME = "~"  # in an o: value, the card's own name (each card's, as on Scryfall)
 _NUMERIC_LOOKUPS = {":": "exact", "=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 
 
@@ -92,6 +94,7 @@ class Backend(Protocol):
     def or_(self, a: Any, b: Any) -> Any: ...
     def not_(self, a: Any) -> Any: ...
     def substring(self, column: str, value: str, *, prefilter: bool) -> Any: ...
+    def text_naming_itself(self, value: str) -> Any: ...  # the text holds `value`, each "~" read as the card's name
     def regex(self, column: str, pattern: Pattern) -> Any: ...
     def name_exact(self, value: str) -> Any: ...
     def equals(self, column: str, value: object) -> Any: ...
@@ -232,7 +235,11 @@ class _Compiler:
 
     def field_text(self, term: Term, top: bool):
         self.only(term, (":", "!="))
-        return self.negatable(term, self.substring("text", term), self.b.not_(self.b.equals("text", "")))
+        if OWN_NAME in term.value and not term.regex:  # o:"~ deals": Scryfall's ~, the card's own name
+            q = self.b.text_naming_itself(term.value)
+        else:
+            q = self.substring("text", term)
+        return self.negatable(term, q, self.b.not_(self.b.equals("text", "")))
 
     def field_craft(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
@@ -390,6 +397,11 @@ class SqlBackend:
         q = Q(**{f"{column}__icontains": value})
         words = implied_tsquery(value) if prefilter else None
         return q if words is None else q & Q(**{f"{column}__fts": words})
+
+    def text_naming_itself(self, value: str) -> Q:
+        """The text contains `value` with each "~" replaced by the card's name, ignoring case: the
+        pattern is built per row in SQL (Django escapes LIKE's wildcards in it). No index serves it."""
+        return Q(text__icontains=Replace(Value(value), Value(OWN_NAME), F("name")))
 
     def regex(self, column: str, pattern: Pattern) -> Q:
         """The pattern, evaluated in Python over the column's texts read from the database: the one

@@ -37,7 +37,7 @@ from django.db.models import QuerySet
 
 from ..models import DIRECTION_BITS, Card, Keyword
 from ..summaries import SUMMARY_FIELDS, card_summary
-from .compiler import ORDERS
+from .compiler import ORDERS, OWN_NAME
 from .regex import Pattern, matching
 
 BLOCK = 128
@@ -322,6 +322,11 @@ class IndexBackend:
 
     def regex(self, column: str, pattern: Pattern) -> int:
         return bitset(matching(pattern, self.index.texts(column).written))
+
+    def text_naming_itself(self, value: str) -> int:
+        names, texts = self.index.texts("name").upper, self.index.texts("text").upper
+        parts = value.upper().split(OWN_NAME)
+        return bitset(p for p, (name, text) in enumerate(zip(names, texts, strict=True)) if name.join(parts) in text)
 
     def name_exact(self, value: str) -> int:
         return bitset(self.index.names_upper.get(value.upper(), ()))

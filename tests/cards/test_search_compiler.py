@@ -346,6 +346,17 @@ def test_full_text_pre_filter_only_where_the_term_is_not_negated(query, fts):
     assert [item for item in _lookups(compile_query(parse(query)).q) if item[0].endswith("__fts")] == fts
 
 
+def test_a_tilde_in_rules_text_is_each_cards_own_name(cards):
+    make_card("Tst Ember 50%", text="Tst Ember 50% deals 2 damage. Tst Frost deals 1.")
+    make_card("Tst Frost", text="When Tst Ember 50% dies, draw a card.")
+    make_card("Tst Ember_50%", text="Tst Ember 50% deals 2 damage.")  # LIKE wildcards in a name are letters
+    assert names("o:~") == names("o:'~ deals'") == ["Tst Ember 50%"]
+    assert names("o:'~ DEALS 2'") == ["Tst Ember 50%"]
+    assert names("o:'When ~ dies'") == []
+    assert "Tst Ember 50%" not in names("-o:~") and "Tst Frost" in names("-o:~")
+    assert names("o!=~") == [n for n in names("o:/./") if n != "Tst Ember 50%"]
+
+
 def test_phrases_cut_anywhere_and_their_negations_find_the_same_cards(cards):
     assert names('o:"ge. draw tw"') == ["Tst Quick Ward"]
     assert names('o:"When this deploys, dr"') == ["Tst Iron Golem"]

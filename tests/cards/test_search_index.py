@@ -28,7 +28,8 @@ STATS = ["vit", "atk", "def", "rng", "man", "cost", "influence", "vitality", "at
 OPS = [":", "=", "!=", "<", "<=", ">", ">="]
 WORDS = ["golem", "knight", "the", "of the", "war", "stone", "ard", "a", "x", "Priestess", "u-18211", "L-CHA-01",
          "Bold Spearhand", "spear", "of", "high altar", "zzz"]
-TEXTS = ["draw", "end of turn", "attack", "friendly units within", "+2", "(1 AP)", "age", "t", "unit can't", ""]
+TEXTS = ["draw", "end of turn", "attack", "friendly units within", "+2", "(1 AP)", "age", "t", "unit can't", "",
+         "~", "~ (instant", "~ (instant, 1 talent point)"]
 PATTERNS = ["draw (a|two) cards?", "^rally", "turn\\.$", "\\d+ attack", "[0-9] cells?", "^$", "golem|knight",
             "^[a-c]", "of the .*", "\\bend\\b"]
 
@@ -127,7 +128,7 @@ def test_random_query_trees_find_the_same_cards_in_the_same_order_on_both_paths(
     "t:unit atk>def order:atk direction:desc", "kw:aviation man>=2", "is:flying adir:s", "adir:n adir:s -adir:e",
     "mdir:ne or mdir:nw", "(c:green or c:orange) vit>=6 -is:unique", "kw:subdue or kw:execution", "o:draw",
     'o:"end of turn"', "-t:unit", 'sub:"spell talent"', "t:item", "cn:U-9*", "is:unique t:unit order:vit",
-    "name:the order:cn", "o:/draw (a|two) cards?/", "name:/^(bold|dim) /", "-o:/attack/ t:unit order:def",
+    "name:the order:cn", "o:/draw (a|two) cards?/", "name:/^(bold|dim) /", "-o:/attack/ t:unit order:def", "o:~",
 ])
 @pytest.mark.parametrize("direction", [None, "desc"])
 def test_the_bench_mix_and_patterns_find_the_same_cards_on_both_paths(catalog_index, query, direction):
