@@ -1,12 +1,17 @@
-"""Plain-text deck lists: one "N Card Name" or "N collector-number" per line.
+"""Plain-text deck lists: one "N Card Name" or "N collector-number" per line (docs/rules.md, DC-9).
 
 Also read, as other sites write them: "3x Card Name", "3 x Card Name", "Card Name x3", and a
 collector number in parentheses after the name, "3 Card Name (I-UNI-01)" (the number decides).
-Curly apostrophes match straight ones (decks.cardindex.fold).
+Curly apostrophes match straight ones (decks.cardindex.fold). A Markdown bullet before a line
+("- 4 Name", "* 4x Name"), a comment after a card ("4 Name # early drop") and a byte-order mark
+are read past.
 
-Comments (# or //), blank lines and section headers ("Units (24)", "Gateway:", "[Main]") are
-tolerated. Reading never raises on bad text: every bad line becomes an Issue with its line
-number, so the caller can show them all at once. Pure Python, no Django.
+Comments (# or //), blank lines and the sections of the main deck ("Units (24)", "Gateway:", "[Main]")
+are tolerated. The cards of a sideboard or maybeboard section ("Sideboard", "// Sideboard",
+"[Maybeboard]", "Considering:") and of MTGO's "SB: 2 Name" lines are the considering list, never the
+main deck; a section this module does not know is a bad line. Reading never raises on bad text: every
+bad line becomes an Issue with its line number, so the caller can show them all at once. Pure Python,
+no Django.
 """
 
 from __future__ import annotations
@@ -33,8 +38,19 @@ _META = re.compile(r"^(?:#|//)\s*(?P<key>name|format)\s*:\s*(?P<value>.*?)\s*$",
 SECTION_NAMES = frozenset(
     {"main", "main deck", "deck", "maindeck", "legend", "legends", "unit", "units", "talent", "talents", "glyph",
      "glyphs", "item", "items", "inventory", "inventory item", "inventory items", "gateway", "gateways",
-     "gateway pair", "cards"}
+     "gateway pair", "cards", "equipment"}
 )
+# Sections whose cards are kept beside the deck (its considering list): other sites' sideboard and maybeboard.
+CONSIDERING_SECTION_NAMES = frozenset(
+    {"sideboard", "side board", "side", "sb", "maybeboard", "maybe board", "maybe", "maybes", "considering",
+     "considering list"}
+)
+MAIN, CONSIDERING = "main", "considering"
+_BULLET = re.compile(r"^[-*\u2022]\s+")  # "- 4 Name", "* 4x Name", "\u2022 4 Name"
+_SIDEBOARD_LINE = re.compile(r"^SB:\s*(?=\S)", re.IGNORECASE)  # MTGO: "SB: 2 Name"
+# A comment after a card: a space, then # or //. No card name or collector number holds either (the catalog's
+# text round trip in tests/decks/test_roundtrip.py reads every name back).
+_TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
 
 
 class DeckListError(Exception):
@@ -45,6 +61,7 @@ class DeckListError(Exception):
 class ParsedList:
     entries: list[Entry] = field(default_factory=list)
     gateway: CardInfo | None = None
+    considering: list[Entry] = field(default_factory=list)  # the cards of sideboard and maybeboard sections
     problems: list[Issue] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)
 
@@ -62,7 +79,7 @@ def list_lines(text: str) -> Iterator[tuple[int, str]]:
     is not text, or has more than MAX_LINES lines."""
     if not isinstance(text, str):
         raise DeckListError("A deck list must be text.")
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()  # a byte-order mark, as some editors save a file
     if len(lines) > MAX_LINES:
         raise DeckListError(f"A deck list has at most {MAX_LINES} lines; this one has {len(lines)}.")
     for number, raw in enumerate(lines, start=1):
@@ -70,30 +87,69 @@ def list_lines(text: str) -> Iterator[tuple[int, str]]:
             yield number, raw.strip()
 
 
+@dataclass(frozen=True, slots=True)
+class Section:
+    kind: str  # MAIN or CONSIDERING
+    title: str  # as the list writes it, e.g. "Sideboard"
+
+
+def section_of(line: str) -> Section | None:
+    """The section a header line opens ("Units (24)", "[Sideboard]", "Maybeboard:", "// Sideboard", "## Units"),
+    or None when the line is no header of a known section."""
+    commented = line.startswith(("#", "//"))
+    text = line.lstrip("#/").strip() if commented else line
+    header = _HEADER.match(text)
+    if not header:
+        return None
+    title = " ".join(header["title"].lower().split())
+    if title in CONSIDERING_SECTION_NAMES:
+        return Section(CONSIDERING, " ".join(header["title"].split()))
+    if title in SECTION_NAMES:
+        return Section(MAIN, " ".join(header["title"].split()))
+    return None
+
+
 def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
     out = ParsedList()
+    section = Section(MAIN, "")
     for number, line in list_lines(text):
         if len(line) > MAX_LINE_LENGTH:
             out.problems.append(_problem("bad_line", f"The line is longer than {MAX_LINE_LENGTH} characters.",
                                          number))
             continue
-        if line.startswith(("#", "//")):
+        line = _BULLET.sub("", line, count=1)
+        commented = line.startswith(("#", "//"))
+        if not commented:
+            line = _TRAILING_COMMENT.sub("", line)
+        opened = section_of(line)
+        if opened is not None:
+            section = opened
+            continue
+        if commented:
             meta = _META.match(line)
             if meta:
                 out.meta[meta["key"].lower()] = meta["value"]
             continue
+        here = section
+        sideboard_line = _SIDEBOARD_LINE.match(line)
+        if sideboard_line:
+            here, line = Section(CONSIDERING, "SB:"), line[sideboard_line.end():]
         counted = _COUNTED.match(line)
         if counted and _NUMBERISH.match(counted["count"]):
-            _read_card_line(out, index, number, counted["count"].rstrip("xX×"), counted["card"].strip())
+            _read_card_line(out, index, number, counted["count"].rstrip("xX×"), counted["card"].strip(), here)
             continue
         after = _COUNT_AFTER.match(line)
         if after and index.resolve(line) is None:
-            _read_card_line(out, index, number, after["count"], after["card"].strip())
+            _read_card_line(out, index, number, after["count"], after["card"].strip(), here)
             continue
         header = _HEADER.match(line)
-        if header and (line.endswith(":") or line.startswith("[") or header["title"].lower() in SECTION_NAMES):
-            continue
-        if index.resolve(line) is not None:
+        if header and (line.endswith(":") or line.startswith("[") or "(" in line):
+            # Decision (DC-9): a section the app does not know is refused rather than read as the main deck.
+            out.problems.append(_problem(
+                "bad_line", f'"{" ".join(header["title"].split())}" is not a section of a deck list: the sections '
+                "are the card types, Main, Gateway, and Sideboard, Maybeboard or Considering (the considering "
+                "list).", number))
+        elif index.resolve(line) is not None:
             out.problems.append(_problem("bad_count", f'"{line}" has no count; write it as '
                                          f'"1 {line}".', number))
         else:
@@ -103,7 +159,8 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
     return out
 
 
-def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: str, card_text: str) -> None:
+def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: str, card_text: str,
+                    section: Section) -> None:
     card = index.resolve(card_text)
     if card is None and _TIMES.match(card_text):
         card_text = _TIMES.sub("", card_text)
@@ -128,6 +185,9 @@ def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: 
         return
     if count is None:
         return
+    if section.kind == CONSIDERING:
+        _consider(out, card, count, number, section)
+        return
     if card.type == GATEWAY:
         if count > 2:
             out.problems.append(_problem("bad_count", f"The gateway pair is 2 cards, not {count}.",
@@ -139,6 +199,22 @@ def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: 
             out.gateway = card
         return
     out.entries.append(Entry(card, count, number))
+
+
+def _consider(out: ParsedList, card: CardInfo, count: int, number: int, section: Section) -> None:
+    """A card of a sideboard or maybeboard section: on the considering list, which is neither counted nor
+    validated but holds no gateway card and at most MAX_LINE_COUNT copies of a card."""
+    where = f'under "{section.title}"' if section.title != "SB:" else 'after "SB:"'
+    if card.type == GATEWAY:
+        out.problems.append(_problem("bad_line", f"{card.name} is the gateway card: it comes with the deck, not "
+                                     f"{where} (the considering list).", number))
+        return
+    held = sum(e.count for e in out.considering if e.card.id == card.id)
+    if held + count > MAX_LINE_COUNT:
+        out.problems.append(_problem("bad_count", f"The considering list ({where}) holds at most {MAX_LINE_COUNT} "
+                                     f"copies of {card.name}; this line makes {held + count}.", number))
+        return
+    out.considering.append(Entry(card, count, number))
 
 
 def format_deck_list(entries: Sequence[Entry], *, gateway: CardInfo | None = None, name: str = "",

@@ -2,7 +2,9 @@
 
 "4 Name", "4x Name", "4 x Name", "Name x4", a bare "Name" (one copy), "-1 Name" (remove one), and a collector
 number in place of a name; several lines pasted at once are read together. Each line reads as the deck list
-does (decks.decklist: the same names, numbers and suggestions), with a sign in front. Pure Python, no Django.
+does (decks.decklist: the same names, numbers and suggestions), with a sign in front. Quick add changes the main
+deck only: a card of a pasted sideboard or maybeboard section (or an "SB:" line) is refused, naming the section,
+never added to the deck (DC-9). Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .cardindex import CardIndex
 from .cardinfo import CardInfo
-from .decklist import MAX_LINE_LENGTH, list_lines, parse_deck_list
+from .decklist import CONSIDERING, MAX_LINE_LENGTH, Section, list_lines, parse_deck_list, section_of
 from .validation import ERROR, Issue
 
 _SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
@@ -36,7 +38,12 @@ def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
     """Every line's change, or every line's problem (with its line number and suggestions); raises
     DeckListError for text that is not lines of a list at all (too many lines)."""
     out = QuickLines()
+    considered: Section | None = None  # the sideboard or maybeboard section the lines are under, if any
     for number, line in list_lines(text):
+        opened = section_of(line)
+        if opened is not None:
+            considered = opened if opened.kind == CONSIDERING else None
+            continue
         sign = 1
         signed = _SIGNED.match(line)
         if signed:
@@ -48,6 +55,12 @@ def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
         for problem in parsed.problems:
             out.problems.append(Issue(problem.code, problem.rule, ERROR, problem.message, problem.card, number,
                                       problem.suggestions))
+        if not parsed.problems and (considered is not None or parsed.considering):
+            where = 'after "SB:"' if parsed.considering or considered is None else f'under "{considered.title}"'
+            out.problems.append(Issue("bad_line", "", ERROR, f"This card is {where}: quick add changes the main deck "
+                                      "only; put it on the considering list with “Consider” on a search result.",
+                                      None, number))
+            continue
         if parsed.gateway is not None:
             out.problems.append(Issue("not_main_deck_card", "DC-7", ERROR, f"{parsed.gateway.name} is the gateway "
                                       "card: it comes with the deck, not in it.", parsed.gateway.collector_number,

@@ -459,6 +459,7 @@ class ImportResult:
     gateway: CardInfo | None
     problems: list[Issue]
     meta: dict[str, str]
+    considering: list[Entry]  # the cards of its sideboard and maybeboard sections (DC-9)
 
 
 def read_deck_list(text: str, deck_format: str, index: CardIndex | None = None) -> ImportResult:
@@ -470,7 +471,7 @@ def read_deck_list(text: str, deck_format: str, index: CardIndex | None = None) 
         raise InvalidDeckList(str(exc), details={"problems": []}) from exc
     problems = parsed.problems + import_blocking(parsed.entries, deck_format)
     problems.sort(key=lambda i: (i.line or 0))
-    return ImportResult(parsed.entries, parsed.gateway, problems, parsed.meta)
+    return ImportResult(parsed.entries, parsed.gateway, problems, parsed.meta, parsed.considering)
 
 
 def import_blocking(entries: Sequence[Entry], deck_format: str = DeckFormat.STANDARD) -> list[Issue]:
@@ -578,7 +579,8 @@ def deck_json_considering(data: dict, index: CardIndex) -> tuple[list[Entry], li
 def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name: str = "", format: str = "",
                 visibility: str = Visibility.PRIVATE, description: str = "") -> Deck:
     """Create a deck from a text list, a deck code or the JSON export; refuses (saving nothing) while any
-    line is bad. Only the JSON export carries tags and the considering list."""
+    line is bad. The considering list is a text list's sideboard and maybeboard sections (DC-9) or the JSON
+    export's; only the JSON export carries tags."""
     index = card_index()
     item_tags: dict[int, str] = {}
     considering: list[Entry] = []
@@ -614,6 +616,7 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
                 details={"problems": [p.as_dict() for p in result.problems + considering_problems]},
             )
         entries, gateway_info = result.entries, result.gateway
+        considering = considering + result.considering
         name = name or result.meta.get("name", "")
     # A JSON deck's item N is line N of its text: its card takes the item's tag.
     tags = {e.card.collector_number: item_tags[e.line] for e in entries if e.line in item_tags}

@@ -233,7 +233,9 @@ def import_list(request: HttpRequest) -> HttpResponse:
         except (InvalidDeckCode, InvalidDeck) as exc:
             context["error"] = exc.message
         else:
-            messages.success(request, f"Imported “{deck.name}” ({deck.card_count} cards).")
+            considered = sum(e.count for e in selectors.deck_considering(deck))
+            aside = f"; {considered} on the considering list" if considered else ""
+            messages.success(request, f"Imported “{deck.name}” ({deck.card_count} cards{aside}).")
             return redirect("decks:edit", pk=deck.pk)
     return render(request, "decks/import.html", context, status=400 if context["error"] else 200)
 

@@ -102,6 +102,22 @@ def test_import_refuses_bad_lines_then_accepts_the_fixed_list(api, owner):
     assert good.status_code == 201 and good.json()["name"] == "Imported"
 
 
+def test_dc9_the_import_endpoint_and_validate_read_a_sideboard_as_the_considering_list(api, owner):
+    pike, spear = make_card(name="Zz Sideboard Api Pike"), make_card(name="Zz Sideboard Api Spear")
+    text = f"- 4 {pike.name} # opener\n\n[Sideboard]\n2 {spear.name}\n"
+    imported = api.post("/api/decks/import/", {"list": text}, format="json")
+    assert imported.status_code == 201
+    body = imported.json()
+    assert [(c["card"], c["count"]) for c in body["cards"]] == [(pike.collector_number, 4)]
+    assert [(c["card"], c["count"]) for c in body["considering"]] == [(spear.collector_number, 2)]
+    report = api.post("/api/decks/validate/", {"format": "standard", "list": text}, format="json").json()
+    assert report["count"] == 4
+    refused = api.post("/api/decks/import/", {"list": f"4 {pike.name}\nTokens:\n2 {spear.name}"}, format="json")
+    assert refused.status_code == 400
+    assert [(p["line"], p["code"]) for p in refused.json()["error"]["details"]["problems"]] == [(2, "bad_line")]
+    assert '"Tokens" is not a section' in refused.json()["error"]["details"]["problems"][0]["message"]
+
+
 def test_export_text_code_json_and_import_back(api, owner):
     deck = make_deck(owner)
     text = api.get(f"/api/decks/{deck.pk}/export/?as=text").content.decode()

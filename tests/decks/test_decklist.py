@@ -1,5 +1,6 @@
 """Reading and writing plain-text deck lists."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -150,3 +151,65 @@ def test_validating_a_list_never_fails_on_arbitrary_text(text, fmt):
         return
     assert report["legal"] is (not report["errors"])
     assert all({"code", "message"} <= set(item) for item in report["errors"] + report["warnings"])
+
+
+SIDEBOARD_HEADERS = ["Sideboard", "Sideboard:", "SIDEBOARD (2):", "[Sideboard]", "// Sideboard", "# Sideboard",
+                     "Maybeboard", "[Maybeboard]", "Considering:", "## Side board"]
+
+
+@pytest.mark.parametrize("header", SIDEBOARD_HEADERS)
+def test_dc9_the_cards_under_a_sideboard_or_maybeboard_header_are_the_considering_list(header):
+    """DC-9: never the main deck; a main-deck section after it gives the deck its cards back."""
+    parsed = parse_deck_list(f"4 Iron Pikeman\n\n{header}\n2 Goblin Sapper\n1 X Marks the Spot\nUnits:\n"
+                             "3 Goblin Sapper", INDEX)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count, e.line) for e in parsed.entries] == [("Iron Pikeman", 4, 1),
+                                                                       ("Goblin Sapper", 3, 7)]
+    assert [(e.card.name, e.count, e.line) for e in parsed.considering] == [("Goblin Sapper", 2, 4),
+                                                                           ("X Marks the Spot", 1, 5)]
+
+
+def test_dc9_arena_and_mtgo_sideboards_are_the_considering_list():
+    arena = parse_deck_list("Deck\n4 Iron Pikeman\n2 Goblin Sapper\n\nSideboard\n3 Goblin Sapper\n", INDEX)
+    mtgo = parse_deck_list("4 Iron Pikeman\n2 Goblin Sapper\nSB: 3 Goblin Sapper\nsb: 1 X Marks the Spot\n"
+                           "1 Queen Maeve", INDEX)
+    assert arena.problems == mtgo.problems == []
+    assert [(e.card.name, e.count) for e in arena.entries] == [("Iron Pikeman", 4), ("Goblin Sapper", 2)]
+    assert [(e.card.name, e.count) for e in arena.considering] == [("Goblin Sapper", 3)]
+    assert [(e.card.name, e.count) for e in mtgo.entries] == [("Iron Pikeman", 4), ("Goblin Sapper", 2),
+                                                              ("Queen Maeve", 1)]
+    assert [(e.card.name, e.count, e.line) for e in mtgo.considering] == [("Goblin Sapper", 3, 3),
+                                                                         ("X Marks the Spot", 1, 4)]
+
+
+def test_dc9_the_considering_list_holds_no_gateway_card_and_at_most_60_copies_each_naming_the_section():
+    parsed = parse_deck_list("[Maybeboard]\n2 The Dreadgate\n40 Iron Pikeman\n30 Iron Pikeman\nSB: 61 Goblin Sapper",
+                             INDEX)
+    assert [(p.line, p.code) for p in parsed.problems] == [(2, "bad_line"), (4, "bad_count"), (5, "bad_count")]
+    assert 'not under "Maybeboard"' in parsed.problems[0].message
+    assert "at most 60 copies of Iron Pikeman; this line makes 70" in parsed.problems[1].message
+    assert parsed.gateway is None and parsed.entries == []
+    assert [(e.card.name, e.count) for e in parsed.considering] == [("Iron Pikeman", 40)]
+
+
+def test_dc9_a_section_the_app_does_not_know_is_refused_by_name():
+    parsed = parse_deck_list("Tokens:\n1 Iron Pikeman\n[Commander]\nCreatures (20)", INDEX)
+    assert [(p.line, p.code) for p in parsed.problems] == [(1, "bad_line"), (3, "bad_line"), (4, "bad_line")]
+    assert all("is not a section of a deck list" in p.message for p in parsed.problems)
+    assert '"Tokens"' in parsed.problems[0].message and '"Commander"' in parsed.problems[1].message
+
+
+def test_dc9_a_byte_order_mark_a_comment_after_a_card_and_markdown_bullets_are_read_past():
+    text = "\ufeff# name: Bullets\n- 4 Iron Pikeman # early drop\n* 2x Goblin Sapper // cheap\n\u2022 1 Queen Maeve\n" \
+           "- Sideboard\n* 1 X Marks the Spot #maybe"
+    parsed = parse_deck_list(text, INDEX)
+    assert parsed.problems == []
+    assert parsed.meta == {"name": "Bullets"}
+    assert [(e.card.name, e.count, e.line) for e in parsed.entries] == [
+        ("Iron Pikeman", 4, 2), ("Goblin Sapper", 2, 3), ("Queen Maeve", 1, 4)]
+    assert [(e.card.name, e.count) for e in parsed.considering] == [("X Marks the Spot", 1)]
+
+
+def test_dc9_a_minus_without_a_space_is_still_no_count():
+    parsed = parse_deck_list("-4 Iron Pikeman", INDEX)
+    assert [p.code for p in parsed.problems] == ["bad_count"] and parsed.entries == []

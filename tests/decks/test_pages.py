@@ -117,6 +117,18 @@ def test_import_page_reports_every_bad_line_and_saves_nothing(logged_in, owner):
     assert broken.status_code == 400 and "line 1, column" in broken.content.decode()
 
 
+def test_dc9_the_import_page_says_how_many_sideboard_cards_went_to_the_considering_list(logged_in, owner):
+    from django.contrib.messages import get_messages
+
+    pike, spear = make_card(name="Zz Import Page Main"), make_card(name="Zz Import Page Side")
+    response = logged_in.post("/decks/import/", {"list": f"4 {pike.name}\n// Sideboard\n3 {spear.name}"})
+    assert response.status_code == 302
+    deck = Deck.objects.get(owner=owner)
+    assert deck.card_count == 4 and deck.considering.get().count == 3
+    assert [str(m) for m in get_messages(response.wsgi_request)] == [
+        f"Imported “{deck.name}” (4 cards; 3 on the considering list)."]
+
+
 def test_exports_print_history_and_delete(logged_in, owner):
     deck = make_deck(owner)
     text = logged_in.get(f"/decks/{deck.pk}/export.txt").content.decode()

@@ -31,3 +31,10 @@ def test_headers_and_comments_are_skipped_and_each_bad_line_is_named_with_a_sugg
                                                          (5, "bad_count")]
     assert read.problems[0].suggestions == ("Iron Pike",)
     assert read.changes == []
+
+
+def test_dc9_pasted_sideboard_cards_are_refused_naming_the_section_never_added_to_the_deck():
+    read = parse_quick_add("4 Iron Pike\n\nSideboard\n2 Spear of Dawn\nSB: 1 Iron Pike\nUnits:\n1 Spear of Dawn", INDEX)
+    assert [(c.card.name, c.delta, c.line) for c in read.changes] == [("Iron Pike", 4, 1), ("Spear of Dawn", 1, 7)]
+    assert [(p.line, p.code) for p in read.problems] == [(4, "bad_line"), (5, "bad_line")]
+    assert 'under "Sideboard"' in read.problems[0].message and 'after "SB:"' in read.problems[1].message

@@ -17,7 +17,7 @@ from decks.services import (
     revision_diff,
 )
 
-from .factories import entries_of, legal_pool, make_card, make_user
+from .factories import considering_of, entries_of, legal_pool, make_card, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -157,6 +157,17 @@ def test_staff_unpublish_makes_a_public_deck_private():
     deck = deck_unpublish(deck=deck, actor=make_user(staff=True))
     assert deck.visibility == Visibility.PRIVATE and deck.version == 2
     assert "Unpublished by staff" in deck.revisions.get(number=2).message
+
+
+def test_dc9_an_imported_sideboard_goes_to_the_considering_list_never_into_the_deck():
+    """DC-9: 36 cards and a 4-card sideboard make a 36-card deck considering 4, in the import's one version."""
+    owner = make_user()
+    pool = legal_pool(10)
+    main = "".join(f"4 {card.name}\n" for card in pool[:9])
+    deck = deck_import(owner=owner, text=f"\ufeffDeck\n{main}\nSideboard\n3 {pool[9].name}\nSB: 1 {pool[0].name}")
+    assert deck.card_count == 36 and deck.is_legal
+    assert sorted(considering_of(deck)) == sorted([(pool[9].collector_number, 3), (pool[0].collector_number, 1)])
+    assert sorted(deck.revisions.get().considering) == sorted(map(list, considering_of(deck)))
 
 
 def test_a_deck_code_is_imported_under_the_same_rules_as_its_text_and_json():
