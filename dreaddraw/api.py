@@ -1,17 +1,26 @@
 """API for the Dread Draw card set (/api/dreaddraw/...), apart from the Dreadgate /api/cards/."""
 
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import DomainError, ErrorCode
 from dreaddraw.engine.observation import observe
 
-from .engine.game import MAX_PLAYERS
+from .engine.game import MAX_PLAYERS, Game
+from .models import DreadDrawCard, DreadDrawTable
 from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
@@ -32,22 +41,22 @@ from .services import seats_of, table_act, table_create, table_join, table_remat
     OpenApiParameter("damage", {"type": "integer", "minimum": 0, "maximum": 99}),
     OpenApiParameter("keyword", OpenApiTypes.STR, enum=KEYWORD_VALUES),
 ])
-class DreadDrawCardListView(generics.ListAPIView):
+class DreadDrawCardListView(generics.ListAPIView[DreadDrawCard]):
     """The 100 cards of the Dread Draw set, filtered."""
 
     serializer_class = DreadDrawCardSerializer
     permission_classes = [AllowAny]
-    filter_backends: list = []
+    filter_backends: list[Any] = []
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[DreadDrawCard]:
         return dreaddraw_card_list(**dreaddraw_card_filters(self.request.query_params))
 
 
-class DreadDrawCardDetailView(generics.RetrieveAPIView):
+class DreadDrawCardDetailView(generics.RetrieveAPIView[DreadDrawCard]):
     serializer_class = DreadDrawCardSerializer
     permission_classes = [AllowAny]
 
-    def get_object(self):
+    def get_object(self) -> DreadDrawCard:
         card = dreaddraw_card_get(number=self.kwargs["number"])
         if card is None:
             raise NotFound(f"There is no Dread Draw card number {self.kwargs['number']}.")
@@ -56,7 +65,14 @@ class DreadDrawCardDetailView(generics.RetrieveAPIView):
 
 # --- tables ---------------------------------------------------------------------------------
 
-def _table_response(request, table, status_code=200, game=None):
+class SignedInRequest(Request):
+    """A request of a view that lets only signed-in users in (IsAuthenticated)."""
+
+    user: User
+
+
+def _table_response(request: Request, table: DreadDrawTable, status_code: int = 200,
+                    game: Game | None = None) -> Response:
     game = game or table_shown(table)  # None: shown from its stored frames, under rules since changed (RV-5)
     seats = seats_of(table, request.user)
     viewer = viewer_seat(game, seats) if game is not None else (min(seats) if seats else -1)
@@ -75,7 +91,7 @@ def _table_response(request, table, status_code=200, game=None):
     return Response(data, status=status_code)
 
 
-def _get_table(table_id):
+def _get_table(table_id: UUID) -> DreadDrawTable:
     table = dreaddraw_table_get(table_id=table_id)
     if table is None:
         raise NotFound("No such table.")
@@ -88,13 +104,13 @@ class TableListView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses={200: TableSerializer(many=True)})
-    def get(self, request):
+    def get(self, request: SignedInRequest) -> Response:
         tables = dreaddraw_tables_for(user=request.user)[:100]
         data = [TableSerializer(t, context={"seats": seats_of(t, request.user)}).data for t in tables]
         return Response(data)
 
     @extend_schema(request=TableCreateSerializer, responses={201: TableSerializer})
-    def post(self, request):
+    def post(self, request: SignedInRequest) -> Response:
         form = TableCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         table = table_create(owner=request.user, seats=form.validated_data["seats"],
@@ -110,7 +126,7 @@ class TableDetailView(APIView):
     @extend_schema(responses={200: TableSerializer},
                    parameters=[OpenApiParameter("seat", {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
                                                 description="Which of your seats to see (0-based).")])
-    def get(self, request, table_id):
+    def get(self, request: SignedInRequest, table_id: UUID) -> Response:
         return _table_response(request, _get_table(table_id))
 
 
@@ -125,7 +141,7 @@ class TableDecisionView(APIView):
         403: OpenApiResponse(description="A seat you do not play (not_your_seat)"),
         409: OpenApiResponse(description="The table waits for players (table_waiting), or the game moved on since "
                                          "`turn` (stale_turn)")})
-    def post(self, request, table_id):
+    def post(self, request: SignedInRequest, table_id: UUID) -> Response:
         _get_table(table_id)
         form = DecisionSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -141,7 +157,7 @@ class TableJoinView(APIView):
     @extend_schema(request=None, responses={
         200: TableSerializer,
         409: OpenApiResponse(description="Your own table (owner_cannot_join), or no free seat (table_full)")})
-    def post(self, request, table_id):
+    def post(self, request: SignedInRequest, table_id: UUID) -> Response:
         _get_table(table_id)
         return _table_response(request, table_join(table_id=table_id, user=request.user))
 
@@ -156,6 +172,6 @@ class TableAgainView(APIView):
         201: TableSerializer,
         403: OpenApiResponse(description="Not the table's creator (not_table_owner)"),
         409: OpenApiResponse(description="The game is not over (table_not_over)")})
-    def post(self, request, table_id):
+    def post(self, request: SignedInRequest, table_id: UUID) -> Response:
         _get_table(table_id)
         return _table_response(request, table_rematch(table_id=table_id, user=request.user), status.HTTP_201_CREATED)

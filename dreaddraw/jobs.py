@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from core.errors import DomainError, ErrorCode
@@ -13,7 +15,7 @@ from dreaddraw.engine.tournament import merge, play_chunk
 from playtest.jobs.registry import JobKind, register
 
 
-class TournamentParams(serializers.Serializer):
+class TournamentParams(serializers.Serializer[dict[str, Any]]):
     """The declared types of a tournament's parameters (checked before validate_params)."""
 
     lineup = serializers.ListField(child=serializers.ChoiceField(choices=list(BOTS)), min_length=MIN_PLAYERS,
@@ -21,7 +23,7 @@ class TournamentParams(serializers.Serializer):
                                    help_text=f"One bot per seat, {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
 
 
-def validate_params(params: dict, owner) -> dict:
+def validate_params(params: dict[str, Any], owner: object) -> dict[str, Any]:
     """{"lineup": ["probability", "heuristic", ...]}: one bot per seat, 2 to 6 seats."""
     lineup = params.get("lineup")
     if not isinstance(lineup, list) or not MIN_PLAYERS <= len(lineup) <= MAX_PLAYERS:
@@ -35,7 +37,7 @@ def validate_params(params: dict, owner) -> dict:
     return {"lineup": list(lineup), "set": load_cardset().version}
 
 
-def present(result: dict, params: dict) -> dict:
+def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     histogram = result.get("rounds_histogram", {})
     return {**result, "rounds_chart": bar_chart("Games by length in rounds", [(k, v) for k, v in histogram.items()])}
 

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
 from django.db.models import Q, QuerySet
 
 from core.errors import DomainError, ErrorCode
 
 from .models import DreadDrawCard, DreadDrawKeyword
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    from .engine import CardSet, Game
+    from .models import DreadDrawSeat, DreadDrawTable
+
+    User = AbstractBaseUser | AnonymousUser
+
 KEYWORD_VALUES = [k for k in DreadDrawKeyword.values if k] + ["none"]
 
 
-def _int_param(params, name: str, low: int, high: int) -> int | None:
+def _int_param(params: Mapping[str, str], name: str, low: int, high: int) -> int | None:
     raw = (params.get(name) or "").strip()
     if not raw:
         return None
@@ -26,7 +38,7 @@ def _int_param(params, name: str, low: int, high: int) -> int | None:
     return value
 
 
-def dreaddraw_card_filters(params) -> dict:
+def dreaddraw_card_filters(params: Mapping[str, str]) -> dict[str, Any]:
     """Validate the card-list filters (query string): q, strength, damage, keyword."""
     keyword = (params.get("keyword") or "").strip().lower()
     if keyword and keyword not in KEYWORD_VALUES:
@@ -66,7 +78,7 @@ def dreaddraw_card_get(*, number: int) -> DreadDrawCard | None:
 
 # --- tables ---------------------------------------------------------------------------------
 
-def dreaddraw_tables_for(*, user):
+def dreaddraw_tables_for(*, user: User) -> QuerySet[DreadDrawTable]:
     """Tables the user created or sits at, newest first."""
     from .models import DreadDrawTable
 
@@ -74,14 +86,14 @@ def dreaddraw_tables_for(*, user):
             .prefetch_related("seats__user").order_by("-updated_at"))
 
 
-def dreaddraw_table_get(*, table_id):
+def dreaddraw_table_get(*, table_id: UUID | str) -> DreadDrawTable | None:
     """Any signed-in user may look at a table by its link (to join it, or to watch the public table)."""
     from .models import DreadDrawTable
 
     return DreadDrawTable.objects.prefetch_related("seats__user").filter(pk=table_id).first()
 
 
-def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:
+def _choice_label(cs: CardSet, prompt: dict[str, Any], notation: str, names: list[str]) -> str:
     kind = prompt["kind"]
     if notation == "S":
         return "Skip"
@@ -104,7 +116,8 @@ def _choice_label(cs, prompt: dict, notation: str, names: list[str]) -> str:
     return notation
 
 
-def _players(seats, obs: dict, legal: set, viewer: int, mover: int | None, winner: int | None) -> list[dict]:
+def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str], viewer: int, mover: int | None,
+             winner: int | None) -> list[dict[str, Any]]:
     """Each seat as the page shows it: the observation's public table, with who is to move and who won."""
     players = []
     for p, seat in enumerate(seats):
@@ -123,7 +136,8 @@ def _players(seats, obs: dict, legal: set, viewer: int, mover: int | None, winne
     return players
 
 
-def table_board(*, table, game, user, error: dict | None = None, revealed: int | None = None) -> dict:
+def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: dict[str, Any] | None = None,
+                revealed: int | None = None) -> dict[str, Any]:
     """Everything the table page shows to `user`: their seat's observation, the choices they have, and why.
     `game` None: the table is shown from its stored frames (stored_board).
 
@@ -199,7 +213,7 @@ def table_board(*, table, game, user, error: dict | None = None, revealed: int |
     }
 
 
-def stored_observation(table, viewer: int) -> dict:
+def stored_observation(table: DreadDrawTable, viewer: int) -> dict[str, Any]:
     """What `viewer` (a seat, or -1 for a watcher) saw at the table's last stored step ({} if nothing was stored)."""
     from core.frames import FramesError, unpack
 
@@ -210,7 +224,7 @@ def stored_observation(table, viewer: int) -> dict:
     return frames[-1].get(str(viewer), {}) if frames else {}
 
 
-def stored_board(*, table, user, error: dict | None = None) -> dict:
+def stored_board(*, table: DreadDrawTable, user: User, error: dict[str, Any] | None = None) -> dict[str, Any]:
     """A table shown from its stored frames, without the engine (docs/rules.md, RV-4, RV-5): one played under
     rules this app has since changed, as it stood at its last step, for the seat `user` plays (their first) or
     for a watcher; nothing to decide. Without frames (RV-6) there is nothing to show but what the table says."""
@@ -221,7 +235,7 @@ def stored_board(*, table, user, error: dict | None = None) -> dict:
     viewer = min(mine) if mine else -1
     obs = stored_observation(table, viewer) or None
     over = bool(obs and obs["over"])
-    context = {
+    context: dict[str, Any] = {
         "table": table, "obs": obs, "viewer": viewer, "viewer_name": seats[viewer].name if viewer >= 0 else "",
         "acting": False, "can_draw": False, "choices": [], "prompt": None, "turn": len(table.decisions),
         "chance": None, "new_card": 0, "error": error, "mine": sorted(mine), "poll": False, "handover": -1,

@@ -1,13 +1,17 @@
+from __future__ import annotations
+
+from typing import Any
+
 from django.urls import reverse
 from rest_framework import serializers
 
 from core.intbounds import MAX_INTEGER
 
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
-from .models import BotLevel, DreadDrawCard, SeatKind, TableStatus
+from .models import BotLevel, DreadDrawCard, DreadDrawTable, SeatKind, TableStatus
 
 
-class DreadDrawCardSerializer(serializers.ModelSerializer):
+class DreadDrawCardSerializer(serializers.ModelSerializer[DreadDrawCard]):
     fortune = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
 
@@ -23,26 +27,26 @@ class DreadDrawCardSerializer(serializers.ModelSerializer):
         return reverse("dreaddraw:card", args=[card.number])
 
 
-class SeatSpecSerializer(serializers.Serializer):
+class SeatSpecSerializer(serializers.Serializer[dict[str, Any]]):
     kind = serializers.ChoiceField(choices=SeatKind.choices)
     bot = serializers.ChoiceField(choices=BotLevel.choices, required=False, allow_blank=True)
     name = serializers.CharField(required=False, allow_blank=True, max_length=40)
 
 
-class TableCreateSerializer(serializers.Serializer):
+class TableCreateSerializer(serializers.Serializer[dict[str, Any]]):
     seats = serializers.ListField(child=SeatSpecSerializer(), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS,
                                   help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} seats, at least one of them a person.")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
 
 
-class DecisionSerializer(serializers.Serializer):
+class DecisionSerializer(serializers.Serializer[dict[str, Any]]):
     seat = serializers.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, help_text="Your seat (0-based).")
     decision = serializers.CharField(max_length=40, help_text="Notation: D, R<n>, K<n>, U, U<seat>, S, O<n>.<n>, B.")
     turn = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_INTEGER,
                                     help_text="Number of decisions you saw; refused with 409 if the game moved on.")
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[dict[str, Any]]):
     index = serializers.IntegerField()
     kind = serializers.CharField()
     bot = serializers.CharField()
@@ -50,7 +54,7 @@ class SeatSerializer(serializers.Serializer):
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
 
 
-class TableSerializer(serializers.Serializer):
+class TableSerializer(serializers.Serializer[DreadDrawTable]):
     """A table. While its game runs, nothing that determines the hidden cards is shown: the seed, the
     nonce and the decisions (which hold the orders players chose for cards only they saw) come with the
     result; the commitment is shown from the start, so the revealed values can be checked against it."""
@@ -75,32 +79,33 @@ class TableSerializer(serializers.Serializer):
     observation = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
 
-    def get_turn(self, table) -> int:
+    def get_turn(self, table: DreadDrawTable) -> int:
         return len(table.decisions)
 
     @staticmethod
-    def _over(table) -> bool:
+    def _over(table: DreadDrawTable) -> bool:
         """Over, or closed by a change of rules: nothing more can be played in it (docs/rules.md, RV-5)."""
         return table.status == TableStatus.OVER or bool(table.closed_under)
 
-    def get_seed(self, table) -> int | None:
+    def get_seed(self, table: DreadDrawTable) -> int | None:
         """Revealed when the game is over (null before)."""
         return table.seed if self._over(table) else None
 
-    def get_nonce(self, table) -> str | None:
+    def get_nonce(self, table: DreadDrawTable) -> str | None:
         """The server's nonce, revealed when the game is over (null before; empty for old tables)."""
         return table.nonce if self._over(table) else None
 
-    def get_decisions(self, table) -> list[str] | None:
+    def get_decisions(self, table: DreadDrawTable) -> list[str] | None:
         """Every decision in notation, revealed when the game is over (null before)."""
         return list(table.decisions) if self._over(table) else None
 
-    def get_your_seats(self, table) -> list[int]:
+    def get_your_seats(self, table: DreadDrawTable) -> list[int]:
         return sorted(self.context.get("seats", []))
 
-    def get_observation(self, table) -> dict:
+    def get_observation(self, table: DreadDrawTable) -> dict[str, Any]:
         """What the viewer's seat may see (DD-1.2, DD-16); the public table for a spectator."""
-        return self.context.get("observation", {})
+        observation: dict[str, Any] = self.context.get("observation", {})
+        return observation
 
-    def get_url(self, table) -> str:
+    def get_url(self, table: DreadDrawTable) -> str:
         return reverse("dreaddraw:table", args=[table.pk])

@@ -7,6 +7,8 @@ import json
 import random
 import secrets
 import zlib
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 from django.db import transaction
 
@@ -34,6 +36,9 @@ from dreaddraw.engine.observation import frame
 
 from .models import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+
 BOT_LABELS = {"random": "Random bot", "heuristic": "Heuristic bot", "probability": "Counting bot"}
 
 
@@ -44,7 +49,7 @@ class IllegalDecisionError(DomainError):
     default_code = ErrorCode.ILLEGAL_DECISION
 
 
-def _seat_specs(seats: list[dict]) -> list[dict]:
+def _seat_specs(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if not isinstance(seats, list) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise DomainError(f"A table has {MIN_PLAYERS} to {MAX_PLAYERS} seats.", code=ErrorCode.INVALID_SEATS,
                           details={"field": "seats"})
@@ -111,12 +116,12 @@ def _names(table: DreadDrawTable) -> list[str]:
     return [s.name for s in sorted(table.seats.all(), key=lambda s: s.index)]
 
 
-def _replayed_frames(table: DreadDrawTable) -> tuple[list[dict], int | None]:
+def _replayed_frames(table: DreadDrawTable) -> tuple[list[dict[str, Any]], int | None]:
     return replay_frames(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
                          load_cardset(version=table.set_version), _names(table))
 
 
-def _frames_so_far(table: DreadDrawTable) -> list[dict]:
+def _frames_so_far(table: DreadDrawTable) -> list[dict[str, Any]]:
     """The table's stored frames (docs/rules.md, RV-2), one per decision and the start; made again from its
     decisions where they are missing or behind."""
     if table.frames:
@@ -170,7 +175,7 @@ def new_nonce() -> str:
 
 
 @transaction.atomic
-def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadDrawTable:
+def table_create(*, owner: User, seats: list[dict[str, Any]], seed: int | None = None) -> DreadDrawTable:
     specs = _seat_specs(seats)
     if seed is None:
         seed = random.SystemRandom().randrange(2**62)
@@ -194,7 +199,7 @@ def table_create(*, owner, seats: list[dict], seed: int | None = None) -> DreadD
     return table
 
 
-def table_rematch(*, table_id, user) -> DreadDrawTable:
+def table_rematch(*, table_id: UUID, user: User) -> DreadDrawTable:
     """"Play again": a new table with the finished one's seats (people at this screen, the same bots, open seats
     for invited people, who join the new table by its link) and a new seed. Only the table's creator starts it,
     since the local seats are theirs."""
@@ -217,7 +222,7 @@ def viewer_seat(game: Game, seats: set[int]) -> int:
     return mover if mover in seats else (min(seats) if seats else -1)
 
 
-def seats_of(table: DreadDrawTable, user) -> set[int]:
+def seats_of(table: DreadDrawTable, user: AbstractBaseUser | AnonymousUser | None) -> set[int]:
     """The seats `user` plays: the creator plays the local seats, a guest the seat they joined."""
     if not user or not user.is_authenticated:
         return set()
@@ -231,7 +236,7 @@ def seats_of(table: DreadDrawTable, user) -> set[int]:
 
 
 @transaction.atomic
-def table_join(*, table_id, user) -> DreadDrawTable:
+def table_join(*, table_id: UUID, user: User) -> DreadDrawTable:
     table = DreadDrawTable.objects.select_for_update().get(pk=table_id)
     seats = list(table.seats.all())
     if any(s.user_id == user.pk for s in seats):
@@ -258,7 +263,8 @@ def table_join(*, table_id, user) -> DreadDrawTable:
 
 
 @transaction.atomic
-def table_act(*, table_id, user, seat: int, decision: str, turn: int | None = None) -> tuple[DreadDrawTable, Game]:
+def table_act(*, table_id: UUID, user: AbstractBaseUser | AnonymousUser, seat: int, decision: str,
+              turn: int | None = None) -> tuple[DreadDrawTable, Game]:
     """Play `decision` for `seat`; refused (state unchanged) with the rule number if the rules forbid it."""
     table = DreadDrawTable.objects.select_for_update().get(pk=table_id)
     if table.status == TableStatus.WAITING:
@@ -286,7 +292,7 @@ def table_act(*, table_id, user, seat: int, decision: str, turn: int | None = No
     return table, game
 
 
-def _play_bots(table: DreadDrawTable, game: Game, frames: list[dict]) -> None:
+def _play_bots(table: DreadDrawTable, game: Game, frames: list[dict[str, Any]]) -> None:
     """Let bot seats play until a person must decide (or the game ends); record their decisions, and append what
     each step showed to `frames`."""
     bots = {s.index: s.bot for s in table.seats.all() if s.kind == SeatKind.BOT}

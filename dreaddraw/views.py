@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+from django import forms
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
 
 from core.errors import DomainError, ErrorCode
 from playtest.jobs.services import run_submit
 
+from .engine import Game
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
 from .forms import SEAT_CHOICES, DecisionForm, SeatForm, TableForm, TournamentForm, shown_players
-from .models import BotLevel
+from .models import BotLevel, DreadDrawTable
 from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
@@ -23,6 +31,18 @@ from .selectors import (
     table_board,
 )
 from .services import seats_of, table_act, table_create, table_join, table_rematch, table_shown
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it (for the type checker)."""
+
+    htmx: HtmxDetails
+
+
+class SignedInRequest(HtmxHttpRequest):
+    """A request of a view behind login_required."""
+
+    user: User
 
 
 def card_list(request: HttpRequest) -> HttpResponse:
@@ -48,7 +68,7 @@ def card_detail(request: HttpRequest, number: int) -> HttpResponse:
 
 
 
-def _seat_rows(data, players: int) -> list[dict]:
+def _seat_rows(data: Mapping[str, Any], players: int) -> list[dict[str, Any]]:
     """Every seat row of the table form, with the values sent (or the defaults); rows past `players` are hidden,
     so the form shows as many seats as players, with or without scripts."""
     rows = []
@@ -59,7 +79,7 @@ def _seat_rows(data, players: int) -> list[dict]:
     return rows
 
 
-def _bot_rows(data, players: int) -> list[dict]:
+def _bot_rows(data: Mapping[str, Any], players: int) -> list[dict[str, Any]]:
     """The tournament form's seat rows: a bot each, alternating the counting and heuristic bots by default."""
     rows = []
     for i in range(MAX_PLAYERS):
@@ -68,8 +88,9 @@ def _bot_rows(data, players: int) -> list[dict]:
     return rows
 
 
-def _index_context(request: HttpRequest, error: str = "", tournament_error: str = "", table_form=None,
-                   tournament_form=None) -> dict:
+def _index_context(request: HttpRequest, error: str = "", tournament_error: str = "",
+                   table_form: Mapping[str, Any] | None = None,
+                   tournament_form: Mapping[str, Any] | None = None) -> dict[str, Any]:
     table_form = table_form if table_form is not None else request.GET
     tournament_form = tournament_form if tournament_form is not None else request.GET
     table_players, tournament_players = shown_players(table_form), shown_players(tournament_form)
@@ -92,7 +113,7 @@ SEATS_ONLY = "seats_only"
 
 @login_required
 @require_POST
-def table_new(request: HttpRequest) -> HttpResponse:
+def table_new(request: SignedInRequest) -> HttpResponse:
     if SEATS_ONLY in request.POST:
         return render(request, "dreaddraw/index.html", _index_context(request, table_form=request.POST))
     form = TableForm(request.POST)
@@ -106,27 +127,27 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return redirect("dreaddraw:table", table_id=table.pk)
 
 
-def _form_problem(form) -> str:
+def _form_problem(form: forms.Form) -> str:
     """A form's first problem, naming its field: "players: Enter a whole number."."""
     field, errors = next(iter(form.errors.items()))
     return f"{field}: {errors[0]}"
 
 
-def _table_or_404(table_id):
+def _table_or_404(table_id: UUID) -> DreadDrawTable:
     table = dreaddraw_table_get(table_id=table_id)
     if table is None:
         raise Http404("No such table.")
     return table
 
 
-def _revealed(request: HttpRequest, table) -> int | None:
+def _revealed(request: HttpRequest, table: DreadDrawTable) -> int | None:
     """The seat this browser last showed at this table (for several people sharing one screen)."""
     return request.session.get(f"dreaddraw-seat-{table.pk}")
 
 
 @login_required
 @require_POST
-def table_reveal(request: HttpRequest, table_id) -> HttpResponse:
+def table_reveal(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     """The next person at a shared screen says it is them: show that seat's cards."""
     table = _table_or_404(table_id)
     form = SeatForm(request.POST)
@@ -142,7 +163,7 @@ def table_reveal(request: HttpRequest, table_id) -> HttpResponse:
 
 @login_required
 @require_safe
-def table_detail(request: HttpRequest, table_id) -> HttpResponse:
+def table_detail(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     table = _table_or_404(table_id)
     context = table_board(table=table, game=table_shown(table), user=request.user, revealed=_revealed(request, table))
     return render(request, "dreaddraw/table.html", context)
@@ -150,7 +171,7 @@ def table_detail(request: HttpRequest, table_id) -> HttpResponse:
 
 @login_required
 @require_safe
-def table_board_view(request: HttpRequest, table_id) -> HttpResponse:
+def table_board_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     """The board fragment, polled by screens that wait for others; 204 when nothing changed."""
     table = _table_or_404(table_id)
     since = request.GET.get("turn")
@@ -162,14 +183,17 @@ def table_board_view(request: HttpRequest, table_id) -> HttpResponse:
 
 @login_required
 @require_POST
-def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
+def table_act_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     table = _table_or_404(table_id)
     error, status = None, 200
     form = DecisionForm(request.POST)
-    values = form.cleaned_data if form.is_valid() else {"seat": -1, "turn": None, "decision": ""}
+    valid = form.is_valid()
+    seat: int = form.cleaned_data["seat"] if valid else -1
+    decision: str = form.cleaned_data["decision"] or "" if valid else ""
+    turn: int | None = form.cleaned_data["turn"] if valid else None
+    game: Game | None
     try:
-        table, game = table_act(table_id=table.pk, user=request.user, seat=values["seat"],
-                                decision=values["decision"] or "", turn=values["turn"])
+        table, game = table_act(table_id=table.pk, user=request.user, seat=seat, decision=decision, turn=turn)
     except DomainError as exc:
         error = {"message": exc.message, "rule": exc.details.get("rule", "")}
         status = exc.status_code
@@ -184,7 +208,7 @@ def table_act_view(request: HttpRequest, table_id) -> HttpResponse:
 
 @login_required
 @require_POST
-def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
+def table_join_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     table = _table_or_404(table_id)
     try:
         table_join(table_id=table.pk, user=request.user)
@@ -198,7 +222,7 @@ def table_join_view(request: HttpRequest, table_id) -> HttpResponse:
 
 @login_required
 @require_POST
-def table_again_view(request: HttpRequest, table_id) -> HttpResponse:
+def table_again_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     """Play again: a new table with the same seats and a new seed."""
     table = _table_or_404(table_id)
     try:
@@ -214,7 +238,7 @@ def table_again_view(request: HttpRequest, table_id) -> HttpResponse:
 
 @login_required
 @require_POST
-def tournament_new(request: HttpRequest) -> HttpResponse:
+def tournament_new(request: SignedInRequest) -> HttpResponse:
     """Start a bot tournament as a background run; its page shows the progress bar and the report."""
     if SEATS_ONLY in request.POST:
         return render(request, "dreaddraw/index.html", _index_context(request, tournament_form=request.POST))
