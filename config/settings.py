@@ -108,12 +108,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = ["config.accounts.backends.ThrottledModelBackend"]
-# Failed log-in limits (config/accounts/throttle.py): none lets a client lock out an account it does not control.
+# Failed log-in limits (config/accounts/throttle.py): a guesser locks out itself, never the owner's known browsers;
+# a new browser of the owner's gets in by an e-mailed link (config/accounts/browser_links.py, docs/operations.md OPS-1).
 LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)  # per username and address (or device)
 LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)  # per address: its failed usernames
 LOGIN_ACCOUNT_FAILURE_LIMIT = env.int("LOGIN_ACCOUNT_FAILURE_LIMIT", default=20)  # per username: then it slows down
 LOGIN_ACCOUNT_SLOWDOWN_SECONDS = env.int("LOGIN_ACCOUNT_SLOWDOWN_SECONDS", default=10)  # between new-device checks
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=900)
+LOGIN_LINK_VALID_SECONDS = env.int("LOGIN_LINK_VALID_SECONDS", default=1800)  # an e-mailed browser link works this long
+LOGIN_LINK_INTERVAL_SECONDS = env.int("LOGIN_LINK_INTERVAL_SECONDS", default=300)  # at most one link per account meanwhile
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

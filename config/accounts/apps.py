@@ -7,4 +7,4 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        from . import schema  # noqa: F401  (registers the Bearer scheme with the API schema)
+        from . import checks, schema  # noqa: F401  (register the deploy checks, and the Bearer scheme with the API schema)

@@ -12,6 +12,10 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
+class BrowserLinkForm(forms.Form):
+    username = forms.CharField(max_length=150, help_text="The account to e-mail a link to (its address is not shown).")
+
+
 class DeleteAccountForm(forms.Form):
     """Deleting an account asks for its password again (through the throttled backend)."""
 

@@ -15,6 +15,10 @@ LOGIN_FAILURE_WINDOW_SECONDS later:
   device cookie and is exempt from the slowdown (and is counted by its cookie, not its address),
   so guessing from many addresses delays the guessers, never the owner's devices.
 
+A browser new to the account is refused like a guesser's while either limit holds (nothing tells the two apart): the
+owner's gets its device cookie from a link e-mailed to the account (config/accounts/browser_links.py), and then has a
+budget of its own (docs/operations.md, OPS-1).
+
 A refusal checks no password. With several processes the cache must be shared (CACHE_URL
 pointing at Redis), or each process keeps its own counts. The counters are the "logins" cache: while
 Redis does not answer they are kept in the database (config/cache.py), never dropped, so an outage
@@ -48,6 +52,7 @@ class Refusal:
 
     message: str
     retry_after: int
+    new_browser: bool = False  # the browser is not known to the account: an e-mailed link would let it in
 
 
 def _digest(*parts: str) -> str:
@@ -135,13 +140,13 @@ def check(request, username: str) -> Refusal | None:
     if pair >= settings.LOGIN_FAILURE_LIMIT:
         where = "from this device" if trusted_device else "from your address"
         return Refusal(f"Too many failed log-ins for this account {where}. Try again in {_minutes(pair_left)}, "
-                       "or reset your password.", pair_left)
+                       "or reset your password.", pair_left, new_browser=not trusted_device)
     if trusted_device:
         return None
     addressed, addr_left = _count(_address_key(request))
     if addressed >= settings.LOGIN_ADDRESS_FAILURE_LIMIT and pair > 0:
         return Refusal(f"Too many failed log-ins from your address, this account among them. Try again in "
-                       f"{_minutes(addr_left)}, or reset your password.", addr_left)
+                       f"{_minutes(addr_left)}, or reset your password.", addr_left, new_browser=True)
     failures, _ = _count(_account_key(username))
     if failures >= settings.LOGIN_ACCOUNT_FAILURE_LIMIT:
         slowdown = settings.LOGIN_ACCOUNT_SLOWDOWN_SECONDS
@@ -150,7 +155,7 @@ def check(request, username: str) -> Refusal | None:
             left = max(1, math.ceil(until - time.time()))
             return Refusal("This account has had many failed log-ins, so it takes one attempt every "
                            f"{slowdown} seconds from a device that has not logged in to it before. Try again in "
-                           f"{left} seconds, or reset your password.", left)
+                           f"{left} seconds, or reset your password.", left, new_browser=True)
     return None
 
 

@@ -6,6 +6,8 @@ from . import views
 
 urlpatterns = [
     path("login/", views.ThrottledLoginView.as_view(), name="login"),
+    path("login/browser/", views.browser_link_request, name="browser_link"),
+    path("login/browser/<str:token>/", views.browser_link_open, name="browser_link_open"),
     path("signup/", views.signup, name="signup"),
     path("", views.account, name="account"),
     path("delete/", views.account_delete, name="account_delete"),

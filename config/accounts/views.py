@@ -9,34 +9,45 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
-from . import services, throttle
-from .forms import AccessTokenForm, DeleteAccountForm, SignupForm
+from . import browser_links, services, throttle
+from .forms import AccessTokenForm, BrowserLinkForm, DeleteAccountForm, SignupForm
+
+
+def _remember_browser(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """Make this browser one of the account's known browsers: the device cookie of the log-in limits."""
+    device = throttle.device_of(request, username) or secrets.token_urlsafe(16)
+    response.set_cookie(throttle.DEVICE_COOKIE, throttle.device_cookie_value(username, device),
+                        max_age=throttle.DEVICE_COOKIE_MAX_AGE, httponly=True, samesite="Lax",
+                        secure=settings.SESSION_COOKIE_SECURE)
 
 
 class ThrottledLoginView(LoginView):
     """Django's log-in (which renews the session key), answering 429 with Retry-After while the
     failed log-in limits refuse a check; a log-in leaves the account's device cookie."""
 
+    def get_initial(self):
+        # The username a browser link was just used for (browser_link_open) comes back filled in.
+        return {**super().get_initial(), "username": self.request.GET.get("username", "")}
+
     def form_valid(self, form):
         response = super().form_valid(form)
-        username = form.get_user().get_username()
-        device = throttle.device_of(self.request, username) or secrets.token_urlsafe(16)
-        response.set_cookie(throttle.DEVICE_COOKIE, throttle.device_cookie_value(username, device),
-                            max_age=throttle.DEVICE_COOKIE_MAX_AGE, httponly=True, samesite="Lax",
-                            secure=settings.SESSION_COOKIE_SECURE)
+        _remember_browser(self.request, response, form.get_user().get_username())
         return response
 
     def form_invalid(self, form):
         refusal = getattr(self.request, "login_refusal", None)
         if refusal is not None:
             # No password was checked: the form is shown again with the reason, unvalidated.
-            form = self.get_form_class()(self.request, initial={"username": form.data.get("username", "")})
-            response = self.render_to_response(self.get_context_data(form=form, lock_error=refusal.message),
-                                               status=429)
+            username = form.data.get("username", "")
+            form = self.get_form_class()(self.request, initial={"username": username})
+            response = self.render_to_response(self.get_context_data(
+                form=form, lock_error=refusal.message, browser_link_for=username if refusal.new_browser else None),
+                status=429)
             response["Retry-After"] = str(refusal.retry_after)
             return response
         return self.render_to_response(self.get_context_data(form=form), status=400)
@@ -119,3 +130,32 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     status = 400 if form.errors else 200
     return render(request, "registration/account_delete.html",
                   {"form": form, "deck_count": request.user.decks.count()}, status=status)
+
+
+def browser_link_request(request: HttpRequest) -> HttpResponse:
+    """Ask for a link that lets this browser try the account's password on a known browser's budget (OPS-1)."""
+    form = BrowserLinkForm(request.POST or None, initial={"username": request.GET.get("username", "")})
+    if request.method == "POST" and form.is_valid():
+        browser_links.browser_link_send(
+            username=form.cleaned_data["username"],
+            link_for=lambda token: request.build_absolute_uri(reverse("browser_link_open", args=[token])))
+        return render(request, "registration/browser_link_sent.html", {
+            "interval_minutes": settings.LOGIN_LINK_INTERVAL_SECONDS // 60,
+            "valid_minutes": settings.LOGIN_LINK_VALID_SECONDS // 60})
+    return render(request, "registration/browser_link_form.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def browser_link_open(request: HttpRequest, token: str) -> HttpResponse:
+    """A link from the e-mail: shown with a button (mail scanners open links, and must not use them up); the button
+    makes this browser one of the account's known browsers, then the log-in page asks for the password."""
+    try:
+        if request.method != "POST":
+            return render(request, "registration/browser_link_open.html",
+                          {"username": browser_links.browser_link_username(token=token)})
+        username = browser_links.browser_link_redeem(token=token)
+    except browser_links.BrowserLinkRefused as refused:
+        return render(request, "registration/browser_link_open.html", {"refusal": str(refused)}, status=400)
+    messages.success(request, f"This browser may now log in to the account {username}: enter its password.")
+    response = redirect(f"{reverse('login')}?{urlencode({'username': username})}")
+    _remember_browser(request, response, username)
+    return response
