@@ -42,7 +42,7 @@ from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
 from playtest.policies.classic import passive
 from playtest.simulation.games import deck_cards
-from playtest.simulation.job_kind import FORMATS, deck_snapshot
+from playtest.simulation.job_kind import FORMATS, check_deck_format, deck_snapshot
 
 HUMAN_DECK, DUMMY_DECK = 0, 1
 AI_TURN_LIMIT = 500  # actions in one "let the AI play this turn", or in one answer of the AI opponent
@@ -82,6 +82,7 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
         except DomainError as exc:
             raise DomainError(f"opponent: {exc.message}", code=ErrorCode.INVALID, status_code=exc.status_code,
                               details={"field": "opponent"}) from exc
+        check_deck_format(opponent, fmt, "opponent")
         params["decks"][1] = deck_snapshot(opponent)
         params["opponent_policy"] = OPPONENT_POLICY
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed

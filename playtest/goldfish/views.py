@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, ErrorCode
+from core.formats import deck_formats_for
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import deck_for_viewer
@@ -67,8 +68,10 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
         deck = deck_for_viewer(deck_id=request.GET.get("deck") or request.POST.get("deck"), user=request.user, key=key)
     except DeckNotFound:
         return render(request, "playtest/new.html", {"missing": True}, status=404)
-    opponents = Deck.objects.filter(visibility="public").exclude(pk=deck.pk).order_by("-is_starter", "name")[:100]
-    mine = Deck.objects.filter(owner=request.user).exclude(pk=deck.pk).order_by("name")
+    taken = deck_formats_for(deck.format)  # the opponents its games take (DC-8)
+    opponents = (Deck.objects.filter(visibility="public", format__in=taken).exclude(pk=deck.pk)
+                 .order_by("-is_starter", "name")[:100])
+    mine = Deck.objects.filter(owner=request.user, format__in=taken).exclude(pk=deck.pk).order_by("name")
     context = {"deck": deck, "key": key or "", "opponents": list(mine) + list(opponents),
                "policies": list(POLICIES), "error": None}
     if request.method == "POST":

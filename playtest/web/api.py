@@ -43,7 +43,20 @@ class SubmissionsThrottled:
         return throttles
 
 
-class RunViewSet(SubmissionsThrottled, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class Cancellable:
+    """POST .../{id}/cancel/ on a run of any kind: its queued chunks are taken off the queue at once."""
+
+    @extend_schema(request=None)  # answers the run as its kind shows it (the view's serializer)
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        run = self.get_object()
+        services.run_cancel(run=run)
+        run.refresh_from_db(fields=["status", "finished_at"])
+        return Response(self.get_serializer(run).data)
+
+
+class RunViewSet(SubmissionsThrottled, Cancellable, mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                 viewsets.GenericViewSet):
     """Background runs (playtests, tournaments) of the signed-in user."""
 
     serializer_class = RunSerializer
@@ -66,16 +79,9 @@ class RunViewSet(SubmissionsThrottled, mixins.ListModelMixin, mixins.RetrieveMod
             run = services.run_submit(owner=request.user, **form.validated_data)
         return Response(RunSerializer(run).data, status=status.HTTP_202_ACCEPTED)
 
-    @extend_schema(request=None, responses={200: RunSerializer})
-    @action(detail=True, methods=["post"])
-    def cancel(self, request, pk=None):
-        run = self.get_object()
-        services.run_cancel(run=run)
-        run.refresh_from_db(fields=["status", "finished_at"])
-        return Response(RunSerializer(run).data)
 
 
-class KindRunViewSet(SubmissionsThrottled, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class KindRunViewSet(SubmissionsThrottled, Cancellable, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """The runs of one kind, with typed parameters: `submit_serializer` declares them (plus seed and title), and
     `param_fields` are those the run is given."""
 

@@ -91,6 +91,20 @@ def test_a_swap_is_applied_only_to_a_deck_of_mine_and_only_from_a_finished_run(c
     assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 404
 
 
+def test_a_tuning_or_metagame_run_is_cancelled_through_its_own_route_by_its_owner_only(client, alice):
+    deck = starter_deck(alice, craft="champion", name="My champions")
+    run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 300})
+    bob = get_user_model().objects.create_user("bob", password="x" * 12)
+    client.force_login(bob)
+    assert post(client, {}, f"/api/tunings/{run.pk}/cancel/").status_code == 404
+    client.force_login(alice)
+    response = post(client, {}, f"/api/tunings/{run.pk}/cancel/")
+    assert response.status_code == 200 and response.json()["status"] == "cancelled"
+    assert {"goal", "deck", "report"} <= set(response.json())  # answered as a tuning run, as GET answers it
+    assert Run.objects.get(pk=run.pk).status == RunStatus.CANCELLED
+    assert post(client, {}, f"/api/metagames/{run.pk}/cancel/").status_code == 404  # a tuning run is no metagame
+
+
 @pytest.mark.parametrize(("body", "status", "field", "words"), [
     ({"budget": 100}, 400, "budget", "200"),
     ({"budget": 10**9}, 400, "budget", "200 to 100,000"),
