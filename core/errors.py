@@ -22,6 +22,7 @@ class ErrorCode(StrEnum):
     CARD_NOT_FOUND = "card_not_found"  # no card of that name
     COPIES_OVER_LIMIT = "copies_over_limit"  # more copies than the deck rules allow (DC-4, DC-5)
     DECK_FORMAT = "deck_format"  # a deck built for a format the game does not take (DC-8)
+    DECK_FORMAT = "deck_format"  # a deck built for a format the game does not take (DC-8)
     DECK_ILLEGAL = "deck_illegal"  # the deck breaks its format's rules
     DECK_NOT_FOUND = "deck_not_found"
     DECK_UNPLAYABLE = "deck_unplayable"  # the engine can't play the deck

@@ -30,3 +30,15 @@ TACTICAL = Format("tactical", "Tactical", 36, 60, frozenset({UNIT, ITEM}), beyon
 # In this order: the engine numbers formats by their place here.
 FORMATS: dict[str, Format] = {f.slug: f for f in (STANDARD, QUICK, TACTICAL)}
 FORMAT_SLUGS: tuple[str, ...] = tuple(FORMATS)
+
+
+def _deck_rules(f: Format) -> tuple[object, ...]:
+    return (f.min_cards, f.max_cards, f.allowed_types, f.unique_limit, f.copy_limit, f.uses_gateway,
+            f.legends_allowed)
+
+
+def deck_formats_for(game_format: str) -> tuple[str, ...]:
+    """The formats whose decks a game of `game_format` takes: those built under the same deck rules (DC-8), so
+    Standard and Quick decks play in each other's games and a Tactical deck only in Tactical."""
+    rules = _deck_rules(FORMATS[game_format])
+    return tuple(slug for slug, f in FORMATS.items() if _deck_rules(f) == rules)

@@ -14,6 +14,8 @@ from rest_framework import serializers
 from cards.models import Card
 from core.errors import DomainError, ErrorCode
 from core.formats import FORMAT_SLUGS as FORMATS
+from core.formats import FORMATS as FORMAT_RULES
+from core.formats import deck_formats_for
 from core.intbounds import MAX_BIG_INTEGER
 from decks.charts import bar_chart
 from decks.models import Deck, DeckEntry
@@ -62,6 +64,16 @@ def deck_snapshot(deck: Deck) -> dict[str, Any]:
             "cards": cards, "list": listing}
 
 
+def check_deck_format(deck: Deck, fmt: str, field: str) -> None:
+    """Refuse, naming `field`, a deck built for a format whose games do not take it (DC-8)."""
+    taken = deck_formats_for(fmt)
+    if deck.format not in taken:
+        kinds = " and ".join(FORMAT_RULES[slug].label for slug in taken)
+        raise DomainError(f"{field}: “{deck.name}” is a {deck.get_format_display()} deck, and a "
+                          f"{FORMAT_RULES[fmt].label} game takes {kinds} decks only (rule DC-8)",
+                          code=ErrorCode.DECK_FORMAT, details={"field": field, "rule": "DC-8"})
+
+
 def _field_error(field: str, message: str) -> DomainError:
     return DomainError(f"{field}: {message}", code=ErrorCode.INVALID, details={"field": field})
 
@@ -95,6 +107,9 @@ def validate_params(params: dict, owner) -> dict:
     fmt = params.get("format") or deck.format
     if fmt not in FORMATS:
         raise _field_error("format", f"must be one of {', '.join(FORMATS)}")
+    check_deck_format(deck, fmt, "deck")
+    if opponent is not deck:
+        check_deck_format(opponent, fmt, "opponent")
     policies = params.get("policies") or list(MODES[mode])
     if not isinstance(policies, list) or len(policies) != 2 or any(p not in POLICIES for p in policies):
         raise _field_error("policies", f"two of {', '.join(POLICIES)}")

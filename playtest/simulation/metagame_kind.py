@@ -20,7 +20,7 @@ from playtest.jobs.registry import JobKind, register
 from playtest.policies import POLICIES
 from playtest.simulation import metagame
 from playtest.simulation.games import deck_cards
-from playtest.simulation.job_kind import deck_snapshot
+from playtest.simulation.job_kind import check_deck_format, deck_snapshot
 from playtest.simulation.metagame_report import table
 from playtest.simulation.run_speed import duration_text, measured_speed
 
@@ -119,9 +119,7 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
         except DeckNotFound:
             raise DeckNotFound(f"{field}: no deck {deck_id} that you may see (your decks and public decks only)",
                                details={"field": field}) from None
-        if deck.format not in METAGAME_FORMATS:
-            raise _field_error(field, f"“{deck.name}” is a {deck.get_format_display()} deck; a metagame table plays "
-                                      "Standard and Quick decks")
+        check_deck_format(deck, fmt, field)
         snapshot = deck_snapshot(deck)
         try:
             cards = deck_cards(snapshot)

@@ -22,7 +22,7 @@ from playtest.dreadgate import ENGINE_VERSION
 from playtest.jobs.registry import JobKind, register
 from playtest.models import Run, RunStatus
 from playtest.simulation import tuning_race
-from playtest.simulation.job_kind import card_definitions, deck_snapshot
+from playtest.simulation.job_kind import card_definitions, check_deck_format, deck_snapshot
 from playtest.simulation.run_speed import duration_text, measured_speed
 from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, candidates, swapped_entries
 
@@ -62,7 +62,7 @@ def _field_error(field: str, message: str, code: str = "invalid_params", **detai
     return DomainError(f"{field}: {message}", code=code, details={"field": field, **details})
 
 
-def _gauntlet(params: dict[str, Any], owner) -> list[dict[str, Any]]:
+def _gauntlet(params: dict[str, Any], owner, fmt: str) -> list[dict[str, Any]]:
     ids = params.get("gauntlet") or list(starter_deck_list(format="standard").values_list("pk", flat=True))
     snapshots = []
     for k, deck_id in enumerate(ids):
@@ -72,6 +72,7 @@ def _gauntlet(params: dict[str, Any], owner) -> list[dict[str, Any]]:
         except DeckNotFound:
             raise DeckNotFound(f"{field}: no deck {deck_id} that you may see (your decks and public decks only)",
                                details={"field": field}) from None
+        check_deck_format(deck, fmt, field)
         if not deck_report(deck).legal:
             raise _field_error(field, f"“{deck.name}” is not a legal deck; a gauntlet plays legal decks only",
                                code=ErrorCode.DECK_ILLEGAL)
@@ -89,6 +90,7 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
     if fmt not in TUNING_FORMATS:
         raise _field_error("format", f"tuning plays Standard and Quick; “{deck.name}” is a "
                                      f"{deck.get_format_display()} deck, so choose one of them")
+    check_deck_format(deck, fmt, "deck")
     report = deck_report(deck)
     if not report.legal:
         raise _field_error("deck", f"“{deck.name}” is not legal ({report.errors[0].message}); fix it first, then "
@@ -99,7 +101,7 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
     if not MIN_BUDGET <= budget <= maximum:
         raise _field_error("budget", f"{budget:,} games: a tuning run plays {MIN_BUDGET:,} to {maximum:,}",
                            code=ErrorCode.GAMES_OUT_OF_RANGE, minimum=MIN_BUDGET, maximum=maximum)
-    gauntlet = _gauntlet(params, owner) if goal == "matchup" else []
+    gauntlet = _gauntlet(params, owner, fmt) if goal == "matchup" else []
     unit = 1 if goal == "goldfish" else 2 * len(gauntlet)
     wanted = tuning_race.fitting_shortlist(budget, MAX_SHORTLIST, unit)
     if not wanted:

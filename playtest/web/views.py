@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
+from core.formats import FORMAT_SLUGS, deck_formats_for
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish.selectors import card_faces
@@ -46,7 +47,10 @@ def index(request: HttpRequest) -> HttpResponse:
     runs = run_list_for(user=request.user)[:50]
     context = {"runs": runs, "policies": list(POLICIES)}
     if request.user.is_authenticated:
-        context["decks"] = playtest_deck_choices(user=request.user)
+        decks = context["decks"] = playtest_deck_choices(user=request.user)
+        first = next(iter(decks["own"] + decks["public"]), None)  # the deck select's first choice
+        # the opponents its games take (DC-8); the page's script follows another choice of deck
+        context["takes"] = deck_formats_for(first.format) if first else ()
     return render(request, "playtest/index.html", context)
 
 
@@ -118,6 +122,12 @@ def compare(request: HttpRequest) -> HttpResponse:
     return render(request, "playtest/compare.html", {"columns": columns, "choices": choices, "selected": ids})
 
 
+def _takes(fmt: str) -> tuple[str, ...]:
+    """The deck formats a game of the chosen format takes (DC-8): the form offers those decks only. A format the
+    form does not know offers every deck, beside the refusal that names the format."""
+    return deck_formats_for(fmt) if fmt in FORMAT_SLUGS else FORMAT_SLUGS
+
+
 def _metagame_choice(data) -> dict:
     """The form's values as sent (or the defaults: the six starters, 400 games a pair, Standard, matchup)."""
     games = data.get("games_per_pair") or str(DEFAULT_GAMES_PER_PAIR)
@@ -148,7 +158,8 @@ def metagame_new(request: HttpRequest) -> HttpResponse:
         if not choice["decks"] or request.GET.get("starters"):
             choice["decks"] = [str(deck.pk) for deck in choices["starters"]] + choice["decks"]
     context = {"choices": choices, "choice": choice, "selected": set(choice["decks"]), "policies": list(POLICIES),
-               "formats": METAGAME_FORMATS, "min_decks": MIN_DECKS, "max_decks": MAX_DECKS, "error": None,
+               "formats": METAGAME_FORMATS, "takes": _takes(choice["format"]), "min_decks": MIN_DECKS,
+               "max_decks": MAX_DECKS, "error": None,
                "budget": _metagame_budget(choice)}
     if request.method == "POST":
         params = {"decks": choice["decks"], "format": choice["format"], "policy": choice["policy"],
@@ -209,9 +220,10 @@ def tune_new(request: HttpRequest) -> HttpResponse:
     except (DomainError, ValueError):
         raise Http404("No deck that you may see.") from None
     choice["format"] = choice["format"] or (deck.format if deck.format in TUNING_FORMATS else "standard")
-    choices = metagame_deck_choices(user=request.user)
+    choices = metagame_deck_choices(user=request.user, formats=TUNING_FORMATS)
     selected = set(choice["gauntlet"]) or {str(d.pk) for d in choices["starters"]}
     context = {"deck": deck, "choice": choice, "choices": choices, "selected": selected, "goals": GOALS,
+               "takes": _takes(choice["format"]),
                "formats": TUNING_FORMATS, "budget": _tuning_budget(choice, deck), "caveat": CAVEAT, "error": None}
     if request.method == "POST":
         params = {"deck": deck.pk, "key": choice["key"], "goal": choice["goal"], "format": choice["format"],

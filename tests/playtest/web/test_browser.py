@@ -4,6 +4,7 @@ import pytest
 
 from cards.models import Card
 from decks.cardinfo import Entry
+from decks.models import Deck
 from decks.selectors import card_info
 from decks.services import deck_create
 from playtest.models import Run
@@ -54,7 +55,17 @@ def test_play_a_goldfish_turn_by_clicking_deploy_move_and_pass_the_gateway(page,
 def test_submit_a_run_and_watch_the_progress_bar_reach_the_report(page, login, alice, celery_worker):
     login(alice)
     deck = starter_deck(alice)
-    page.goto(f"/playtest/new/?deck={deck.pk}")
+    tactical = Deck.objects.filter(is_starter=True, format="tactical").first()
+    page.goto("/playtest/")
+    # The opponents follow the deck chosen on the page: a Tactical deck's games take only Tactical decks (DC-8).
+    offered = """pk => { const o = document.querySelector(`#opponent option[value="${pk}"]`);
+                         return !o.hidden && !o.disabled; }"""
+    assert page.locator("#sim-deck").input_value() == str(deck.pk)
+    assert not page.evaluate(offered, tactical.pk) and page.evaluate(offered, deck.pk)
+    page.locator("#sim-deck").select_option(str(tactical.pk))
+    assert page.evaluate(offered, tactical.pk) and not page.evaluate(offered, deck.pk)
+    page.locator("#sim-deck").select_option(str(deck.pk))
+    assert not page.evaluate(offered, tactical.pk)
     page.get_by_label("Games").fill("1000")
     page.get_by_role("button", name="Start the run").click()
     page.locator("progress").wait_for()

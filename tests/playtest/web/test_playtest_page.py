@@ -22,9 +22,11 @@ def test_the_playtest_page_offers_the_users_decks_and_the_public_ones(client, al
     hidden = deck_copy(deck=starters[1], owner=bob, name="Bob's private deck")
     client.force_login(alice)
     html = client.get("/playtest/").content.decode()
-    select = re.search(r'<select id="sim-deck" name="deck" required>(.*?)</select>', html, re.S).group(1)
-    assert f'<option value="{mine.pk}">Alice&#x27;s ember</option>' in select
-    assert f'<option value="{starters[0].pk}">{starters[0].name} (starter)</option>' in select
+    select = re.search(r'<select id="sim-deck" name="deck" required data-format-source>(.*?)</select>', html,
+                       re.S).group(1)
+    takes = 'data-takes="standard quick"'
+    assert f'<option value="{mine.pk}" {takes}>Alice&#x27;s ember (Standard)</option>' in select
+    assert f'<option value="{starters[0].pk}" {takes}>{starters[0].name} (Standard, starter)</option>' in select
     assert f'value="{hidden.pk}"' not in html  # a deck the user may not see is not offered
     assert '<form method="post" action="/playtest/new/"' in html and 'name="opponent"' in html
 
