@@ -22,6 +22,7 @@ from django.db.models.functions import Replace
 from ..crafts import CRAFTS
 from ..models import DIRECTION_BITS, Card, CardType, Keyword, Subtype
 from .errors import SearchError, SearchWarning
+from .lookups import NameOrder
 from .lookups import register as register_lookups
 from .parser import And, Node, Not, Or, Term
 from .regex import Pattern, TimeBudget, compile_pattern, matching
@@ -460,6 +461,12 @@ def compile_query(node: Node | None, backend: Backend | None = None) -> Compiled
 
 
 def ordering(order: str, direction: str) -> list:
+    """The order of a search: the column (nulls last both ways), then the name, then the collector number;
+    names case-insensitively (lookups.NameOrder). By name, the direction applies to both keys."""
     column = ORDERS[order]
+    name = NameOrder("name")
+    if column == "name":
+        return [name.desc(), F("collector_number").desc()] if direction == "desc" else \
+            [name.asc(), F("collector_number").asc()]
     key = F(column).desc(nulls_last=True) if direction == "desc" else F(column).asc(nulls_last=True)
-    return [key] if column == "name" else [key, "name"]
+    return [key, name.asc(), F("collector_number").asc()]

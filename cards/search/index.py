@@ -4,8 +4,8 @@ The catalog is small and fixed per catalog version, so each process keeps one in
 from the database the first time a version is searched, rebuilt when the version changes, and
 shared by every request (one build at a time, under a lock; a built index is never changed).
 
-- Cards have positions 0..n-1 in the database's order of names (its collation decides, as it does
-  for the SQL path's sort). A set of cards is a Python int used as a bit set: bit p is the card at
+- Cards have positions 0..n-1 in the database's order of names, the SQL path's (compiler.ordering:
+  case-insensitive, ties by collector number), read from the database itself so that the two agree. A set of cards is a Python int used as a bit set: bit p is the card at
   position p, so AND, OR and NOT of conditions are single integer operations.
 - A bit set per value of every field with fixed values (craft, type, subtype, the `is:` flags,
   direction bit, keyword), and per value of every stat: a stat comparison is the OR of the values
@@ -37,7 +37,7 @@ from django.db.models import QuerySet
 
 from ..models import DIRECTION_BITS, Card, Keyword
 from ..summaries import SUMMARY_FIELDS, card_summary
-from .compiler import ORDERS, OWN_NAME
+from .compiler import ORDERS, OWN_NAME, ordering
 from .regex import Pattern, matching
 
 BLOCK = 128
@@ -132,7 +132,7 @@ class CatalogIndex:
         (its CN replaced by the collector number)."""
         self.stamp = stamp
         cards = Card.objects.all() if cards is None else cards
-        rows = list(cards.order_by("name").values_list("id", *SUMMARY_FIELDS))
+        rows = list(cards.order_by(*ordering("name", "asc")).values_list("id", *SUMMARY_FIELDS))
         self.size = n = len(rows)
         # A list per field rather than a dict per card: a third of the memory.
         columns = {field: [row[i] for row in rows] for i, field in enumerate(("id", *SUMMARY_FIELDS))}

@@ -1,4 +1,11 @@
-"""Lookups of the search compiler.
+"""Lookups and expressions of the search compiler.
+
+`NameOrder` is the key names sort by: lower case, compared character by character (code point),
+as Scryfall and the deck export sort (case-insensitively: "Blade of the First Champion" before
+"Blade Storm"). On PostgreSQL the comparison is pinned to the "C" collation, whatever the database's
+own, so that the order is the same on every database (SQLite compares the lowered bytes, which for
+UTF-8 is code point order); migration 0007 indexes the same expression with the collector number,
+which breaks ties.
 
 `hasbit` tests one bit of the direction bit sets, in SQL that SQLite and PostgreSQL both speak.
 
@@ -12,7 +19,7 @@ never changes which cards are found.
 from __future__ import annotations
 
 from django.core.exceptions import FullResultSet
-from django.db.models import Lookup
+from django.db.models import CharField, Func, Lookup
 from django.db.models.expressions import Col
 
 # Card column: its stored tsvector column on PostgreSQL (migration 0005; not in the model).
@@ -48,6 +55,15 @@ class WordPrefixes(Lookup):
         vector = f"{table}.{connection.ops.quote_name(FTS_COLUMNS[column.target.column])}"
         rhs, rhs_params = self.process_rhs(compiler, connection)
         return f"{vector} @@ to_tsquery('simple', upper({rhs}))", rhs_params
+
+
+class NameOrder(Func):
+    function = "LOWER"
+    output_field = CharField()
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        sql, params = self.as_sql(compiler, connection, **extra_context)
+        return f'({sql} COLLATE "C")', params
 
 
 def register() -> None:

@@ -411,6 +411,17 @@ def test_order_and_direction_in_the_query(cards, query, expected):
     assert names(query) == expected
 
 
+def test_names_sort_case_insensitively_with_ties_by_collector_number():
+    make_card("Tst Blade Storm", attack=3)
+    make_card("Tst Blade of the First", attack=3)
+    make_card("TST BLADE TWIN", collector_number="TST-Z2", attack=3)
+    make_card("Tst Blade Twin", collector_number="TST-Z1", attack=3)
+    make_card("Tst blade zeta", attack=3)
+    expected = ["Tst Blade of the First", "Tst Blade Storm", "Tst Blade Twin", "TST BLADE TWIN", "Tst blade zeta"]
+    assert names("tst blade") == names("tst blade order:atk") == expected
+    assert names("tst blade direction:desc") == expected[::-1]
+
+
 def test_cards_without_the_stat_sort_last_both_ways(cards):
     ascending, descending = names("order:atk"), names("order:atk direction:desc")
     assert set(ascending[-2:]) == set(descending[-2:]) == {"Tst Old Reliquary", "Tst Quick Ward"}

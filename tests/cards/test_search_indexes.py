@@ -70,6 +70,13 @@ def test_name_and_text_searches_use_their_indexes_on_the_loaded_catalog(query, i
     assert index in _plan(search_cards(query).queryset.order_by())
 
 
+def test_a_page_of_the_whole_catalog_reads_the_index_of_the_order_of_names():
+    """Names sort case-insensitively (cards.search.lookups.NameOrder): the expression index of migration 0007 gives
+    the first page in order, without sorting the catalog."""
+    plan = _plan(search_cards("").queryset[:60])
+    assert "cards_card_name_order" in plan and "Sort" not in plan
+
+
 @pytest.mark.parametrize("query", ['o:"end of turn"', 'o:"this unit"', '"of the"', 'name:"the a"'])
 def test_phrase_searches_read_the_stored_vectors_and_never_compute_one(query):
     """Whichever index the planner takes, rechecking a row reads its stored vector."""
