@@ -5,8 +5,9 @@ from the database the first time a version is searched, rebuilt when the version
 shared by every request (one build at a time, under a lock; a built index is never changed).
 
 - Cards have positions 0..n-1 in the database's order of names, the SQL path's (compiler.ordering:
-  case-insensitive, ties by collector number), read from the database itself so that the two agree. A set of cards is a Python int used as a bit set: bit p is the card at
-  position p, so AND, OR and NOT of conditions are single integer operations.
+  case-insensitive, ties by collector number), read from the database itself so that the two agree.
+  A set of cards is a Python int used as a bit set: bit p is the card at position p, so AND, OR and
+  NOT of conditions are single integer operations.
 - A bit set per value of every field with fixed values (craft, type, subtype, the `is:` flags,
   direction bit, keyword), and per value of every stat: a stat comparison is the OR of the values
   that satisfy it (the catalog has at most ten values a stat).
