@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from . import browser_links, services, throttle
 from .forms import AccessTokenForm, BrowserLinkForm, DeleteAccountForm, SignupForm
@@ -132,6 +132,7 @@ def account_delete(request: HttpRequest) -> HttpResponse:
                   {"form": form, "deck_count": request.user.decks.count()}, status=status)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def browser_link_request(request: HttpRequest) -> HttpResponse:
     """Ask for a link that lets this browser try the account's password on a known browser's budget (OPS-1)."""
     form = BrowserLinkForm(request.POST or None, initial={"username": request.GET.get("username", "")})
@@ -145,6 +146,7 @@ def browser_link_request(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/browser_link_form.html", {"form": form}, status=400 if form.errors else 200)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def browser_link_open(request: HttpRequest, token: str) -> HttpResponse:
     """A link from the e-mail: shown with a button (mail scanners open links, and must not use them up); the button
     makes this browser one of the account's known browsers, then the log-in page asks for the password."""
