@@ -5,6 +5,9 @@ One client per pool: Django builds a new redis.Redis client for every cache oper
 (its tables of response callbacks) costs more than a cache read on loopback. A client is thread-safe and only wraps
 its pool, so one per pool serves every call.
 
+A rate limit is one round trip: count_in_window runs WINDOW_SCRIPT, which counts a sliding window atomically in
+Redis (config/rate_window.py).
+
 An outage degrades, never fails. The cache usually shares its Redis with the job broker, and every request reads it
 (rate limits, sessions), so a Redis that raised would make every request a 500. Instead each cache names in FALLBACK
 the cache that stands in for it while Redis does not answer (config/settings.py, cache_aliases): a miss for the
@@ -18,7 +21,9 @@ there as soon as Redis answers again, before anything else is read.
 from __future__ import annotations
 
 import inspect
+import itertools
 import logging
+import os
 import time
 from urllib.parse import urlsplit
 
@@ -30,6 +35,8 @@ from django.db import connections, router, transaction
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from .rate_window import Window, count_in_window
+
 log = logging.getLogger(__name__)
 
 OUTAGE_ERRORS = (RedisConnectionError, RedisTimeoutError)
@@ -40,6 +47,24 @@ SOCKET_TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}
 WRITES = frozenset({"add", "set", "touch", "delete", "incr", "set_many", "delete_many"})
 FORGET_BATCH = 1000
 MISS = dummy.DummyCache("", {})  # the stand-in of a cache without FALLBACK: nothing kept, nothing found
+# A rate limit's sliding window (config/rate_window.py) in one atomic step: a sorted set of the times counted, on
+# Redis's clock. Drops the times older than the window, counts the rest, adds this one under the limit.
+# Returns {allowed, count, now, oldest} (times as strings: Redis would truncate a Lua number to an integer).
+WINDOW_SCRIPT = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local limit, duration = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - duration)
+local count = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  count, allowed = count + 1, 1
+end
+redis.call('EXPIRE', KEYS[1], math.ceil(duration))
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or tostring(now)
+return {allowed, count, tostring(now), tostring(oldest)}
+"""
 
 
 class ReusedClientCacheClient(django_redis.RedisCacheClient):
@@ -65,6 +90,8 @@ class RedisCache(django_redis.RedisCache):
         self._down_until = 0.0  # time.monotonic(): Redis is not tried again before; 0 while it answers
         # One instance per thread (Django's caches are thread-local), so this state needs no lock.
         self._stale: set[str] = set()  # keys written to the stand-in, to delete from Redis once it answers
+        self._window_script = None  # WINDOW_SCRIPT, registered on first use
+        self._members = itertools.count()  # with the time and the process: every count a member of its own
         where = urlsplit(self._servers[0])
         self._where = f"{where.hostname}:{where.port or 6379}{where.path}"  # for the log, without a password
 
@@ -72,7 +99,8 @@ class RedisCache(django_redis.RedisCache):
         if time.monotonic() >= self._down_until:
             try:
                 forgotten = self._forget_stale()
-                answer = getattr(super(), name)(*args, **kwargs)
+                primary = self._count_in_window if name == "count_in_window" else getattr(super(), name)
+                answer = primary(*args, **kwargs)
             except OUTAGE_ERRORS as exc:
                 if not self._down_until:
                     log.warning("The cache at %s does not answer (%s); %s stands in for it.", self._where, exc,
@@ -86,7 +114,23 @@ class RedisCache(django_redis.RedisCache):
                 return answer
         if name in WRITES:
             self._stale.update(self._written_keys(name, args, kwargs))
-        return getattr(caches[self._fallback] if self._fallback else MISS, name)(*args, **kwargs)
+        stand_in = caches[self._fallback] if self._fallback else MISS
+        if name == "count_in_window":  # a window of its own in the stand-in (its keys are not Redis's)
+            return count_in_window(stand_in, *args, **kwargs)
+        return getattr(stand_in, name)(*args, **kwargs)
+
+    def count_in_window(self, key: str, limit: int, duration: float) -> Window:
+        """config.rate_window.count_in_window in one round trip (WINDOW_SCRIPT)."""
+        return self._call("count_in_window", (key, limit, duration), {})
+
+    def _count_in_window(self, key: str, limit: int, duration: float) -> Window:
+        if self._window_script is None:
+            self._window_script = self._cache.get_client(write=True).register_script(WINDOW_SCRIPT)
+        # Its own key: DRF kept a list at the plain key, which a sorted set may not replace.
+        member = f"{time.time_ns()}:{os.getpid()}:{next(self._members)}"
+        allowed, count, now, oldest = self._window_script(
+            keys=[self.make_and_validate_key(f"{key}:window")], args=[limit, duration, member])
+        return Window(bool(allowed), int(count), float(now), float(oldest))
 
     def _forget_stale(self) -> int:
         stale = list(self._stale)

@@ -25,11 +25,12 @@ from django.utils.connection import ConnectionProxy
 from rest_framework import exceptions, throttling
 
 from .client_address import client_address
+from .rate_window import SlidingWindowMixin
 
 
-class PolicyMixin:
-    """Counts in the "rates" cache, and remembers a refusal on the request, for the RateLimit fields of the 429
-    (config.api_errors)."""
+class PolicyMixin(SlidingWindowMixin):
+    """Counts in the "rates" cache, one round trip a limit (config/rate_window.py), and remembers a refusal on the
+    request, for the RateLimit fields of the 429 (config.api_errors)."""
 
     cache = ConnectionProxy(caches, "rates")
 

@@ -1,0 +1,321 @@
+"""What a web request costs, kind by kind, on the deployed shape: gunicorn, PostgreSQL, Redis, 2 Celery workers.
+
+bench/load.py measures the mix as users see it; this bench says where its cost comes from. In one run it measures,
+for each kind of request:
+
+- bare: a plain Django JsonResponse view with Django's default middleware alone, on a server of its own
+  (bench/bare_settings.py and bench/bare_urls.py, which exist for this bench only): the floor;
+- trivial: GET /api/keywords/, the API's cheapest endpoint (DRF, the product's middleware, a session);
+- search, deck_page, deck_edit (GET for the ETag, then PATCH), job_submit (POST a 10-game playtest, then cancel
+  it): the kinds of bench/load.py's mix; mix: those four in its proportions;
+- run_status: GET /api/runs/<id>/, what a page polls while a run plays;
+- baseline trivial and baseline mix: the same, served by the code at BENCH_BASELINE (a git ref, the code before
+  the web path's round trips were cut), on a server of its own on the same database, so that no ratio below is met
+  by slowing its denominator.
+
+Figures of each kind: requests/s at saturation (BENCH_CONNECTIONS clients, default 8, each sending as soon as its
+last request is answered, for BENCH_KIND_SECONDS, default 8); web CPU ms per request, from the web server's own
+processes' CPU time (/proc) over that phase; SQL queries and cache round trips per request, counted in this process
+through the same stack (Django's test client on the same database and Redis, each request made twice first, so
+that the figure is a warm one: tests/roundtrips.py counts); and p50/p95 latency at a fixed open-loop rate
+(BENCH_RATE requests/s, default 20, each request sent at its scheduled time whatever the others do, latency
+counted from that time).
+
+Targets, as ratios in the run: the mix at most 2x the trivial endpoint's CPU per request; the trivial endpoint at
+most 1.5x the bare view's, and no higher than on the baseline; run status polling no more than the trivial
+endpoint.
+
+Run from the repository root: `.venv/bin/python bench/load_web.py` (or `make bench BENCH=load_web`). The database
+and Redis are bench/load.py's (BENCH_DATABASE_URL, BENCH_REDIS_URL); BENCH_WEB_WORKERS (4) gunicorn workers per
+server; BENCH_KINDS (comma-separated) runs some kinds only; BENCH_BASELINE empty skips the baseline. Rate limits
+are raised for the run, as in bench/load.py. Prints one JSON line per figure.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import _common
+import load
+from _common import free_port, percentile
+
+ROOT = Path(__file__).resolve().parent.parent
+CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
+KIND_SECONDS = float(os.environ.get("BENCH_KIND_SECONDS", "8"))
+RATE = float(os.environ.get("BENCH_RATE", "20"))
+WARM_UP_SECONDS = 3.0
+CLIENTS = 16  # users logged in (one per saturating client, and a few more for the open-loop phase)
+BASELINE = os.environ.get("BENCH_BASELINE", "17d4d1eebedff0ee7cb4a60eb89d7d12774d95d4")
+KINDS = ["bare", "trivial", "search", "deck_page", "deck_edit", "job_submit", "run_status", "mix"]
+BASELINE_KINDS = ["trivial", "mix"]
+ONLY = [k for k in os.environ.get("BENCH_KINDS", "").split(",") if k]
+
+
+def emit(figure: str, value: float, unit: str, target: float | None, better: str, env: dict) -> None:
+    _common.emit("load_web", figure, value, unit, target, better, env)
+
+
+def start_server(port: int, settings: str, cwd: Path) -> subprocess.Popen:
+    env = {**load.environment(), "DJANGO_SETTINGS_MODULE": settings}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+         "--workers", str(load.WEB_WORKERS), "--backlog", "512", "--log-level", "warning"],
+        cwd=cwd, env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/bench/bare/" if settings.startswith("bench.") else "/healthz")
+            if conn.getresponse().status == 200:
+                return proc
+        except OSError:
+            pass
+        time.sleep(0.3)
+    load.stop([proc])
+    raise SystemExit(f"the {settings} server in {cwd} did not come up within 60 s")
+
+
+def group_cpu(pgid: int) -> float:
+    """CPU seconds used so far by the processes of one process group (a gunicorn master and its workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = 0.0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        if int(fields[2]) == pgid:
+            used += sum(int(v) for v in fields[11:15]) / tick  # utime, stime and those of reaped children
+    return used
+
+
+class User:
+    """One logged-in user: its session on a server, its deck, and a run of its own to poll."""
+
+    def __init__(self, port: int, name: str, deck: int) -> None:
+        self.session, self.deck, self.run = load.Session(port), deck, None
+        self.name = name
+
+    def on(self, port: int) -> load.Session:
+        """The same cookies, sent to another server on the same database and cache."""
+        session = load.Session(port)
+        session.cookies = self.session.cookies
+        return session
+
+
+def requests_of(kind: str, user: User, rng: random.Random, public: list[int]) -> list[tuple]:
+    """The requests one action of `kind` makes: [(method, path, body, headers or a callable of the last answer)]."""
+    if kind == "mix":
+        ops, weights = zip(*load.MIX, strict=True)
+        kind = rng.choices(ops, weights)[0]
+    if kind == "bare":
+        return [("GET", "/bench/bare/", None, None)]
+    if kind == "trivial":
+        return [("GET", "/api/keywords/", None, None)]
+    if kind == "search":
+        return [("GET", "/api/cards/?" + urllib.parse.urlencode({"q": rng.choice(load.QUERIES)}), None, None)]
+    if kind == "deck_page":
+        return [("GET", f"/decks/{rng.choice(public)}/", None, None)]
+    if kind == "deck_edit":
+        return [("GET", f"/api/decks/{user.deck}/", None, None),
+                ("PATCH", f"/api/decks/{user.deck}/", {"description": f"edited {rng.random()}"},
+                 lambda headers: {"If-Match": headers.get("ETag", '"0"')})]
+    if kind == "job_submit":
+        return [("POST", "/api/runs/", {"kind": "dreadgate_playtest", "games": 10,
+                                        "params": {"deck": user.deck, "mode": "goldfish"}}, None),
+                ("POST", "/api/runs/{id}/cancel/", {}, None)]
+    if kind == "run_status":
+        return [("GET", f"/api/runs/{user.run}/", None, None)]
+    raise ValueError(kind)
+
+
+def act(session, calls: list[tuple], out: list, began: float | None = None) -> None:
+    """Sends one action's requests in turn; appends (status, seconds) of each (from `began`, if given, for the
+    first: the time it was due)."""
+    headers, data = {}, b""
+    for method, path, body, extra in calls:
+        if "{id}" in path:
+            path = path.replace("{id}", str(json.loads(data).get("id", 0)) if data else "0")
+        started = began if began is not None else time.monotonic()
+        began = None
+        try:
+            status, data, headers = session.call(method, path, body, extra(headers) if callable(extra) else extra)
+        except OSError:
+            status, data = 599, b""
+        out.append((status, time.monotonic() - started))
+
+
+def saturate(kind: str, users: list[User], port: int, public: list[int], pgid: int,
+             seconds: float = KIND_SECONDS) -> tuple[float, float, list]:
+    """(requests/s, web CPU ms per request, [(status, seconds)]) with CONNECTIONS clients sending back to back."""
+    results: list = []
+    stop_at = time.monotonic() + seconds
+
+    def client(n: int) -> None:
+        rng, user = random.Random(n), users[n]
+        session = user.on(port)
+        while time.monotonic() < stop_at:
+            act(session, requests_of(kind, user, rng, public), results)
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(CONNECTIONS)]
+    cpu, began = group_cpu(pgid), time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed, cpu = time.monotonic() - began, group_cpu(pgid) - cpu
+    return len(results) / elapsed, cpu * 1000 / max(1, len(results)), results
+
+
+def open_loop(kind: str, users: list[User], port: int, public: list[int]) -> list:
+    """[(status, seconds)] of actions started at RATE per second for KIND_SECONDS, each at its time."""
+    results: list = []
+    rng = random.Random(7)
+    count = int(RATE * KIND_SECONDS)
+    sessions = [user.on(port) for user in users]
+    with ThreadPoolExecutor(max_workers=64) as pool:
+        began = time.monotonic()
+        for n in range(count):
+            due = began + n / RATE
+            time.sleep(max(0.0, due - time.monotonic()))
+            user = users[n % len(users)]
+            pool.submit(act, sessions[n % len(users)], requests_of(kind, user, rng, public), results, due)
+    return results
+
+
+def counts(kind: str, users: list[User], public: list[int]) -> tuple[float, float]:
+    """SQL queries and cache round trips per request of `kind`, warm, through Django's test client here."""
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    from tests.roundtrips import counted
+
+    user = users[0]
+    client = Client(HTTP_HOST="127.0.0.1")
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.get(username=user.name))
+    overrides = {}
+    if kind == "bare":
+        import bare_settings
+
+        overrides = {"ROOT_URLCONF": "bench.bare_urls", "MIDDLEWARE": bare_settings.MIDDLEWARE}
+    totals, requests = [0, 0], 0
+    kinds = [k for k, _ in load.MIX] if kind == "mix" else [kind]
+    with override_settings(**overrides):
+        for one in kinds:
+            weight = dict(load.MIX).get(one, 1) if kind == "mix" else 1
+            for attempt in range(3):
+                rng = random.Random(attempt)
+                calls = requests_of(one, user, rng, public)
+                with counted() as trips:
+                    data, headers = b"", {}
+                    for method, path, body, extra in calls:
+                        if "{id}" in path:
+                            path = path.replace("{id}", str(json.loads(data).get("id", 0)))
+                        extra = extra(headers) if callable(extra) else (extra or {})
+                        meta = {f"HTTP_{k.upper().replace('-', '_')}": v for k, v in extra.items()}
+                        response = client.generic(method, path, json.dumps(body) if body is not None else "",
+                                                  content_type="application/json", **meta)
+                        data, headers = response.content, response.headers
+                if attempt == 2:  # warm: the answer caches hold what the first two made
+                    totals[0] += trips.queries * weight
+                    totals[1] += trips.cache * weight
+                    requests += len(calls) * weight
+    return totals[0] / requests, totals[1] / requests
+
+
+def baseline_tree() -> Path | None:
+    if not BASELINE:
+        return None
+    tree = Path(tempfile.mkdtemp(prefix="dreadgate-baseline-"))
+    archive = subprocess.run(["git", "archive", BASELINE], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    return tree
+
+
+def measure(label: str, kind: str, users: list[User], port: int, pgid: int, public: list[int], env: dict,
+            figures: dict) -> None:
+    # Unmeasured first: every worker process imports, connects and fills its in-process caches (the search index).
+    saturate(kind, users[:CONNECTIONS], port, public, pgid, WARM_UP_SECONDS)
+    rate, cpu, saturated = saturate(kind, users[:CONNECTIONS], port, public, pgid)
+    latencies = open_loop(kind, users, port, public)
+    figures[label] = cpu
+    mine = {**env, "kind": kind, "load_average": os.getloadavg()[0]}
+    bad = sum(1 for status, _ in saturated + latencies if status >= 400)
+    emit(f"{label} requests/s at saturation", rate, "requests/s", None, "higher", {**mine, "clients": CONNECTIONS})
+    emit(f"{label} web CPU per request", cpu, "ms", None, "lower", mine)
+    times = [t for _, t in latencies]
+    emit(f"{label} p50 latency at {RATE:g}/s", percentile(times, 0.5) * 1000, "ms", None, "lower", mine)
+    emit(f"{label} p95 latency at {RATE:g}/s", percentile(times, 0.95) * 1000, "ms", None, "lower", mine)
+    emit(f"{label} errors", bad, "responses", 0, "lower", mine)
+    if not label.startswith("baseline"):
+        queries, trips = counts(kind, users, public)
+        emit(f"{label} SQL queries per request", queries, "queries", None, "lower", mine)
+        emit(f"{label} cache round trips per request", trips, "round trips", None, "lower", mine)
+
+
+def main() -> None:
+    prepared = load.prepare()[:CLIENTS]
+    port, bare_port = free_port(), free_port()
+    stack = load.start(port)
+    servers = [start_server(bare_port, "bench.bare_settings", ROOT)]
+    tree = baseline_tree()
+    base_port = free_port()
+    if tree:
+        servers.append(start_server(base_port, "config.settings", tree))
+    env = {"web_workers": load.WEB_WORKERS, "celery_workers": 2, "database": "postgresql", "broker": "redis",
+           "cpus": os.cpu_count(), "seconds": KIND_SECONDS, "rate": RATE}
+    figures: dict[str, float] = {}
+    try:
+        users = [User(port, name, deck) for name, deck in prepared]
+        for user in users:
+            user.session.log_in(user.name)
+            status, data, _ = user.session.call("POST", "/api/runs/", {
+                "kind": "dreadgate_playtest", "games": 10, "params": {"deck": user.deck, "mode": "goldfish"}})
+            user.run = json.loads(data)["id"] if status == 202 else 0
+        public = [deck for _, deck in prepared]
+        for kind in KINDS:
+            if ONLY and kind not in ONLY:
+                continue
+            server = (bare_port, servers[0].pid) if kind == "bare" else (port, stack[0].pid)
+            measure(kind, kind, users, *server, public, env, figures)
+        if tree:
+            for kind in BASELINE_KINDS:
+                if not ONLY or kind in ONLY:
+                    measure(f"baseline {kind}", kind, users, base_port, servers[1].pid, public,
+                            {**env, "code": BASELINE}, figures)
+
+        def ratio(figure: str, top: str, bottom: str, target: float) -> None:
+            if top in figures and bottom in figures:
+                emit(figure, figures[top] / max(figures[bottom], 1e-9), "ratio", target, "lower", env)
+
+        ratio("mix / trivial web CPU per request", "mix", "trivial", 2.0)
+        ratio("trivial / bare web CPU per request", "trivial", "bare", 1.5)
+        ratio("trivial / baseline trivial web CPU per request", "trivial", "baseline trivial", 1.0)
+        ratio("run_status / trivial web CPU per request", "run_status", "trivial", 1.0)
+        ratio("mix / baseline mix web CPU per request", "mix", "baseline mix", None)
+    finally:
+        load.stop(servers + stack)
+        if tree:
+            shutil.rmtree(tree, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

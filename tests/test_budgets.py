@@ -1,0 +1,178 @@
+"""What each hot page and endpoint costs in SQL queries and cache round trips, fixed per configuration, so that a
+regression (a query per row, a cache read more) fails here. tests/roundtrips.py says what is counted.
+
+Each read is made twice first and counted the third time: the cost of the steady state, its answer caches warm
+(the product's cache lifetimes, not the tests' zero). A write is counted once, after a read that warms what it
+reads. The budgets differ by configuration: the embedded default keeps sessions in the database and its caches in
+the process (a call is a round trip); the PostgreSQL one is counted as deployed, with CACHE_URL on Redis (sessions in
+Redis first, cached_db; the rate limits, answers and pages there), under keys of its own. A change that makes a page
+cheaper lowers its budget here, in the same commit.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.test import Client
+
+from cards.models import Card
+from config.settings import cache_aliases
+from decks.models import Deck, Visibility
+from decks.services import deck_copy
+from playtest.goldfish import services as tables
+from playtest.jobs import services as runs
+from tests.conftest import configuration
+from tests.decks.factories import make_user
+from tests.roundtrips import counted
+
+pytestmark = pytest.mark.django_db
+
+# case: {configuration: (SQL queries, cache round trips)}
+BUDGETS = {
+    "trivial endpoint": {"embedded": (1, 2), "postgres": (1, 1)},
+    "catalog page": {"embedded": (6, 2), "postgres": (5, 2)},
+    "card page": {"embedded": (5, 0), "postgres": (4, 1)},
+    "deck page, a visitor": {"embedded": (3, 1), "postgres": (2, 2)},
+    "deck page, its owner": {"embedded": (3, 1), "postgres": (2, 2)},
+    "deck page, anonymous": {"embedded": (1, 1), "postgres": (1, 1)},
+    "deck editor": {"embedded": (6, 0), "postgres": (5, 1)},
+    "deck editor search fragment": {"embedded": (4, 2), "postgres": (3, 2)},
+    "deck list page": {"embedded": (3, 0), "postgres": (2, 1)},
+    "deck list API": {"embedded": (4, 0), "postgres": (3, 1)},
+    "deck API": {"embedded": (6, 0), "postgres": (5, 1)},
+    "search API": {"embedded": (2, 3), "postgres": (1, 3)},
+    "search API, anonymous": {"embedded": (0, 5), "postgres": (0, 3)},
+    "run progress fragment": {"embedded": (4, 0), "postgres": (3, 1)},
+    "run status API": {"embedded": (3, 0), "postgres": (2, 1)},
+    "goldfish table page": {"embedded": (4, 0), "postgres": (3, 1)},
+    "deck edit API": {"embedded": (23, 2), "postgres": (21, 3)},
+    "validation API": {"embedded": (2, 4), "postgres": (2, 2)},
+    "goldfish table action": {"embedded": (9, 0), "postgres": (8, 1)},
+}
+
+
+KEY_PREFIX = f"budgets-{uuid.uuid4().hex}"  # this run's: nothing an earlier run cached is read
+
+
+@pytest.fixture(autouse=True)
+def _as_deployed(settings, monkeypatch):
+    """The product's cache lifetimes (the tests' are zero) and, on PostgreSQL, its Redis cache and sessions. The
+    catalog version each process remembers for two seconds is remembered through the test: its query is once in two
+    seconds a process, not a request's, and a slow machine would count it in one test and not in another."""
+    from cards import selectors
+
+    monkeypatch.setattr(selectors, "VERSION_MEMO_SECONDS", 3600)
+    monkeypatch.setattr(selectors, "_version_memo", None)
+    settings.SEARCH_CACHE_SECONDS = 600
+    settings.DECK_PAGE_CACHE_SECONDS = 600
+    if configuration() == "postgres":
+        aliases = cache_aliases(settings.REDIS_URL)
+        settings.CACHES = {alias: {**config, "KEY_PREFIX": KEY_PREFIX} if "Redis" in config["BACKEND"] else config
+                           for alias, config in aliases.items()}
+        settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+
+@pytest.fixture
+def world():
+    """A player with a public deck, another player viewing it, a run of the player's and a goldfish table."""
+    owner, viewer = make_user(), make_user()
+    starter = Deck.objects.filter(is_starter=True).order_by("pk").first()
+    deck = deck_copy(deck=starter, owner=owner, name="Budget deck")
+    Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PUBLIC)
+    run = runs.run_submit(owner=owner, kind="dreadgate_playtest", games=10,
+                          params={"deck": deck.pk, "mode": "goldfish"})
+    table = tables.table_create(owner=owner, deck_id=deck.pk, seed=11)
+    return {"owner": owner, "viewer": viewer, "deck": deck, "run": run, "table": table,
+            "card": Card.objects.order_by("collector_number").first()}
+
+
+def client_of(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def read(client: Client, path: str):
+    for _ in range(2):
+        assert client.get(path).status_code == 200, path
+    with counted() as trips:
+        response = client.get(path)
+    assert response.status_code == 200, path
+    return trips
+
+
+def write(client: Client, method: str, path: str, body, warm=None, **headers):
+    """The cost of a write made after one like it (its connections open, what it reads warm); `warm` makes the
+    first one when it must differ (a game's next action), and gives headers for each (a deck's next ETag)."""
+    def send(first: bool):
+        extra = {**headers, **(warm(first) if warm else {})}
+        return client.generic(method, path, body(first) if callable(body) else body, **extra)
+
+    assert send(True).status_code in (200, 201, 202), path
+    with counted() as trips:
+        response = send(False)
+    assert response.status_code in (200, 201, 202), (path, response.status_code, response.content[:300])
+    return trips
+
+
+READS = {  # case: (who, path)
+    "trivial endpoint": (None, "/api/keywords/"),
+    "catalog page": ("viewer", "/cards/?q=golem"),
+    "card page": ("viewer", "/cards/{card}/"),
+    "deck page, a visitor": ("viewer", "/decks/{deck}/"),
+    "deck page, its owner": ("owner", "/decks/{deck}/"),
+    "deck page, anonymous": (None, "/decks/{deck}/"),
+    "deck editor": ("owner", "/decks/{deck}/edit/"),
+    "deck editor search fragment": ("owner", "/decks/{deck}/edit/search/?q=golem"),
+    "deck list page": ("owner", "/decks/"),
+    "deck list API": ("owner", "/api/decks/"),
+    "deck API": ("owner", "/api/decks/{deck}/"),
+    "search API": ("viewer", "/api/cards/?q=golem"),
+    "search API, anonymous": (None, "/api/cards/?q=golem"),
+    "run progress fragment": ("owner", "/playtest/runs/{run}/progress/"),
+    "run status API": ("owner", "/api/runs/{run}/"),
+    "goldfish table page": ("owner", "/playtest/tables/{table}/"),
+}
+
+
+def resolved(world, path: str) -> str:
+    return path.format(card=world["card"].collector_number, deck=world["deck"].pk, run=world["run"].pk,
+                       table=world["table"].pk)
+
+
+def check(case: str, trips) -> None:
+    budget = BUDGETS.get(case, {}).get(configuration())
+    assert (trips.queries, trips.cache) == budget, f"{case}: {trips} against the budget {budget}:\n" + \
+        "\n".join(trips.sql + trips.calls)
+
+
+@pytest.mark.parametrize("case", list(READS))
+def test_a_read_costs_its_budget(case, world):
+    who, path = READS[case]
+    trips = read(client_of(world[who] if who else None), resolved(world, path))
+    check(case, trips)
+
+
+def test_a_deck_edit_costs_its_budget(world):
+    deck, client = world["deck"], client_of(world["owner"])
+    path = f"/api/decks/{deck.pk}/"
+    trips = write(client, "PATCH", path, '{"description": "edited"}', content_type="application/json",
+                  warm=lambda first: {"HTTP_IF_MATCH": client.get(path).headers["ETag"]})
+    check("deck edit API", trips)
+
+
+def test_a_validation_costs_its_budget(world):
+    text = "\n".join(f"{n} {cn}" for cn, n in world["deck"].entries.values_list("card__collector_number", "count"))
+    trips = write(client_of(None), "POST", "/api/decks/validate/", json.dumps({"format": "standard", "list": text}),
+                  content_type="application/json")
+    check("validation API", trips)
+
+
+def test_a_goldfish_action_costs_its_budget(world):
+    table, client = world["table"], client_of(world["owner"])
+    trips = write(client, "POST", f"/playtest/tables/{table.pk}/act/", lambda first: "notation=" + (
+        "keep" if first else "draw"), content_type="application/x-www-form-urlencoded")
+    check("goldfish table action", trips)

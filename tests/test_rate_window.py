@@ -1,0 +1,92 @@
+"""Rate limits in one round trip, exact between processes (config/rate_window.py)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import uuid
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import caches
+from django.test import RequestFactory
+
+from config.cache import RedisCache
+from config.throttles import AnonBurstThrottle
+from tests.conftest import configuration
+from tests.roundtrips import counted
+
+LIMIT = 30
+ATTEMPTS = 40  # each process's: together they ask for more than twice the limit
+
+
+class Tight(AnonBurstThrottle):
+    rate = f"{LIMIT}/minute"
+
+
+def in_redis() -> type[Tight]:
+    """The limit counted in Redis, as deployed (CACHE_URL), under keys of this test's own."""
+
+    class Shared(Tight):
+        cache = RedisCache(settings.REDIS_URL, {"KEY_PREFIX": f"rate-window-{uuid.uuid4().hex}"})
+
+    return Shared
+
+
+def anonymous_request(address: str):
+    request = RequestFactory().get("/api/cards/", REMOTE_ADDR=address)
+    request.user = AnonymousUser()
+    return request
+
+
+def hammer(throttle_class, address: str, start, allowed) -> None:
+    """One process: waits for the start, then asks ATTEMPTS times as fast as it can; adds up what it was allowed."""
+    request, throttle = anonymous_request(address), throttle_class()
+    start.wait()
+    mine = sum(1 for _ in range(ATTEMPTS) if throttle.allow_request(request, None))
+    with allowed.get_lock():
+        allowed.value += mine
+
+
+@pytest.mark.skipif(configuration() != "postgres", reason="a limit shared between processes needs Redis")
+def test_two_processes_at_once_are_allowed_exactly_the_limit_between_them():
+    address, shared = "203.0.113.77", in_redis()
+    context = multiprocessing.get_context("fork")
+    start, allowed = context.Event(), context.Value("i", 0)
+    processes = [context.Process(target=hammer, args=(shared, address, start, allowed)) for _ in range(2)]
+    for process in processes:
+        process.start()
+    start.set()
+    for process in processes:
+        process.join(60)
+    assert [p.exitcode for p in processes] == [0, 0]
+    assert allowed.value == LIMIT
+    # and the next one is refused, with the wait until the oldest leaves the window
+    throttle = shared()
+    assert not throttle.allow_request(anonymous_request(address), None)
+    assert 0 < throttle.wait() <= 60
+
+
+@pytest.mark.skipif(configuration() != "postgres", reason="counts Redis round trips")
+def test_a_limit_costs_one_round_trip():
+    throttle, request = in_redis()(), anonymous_request("203.0.113.78")
+    throttle.allow_request(request, None)  # the script registered
+    with counted() as trips:
+        assert throttle.allow_request(request, None)
+    assert trips.cache == 1
+
+
+def test_the_limit_admits_exactly_its_quota_in_one_process():
+    caches["rates"].clear()
+    throttle, request = Tight(), anonymous_request("203.0.113.79")
+    assert sum(throttle.allow_request(request, None) for _ in range(LIMIT + 5)) == LIMIT
+    assert 0 < throttle.wait() <= 60
+
+
+def test_while_redis_does_not_answer_the_stand_in_counts_the_window():
+    from tests.faults.support import spare_port
+
+    cache = RedisCache(f"redis://127.0.0.1:{spare_port()}/0", {"FALLBACK": "rates"})
+    key = f"rate-window-outage-{uuid.uuid4().hex}"
+    assert [cache.count_in_window(key, 2, 60).allowed for _ in range(3)] == [True, True, False]
+    assert caches["rates"].get(key)  # counted in the stand-in, the process's own cache
