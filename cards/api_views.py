@@ -28,7 +28,7 @@ from . import selectors
 from .api_params import page_parameters, whole_number
 from .filters import CardSearchFilter, api_search, api_search_answer
 from .models import Card, Keyword
-from .renderers import CardCSVRenderer, CardTextRenderer, content_disposition, file_name_part
+from .renderers import CardCSVRenderer, CardTextRenderer, ExplicitFormat, content_disposition, file_name_part
 from .search.parser import MAX_QUERY_LENGTH
 from .serializers import (
     CardDetailSerializer,
@@ -41,7 +41,9 @@ from .serializers import (
 
 WARNING_SCHEMA = {  # a search warning (SearchWarning.as_dict), inline in the paginated response schema
     "type": "object", "required": ["message"],
-    "properties": {"message": {"type": "string"}, "position": {"type": "integer"}, "column": {"type": "integer"}},
+    "properties": {"message": {"type": "string"}, "position": {"type": "integer"}, "column": {"type": "integer"},
+                   "suggestions": {"type": "array", "items": {"type": "string"},
+                                   "description": "Terms that may have been meant, best first."}},
 }
 
 
@@ -129,6 +131,7 @@ class CardListView(generics.ListAPIView):
     filterset_class = CardSearchFilter
     queryset = Card.objects.all()
     renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CardCSVRenderer, CardTextRenderer]
+    content_negotiation_class = ExplicitFormat
 
     def perform_content_negotiation(self, request, force=False):
         try:
@@ -150,9 +153,9 @@ class CardListView(generics.ListAPIView):
             description=f"A query in the search language (see /cards/help/), up to {MAX_QUERY_LENGTH} characters."),
         OpenApiParameter(
             "format", str, enum=list(RESULT_FORMATS),
-            description="json (the default), csv (one row a card) or text (one block a card); an Accept header of "
-                        "text/csv or text/plain does the same. CSV and text carry the page links in a Link header "
-                        "and the count in X-Total-Count.")])
+            description="json (the default), csv (one row a card) or text (one block a card); it decides whatever "
+                        "the Accept header asks. Without it, an Accept header of text/csv or text/plain does the same. "
+                        "CSV and text carry the page links in a Link header and the count in X-Total-Count.")])
     def get(self, request, *args, **kwargs):
         # An answer depends only on the parameters and the catalog, which changes only when loaded.
         # JSON answers are kept rendered, so a repeated search costs a cache read and no encoding.
@@ -237,39 +240,51 @@ def _one_parameter(request, names: tuple[str, ...]) -> tuple[str, str]:
     return given[0]
 
 
+NAME_AND_NUMBER = {"name": serializers.CharField(), "collector_number": serializers.CharField()}
+
+
+def _names(pairs: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"name": name, "collector_number": number} for name, number in pairs]
+
+
 class CardNamedView(APIView):
-    """A card by its exact name, or the best match for a name written in part or misspelt."""
+    """A card by its exact name, or the one card a name written in part or misspelt means (Scryfall's fuzzy)."""
 
     throttle_scope = "search"
 
     @extend_schema(
-        summary="A card by name: exact, or fuzzy (the best match and the alternatives)",
+        summary="A card by name: exact, or fuzzy (the one card meant and the alternatives; 404 ambiguous when "
+                "several names hold every word)",
         parameters=[
             OpenApiParameter("exact", {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
                              description="The whole name, in any case."),
             OpenApiParameter("fuzzy", {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH},
-                             description="Part of the name or a misspelling; every word must be in the name, "
-                                         "or the closest names are taken."),
+                             description="Part of the name or a misspelling: the name that holds every word, or "
+                                         "the closest names. Several names holding every word are a 404 "
+                                         f"`ambiguous` listing up to {selectors.AMBIGUOUS_LISTED} of them "
+                                         "(details.alternatives) and their number (details.matching); no such "
+                                         "name, a 404 `card_not_found` with the closest (details.suggestions)."),
         ],
         responses={200: inline_serializer("CardNamed", {
             "card": CardDetailSerializer(),
-            "alternatives": inline_serializer("CardNamedAlternative", {
-                "name": serializers.CharField(), "collector_number": serializers.CharField()}, many=True),
+            "alternatives": inline_serializer("CardNamedAlternative", NAME_AND_NUMBER, many=True),
         }), 400: ERROR, 404: ERROR},
     )
     def get(self, request):
         kind, text = _one_parameter(request, ("exact", "fuzzy"))
         if kind == "exact":
-            card, alternatives = selectors.card_named_exact(name=text), []
+            match = selectors.FuzzyMatch(selectors.card_named_exact(name=text), [])
         else:
-            card, alternatives = selectors.card_named_fuzzy(text=text)
-        if card is None:
-            suggestions = selectors.close_names(text=" ".join(text.split()))
+            match = selectors.card_named_fuzzy(text=text)
+        if match.ambiguous:
+            raise DomainError(f"{match.matching} cards have every word of {text!r} in their names; give more of "
+                              "the name.", code=ErrorCode.AMBIGUOUS, status_code=404,
+                              details={"parameter": kind, "matching": match.matching,
+                                       "alternatives": _names(match.alternatives)})
+        if match.card is None:
             raise DomainError(f"No card is named {text!r}.", code=ErrorCode.CARD_NOT_FOUND, status_code=404,
-                              details={"parameter": kind,
-                                       "suggestions": [{"name": n, "collector_number": c} for n, c in suggestions]})
-        return Response({"card": CardDetailSerializer(card).data,
-                         "alternatives": [{"name": n, "collector_number": c} for n, c in alternatives]})
+                              details={"parameter": kind, "suggestions": _names(selectors.close_names(text=text))})
+        return Response({"card": CardDetailSerializer(match.card).data, "alternatives": _names(match.alternatives)})
 
 
 class CardAutocompleteView(APIView):
@@ -354,7 +369,14 @@ class CardCollectionView(APIView):
         summary=f"Up to {selectors.COLLECTION_LIMIT} cards at once, by collector number or name (any case)",
         request=CardCollectionRequestSerializer,
         responses={200: inline_serializer("CardCollection", {
-            "data": CardSerializer(many=True), "not_found": CardIdentifierSerializer(many=True)}), 400: ERROR},
+            "data": CardSerializer(many=True),
+            "not_found": inline_serializer("CardCollectionMiss", {
+                "collector_number": serializers.CharField(required=False),
+                "name": serializers.CharField(required=False),
+                "suggestions": inline_serializer("CardCollectionSuggestion", NAME_AND_NUMBER, many=True,
+                                                 required=False,
+                                                 help_text="For a name: the closest names, best first."),
+            }, many=True)}), 400: ERROR},
     )
     def post(self, request):
         body = CardCollectionRequestSerializer(data=request.data)

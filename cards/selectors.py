@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 from django.db.models import Aggregate, CharField, Count, F, Func, IntegerField, OuterRef, QuerySet, Subquery
 
+from core.names import plain_name
+
 from .models import Card, CardType, CatalogRelease, Keyword
 from .summaries import EXPORT_FIELDS, SUMMARY_FIELDS, card_summary
 
@@ -323,48 +325,68 @@ COLLECTION_LIMIT = 75
 
 
 def card_named_exact(*, name: str) -> Card | None:
-    """The card with exactly this name, ignoring case and runs of spaces."""
-    return Card.objects.prefetch_related("keywords").filter(name__iexact=" ".join(name.split())).first()
+    """The card with exactly this name, ignoring case, runs of spaces and the apostrophe's shape (core.names)."""
+    return Card.objects.prefetch_related("keywords").filter(name__iexact=plain_name(name)).first()
 
 
-def card_named_fuzzy(*, text: str, limit: int = 5) -> tuple[Card | None, list[tuple[str, str]]]:
-    """The best match for a name written in part or misspelt, and the next best as (name, number).
+AMBIGUOUS_LISTED = 20  # the names an ambiguous fuzzy name lists
 
-    The exact name first; then the names holding every word of the text (a name that starts with
-    it before one that only contains it, then the shorter); then the closest names
-    (close_names: trigram similarity on PostgreSQL, difflib elsewhere).
+
+@dataclass(frozen=True, slots=True)
+class FuzzyMatch:
+    """What a fuzzy name finds: one card and the next best names, or, when it is ambiguous (several names hold
+    every word of it, none exactly), no card, `matching` the number of those names and `alternatives` the first."""
+
+    card: Card | None
+    alternatives: list[tuple[str, str]]  # (name, collector number)
+    matching: int = 0
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.card is None and self.matching > 1
+
+
+def card_named_fuzzy(*, text: str, limit: int = 5) -> FuzzyMatch:
+    """The card a name written in part or misspelt means, as Scryfall's fuzzy name reads it.
+
+    The exact name first; then the one name holding every word of the text (several such names are
+    ambiguous: no card, the count and the first of them, a name that starts with the text before one
+    that only contains it, then the shorter); then the closest names to a misspelling (close_names:
+    trigram similarity on PostgreSQL, difflib elsewhere), the best with the next ones as alternatives.
     """
-    text = " ".join(text.split())
+    text = plain_name(text)
     if not text:
-        return None, []
+        return FuzzyMatch(None, [])
     exact = card_named_exact(name=text)
     if exact is not None:
-        return exact, []
+        return FuzzyMatch(exact, [])
     from django.db.models import Case, IntegerField, Q, Value, When
     from django.db.models.functions import Length
 
     words = Q()
     for word in text.split():
         words &= Q(name__icontains=word)
+    holding = Card.objects.filter(words)
     found = list(
-        Card.objects.filter(words)
-        .annotate(starts=Case(When(name__istartswith=text, then=Value(0)), default=Value(1),
-                              output_field=IntegerField()), length=Length("name"))
+        holding.annotate(starts=Case(When(name__istartswith=text, then=Value(0)), default=Value(1),
+                                     output_field=IntegerField()), length=Length("name"))
         .order_by("starts", "length", "name")
-        .values_list("name", "collector_number")[: limit + 1]
+        .values_list("name", "collector_number")[:AMBIGUOUS_LISTED]
     )
+    if len(found) > 1:
+        return FuzzyMatch(None, found, holding.count())
     if not found:
         found = close_names(text=text, limit=limit + 1)
     if not found:
-        return None, []
+        return FuzzyMatch(None, [])
     best = Card.objects.prefetch_related("keywords").get(collector_number=found[0][1])
-    return best, found[1:]
+    return FuzzyMatch(best, found[1:])
 
 
 def card_autocomplete(*, text: str, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
     """Up to `limit` card names for a name being typed: those that start with it first, then those that
     contain it, each alphabetically. Fewer than two characters give nothing."""
-    text = " ".join(text.split())
+    text = plain_name(text)
     if len(text) < AUTOCOMPLETE_MIN_LENGTH:
         return []
     names = list(Card.objects.filter(name__istartswith=text).order_by("name").values_list("name", flat=True)[:limit])
@@ -385,13 +407,14 @@ def card_random(*, queryset: QuerySet[Card]) -> Card | None:
     return Card.objects.prefetch_related("keywords").get(pk=pk)
 
 
-def card_collection(*, identifiers: list[dict[str, str]]) -> tuple[list[Card], list[dict[str, str]]]:
-    """The cards named by `identifiers` ({"collector_number": ...} or {"name": ...}, either in any case), in
-    the order asked, and the identifiers that name no card. Two queries, whatever the number."""
+def card_collection(*, identifiers: list[dict[str, str]]) -> tuple[list[Card], list[dict]]:
+    """The cards named by `identifiers` ({"collector_number": ...} or {"name": ...}, either in any case, a name
+    as core.names reads it), in the order asked, and the identifiers that name no card, a name with the closest
+    names as `suggestions` ({"name", "collector_number"}). Two queries, and close_names' for the names missed."""
     from django.db.models.functions import Upper
 
     def key(value: str) -> str:
-        return " ".join(value.split()).upper()
+        return plain_name(value).upper()
 
     numbers = [key(i["collector_number"]) for i in identifiers if "collector_number" in i]
     names = [key(i["name"]) for i in identifiers if "name" in i]
@@ -406,9 +429,13 @@ def card_collection(*, identifiers: list[dict[str, str]]) -> tuple[list[Card], l
         else:
             card = by_name.get(key(identifier["name"]))
         if card is None:
-            missing.append(identifier)
+            missing.append(dict(identifier))
         else:
             found.append(card)
+    missed_names = [m for m in missing if "name" in m]
+    for miss, close in zip(missed_names, close_names_each(texts=[plain_name(m["name"]) for m in missed_names]),
+                           strict=True):
+        miss["suggestions"] = [{"name": name, "collector_number": number} for name, number in close]
     return found, missing
 
 
@@ -418,31 +445,43 @@ def close_names(*, text: str, limit: int = 5) -> list[tuple[str, str]]:
     PostgreSQL ranks by trigram word similarity (pg_trgm); elsewhere difflib does the same job over
     the names and their words.
     """
+    return close_names_each(texts=[text], limit=limit)[0]
+
+
+def close_names_each(*, texts: list[str], limit: int = 5) -> list[list[tuple[str, str]]]:
+    """close_names() of each text: a query each on PostgreSQL, the names read once elsewhere."""
     from django.db import connection
 
-    if len(text) < 3:
-        return []
+    texts = [plain_name(text) for text in texts]
+    if not any(len(text) >= 3 for text in texts):
+        return [[] for _ in texts]
     if connection.vendor == "postgresql":
         from django.contrib.postgres.search import TrigramSimilarity, TrigramWordSimilarity
 
-        return list(
+        return [list(
             Card.objects.annotate(word=TrigramWordSimilarity(text, "name"), whole=TrigramSimilarity("name", text))
             .filter(word__gte=0.5)
             .order_by("-word", "-whole", "name")
             .values_list("name", "collector_number")[:limit]
-        )
+        ) if len(text) >= 3 else [] for text in texts]
     import difflib
 
     cards = dict(Card.objects.values_list("name", "collector_number"))
     lowered = {name.lower(): name for name in cards}
-    matches = difflib.get_close_matches(text.lower(), list(lowered), n=limit, cutoff=0.6)
-    if not matches:  # close to one word of a longer name
-        by_word: dict[str, str] = {}
-        for name in sorted(cards):
-            for word in name.lower().replace(",", " ").split():
-                by_word.setdefault(word, name.lower())
-        matches = [by_word[w] for w in difflib.get_close_matches(text.lower(), list(by_word), n=limit, cutoff=0.75)]
-    return [(lowered[m], cards[lowered[m]]) for m in dict.fromkeys(matches)]
+    by_word: dict[str, str] = {}
+    for name in sorted(cards):
+        for word in name.lower().replace(",", " ").split():
+            by_word.setdefault(word, name.lower())
+
+    def closest(text: str) -> list[tuple[str, str]]:
+        if len(text) < 3:
+            return []
+        matches = difflib.get_close_matches(text.lower(), list(lowered), n=limit, cutoff=0.6)
+        if not matches:  # close to one word of a longer name
+            matches = [by_word[w] for w in difflib.get_close_matches(text.lower(), list(by_word), n=limit, cutoff=0.75)]
+        return [(lowered[m], cards[lowered[m]]) for m in dict.fromkeys(matches)]
+
+    return [closest(text) for text in texts]
 
 
 def name_suggestions(*, query: str, limit: int = 5) -> list[tuple[str, str]]:

@@ -17,11 +17,11 @@ class ErrorCode(StrEnum):
     """Every code a domain refusal can carry, named once: services, engines' adapters and the API's envelope
     use these members, and clients read their values (stable strings) in `error.code`."""
 
+    AMBIGUOUS = "ambiguous"  # a fuzzy card name that several names hold (404, with the alternatives)
     BAD_NOTATION = "bad_notation"  # an action written in a notation that does not read
     BAD_REQUEST = "bad_request"  # the default: the request is not valid
     CARD_NOT_FOUND = "card_not_found"  # no card of that name
     COPIES_OVER_LIMIT = "copies_over_limit"  # more copies than the deck rules allow (DC-4, DC-5)
-    DECK_FORMAT = "deck_format"  # a deck built for a format the game does not take (DC-8)
     DECK_FORMAT = "deck_format"  # a deck built for a format the game does not take (DC-8)
     DECK_ILLEGAL = "deck_illegal"  # the deck breaks its format's rules
     DECK_NOT_FOUND = "deck_not_found"

@@ -75,3 +75,13 @@ def test_the_formats_are_in_the_schema(client):
     fmt = next(p for p in operation["parameters"] if p["name"] == "format")
     assert sorted(fmt["schema"]["enum"]) == ["csv", "json", "text"]
     assert {"text/csv", "text/plain", "application/json"} <= set(operation["responses"]["200"]["content"])
+
+
+@pytest.mark.config_independent
+def test_an_explicit_format_decides_whatever_the_accept_header_asks(client, cards):
+    answer = client.get("/api/cards/", {"q": "tst fmt", "format": "csv"}, HTTP_ACCEPT="application/json")
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("text/csv") and len(rows(answer)) == 3
+    answer = client.get("/api/cards/", {"q": "tst fmt", "format": "json"}, HTTP_ACCEPT="text/csv")
+    assert answer.status_code == 200 and answer.json()["count"] == 3
+    refused = client.get("/api/cards/", {"q": "atk>=", "format": "text"}, HTTP_ACCEPT="application/json")
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid_query"  # not hidden by a 406

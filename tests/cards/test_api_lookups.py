@@ -38,8 +38,7 @@ def test_named_exact_unknown_is_404_with_suggestions(client, cards):
 
 
 @pytest.mark.parametrize(("text", "best", "alternatives"), [
-    ("tst lookup iron drake", "TST-L1", []),  # the exact name first
-    ("Tst Lookup Iron Dra", "TST-L1", ["TST-L2"]),  # a start: the shorter name first
+    ("tst lookup iron drake", "TST-L1", []),  # the exact name first, though another name holds it
     ("drakeling lookup", "TST-L2", []),  # every word, in any order
     ("Tst Lookup Wrad", "TST-L3", None),  # misspelt: the closest name (then less close ones)
 ])
@@ -49,6 +48,41 @@ def test_named_fuzzy_gives_the_best_match_and_the_alternatives(client, cards, te
     if alternatives is not None:
         assert [a["collector_number"] for a in body["alternatives"] if a["collector_number"].startswith("TST-")] \
             == alternatives
+
+
+def test_a_fuzzy_name_that_several_names_hold_is_404_ambiguous_listing_them(client, cards):
+    response = client.get("/api/cards/named/", {"fuzzy": "Tst Lookup Iron Dra"})
+    assert response.status_code == 404
+    error = response.json()["error"]
+    assert error["code"] == "ambiguous" and error["details"]["parameter"] == "fuzzy"
+    assert error["details"]["matching"] == 2
+    assert error["details"]["alternatives"] == [  # a name that starts with the text first, then the shorter
+        {"name": "Tst Lookup Iron Drake", "collector_number": "TST-L1"},
+        {"name": "Tst Lookup Iron Drakeling", "collector_number": "TST-L2"}]
+    golems = client.get("/api/cards/named/", {"fuzzy": "golem"}).json()["error"]  # the catalog's many golems
+    assert golems["code"] == "ambiguous" and golems["details"]["matching"] > 20
+    assert len(golems["details"]["alternatives"]) == 20
+
+
+def test_typographic_apostrophes_are_read_as_straight_ones_by_every_name_look_up(client):
+    make_card("Tst Hunter's Lookup Mark", collector_number="TST-L4")
+    for curly in ("Tst Hunter\u2019s Lookup Mark", "tst hunter\u2018s lookup  mark"):
+        assert client.get("/api/cards/named/", {"exact": curly}).json()["card"]["collector_number"] == "TST-L4"
+        assert client.get("/api/cards/named/", {"fuzzy": curly}).json()["card"]["collector_number"] == "TST-L4"
+        assert client.get("/api/cards/autocomplete/", {"q": curly[:14]}).json()["results"] == [
+            "Tst Hunter's Lookup Mark"]
+        body = client.post("/api/cards/collection/", {"identifiers": [{"name": curly}]},
+                           content_type="application/json").json()
+        assert [c["collector_number"] for c in body["data"]] == ["TST-L4"] and body["not_found"] == []
+
+
+def test_a_name_the_collection_misses_carries_the_closest_names(client, cards):
+    identifiers = [{"name": "Tst Lookup Iron Drak"}, {"collector_number": "NOPE-1"}, {"name": "zq"}]
+    body = client.post("/api/cards/collection/", {"identifiers": identifiers}, content_type="application/json").json()
+    near, number, far = body["not_found"]
+    assert near["name"] == "Tst Lookup Iron Drak"
+    assert {"name": "Tst Lookup Iron Drake", "collector_number": "TST-L1"} in near["suggestions"]
+    assert number == {"collector_number": "NOPE-1"} and far == {"name": "zq", "suggestions": []}
 
 
 @pytest.mark.parametrize("params", [{}, {"exact": "a", "fuzzy": "b"}, {"exact": "  "}])
