@@ -150,7 +150,9 @@ class CardListView(generics.ListAPIView):
     @extend_schema(responses=CardSerializer(many=True), parameters=[
         OpenApiParameter(
             "q", {"type": "string", "maxLength": MAX_QUERY_LENGTH},
-            description=f"A query in the search language (see /cards/help/), up to {MAX_QUERY_LENGTH} characters."),
+            description=f"A query in the search language (see /cards/help/), up to {MAX_QUERY_LENGTH} characters "
+                        "(characters, not bytes: a query at the limit is answered however long its percent-encoded "
+                        "URL); a longer one is a 400 `invalid_parameter` naming the limit."),
         OpenApiParameter(
             "format", str, enum=list(RESULT_FORMATS),
             description="json (the default), csv (one row a card) or text (one block a card); it decides whatever "
@@ -310,7 +312,8 @@ class CardRandomView(APIView):
         summary="A random card, of those matching a query",
         parameters=[OpenApiParameter(
             "q", {"type": "string", "maxLength": MAX_QUERY_LENGTH},
-            description="A query in the search language (see /cards/help/); empty: any card.")],
+            description=f"A query in the search language (see /cards/help/), up to {MAX_QUERY_LENGTH} characters "
+                        "(a longer one is a 400 naming the limit); empty: any card.")],
         responses={200: CardDetailSerializer, 400: ERROR, 404: ERROR},
     )
     def get(self, request):
