@@ -113,7 +113,8 @@ def start(port: int) -> list[subprocess.Popen]:
     env = environment()
     log = open(os.devnull, "w")  # noqa: SIM115  (lives as long as the processes)
     procs = [subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "config.wsgi:application",
+         "--bind", f"127.0.0.1:{port}",
          "--workers", str(WEB_WORKERS), "--backlog", "512", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True)]
     for n in range(2):

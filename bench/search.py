@@ -130,7 +130,8 @@ def get(port: int, path: str) -> int:
 
 def start_server(env: dict, port: int) -> subprocess.Popen:
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "config.wsgi:application",
+         "--bind", f"127.0.0.1:{port}",
          "--workers", str(WORKERS), "--worker-class", "sync", "--backlog", "256", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True,
     )

@@ -7,6 +7,7 @@ from .models import CardType, Keyword
 from .presenters import card_preview
 from .search import SearchError
 from .search.compiler import ORDERS
+from .search.parser import MAX_QUERY_LENGTH
 from .selectors import (
     TABLE_COLUMNS,
     card_face_etag,
@@ -55,10 +56,14 @@ def index(request: HttpRequest) -> HttpResponse:
         order = None
     if direction and direction == request.GET.get("query_direction"):
         direction = None
+    status = 200
     try:
         result, page = card_search_page(query=query, order=order, direction=direction,
                                         page_number=request.GET.get("page"))
     except SearchError as error:
+        # A query that does not parse is shown to be corrected (200); one over the length limit is refused as the API
+        # refuses it (400), the page still showing why.
+        status = 400 if len(query) > MAX_QUERY_LENGTH else 200
         position = error.position
         context.update(error=error, caret=" " * position + "^" if position is not None else "",
                        order=request.GET.get("order") or "name", direction=request.GET.get("direction") or "asc",
@@ -71,7 +76,7 @@ def index(request: HttpRequest) -> HttpResponse:
                        suggestions=name_suggestions(query=query) if not page.paginator.count else [])
     htmx = getattr(request, "htmx", None)
     template = "cards/index_update.html" if htmx and not htmx.history_restore_request else "cards/index.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 index.throttle_scope = "search"  # a search, as the API's: counted with it (config.middleware)

@@ -113,8 +113,9 @@ class WebServer:
             name, args = "runserver", ["manage.py", "runserver", "--noreload", "--skip-checks",
                                        f"127.0.0.1:{self.port}"]
         else:
-            name, args = "gunicorn", ["-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{self.port}", "-w",
-                                      str(workers), "--timeout", "60", "--graceful-timeout", "2"]
+            name, args = "gunicorn", ["-m", "gunicorn", "-c", "gunicorn.conf.py", "config.wsgi",
+                                      "-b", f"127.0.0.1:{self.port}", "-w", str(workers), "--timeout", "60",
+                                      "--graceful-timeout", "2"]
         self.log = folder / f"{name}-{self.port}.log"
         self.proc = subprocess.Popen([sys.executable, *args], cwd=ROOT, env=self.env, stdout=self.log.open("w"),
                                      stderr=subprocess.STDOUT, start_new_session=True)
