@@ -103,10 +103,22 @@ def _unit(unit: dict[str, Any], faces: CardFaces, bottom: int, you: int | None) 
     if unit["owner"] not in (0, 1):
         unit["mark"], unit["whose"] = "", ""
     elif you is not None:
-        unit["mark"], unit["whose"] = ("You", "yours") if unit["owner"] == you else ("Opp", "the opponent's")
+        unit["mark"], unit["whose"] = ("You", "your") if unit["owner"] == you else ("Opp", "the opponent's")
     else:
         unit["mark"], unit["whose"] = unit["seat"].upper(), f"{SEAT_WORDS[unit['owner']]}'s"
+    unit["spoken"] = _spoken(unit)
     return unit
+
+
+def _spoken(unit: dict[str, Any]) -> str:
+    """The unit in words, for a screen reader: "your Hard-Bitten Gladiator on c4, vitality 4 (printed 5), attack 3,
+    …, stunned, carries Repeating Crossbow"."""
+    parts = [f"{unit['whose']} {unit['name']} on {unit['cell']}".strip()]
+    parts += [f"{s['label'].lower()} {s['value']}" + (f" (printed {s['printed']})" if s["change"] else "")
+              for s in unit["stats"] if s["value"] is not None]
+    parts += [badge["label"].lower() for badge in unit["badges"]]
+    parts += [f"carries {item['name']}" for item in unit["item_cards"]]
+    return ", ".join(parts)
 
 
 def game_view(state: State, faces: CardFaces, *, reveal_all: bool = False, viewer: int = 0,

@@ -33,6 +33,7 @@ from playtest.dreadgate.actions import (
 from playtest.dreadgate.board import cell_name, direction_between, turn_dir
 from playtest.dreadgate.state import RESPONSE_PHASE
 from playtest.goldfish.board import CardFaces, game_view
+from playtest.goldfish.last_move import PART_WORDS, opponent_last_move
 from playtest.goldfish.services import human_seat
 
 HAND_KINDS = {DEPLOY, EQUIP, PLAY, RECYCLE}  # a: the card's definition index (instants: the turn bar, at once)
@@ -122,12 +123,15 @@ def _owner_of_choice(state: State, action: Action, answers: dict[Action, int]) -
 
 
 def table_view(state: State, faces: CardFaces, selection: str = "", *, watching: bool = False,
-               log: list[str] | None = None) -> dict[str, Any]:
+               conceded: bool = False, log: list[str] | None = None) -> dict[str, Any]:
     """`watching`: a past position, shown while the opponent's actions play out; nothing to choose in it.
+    `conceded`: the person gave the game up (services.table_concede): it is over, the opponent the winner.
     `log`: the log's lines where the game has none to replay (a position set up by hand)."""
     me = human_seat(state)
     view = game_view(state, faces, viewer=me)
-    yours = not watching and not state.is_over() and state.current_player == me
+    if conceded:
+        view["winner"], view["condition"] = 1 - me, "you conceded"
+    yours = not watching and not conceded and not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
     answers = state.answer_cells() if legal else {}
     turns = _arrow_turns(state, legal, answers, me)
@@ -154,10 +158,16 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
     for choice in lit:
         targets.setdefault(target_cell(choice["action"]) or "", []).append(choice)
     iid_at = {cell_name(u.cell): u.iid for u in state.units.values()}
+    last_move = opponent_last_move(state, me) if log is None else None  # a position set up by hand: no history
+    last_cells = last_move.cells if last_move else {}
     for row in view["grid"]:
         for cell in row:
+            cell["last"] = [{"part": part, "words": PART_WORDS[part]} for part in last_cells.get(cell["name"], ())]
             cell["targets"] = targets.get(cell["name"], [])
             iid = iid_at.get(cell["name"])
+            # a unit that is the one target on its cell is itself the thing clicked (equipped, aimed at, attacked),
+            # so no button covers it; a cell with two choices keeps its buttons
+            cell["unit_target"] = cell["targets"][0] if iid is not None and len(cell["targets"]) == 1 else None
             picks = {c["style"] for c in by_owner.get(f"u{iid}", []) if c["action"][0] in PICK_KINDS}
             cell["styles"] = sorted({c["style"] for c in cell["targets"]} | picks)
             cell["select"] = f"u{iid}" if f"u{iid}" in by_owner else ""
@@ -171,6 +181,8 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
     if asked:  # the rules' question is a direction or a distance, not a target unit (DG-18.7)
         view["phase_words"] = "choosing a direction" if TARGET_DIR in asked else "choosing how far it moves"
     view.update({
+        # the opponent's last action, highlighted on the board and said in words (a live region)
+        "last_move": last_move and {"words": last_move.words, "cells": sorted(last_cells)},
         "hand_total": sum(hand_counts.values()), "log": describe_log(state, viewer=me) if log is None else log,
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
         "hand": hand, "selection": selection, "selected_name": selected_name,
@@ -199,4 +211,5 @@ def table_controls(view: dict[str, Any] | None, *, over: bool, undoable: bool, a
         "command": running,
         "choices": running,
         "replay_so_far": running,
+        "concede": running,
     }

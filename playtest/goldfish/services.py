@@ -5,9 +5,11 @@ response windows as the rules give it the decision.
 
 The state is rebuilt from seed, nonce and actions on each request; the engine checks every action, so an
 illegal one is refused with its rule number and nothing is saved. The seed and nonce are the table's secret until
-its game is over (DG-4.6): `table_secrets` says what may be shown of them. What each step showed is saved with
-every move (its frames, docs/rules.md RV-2): the replay reads them, and after a change of rules they say whether
-the table plays on or is closed (`table_under_current_rules`, RV-5).
+its game is over (DG-4.6): `table_secrets` says what may be shown of them. The person may concede (`table_concede`):
+the game ends there, the opponent winning; the engine's rules have no concession, so the table keeps it (its
+`conceded_step`). What each step showed is saved with every move (its frames, docs/rules.md RV-2): the replay reads
+them, and after a change of rules they say whether the table plays on or is closed (`table_under_current_rules`,
+RV-5).
 """
 
 from __future__ import annotations
@@ -139,12 +141,13 @@ def table_under_current_rules(table: GoldfishTable) -> GoldfishTable:
     step differs (or an action is refused, or it has no frames to compare), it is closed at that step and stays
     viewable from its frames. A finished table keeps its version and is shown from its frames (RV-4). Updates
     `table` too; returns it."""
-    if table.engine_version == ENGINE_VERSION or table.closed_under:
-        return table
+    if table.engine_version == ENGINE_VERSION or table.closed_under or table.conceded_step is not None:
+        return table  # a conceded game is over: kept as it was played (RV-4)
     with transaction.atomic():
         locked = GoldfishTable.objects.select_for_update().get(pk=table.pk)
         stored = stored_frames(locked.frames)
-        if locked.engine_version != ENGINE_VERSION and not locked.closed_under and not stored_over(stored):
+        if (locked.engine_version != ENGINE_VERSION and not locked.closed_under and locked.conceded_step is None
+                and not stored_over(stored)):
             try:
                 replayed, _ = replay_frames(_new_game(locked), locked.actions)
             except Exception:  # the current rules can't even set the game up
@@ -218,9 +221,11 @@ def opponent_steps(table: GoldfishTable) -> tuple[int, int] | None:
 
 
 def table_over(table: GoldfishTable, state: State | None = None) -> bool:
-    """Whether the table's game has ended: over, or closed by a change of rules (nothing more can be played in it,
-    RV-5). A table of older rules is over where its stored frames say so; without them it counts as running, so
-    its secrets stay kept (RV-6)."""
+    """Whether the table's game has ended: over, conceded, or closed by a change of rules (nothing more can be played
+    in it, RV-5). A table of older rules is over where its stored frames say so; without them it counts as running,
+    so its secrets stay kept (RV-6)."""
+    if table.conceded_step is not None:
+        return True
     if state is None:
         if not table_shown(table):
             return bool(table.closed_under) or stored_over(stored_frames(table.frames))
@@ -249,8 +254,8 @@ def table_replay(table: GoldfishTable) -> tuple[list[dict[str, Any]] | None, str
     return frames, ALL if ended or seat is None else str(seat), seat
 
 
-def _your_decision(state: State) -> None:
-    if state.is_over():
+def _your_decision(table: GoldfishTable, state: State) -> None:
+    if table_over(table, state):
         raise TableRefused(IllegalAction("DG-1.2", "the game is over"))
     if state.current_player != human_seat(state):
         raise TableRefused(IllegalAction("DG-5.9", "it is not your decision"))
@@ -262,7 +267,7 @@ def _human_move(table: GoldfishTable, play) -> State:
     with transaction.atomic():
         table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
         state = table_state(table)
-        _your_decision(state)
+        _your_decision(table, state)
         start = len(table.actions)
         play(table, state)
         table.human_moves.append(start)
@@ -334,7 +339,7 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     """Ask for a training dummy on the opponent's back rank; it is deployed on the opponent's next turn."""
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
     state = table_state(table)
-    if state.is_over():
+    if table_over(table, state):
         raise TableRefused(IllegalAction("DG-1.2", "the game is over"))
     index = parse_cell(cell or "")
     opponent_rank = BACK_RANK[1 - human_seat(state)]
@@ -348,4 +353,17 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     _advance_opponent(table, state)
     _keep_frames(table, state)
     table.save(update_fields=["actions", "dummies", "frames", "updated_at"])
+    return state
+
+
+@transaction.atomic
+def table_concede(*, table: GoldfishTable) -> State:
+    """The person gives the game up: it ends where it stands, the opponent winning, and its seed and nonce are
+    revealed (DG-4.6); the replay shows it to the step conceded at. A game already over is refused (DG-1.2)."""
+    table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    state = table_state(table)  # refuses a table closed by a change of rules (RV-5)
+    if table_over(table, state):
+        raise TableRefused(IllegalAction("DG-1.2", "the game is over"))
+    table.conceded_step = len(table.actions)
+    table.save(update_fields=["conceded_step", "updated_at"])
     return state

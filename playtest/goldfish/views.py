@@ -41,7 +41,7 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
         watching = {"step": at, "end": len(table.actions)}
     state = state or tables.table_state(table)
     view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""),
-                      watching=watching is not None)
+                      watching=watching is not None, conceded=table.conceded_step is not None)
     # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
     steps = tables.opponent_steps(table) if acted and view is not None and tables.opponent_policy(table) else None
     playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
@@ -165,6 +165,7 @@ def _act(request, table):
 table_act = _table_post(_act)
 table_undo = _table_post(lambda request, table: tables.table_undo(table=table))
 table_ai_turn = _table_post(lambda request, table: tables.table_ai_turn(table=table))
+table_concede = _table_post(lambda request, table: tables.table_concede(table=table))
 table_dummy = _table_post(
     lambda request, table: tables.table_place_dummy(table=table, cell=request.POST.get("cell", ""))
 )

@@ -35,6 +35,9 @@ class GoldfishTable(models.Model):
         "Set when a change of rules would show this game otherwise from that step on: the table is closed, and its "
         "stored frames stay viewable (RV-5)."))
     closed_under = models.CharField(max_length=32, blank=True, help_text="The rules version that closed it.")
+    conceded_step = models.PositiveIntegerField(null=True, blank=True, help_text=(
+        "Set when the person conceded, to the number of actions played then: the game ended there, the opponent "
+        "winning (playtest/goldfish/services.py, table_concede)."))
     seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text=(
         "The person's seat, 0 (South) or 1 (North), as the seed drew it (DG-4.3): whose view of the stored frames "
         "is theirs."))

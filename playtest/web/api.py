@@ -231,9 +231,10 @@ class GoldfishTableSerializer(serializers.Serializer):
 def table_payload(table: GoldfishTable, state=None) -> dict:
     state = state or tables.table_state(table)
     me = tables.human_seat(state)
-    yours = not state.is_over() and state.current_player == me
+    secrets = tables.table_secrets(table, state)
+    yours = not secrets["over"] and state.current_player == me  # over: ended, or conceded
     return GoldfishTableSerializer({
-        "id": str(table.pk), "deck": table.deck_id, **tables.table_secrets(table, state),
+        "id": str(table.pk), "deck": table.deck_id, **secrets,
         "format": table.params["format"],
         "engine_version": table.engine_version, "catalog_version": table.catalog_version,
         "seat": me, "dummies": table.dummies, "observation": observation(state, me),

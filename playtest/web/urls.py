@@ -22,5 +22,6 @@ urlpatterns = [
     path("tables/<uuid:table_id>/undo/", goldfish_views.table_undo, name="table_undo"),
     path("tables/<uuid:table_id>/ai-turn/", goldfish_views.table_ai_turn, name="table_ai_turn"),
     path("tables/<uuid:table_id>/dummy/", goldfish_views.table_dummy, name="table_dummy"),
+    path("tables/<uuid:table_id>/concede/", goldfish_views.table_concede, name="table_concede"),
     path("tables/<uuid:table_id>/replay/", goldfish_views.table_replay, name="table_replay"),
 ]

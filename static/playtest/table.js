@@ -4,7 +4,10 @@
 // - after a selection the focus goes to the first lit cell (or the selection's menu), so that Enter acts;
 //   after an action it returns to the hand card or cell it left, or to the board;
 // - the hand's strip keeps its place across a swap (on a phone it scrolls sideways);
-// - an answer in error that is not the table is never swapped in for it: the table stays, and says what happened.
+// - an answer in error that is not the table is never swapped in for it: the table stays, and says what happened;
+// - the opponent's last action is said in a live region outside the swapped table;
+// - when the server can't be reached the page says so once, sends nothing more but a retry that backs off (2 s,
+//   doubling to 30 s: at most six requests in any minute), and takes the live table back by itself when it answers.
 const TABLE = "#table";
 
 function scrollLogs(root) {
@@ -20,15 +23,18 @@ document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
 
 function keyOf(element) {
   const cell = element.closest("[data-cell]");
-  if (cell) { return `[data-cell="${cell.dataset.cell}"] a, [data-cell="${cell.dataset.cell}"] [tabindex]`; }
+  if (cell) {
+    const at = `[data-cell="${cell.dataset.cell}"]`;
+    return `${at} a, ${at} button.unit-face, ${at} [tabindex]`;
+  }
   const hand = element.closest(".hand-tile");
-  if (hand) { return `.hand-card[href="${hand.querySelector(".hand-card")?.getAttribute("href")}"]`; }
+  if (hand) { return `.hand-card[data-key="${hand.querySelector(".hand-card")?.dataset.key}"]`; }
   return null;
 }
 
 function restoreFocus(table) {
   if (table.dataset.selection) {
-    const next = table.querySelector(".cell-target") || table.querySelector(".menu-action");
+    const next = table.querySelector(".cell-target, .unit-target") || table.querySelector(".menu-action");
     if (next) { next.focus(); return; }
   }
   const back = focusKey && table.querySelector(focusKey);
@@ -69,14 +75,77 @@ function errorText(xhr) {
   return text || `the server answered ${xhr.status} ${xhr.statusText || ""}`.trim() + "; nothing was played.";
 }
 
+// --- Connection state ---------------------------------------------------------------------------------------------
+// A request that could not be sent, or that a proxy answered for a server that is down (502 to 504), means the
+// connection is lost: the banner says so (once: its words do not change with each try), every request the page would
+// send is held back, and the live table is asked for again after 2, 4, 8, 16 and then every 30 seconds. The first
+// answer ends it: the banner goes, the live region says so, and the table is swapped in as the server has it.
+const RETRY_MOST = 30000;
+const DOWN = new Set([502, 503, 504]);
+let offline = false;
+let retryDelay = 0;
+let retryTimer = null;
+let retrying = false;  // the retry's own request, the one let through while offline
+
+function banner() { return document.querySelector("#connection"); }
+
+function announce(text) {
+  const region = document.querySelector("#table-announce");
+  if (region && region.textContent !== text) { region.textContent = text; }
+}
+
+function connectionLost() {
+  if (!offline) {
+    offline = true;
+    const box = banner();
+    retryDelay = Number(box?.dataset.retryFirst) || 2000;  // the first wait, in the banner's markup
+    if (box) {
+      box.innerHTML = '<svg class="icon" aria-hidden="true" focusable="false"><use href="#i-alert"></use></svg> ';
+      box.append("Connection lost, retrying. Nothing you play is sent until the server answers again.");
+      box.hidden = false;
+    }
+  }
+  clearTimeout(playTimer);
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => {
+    retrying = true;
+    load("?");
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MOST);
+}
+
+function connectionBack() {
+  clearTimeout(retryTimer);
+  if (!offline) { return; }
+  offline = false;
+  const box = banner();
+  if (box) { box.hidden = true; box.replaceChildren(); }
+  announce("Connection restored.");
+}
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (offline && !retrying) { event.preventDefault(); }  // held back: the retry is the only request while offline
+  retrying = false;
+});
+
+document.addEventListener("htmx:sendError", (event) => {
+  if (event.detail.target?.matches?.(TABLE)) { connectionLost(); }
+});
+
 document.addEventListener("htmx:beforeSwap", (event) => {
   const detail = event.detail;
   if (!detail.target?.matches?.(TABLE) || detail.xhr.status === 204) { return; }
   if (/<div id="table"/.test(detail.serverResponse || "")) {
+    connectionBack();
     detail.shouldSwap = true;  // the table, with a refusal in place if it is one
     return;
   }
   detail.shouldSwap = false;
+  if (DOWN.has(detail.xhr.status)) {
+    connectionLost();
+    return;
+  }
+  connectionBack();  // an answer, if not the table: the server is there
   const sentTo = detail.xhr.responseURL ? new URL(detail.xhr.responseURL) : null;
   if (!detail.isError && sentTo && sentTo.pathname !== window.location.pathname) {
     window.location.assign(sentTo.href);  // redirected elsewhere (to log in again): that page, as a page
@@ -84,12 +153,6 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     tableMessage(detail.xhr.status < 500 ? "Refused:" : "Error:", errorText(detail.xhr));
   } else {
     tableMessage("Error:", "the server did not answer with the table; reload the page.");
-  }
-});
-
-document.addEventListener("htmx:sendError", (event) => {
-  if (event.detail.target?.matches?.(TABLE)) {
-    tableMessage("Not sent:", "the server could not be reached, so nothing was played; try again.");
   }
 });
 
@@ -108,10 +171,20 @@ document.addEventListener("htmx:afterSwap", () => {
   if (hand && handScroll) { hand.scrollLeft = handScroll; }
 });
 
+// The opponent's last action, said when it changes (the line above the board shows it; a live region inside the
+// swapped table would be replaced, not changed, and not reliably read)
+let lastWords = document.querySelector(`${TABLE} .last-move`)?.dataset.words || "";
+function sayLastMove(table) {
+  const words = table.querySelector(".last-move")?.dataset.words || "";
+  if (words && words !== lastWords) { announce(`The opponent's last action: ${words}`); }
+  lastWords = words;
+}
+
 document.addEventListener("htmx:afterSettle", () => {
   const table = document.querySelector(TABLE);
   if (!table) { return; }
   scrollLogs(document);
+  sayLastMove(table);
   if (byKeyboard && (focusKey !== null || table.dataset.selection)) { restoreFocus(table); }
 });
 

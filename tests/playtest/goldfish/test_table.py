@@ -282,3 +282,43 @@ def test_the_table_presents_a_response_window_where_the_person_may_answer_or_pas
     assert [c["verb"] for c in view["choices"]] == ["instant", "pass"]
     html = render_to_string("playtest/table.html#table", {"table": table, "view": view})
     assert "your answer" in html and 'value="8,0,0"' in html and "DG-15.5" in html
+
+
+def test_conceding_ends_the_game_lost_its_seed_revealed_and_nothing_more_played(client, alice, table):
+    """A concession (the table's, the engine has none): the opponent wins where the game stands, the seed and nonce
+    are revealed (DG-4.6), every further move is refused as for a finished game (DG-1.2), and the replay shows every
+    card and says who conceded."""
+    to_main_phase(table)
+    played = len(table.actions)
+    tables.table_concede(table=table)
+    table.refresh_from_db()
+    assert table.conceded_step == played
+    assert tables.table_secrets(table) == {"commitment": table.commitment, "over": True, "seed": table.seed,
+                                           "nonce": table.nonce}
+    for move in (lambda: tables.table_act(table=table, action=(DRAW, 0, 0)), lambda: tables.table_undo(table=table),
+                 lambda: tables.table_concede(table=table), lambda: tables.table_place_dummy(table=table, cell="c5")):
+        with pytest.raises(tables.TableRefused) as refused:
+            move()
+        assert refused.value.rule in ("DG-1.2", "DG-4.6")
+    assert len(GoldfishTable.objects.get(pk=table.pk).actions) == played
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/").content.decode()
+    over = html[html.index('class="game-over"'):html.index("</section>", html.index('class="game-over"'))]
+    assert "You lost" in over and "You conceded" in over
+    assert "Concede" not in html[html.index("</section>", html.index('class="game-over"')):]  # nothing to concede
+    frames, viewer, _ = tables.table_replay(table)
+    assert viewer == "all"  # every card: the game is over
+    replay = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
+    assert f"You conceded after {played} actions: the opponent won." in replay
+    payload = client.get(f"/api/goldfish-tables/{table.pk}/").json()
+    assert payload["over"] and payload["legal_actions"] == [] and payload["seed"] == table.seed
+
+
+def test_a_concession_is_posted_from_the_table_and_refused_once_the_game_is_over(client, alice, table):
+    to_main_phase(table)
+    client.force_login(alice)
+    response = client.post(f"/playtest/tables/{table.pk}/concede/")
+    assert response.status_code == 200 and "You lost" in response.content.decode()
+    again = client.post(f"/playtest/tables/{table.pk}/concede/")
+    refusal = again.content.decode()
+    assert again.status_code == 400 and "the game is over" in refusal and "DG-1.2" in refusal

@@ -3,7 +3,9 @@ moves by keyboard, a refusal with its rule, undo, the replay of the finished gam
 1280 and 390 px: one screen at 1280×800 (board, hand, status and turn bar), the person at the bottom whichever seat
 they have, the controls the moment allows, and an answer in error that leaves the table in place."""
 
+import itertools
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -98,7 +100,7 @@ def click_step(page, state, action) -> None:
     elif kind == PLAY:
         page.locator(f'.unit-menu button[value="{value}"]').click()
     elif kind in HAND_KINDS | UNIT_KINDS | {TARGET_UNIT, DEFEND}:
-        page.locator(f'.board button.cell-target[value="{value}"]').click()
+        page.locator(f'.board button[value="{value}"]').click()  # a lit cell, or the target unit itself
     else:
         raise AssertionError(f"the plan took a step this helper does not click: {action}")
     wait_for_action(page, before)
@@ -302,7 +304,23 @@ def test_an_item_dropped_on_a_unit_is_equipped_and_shows_large_in_place_of_its_b
     page.set_viewport_size({"width": 1280, "height": 1400})  # hand and board in view: no scrolling mid-drag
     page.reload()
     bearer_cell = cell_name(state.units[action[2]].cell)
-    card = page.locator(f'.hand a.hand-card[href="?sel=h{action[1]}"]')
+    card = page.locator(f'.hand a.hand-card[data-key="h{action[1]}"]')
+    card.click()  # selected: the unit it may equip is itself the thing clicked, nothing covers it
+    bearer = page.locator(f'[data-cell="{bearer_cell}"] button.unit-target[value="{encode(action)}"]')
+    bearer.wait_for()
+    assert page.locator(f'[data-cell="{bearer_cell}"] .cell-actions').count() == 0
+    assert bearer.locator(".face").is_visible() and "equip" in bearer.inner_text().lower()
+    box = bearer.bounding_box()
+    on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')?.value",
+                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert on_top == encode(action)  # the unit's own button is what a click at its centre reaches
+    card.click()  # a second click on the selected card clears the selection
+    page.locator(".selection").wait_for(state="detached")
+    assert page.locator(".board .unit-target").count() == 0
+    card.click()
+    page.locator(".selection").wait_for()
+    page.keyboard.press("Escape")  # and so does Escape
+    page.locator(".selection").wait_for(state="detached")
     assert f"{bearer_cell}={encode(action)}" in card.get_attribute("data-drops")
     card.drag_to(page.locator(f'[data-cell="{bearer_cell}"]'))  # dropped on the unit: equipped
     page.locator(".log-lines li", has_text="You equip").wait_for()
@@ -365,6 +383,8 @@ def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_respon
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.locator(".turn-bar button", has_text="as an instant").count()
     assert off_screen(page) == []  # the window's answers in the turn bar, beside the board and the hand
+    assert "The opponent" in page.locator(".last-move").inner_text()  # what it answers, said above the board
+    assert axe_violations(page) == []  # the response window
     instant = page.locator(".turn-bar button", has_text="as an instant").first
     words = instant.inner_text()
     instant.click()
@@ -372,14 +392,19 @@ def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_respon
     assert words.replace("Play ", "You play ") in page.locator(".log-lines").inner_text()
 
 
-def test_against_the_ai_the_defender_distributes_defense_on_the_board_when_it_attacks_with_two(page, login, alice):
+def test_against_the_ai_its_attack_is_marked_the_defender_blocks_on_the_board_then_concedes(page, login, alice):
     """DG-10.8, in the browser, against the AI itself: the person's units march forward until the AI attacks
-    one of them with two of its own; after its turn plays out on the board, the person picks an attacker there
-    and the defense it gets."""
+    one of them with two of its own; after its turn plays out, its strike is marked on the board (where the attackers
+    stand, and their target, by outline and word) and said in the live region; the person picks an attacker there
+    and the defense it gets. Then the person concedes: the game is over, lost, its replay open. axe-core is clean at
+    the opening hand, the defence step and the game's end."""
     login(alice)
     opponent = starter_deck(alice, craft="hinter", name="The AI's deck")
     table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=GANG_SEED,
                                 opponent_deck_id=opponent.pk)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.get_by_role("button", name="Keep your hand").wait_for()
+    assert axe_violations(page) == []  # the opening hand
     plan = random.Random(GANG_SEED)
     while len(table.actions) < GANG_LAST_MOVE:  # the turns before, played through the service to save time
         tables.table_act(table=table, action=advancing_step(tables.table_state(table), plan))
@@ -395,6 +420,22 @@ def test_against_the_ai_the_defender_distributes_defense_on_the_board_when_it_at
     assert "defence step" in page.locator(".status-line").inner_text()
     page.set_viewport_size({"width": 1280, "height": 800})
     assert off_screen(page) == []
+
+    # the AI's strike, marked: its attackers where they stand, its target, each with a word as well as a ring
+    target = cell_name(state.units[state.combat[0]].cell)
+    attackers = sorted(cell_name(state.units[a].cell) for a, _ in state.combat[1])
+    last = page.locator(".last-move")
+    assert "The opponent strikes" in last.inner_text() and target in last.inner_text()
+    marked = page.eval_on_selector_all(".board [data-cell]:has(.last-ring)", "cells => Object.fromEntries(cells.map("
+                                       "c => [c.dataset.cell, c.querySelector('.last-tags').textContent.trim()]))")
+    assert marked == {target: "target", **{cell: "was here" for cell in attackers}}, marked
+    said = page.locator(f'[data-cell="{target}"] > .visually-hidden').text_content()
+    assert said.startswith("your ") and f"on {target}" in said and "the opponent's last action: its target" in said
+    page.locator("#table-announce", has_text="The opponent's last action: The opponent strikes").wait_for(
+        state="attached")  # the live region outside the swapped table
+    assert axe_violations(page) == []  # the defence step
+
+    # the block: an attacker picked on the board, then the defense it gets
     attacker = page.locator(f'[data-cell="{cell_name(state.units[defend[1]].cell)}"]')
     assert "target-defend" in attacker.get_attribute("class")
     before = log_length(page)
@@ -404,6 +445,18 @@ def test_against_the_ai_the_defender_distributes_defense_on_the_board_when_it_at
     assert "You put" in page.locator(".log-lines").inner_text()
     after = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
     assert defend in after.history
+
+    # conceding ends the game: lost, the seed revealed, only the game-over controls, its replay viewable
+    page.locator(".concede summary").click()
+    page.get_by_role("button", name="Concede the game").click()
+    over = page.locator(".game-over")
+    over.wait_for()
+    assert "You lost" in over.inner_text() and "you conceded" in over.inner_text().lower()
+    assert page.evaluate(CONTROLS) == ["Play again with this deck (new seed)", "Open the replay", "New game"]
+    assert page.locator(".table-seed").count() == 1  # the game is over: its seed is revealed (DG-4.6)
+    assert axe_violations(page) == []  # the game's end
+    page.get_by_role("link", name="Open the replay").click()
+    page.get_by_text("You conceded after").wait_for()
 
 
 def test_the_ais_instant_in_its_defence_step_is_shown_as_it_happens(page, login, alice):
@@ -427,6 +480,7 @@ def test_the_ais_instant_in_its_defence_step_is_shown_as_it_happens(page, login,
     page.locator(f'#table[data-watch-step="{ANSWERED_STRIKE + 2}"]').wait_for(state="attached")  # then its answer
     assert "The opponent plays" in page.locator(".log-lines li").last.inner_text()
     assert "as an instant" in page.locator(".log-lines li").last.inner_text()
+    assert "as an instant" in page.locator(".last-move").inner_text()  # the step played out is the last action
     page.get_by_role("link", name="Skip to the end").click()
     page.locator("#table:not([data-watch-step])").wait_for(state="attached")
 
@@ -495,7 +549,7 @@ def test_the_person_sits_at_the_bottom_when_the_rules_seat_them_north(page, logi
     mine.wait_for()
     assert "side-near" in mine.get_attribute("class")  # drawn as the near side's, as South's units are for South
     assert mine.locator(".unit-side").inner_text() == "You"
-    assert ", yours" in page.locator('[data-cell="c5"] > .visually-hidden').text_content()
+    assert page.locator('[data-cell="c5"] > .visually-hidden').text_content().startswith("your ")  # said in words
     page.get_by_role("button", name="End your turn", exact=True).click()  # the opponent deploys the dummy on b1
     dummy = page.locator('[data-cell="b1"] .unit-tile')
     dummy.wait_for()
@@ -579,6 +633,43 @@ def test_an_answer_in_error_that_is_no_table_leaves_the_table_styled_with_its_me
     page.locator(".hand a.hand-card").first.click()
     page.locator(".selection").first.wait_for()
     assert not page.locator(".refusal").count()
+
+
+def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_by_itself(page, login, alice):
+    """The server can't be reached: the page says so once, sends nothing the person clicks meanwhile, tries again
+    after waits that double (here from 0.3 s; 2 s on the page, up to 30 s), and once the server answers takes the
+    live table back by itself."""
+    login(alice)
+    table = open_table(page, alice)
+    keep(page)
+    page.evaluate("document.querySelector('#connection').dataset.retryFirst = '300'")  # the same back-off, quicker
+    sent: list[float] = []
+
+    def to_the_table(url: str) -> bool:
+        return f"/playtest/tables/{table.pk}/" in url
+
+    def down(route):
+        sent.append(time.monotonic())
+        route.abort("connectionrefused")
+
+    page.route(to_the_table, down)
+    before = board_units(page)
+    page.locator(".hand a.hand-card").first.click()
+    banner = page.locator("#connection")
+    banner.wait_for()
+    assert "Connection lost, retrying" in banner.inner_text()
+    page.locator(".hand a.hand-card").last.click()  # held back: the retry is the only request while offline
+    page.wait_for_timeout(2600)  # the click, then tries after 0.3, 0.6 and 1.2 s more
+    gaps = [later - earlier for earlier, later in itertools.pairwise(sent)]
+    assert 3 <= len(sent) <= 5, gaps
+    assert all(later > 1.5 * earlier for earlier, later in itertools.pairwise(gaps)), gaps  # each wait doubles
+    assert page.locator("#connection:visible").count() == 1 and page.locator(".refusal").count() == 0  # said once
+    assert board_units(page) == before
+    page.unroute(to_the_table)  # the server is back: the next try finds it
+    banner.wait_for(state="hidden", timeout=10_000)
+    page.locator("#table-announce", has_text="Connection restored").wait_for(state="attached")
+    page.locator(".hand a.hand-card").first.click()  # and the table plays on
+    page.locator(".selection").first.wait_for()
 
 
 def test_a_request_sent_to_log_in_again_opens_the_login_page_in_place_of_the_table(page, login, alice):

@@ -8,11 +8,12 @@ from django.template.loader import render_to_string
 
 from cards.models import Card
 from playtest import dreadgate
-from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, TARGET_DIST, USE
+from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, STRIKE, TARGET_DIST, USE
 from playtest.dreadgate.board import cell_name
 from playtest.dreadgate.state import OVER_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.board import CardFaces
+from playtest.goldfish.last_move import action_cells
 from playtest.goldfish.presenter import encode, table_view
 from playtest.models import GoldfishTable
 from tests.playtest.dreadgate.factories import ability, game, give, put, talent, unit
@@ -115,8 +116,9 @@ def test_a_selected_hand_card_lights_its_deploy_cells_and_offers_what_lands_on_n
     assert "target-deploy" in cell and f'value="{deploy[0]},{deploy[1]},{deploy[2]}"' in cell
     assert f"Deploy {state.defs[deploy[1]].card.name} on {cell_name(deploy[2])}" in cell
     assert 'class="unit-menu"' in html and f"Recycle {state.defs[deploy[1]].card.name}" in html
-    drops = re.search(rf'href="\?sel=h{deploy[1]}" draggable="true" data-drops="([^"]*)"', html).group(1)
+    drops = re.search(rf'data-key="h{deploy[1]}" draggable="true" data-drops="([^"]*)"', html).group(1)
     assert f"{cell_name(deploy[2])}={deploy[0]},{deploy[1]},{deploy[2]}" in drops.split(";")  # or drag it there
+    assert re.search(rf'href="\?" data-key="h{deploy[1]}"', html)  # a second click on it clears the selection
 
 
 def hand_built_view(state, selection=""):
@@ -171,7 +173,8 @@ def test_a_talents_target_is_chosen_on_the_board(table):
 def test_every_legal_action_stays_in_a_collapsed_panel(client, alice, table):
     state = tables.table_state(table)
     html = page(client, alice, table)
-    panel = html[html.index('<details class="all-actions">'):html.index("</details>")]
+    start = html.index('<details class="all-actions">')
+    panel = html[start:html.index("</details>", start)]
     assert "<details" in panel and " open" not in panel.split(">", 1)[0]
     assert panel.count('class="choice"') == len(state.legal_actions())
 
@@ -363,3 +366,51 @@ def test_the_direction_and_the_distance_of_a_move_are_chosen_on_the_cells_they_l
     assert f"turn-{6 if me == 0 else 2}" in a4  # toward the a file: left on South's board, right on North's
     state.apply(stops["a4"])
     assert cell_name(enemy.cell) == "a4"
+
+
+def test_the_opponents_last_action_is_marked_on_its_cells_and_said_in_words(client, alice, table):
+    """The passive opponent deploys the dummy asked for: the cell it went to is ringed and tagged, the line above the
+    board and the cell's words say so; the person's own moves mark nothing."""
+    state = tables.table_state(table)
+    me = tables.human_seat(state)
+    cell = "c5" if me == 0 else "c1"
+    tables.table_place_dummy(table=table, cell=cell)
+    html = page(client, alice, table)
+    assert 'class="last-ring' not in html  # only its keep so far: nothing on the board
+    tables.table_act(table=table, action=(END, 0, 0))
+    table.refresh_from_db()
+    html = page(client, alice, table)
+    last = html[html.index('class="last-move"'):html.index("</p>", html.index('class="last-move"'))]
+    assert "The opponent deploys Training Dummy on " + cell in last and f"marked on the board: {cell}" in last
+    marked = cell_html(html, cell)
+    assert 'class="last-ring last-to"' in marked and "went here" in marked
+    assert f"the opponent&#x27;s Training Dummy on {cell}, vitality 2" in marked  # its words, the owner in words
+    assert "the opponent's last action: it went here" in marked
+    assert html.count('class="last-ring') == 1
+
+
+def test_a_unit_is_named_in_words_its_owner_its_cell_and_its_stats(client, alice, table):
+    state, mine = deploy_first_unit(table)
+    spot = cell_name(mine.cell)
+    cell = cell_html(page(client, alice, table), spot)
+    said = re.search(r'<span class="visually-hidden">([^<]*)</span>', cell).group(1)
+    assert said.startswith(f"your {mine.c.card.name} on {spot}, vitality {mine.vit}, attack {mine.atk}")
+    assert "deployed this turn" in said
+
+
+def test_the_cells_of_an_action_by_their_part_in_it(table):
+    """Where a move came from and went to, an attack's attacker and target, a strike's attackers and target."""
+    state = game(unit("U-AA", rng=2), unit("U-AB"), unit("U-EE"))
+    me = tables.human_seat(state)
+    if state.active != me:
+        state.apply((END, 0, 0))
+    a = put(state, me, "U-AA", "c2")
+    b = put(state, me, "U-AB", "b3")
+    enemy = put(state, 1 - me, "U-EE", "c3")
+    move = next(x for x in state.legal_actions() if x[0] == MOVE and x[1] == a.iid)
+    assert action_cells(state, move) == {"c2": {"from"}, cell_name(move[2]): {"to"}}
+    assert action_cells(state, (ATTACK, a.iid, enemy.iid)) == {"c2": {"from"}, "c3": {"target"}}
+    for text in ("attack c2 c3", "attack b3 c3"):
+        state.apply(dreadgate.parse_action(state, text))
+    assert action_cells(state, (STRIKE, 0, 0)) == {"c2": {"from"}, "b3": {"from"}, "c3": {"target"}}
+    assert b.iid in state.units

@@ -1,0 +1,111 @@
+"""The opponent's last action, as the table shows it: the cells it touched, each with its part (where a unit came
+from, where it went to, the target of an attack or a card), and the action in words.
+
+Read from the game's history, replayed: each action is looked at in the position it was played in. The last run of
+the opponent's actions counts; within it the latest one that touches the board is highlighted and said (an "end its
+turn" touches none); a run that touches no cell is said by its latest action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from playtest.dreadgate import State, describe_action
+from playtest.dreadgate.actions import (
+    ATTACK,
+    DEFEND,
+    DEPLOY,
+    EQUIP,
+    FLY,
+    GROUND,
+    MOVE,
+    STRIKE,
+    TARGET_UNIT,
+    USE,
+    Action,
+)
+from playtest.dreadgate.board import cell_name
+
+# The parts a cell plays in an action, in the order a cell that plays several names them
+PARTS = ("from", "to", "target")
+PART_WORDS = {"from": "it came from here", "to": "it went here", "target": "its target"}
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    words: str  # the action in words ("The opponent attacks …")
+    cells: dict[str, tuple[str, ...]] = field(default_factory=dict)  # cell name -> its parts (PARTS order)
+
+
+def action_cells(state: State, action: Action) -> dict[str, set[str]]:
+    """The cells `action` touches, played in `state` (before it is applied), by the part each plays."""
+    kind, a, b = action
+    parts: dict[str, set[str]] = {}
+
+    def mark(iid_or_cell: int | None, part: str, *, unit: bool = True) -> None:
+        if unit:
+            found = state.units.get(iid_or_cell) if iid_or_cell is not None else None
+            if found is None:
+                return
+            iid_or_cell = found.cell
+        if iid_or_cell is not None and iid_or_cell >= 0:
+            parts.setdefault(cell_name(iid_or_cell), set()).add(part)
+
+    if kind == DEPLOY:
+        mark(b, "to", unit=False)
+    elif kind == MOVE:
+        mark(a, "from")
+        mark(b, "to", unit=False)
+    elif kind == ATTACK:
+        mark(a, "from")
+        mark(b, "target")
+    elif kind == STRIKE and state.combat is not None:
+        for attacker, _ in state.combat[1]:
+            mark(attacker, "from")
+        mark(state.combat[0], "target")
+    elif kind == EQUIP:
+        mark(b, "target")
+    elif kind in (TARGET_UNIT, DEFEND):
+        mark(a, "target")
+    elif kind in (USE, FLY, GROUND):
+        mark(a, "from")
+    return parts
+
+
+def _moved(before: dict[int, int], state: State) -> dict[str, set[str]]:
+    """Units an action moved by its effect (pushed, pulled, swapped): where each came from and went to."""
+    parts: dict[str, set[str]] = {}
+    for iid, unit in state.units.items():
+        was = before.get(iid)
+        if was is not None and was != unit.cell:
+            parts.setdefault(cell_name(was), set()).add("from")
+            parts.setdefault(cell_name(unit.cell), set()).add("to")
+    return parts
+
+
+def opponent_last_move(state: State, me: int) -> LastMove | None:
+    """The opponent's last action in `state`'s game, seen by the person in seat `me`; None before it has acted.
+    The game is replayed from its start (a position set up by hand has no history to replay)."""
+    replay = state.replay(())
+    words, latest = "", ""
+    cells: dict[str, set[str]] = {}
+    running = False  # inside a run of the opponent's actions
+    for action in state.history:
+        if replay.current_player == me:
+            running = False
+            replay.apply(action)
+            continue
+        if not running:
+            running, words, cells = True, "", {}  # a new run: the one before is no longer the last
+        latest = describe_action(replay, action, viewer=me)
+        touched = action_cells(replay, action)
+        before = {iid: u.cell for iid, u in replay.units.items()}
+        replay.apply(action)
+        for name, parts in _moved(before, replay).items():
+            touched.setdefault(name, set()).update(parts)
+        if touched:
+            words, cells = latest, touched
+    if not latest:
+        return None
+    ordered = {name: tuple(p for p in PARTS if p in parts) for name, parts in cells.items()}
+    return LastMove(words=words or latest, cells=ordered)
