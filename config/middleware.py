@@ -17,7 +17,7 @@ from django.http.multipartparser import MultiPartParserError
 from django.utils.cache import has_vary_header, patch_cache_control, patch_vary_headers
 
 from .errors import error_response
-from .throttles import ScopedRateThrottle, rate_limit_headers
+from .throttles import ScopedRateThrottle, rate_limit_headers, rate_limit_standing_headers
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
@@ -78,13 +78,21 @@ class PageThrottleMiddleware:
     """A page view that declares `throttle_scope` (as an API view does, e.g. the catalog's search page) is counted in
     that scope of the API's rate limits, with the API's own requests of it: a client's searches on the pages and in
     the API share one allowance. Beyond it, the site's 429 page with Retry-After. (An API view carries its scope on its
-    class, not on the function routed to, so it is counted by DRF alone.)"""
+    class, not on the function routed to, so it is counted by DRF alone.)
+
+    On the way out, every response to a request that a limit counted, a page's or the API's, gets the RateLimit fields
+    of those limits (config.throttles): worked out for this request, after the check, whatever answered it (a cached
+    answer too). A 429 keeps the fields of the limits it refused."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        return self.get_response(request)
+        response = self.get_response(request)
+        if "RateLimit" not in response:
+            for name, value in rate_limit_standing_headers(getattr(request, "rate_limit_standing", ())).items():
+                response[name] = value
+        return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if getattr(view_func, "throttle_scope", None) is None:

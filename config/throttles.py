@@ -6,10 +6,14 @@
   submission), per user or, anonymously, per address. A view opts in with `throttle_scope`.
 
 The address is config.client_address's (TRUSTED_PROXY_COUNT), never DRF's own reading of
-X-Forwarded-For. A refusal is a 429 in the error envelope with Retry-After, and with the IETF
-RateLimit fields (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "search";q=600;w=60`
-(the quota and its window in seconds) and `RateLimit: "search";r=0;t=12` (what remains and the
-seconds until the window frees a request), one item per limit refused. With several processes the
+X-Forwarded-For. Every response to a request that a limit counted carries the IETF RateLimit fields
+(draft-ietf-httpapi-ratelimit-headers), one item per limit, so that a client paces itself before it is
+refused: `RateLimit-Policy: "search";q=600;w=60` (the quota and its window in seconds) and
+`RateLimit: "search";r=597;t=60` (the requests that remain and the seconds until the window frees one).
+They are worked out from the count of this request, after the limits are checked, and added to the
+response on its way out (config.middleware.PageThrottleMiddleware), never kept with a cached answer.
+A refusal is a 429 in the error envelope with Retry-After and the fields of the limits refused
+(`RateLimit: "search";r=0;t=12`, the wait the same as Retry-After's). With several processes the
 cache must be shared (CACHE_URL pointing at Redis), or each process counts on its own. The counts are
 the "rates" cache: while Redis does not answer, each process counts on its own (config/cache.py).
 
@@ -29,13 +33,23 @@ from .rate_window import SlidingWindowMixin
 
 
 class PolicyMixin(SlidingWindowMixin):
-    """Counts in the "rates" cache, one round trip a limit (config/rate_window.py), and remembers a refusal on the
-    request, for the RateLimit fields of the 429 (config.api_errors)."""
+    """Counts in the "rates" cache, one round trip a limit (config/rate_window.py), and remembers on the request what
+    the count left (for the RateLimit fields of every response) and a refusal (for those of the 429,
+    config.api_errors)."""
 
     cache = ConnectionProxy(caches, "rates")
 
     def allow_request(self, request, view):
         if super().allow_request(request, view):
+            if self.window is not None:  # counted (a limit that does not apply counts nothing)
+                window = self.window
+                reset = math.ceil(max(window.oldest + self.duration - window.now, 0))
+                # On the HTTP request, which DRF's wraps, so that the middleware finds it on the way out.
+                http_request = getattr(request, "_request", request)
+                standing = getattr(http_request, "rate_limit_standing", [])
+                standing.append((self.scope, self.num_requests, self.duration,
+                                 max(self.num_requests - window.count, 0), reset))
+                http_request.rate_limit_standing = standing
             return True
         wait = self.wait()
         refusals = getattr(request, "rate_limit_refusals", [])
@@ -55,6 +69,17 @@ def rate_limit_headers(refusals, retry_after: float | None = None) -> dict[str, 
     return {
         "RateLimit-Policy": ", ".join(f'"{scope}";q={quota};w={window}' for scope, quota, window, _ in refusals),
         "RateLimit": ", ".join(f'"{scope}";r=0;t={wait}' for scope, _, _, wait in refusals),
+    }
+
+
+def rate_limit_standing_headers(standing) -> dict[str, str]:
+    """RateLimit and RateLimit-Policy for the limits that counted a request and let it through (PolicyMixin's
+    standing: scope, quota, window, remaining, seconds until the window frees a request)."""
+    if not standing:
+        return {}
+    return {
+        "RateLimit-Policy": ", ".join(f'"{scope}";q={quota};w={window}' for scope, quota, window, _, _ in standing),
+        "RateLimit": ", ".join(f'"{scope}";r={left};t={reset}' for scope, _, _, left, reset in standing),
     }
 
 
