@@ -1,8 +1,13 @@
-"""The schema's shared error responses, added to every operation by one postprocessing hook.
+"""What the shared machinery enforces on every operation, stated once here by postprocessing hooks.
 
 The shared machinery (config.api_errors, the request bounds, the throttles, authentication and
 the database guard) can answer any operation with these statuses, so the schema says so once here
 instead of in every view; every error response's body is the one envelope.
+
+And two rules of every request: no text may hold a NUL character (config/middleware.py refuses it in
+the path and the query string, config/parsers.py anywhere in a JSON body), and a JSON object of a
+request holds the fields its schema names and no other (config/api_contract.py refuses the rest), so
+that a misspelt field is an error rather than silently ignored.
 """
 
 from __future__ import annotations
@@ -38,6 +43,46 @@ SHARED = {
 }
 
 
+# A text without NUL: ECMA and Python regular expressions both read \x00.
+NO_NUL = "^[^\\x00]*$"
+# Patterns the serializers declare, each with the NUL rule folded in (one pattern per string in OpenAPI 3.0).
+WITHOUT_NUL = {r"\S": "^[^\\x00]*[^\\s\\x00][^\\x00]*$"}
+
+
+def _state_request_rules(node) -> None:
+    """Every text of a request refuses NUL; every object of a request closes its fields."""
+    if not isinstance(node, dict):
+        return
+    if node.get("type") == "string" and "enum" not in node and "format" not in node:
+        node["pattern"] = WITHOUT_NUL[node["pattern"]] if "pattern" in node else NO_NUL
+    if "properties" in node:
+        if node.get("type") == "object":  # a whole object (a oneOf's part only adds to one)
+            node.setdefault("additionalProperties", False)
+        for field in node["properties"].values():
+            _state_request_rules(field)
+    for key in ("items", "additionalProperties"):  # not "not": what it refuses is a pattern, not an object to close
+        _state_request_rules(node.get(key))
+    for key in ("allOf", "oneOf", "anyOf"):
+        for form in node.get(key, []):
+            _state_request_rules(form)
+
+
+def state_request_rules(result, generator, request, public):
+    """The request rules of the module's text, on every parameter and request body (COMPONENT_SPLIT_REQUEST
+    names the components that requests use *Request)."""
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):
+            _state_request_rules(component)
+    for methods in result.get("paths", {}).values():
+        for operation in methods.values():
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") in ("path", "query"):
+                    _state_request_rules(parameter.get("schema", {}))
+            for media in (operation.get("requestBody") or {}).get("content", {}).values():
+                _state_request_rules(media.get("schema", {}))
+    return result
+
+
 def _applies(status: str, operation: dict, path: str) -> bool:
     if status in ("413", "415"):
         return "requestBody" in operation
@@ -59,4 +104,4 @@ def document_shared_errors(result, generator, request, public):
             for status, response in responses.items():
                 if status[0] in "45" and not response.get("content"):
                     response["content"] = {"application/json": {"schema": ENVELOPE_REF}}
-    return result
+    return state_request_rules(result, generator, request, public)

@@ -3,6 +3,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import Direction, PolymorphicProxySerializer
 from rest_framework import serializers
 
 from core.intbounds import MAX_INTEGER
@@ -27,16 +30,61 @@ class DreadDrawCardSerializer(serializers.ModelSerializer[DreadDrawCard]):
         return reverse("dreaddraw:card", args=[card.number])
 
 
+def _seat_name() -> serializers.CharField:
+    return serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+
 class SeatSpecSerializer(serializers.Serializer[dict[str, Any]]):
     kind = serializers.ChoiceField(choices=SeatKind.choices)
     bot = serializers.ChoiceField(choices=BotLevel.choices, required=False, allow_blank=True)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    name = _seat_name()
 
 
 class TableCreateSerializer(serializers.Serializer[dict[str, Any]]):
     seats = serializers.ListField(child=SeatSpecSerializer(), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS,
                                   help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} seats, at least one of them a person.")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+
+
+# The schema states what services.table_create checks of the seats: a bot's seat names its bot (a person's may
+# leave it out), and not every seat is a bot's.
+
+class BotSeatSerializer(serializers.Serializer[dict[str, Any]]):
+    kind = serializers.ChoiceField(choices=[SeatKind.BOT.value])
+    bot = serializers.ChoiceField(choices=BotLevel.choices)
+    name = _seat_name()
+
+
+class PersonSeatSerializer(serializers.Serializer[dict[str, Any]]):
+    kind = serializers.ChoiceField(choices=[SeatKind.LOCAL.value, SeatKind.INVITE.value])
+    bot = serializers.ChoiceField(choices=BotLevel.choices, required=False, allow_blank=True,
+                                  help_text="Ignored: a person plays this seat.")
+    name = _seat_name()
+
+
+# drf-spectacular's extension API is untyped (its class hook and its mapping), hence the ignores below.
+class SeatSpecSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    target_class = SeatSpecSerializer
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
+        proxy = PolymorphicProxySerializer(
+            component_name="SeatSpec", resource_type_field_name="kind",
+            serializers={SeatKind.BOT.value: BotSeatSerializer, SeatKind.LOCAL.value: PersonSeatSerializer,
+                         SeatKind.INVITE.value: PersonSeatSerializer})
+        schema: dict[str, Any] = auto_schema._map_serializer(proxy, direction)  # type: ignore[no-untyped-call]
+        schema["description"] = "a seat is a bot's (kind bot, naming its bot) or a person's (kind local or invite)."
+        return schema
+
+
+class TableCreateSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-call]
+    target_class = TableCreateSerializer
+
+    def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(  # type: ignore[no-untyped-call]
+            self.target, direction, bypass_extensions=True)
+        schema["properties"]["seats"]["not"] = {"items": {"type": "object", "properties": {
+            "kind": {"type": "string", "enum": [SeatKind.BOT.value]}}}}
+        return schema
 
 
 class DecisionSerializer(serializers.Serializer[dict[str, Any]]):

@@ -1,9 +1,11 @@
 from django.conf import settings
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from playtest.jobs.registry import get_kind, kinds
+from core.intbounds import MAX_INTEGER
+from playtest.jobs.registry import JobKind, get_kind, kinds
 from playtest.models import Run
 from playtest.policies import POLICIES
 from playtest.simulation.metagame_kind import (
@@ -16,9 +18,13 @@ from playtest.simulation.metagame_kind import (
     summarize_params,
 )
 from playtest.simulation.metagame_report import table
-from playtest.simulation.tuning_kind import DEFAULT_BUDGET, GOALS, TUNING_FORMATS, TuningParams
+from playtest.simulation.tuning_kind import DEFAULT_BUDGET, GOALS, MIN_BUDGET, TUNING_FORMATS, TuningParams
 from playtest.simulation.tuning_kind import present as tuning_present
 from playtest.simulation.tuning_kind import summarize_params as tuning_summary
+
+# The run limit as the schema states it, read once as RunSubmitSerializer's bound is (the schema is built once per
+# process; the services check the setting as it stands).
+MAX_GAMES = settings.PLAYTEST_MAX_GAMES
 
 
 class RunSerializer(serializers.ModelSerializer):
@@ -49,7 +55,7 @@ class RunSubmitSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[])
     params = serializers.DictField(required=False, default=dict)
     games = serializers.IntegerField(
-        min_value=1, max_value=settings.PLAYTEST_MAX_GAMES, required=False, allow_null=True,
+        min_value=1, max_value=MAX_GAMES, required=False, allow_null=True,
         help_text="Games to play, from 1 to PLAYTEST_MAX_GAMES. A kind whose parameters fix it (dreadgate_metagame: "
                   "pairs x games_per_pair) may leave it out; a number given anyway must agree.")
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
@@ -58,6 +64,97 @@ class RunSubmitSerializer(serializers.Serializer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = sorted(kinds())
+
+
+def kind_submit_serializer(kind: JobKind) -> serializers.Serializer:
+    """A run of one kind as the schema states it: its name, its parameters' declared types (the kind's own
+    params_serializer, which run_submit checks) and the run's options; `games` only where the parameters do not fix
+    it (JobKind.games_of), and then required."""
+    base = RunSubmitSerializer()
+    fields: dict = {"kind": serializers.ChoiceField(choices=[kind.name])}
+    if kind.params_serializer is not None:
+        params = kind.params_serializer()
+        fields["params"] = kind.params_serializer(required=any(f.required for f in params.fields.values()))
+    if kind.games_of is None:
+        games = base.fields["games"]
+        fields["games"] = serializers.IntegerField(min_value=games.min_value, max_value=games.max_value,
+                                                   help_text=f"Games to play, from 1 to {games.max_value}.")
+    fields |= {"seed": base.fields["seed"].__class__(**base.fields["seed"]._kwargs),
+               "title": base.fields["title"].__class__(**base.fields["title"]._kwargs)}
+    name = "".join(part.title() for part in kind.name.split("_")) + "RunSubmit"
+    return type(name, (serializers.Serializer,), fields)()
+
+
+class MetagameParamsSchema(OpenApiSerializerExtension):
+    """What metagame_kind.validate_params checks beyond the declared types: each deck once, 2 to 12 decks with the
+    starters (there are STARTERS of them), and an even number of games a pair (each seed from both seats), at
+    most the run limit (a pair's games; the table's, pairs x games a pair, is checked on submission)."""
+
+    target_class = MetagameParams
+    match_subclasses = True
+    STARTERS = 6
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        decks, per_pair = schema["properties"]["decks"], schema["properties"]["games_per_pair"]
+        decks["uniqueItems"] = True
+        per_pair |= {"multipleOf": 2, "maximum": MAX_GAMES}
+        schema["description"] = (f"a table holds {MIN_DECKS} to {MAX_DECKS} decks, at most {MAX_DECKS}: with "
+                                 f"starters, the {self.STARTERS} starters and at most {MAX_DECKS - self.STARTERS} "
+                                 "more in decks; without, the decks listed.")
+        # Two forms that exclude each other; `not` keeps the enums of `starters` inline (the enum hook would make
+        # components of them).
+        true, false = ({"properties": {"starters": {"enum": [value]}}} for value in (True, False))
+        schema["anyOf"] = [
+            {"properties": {"decks": {"type": "array", "minItems": MIN_DECKS}}, "required": ["decks"],
+             "not": {"required": ["starters"], **true}},
+            {"properties": {"decks": {"type": "array", "maxItems": MAX_DECKS - self.STARTERS}},
+             "required": ["starters"], "not": false},
+        ]
+        return schema
+
+
+class TuningParamsSchema(OpenApiSerializerExtension):
+    """The budget tuning_kind.validate_params allows: MIN_BUDGET games to the run limit."""
+
+    target_class = TuningParams
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        schema["properties"]["budget"] |= {"minimum": MIN_BUDGET, "maximum": MAX_GAMES}
+        return schema
+
+
+class GoldfishActionSchema(OpenApiSerializerExtension):
+    """A goldfish table's action as api._action_from reads it: [kind, a, b] (three whole numbers) or its notation."""
+
+    target_class = "playtest.web.api.GoldfishActionSerializer"
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        number = {"type": "integer", "minimum": -MAX_INTEGER - 1, "maximum": MAX_INTEGER}
+        schema["properties"]["action"] |= {"oneOf": [
+            {"type": "array", "items": number, "minItems": 3, "maxItems": 3},
+            {"type": "string", "minLength": 1},
+        ]}
+        return schema
+
+
+class RunSubmitSchema(OpenApiSerializerExtension):
+    """POST /api/runs/ in the schema: one body per kind (oneOf, told apart by `kind`), each with the fields that
+    kind requires."""
+
+    target_class = RunSubmitSerializer
+
+    def map_serializer(self, auto_schema, direction):
+        by_kind = {name: kind_submit_serializer(kind) for name, kind in sorted(kinds().items())}
+        proxy = PolymorphicProxySerializer(component_name="RunSubmit", serializers=by_kind,
+                                           resource_type_field_name="kind")
+        schema = auto_schema._map_serializer(proxy, direction)
+        schema["description"] = (f"kind: one of {', '.join(by_kind)}, with that kind's params (and games where its "
+                                 "params do not fix them).")
+        return schema
 
 
 # --- Metagame tables -----------------------------------------------------------------------------------------

@@ -107,7 +107,7 @@ def test_a_tuning_or_metagame_run_is_cancelled_through_its_own_route_by_its_owne
 
 @pytest.mark.parametrize(("body", "status", "field", "words"), [
     ({"budget": 100}, 400, "budget", "200"),
-    ({"budget": 10**9}, 400, "budget", "200 to 100,000"),
+    ({"budget": 10**9}, 400, "budget", "maximum of 100000"),
     ({"goal": "fastest"}, 400, "goal", "fastest"),
     ({"format": "tactical"}, 400, "format", "tactical"),
     ({"goal": "matchup", "gauntlet": [987654]}, 404, "gauntlet[0]", "987654"),
