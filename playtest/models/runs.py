@@ -68,6 +68,12 @@ class Run(models.Model):
         return self.status in FINISHED_STATUSES
 
     @property
+    def games_short(self) -> int:
+        """Games asked and never played by a finished run (cancelled, failed, or a staged race's last stage that
+        could not share its budget evenly; the run's page says why, playtest.jobs.tally)."""
+        return max(self.games - self.games_done, 0) if self.is_finished else 0
+
+    @property
     def progress_percent(self) -> int:
         # `games` is a staged run's budget: one that finished under it is complete all the same.
         if self.status == RunStatus.DONE or not self.games:

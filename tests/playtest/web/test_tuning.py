@@ -61,6 +61,8 @@ def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_i
     assert (f"{run.games_done} of 300 games: the race stopped {short} game{'s' if short > 1 else ''} short of its "
             f"budget") in page.content.decode() and f"gave its {arms} decks" in page.content.decode()
     assert "(100%)" not in page.content.decode()
+    runs_list = client.get("/playtest/").content.decode()
+    assert f"{run.games_done} of 300 ({short} not played: its page says why)" in runs_list
 
     # Applying a swap makes a new version of the deck, which the history can undo.
     swap = run.params["candidates"][0]
@@ -84,6 +86,7 @@ def test_a_swap_is_applied_only_to_a_deck_of_mine_and_only_from_a_finished_run(c
     theirs = services.run_submit(owner=bob, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 500})
     client.force_login(bob)
     assert refusal(post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/"), 409)["code"] == "not_applicable"
+    services.chunk_execute(run_id=theirs.pk, index=0)  # the first stage, its shortlist
     Run.objects.filter(pk=theirs.pk).update(status=RunStatus.DONE)
     assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 403
     assert Deck.objects.get(pk=deck.pk).version == 1
