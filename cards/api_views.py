@@ -3,7 +3,6 @@ from __future__ import annotations
 import json
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import (
@@ -165,7 +164,7 @@ class CardListView(generics.ListAPIView):
         if seconds:
             origin = f"{request.scheme}://{request.get_host()}"  # the answer's links are absolute
             key = selectors.search_cache_key(origin=origin, params=list(request.query_params.items()))
-            body = cache.get(key)
+            body = selectors.answer_get(key)
             if body is not None:
                 return HttpResponse(body, content_type="application/json")
         params = request.query_params
@@ -186,7 +185,7 @@ class CardListView(generics.ListAPIView):
                 return Response(data)
             body = JSONRenderer().render(data)  # encoded once, for the cache and this answer alike
         if seconds:
-            cache.set(key, body, seconds)
+            selectors.answer_set(key, body, seconds)
         return HttpResponse(body, content_type="application/json")
 
     def _spliced(self, results_json: list[bytes], warnings: list[dict]) -> bytes:

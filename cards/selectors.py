@@ -309,6 +309,31 @@ def catalog_stamp_recent() -> str:
     return _release_recent()[2]
 
 
+LOCAL_ANSWER_SECONDS = 300
+
+
+def answer_get(key: str):
+    """A cached answer whose key names every version it depends on (the catalog's, a deck's), so that no copy of it
+    is ever stale: from this process's own copy first (the "local" cache, no round trip), else from the shared cache,
+    then kept here too. None when neither has it."""
+    from django.core.cache import cache, caches
+
+    local = caches["local"]
+    answer = local.get(key)
+    if answer is None:
+        answer = cache.get(key)
+        if answer is not None:
+            local.set(key, answer, LOCAL_ANSWER_SECONDS)
+    return answer
+
+
+def answer_set(key: str, answer, seconds: int) -> None:
+    from django.core.cache import cache, caches
+
+    cache.set(key, answer, seconds)
+    caches["local"].set(key, answer, min(seconds, LOCAL_ANSWER_SECONDS))
+
+
 def search_cache_key(*, origin: str, params: list[tuple[str, str]]) -> str:
     """Cache key of one search answer: catalog version, scheme and host (links are absolute), parameters."""
     import hashlib

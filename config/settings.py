@@ -139,14 +139,19 @@ def cache_aliases(cache_url: str) -> dict[str, dict]:
     Redis does not answer (config/cache.py): for answers and sessions none, a miss (sessions are then read from the
     database); for the rate limits a count per process; for the failed log-ins the database, so that no password may
     be guessed without limit meanwhile."""
+    # "local": the process's own copy of answers whose key names every version they depend on (cards.selectors,
+    # answer_get), in front of a shared cache; where the cache is already the process's own, none.
+    no_local = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     if not cache_url:
-        return {alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "dreadgate"}
-                for alias in ("default", "rates", "logins")}
+        return {**{alias: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "dreadgate"}
+                   for alias in ("default", "rates", "logins")}, "local": no_local}
     shared = environ.Env.cache_url_config(cache_url)
     if shared["BACKEND"] != "django.core.cache.backends.redis.RedisCache":
-        return {alias: dict(shared) for alias in ("default", "rates", "logins")}
+        return {**{alias: dict(shared) for alias in ("default", "rates", "logins")}, "local": no_local}
     shared["BACKEND"] = "config.cache.RedisCache"
     return {
+        "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "answers",
+                  "OPTIONS": {"MAX_ENTRIES": 300}},
         "default": shared,
         "rates": {**shared, "FALLBACK": "rates_in_process"},
         "logins": {**shared, "FALLBACK": "logins_in_database"},

@@ -12,7 +12,6 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +21,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from cards.selectors import catalog_version_recent
+from cards.selectors import answer_get, answer_set, catalog_version_recent
 from core import jsonbounds
 from core.crafts import CRAFTS
 
@@ -103,13 +102,13 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     # Hashed: the odds category is the visitor's text, and a cache key must be plain and short.
     cache_key = f"deck-body:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
     seconds = settings.DECK_PAGE_CACHE_SECONDS
-    body = cache.get(cache_key) if seconds else None
+    body = answer_get(cache_key) if seconds else None
     if body is None:
         context = _deck_context(request, deck)
         context["code"] = selectors.deck_export_code(deck, context["entries"])
         body = render_to_string("decks/_detail_body.html", context, request=request)
         if seconds:
-            cache.set(cache_key, body, seconds)
+            answer_set(cache_key, body, seconds)
     return mark_safe(body)  # noqa: S308  (our own template's output)
 
 

@@ -36,7 +36,12 @@ from playtest.simulation.tuning_kind import (
     budget_estimate,
     swap_apply,
 )
-from playtest.web.selectors import metagame_deck_choices, playtest_deck_choices, run_list_for
+from playtest.web.selectors import (
+    metagame_deck_choices,
+    playtest_deck_choices,
+    run_list_for,
+    runs_with_stages_for,
+)
 
 REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games
 
@@ -56,7 +61,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def run_detail(request: HttpRequest, run_id) -> HttpResponse:
-    run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
+    run = get_object_or_404(runs_with_stages_for(user=request.user), pk=run_id)
     kind = get_kind(run.kind)
     report = kind.present(run.result, run.params) if kind.present and run.status == "done" else None
     return render(request, "playtest/run_detail.html", {"run": run, "tally": run_tally(run=run),
@@ -65,7 +70,8 @@ def run_detail(request: HttpRequest, run_id) -> HttpResponse:
 
 @login_required
 def run_progress(request: HttpRequest, run_id) -> HttpResponse:
-    run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
+    # Polled every second while a run plays: one query, without the result the bar does not show.
+    run = get_object_or_404(runs_with_stages_for(user=request.user).defer("result"), pk=run_id)
     response = render(request, "playtest/run_detail.html#progress", {"run": run, "tally": run_tally(run=run)})
     if run.is_finished and request.htmx:
         response["HX-Refresh"] = "true"  # swap the progress bar for the report
