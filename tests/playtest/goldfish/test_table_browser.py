@@ -428,7 +428,7 @@ def test_against_the_ai_its_attack_is_marked_the_defender_blocks_on_the_board_th
     assert "The opponent strikes" in last.inner_text() and target in last.inner_text()
     marked = page.eval_on_selector_all(".board [data-cell]:has(.last-ring)", "cells => Object.fromEntries(cells.map("
                                        "c => [c.dataset.cell, c.querySelector('.last-tags').textContent.trim()]))")
-    assert marked == {target: "target", **{cell: "was here" for cell in attackers}}, marked
+    assert marked == {target: "target", **{cell: "from" for cell in attackers}}, marked
     said = page.locator(f'[data-cell="{target}"] > .visually-hidden').text_content()
     assert said.startswith("your ") and f"on {target}" in said and "the opponent's last action: its target" in said
     page.locator("#table-announce", has_text="The opponent's last action: The opponent strikes").wait_for(

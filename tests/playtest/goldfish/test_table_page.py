@@ -383,7 +383,7 @@ def test_the_opponents_last_action_is_marked_on_its_cells_and_said_in_words(clie
     last = html[html.index('class="last-move"'):html.index("</p>", html.index('class="last-move"'))]
     assert "The opponent deploys Training Dummy on " + cell in last and f"marked on the board: {cell}" in last
     marked = cell_html(html, cell)
-    assert 'class="last-ring last-to"' in marked and "went here" in marked
+    assert 'class="last-ring last-to"' in marked and '<span class="last-word">to</span>' in marked
     assert f"the opponent&#x27;s Training Dummy on {cell}, vitality 2" in marked  # its words, the owner in words
     assert "the opponent's last action: it went here" in marked
     assert html.count('class="last-ring') == 1
