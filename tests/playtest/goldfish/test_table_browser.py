@@ -635,10 +635,11 @@ def test_an_answer_in_error_that_is_no_table_leaves_the_table_styled_with_its_me
     assert not page.locator(".refusal").count()
 
 
-def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_by_itself(page, login, alice):
+def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_then_a_lost_session_logs_in_again(
+        page, login, alice):
     """The server can't be reached: the page says so once, sends nothing the person clicks meanwhile, tries again
     after waits that double (here from 0.3 s; 2 s on the page, up to 30 s), and once the server answers takes the
-    live table back by itself."""
+    live table back by itself. Then the session ends: the next request opens the login page, as a page."""
     login(alice)
     table = open_table(page, alice)
     keep(page)
@@ -675,12 +676,8 @@ def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_by
     page.locator(".hand a.hand-card").first.click()  # and the table plays on
     page.locator(".selection").first.wait_for()
 
-
-def test_a_request_sent_to_log_in_again_opens_the_login_page_in_place_of_the_table(page, login, alice):
-    login(alice)
-    open_table(page, alice)
-    keep(page)
-    page.context.clear_cookies()  # the session has ended
+    # a request answered by the login page (the session has ended) opens that page in place of the table
+    page.context.clear_cookies()
     page.locator(".hand a.hand-card").first.click()
     page.wait_for_url("**/accounts/login/**")
     assert page.locator("#table").count() == 0 and page.locator("form input[type=password]").count() == 1
