@@ -8,7 +8,7 @@ for each kind of request:
 - trivial: GET /api/keywords/, the API's cheapest endpoint (DRF, the product's middleware, a session);
 - search, deck_page, deck_edit (GET for the ETag, then PATCH), job_submit (POST a 10-game playtest, then cancel
   it): the kinds of bench/load.py's mix; mix: those four in its proportions;
-- run_status: GET /api/runs/<id>/, what a page polls while a run plays;
+- run_status: GET /playtest/runs/<id>/progress/, what the run's page polls every second while it plays;
 - baseline trivial and baseline mix: the same, served by the code at BENCH_BASELINE (a git ref, the code before
   the web path's round trips were cut), on a server of its own on the same database, so that no ratio below is met
   by slowing its denominator.
@@ -141,7 +141,7 @@ def requests_of(kind: str, user: User, rng: random.Random, public: list[int]) ->
                                         "params": {"deck": user.deck, "mode": "goldfish"}}, None),
                 ("POST", "/api/runs/{id}/cancel/", {}, None)]
     if kind == "run_status":
-        return [("GET", f"/api/runs/{user.run}/", None, None)]
+        return [("GET", f"/playtest/runs/{user.run}/progress/", None, {"HX-Request": "true"})]
     raise ValueError(kind)
 
 
@@ -222,8 +222,7 @@ def counts(kind: str, users: list[User], public: list[int]) -> tuple[float, floa
         for one in kinds:
             weight = dict(load.MIX).get(one, 1) if kind == "mix" else 1
             for attempt in range(3):
-                rng = random.Random(attempt)
-                calls = requests_of(one, user, rng, public)
+                calls = requests_of(one, user, random.Random(0), public)  # the same request each time
                 with counted() as trips:
                     data, headers = b"", {}
                     for method, path, body, extra in calls:

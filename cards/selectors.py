@@ -26,8 +26,19 @@ def _catalog_release() -> tuple[str, str]:
 
 
 def catalog_summary() -> dict[str, object]:
-    counts = dict(Card.objects.values_list("type").annotate(n=Count("id")).order_by())
-    return {"version": catalog_version(), "total": sum(counts.values()), "by_type": counts}
+    """The catalog's version and its cards counted by type: on every catalog page, and the same until a new catalog
+    is loaded, so kept per catalog stamp as search answers are (SEARCH_CACHE_SECONDS)."""
+    from django.conf import settings
+
+    seconds = settings.SEARCH_CACHE_SECONDS
+    key = f"catalog-summary:{catalog_stamp_recent()}"
+    summary = answer_get(key) if seconds else None
+    if summary is None:
+        counts = dict(Card.objects.values_list("type").annotate(n=Count("id")).order_by())
+        summary = {"version": catalog_version(), "total": sum(counts.values()), "by_type": counts}
+        if seconds:
+            answer_set(key, summary, seconds)
+    return summary
 
 
 def card_get(*, collector_number: str) -> Card | None:

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.django_db
 # case: {configuration: (SQL queries, cache round trips)}
 BUDGETS = {
     "trivial endpoint": {"embedded": (1, 2), "postgres": (1, 1)},
-    "catalog page": {"embedded": (6, 2), "postgres": (5, 2)},
+    "catalog page": {"embedded": (4, 3), "postgres": (3, 2)},
     "card page": {"embedded": (5, 0), "postgres": (4, 1)},
     "deck page, a visitor": {"embedded": (3, 1), "postgres": (2, 1)},
     "deck page, its owner": {"embedded": (3, 1), "postgres": (2, 1)},
