@@ -4,6 +4,7 @@
     describe_action(state, (ATTACK, a, b), viewer=0)      # "The opponent attacks Iron Golem with Ardent Knight"
     describe_refusal(state, refused)                      # "Ardent Page costs 5; you have 3 points (rule DG-7.3)"
     describe_log(state, viewer)                           # every action of the game so far, as it was played
+    hidden_from(state, (PASS, 0, 0), viewer=0)            # a pass the viewer is not shown (DG-15.7)
 
 An action is described against the state it is played in (before `apply`). The viewer is the seat watching:
 its own actions read "You ...", the other seat's "The opponent ..."; a spectator (-1, the replay viewer) reads
@@ -182,11 +183,18 @@ def describe_refusal(state: Game, refused: IllegalAction) -> str:
     return f"{refusal_words(state, refused)} (rule {refused.rule})"
 
 
+def hidden_from(state: Game, action: Action, viewer: int) -> bool:
+    """Whether the seat `viewer` is not shown `action`, played in `state`: a pass in a response window offered to
+    the other seat, which would tell that it held an instant it could play (DG-15.7)."""
+    return action[0] == PASS and state.phase == RESPONSE_PHASE and viewer in (0, 1) and state.decider != viewer
+
+
 def describe_log(state: State, viewer: int = -1) -> list[str]:
-    """The game's actions so far in words, each described as it was played."""
+    """The game's actions so far in words, each described as it was played, but those hidden from the viewer."""
     fresh = state.replay(())
     out = []
     for action in state.history:
-        out.append(describe_action(fresh, action, viewer))
+        if not hidden_from(fresh, action, viewer):
+            out.append(describe_action(fresh, action, viewer))
         fresh.apply(action)
     return out

@@ -9,7 +9,7 @@ from core.crafts import CRAFT_ORDER
 
 from .board import SEAT_NAMES, cell_name
 from .cards import KEYWORD_BITS
-from .zones import ENGINE_VERSION, FORMATS, PHASES, Game, Unit
+from .zones import ENGINE_VERSION, FORMATS, MAIN_PHASE, PHASES, RESPONSE_PHASE, Game, Unit
 
 
 def _codes(g: Game, iids: Iterable[int]) -> list[str]:
@@ -28,7 +28,11 @@ def _unit_view(g: Game, u: Unit) -> dict[str, Any]:
 
 
 def observation(g: Game, player: int) -> dict[str, Any]:
-    """What `player` (0 or 1; -1 for a spectator) may see: no deck order, no hand but their own (DG-2.6)."""
+    """What `player` (0 or 1; -1 for a spectator) may see: no deck order, no hand but their own (DG-2.6), and no
+    response window offered to the other seat (DG-15.7)."""
+    phase, deciding = g.phase, g.current_player
+    if phase == RESPONSE_PHASE and player in (0, 1) and player != g.decider:
+        phase, deciding = MAIN_PHASE, g.active  # play as it was before the window opened
     players = []
     for p in (0, 1):
         view: dict[str, Any] = {
@@ -50,8 +54,8 @@ def observation(g: Game, player: int) -> dict[str, Any]:
         "format": FORMATS[g.fmt],
         "turn": g.turn,
         "active": g.active,
-        "phase": PHASES[g.phase],
-        "current_player": g.current_player,
+        "phase": PHASES[phase],
+        "current_player": deciding,
         "action_points": g.ap,
         "recycling_points": g.rp,
         "influence": {CRAFT_ORDER[i]: n for i, n in enumerate(g.infl) if n},

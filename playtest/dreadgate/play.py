@@ -44,6 +44,7 @@ from .zones import (
     BONEYARD_GOAL,
     COMBAT_PHASE,
     DEFENSE_PHASE,
+    DISCARD_PHASE,
     DRAW_RESULT,
     FOREVER,
     MAIN_PHASE,
@@ -51,6 +52,7 @@ from .zones import (
     OVER_PHASE,
     RESPONSE_PHASE,
     TACTICAL,
+    TARGET_PHASE,
     TURN_LIMIT,
     Game,
     Unit,
@@ -113,7 +115,14 @@ def _attack(g: Game, a: int, b: int) -> None:
 
 
 def _end(g: Game, a: int, b: int) -> None:
-    _end_turn(g)
+    p = 1 - g.active
+    if _can_answer(g, p):  # DG-15.6: the end-of-turn window, before anything of the turn lapses
+        g._j.extend(("ending", g.ending, SET))
+        g.ending = True
+        g.phase = RESPONSE_PHASE
+        g.decider = p
+    else:
+        _end_turn(g)
 
 
 def _draw(g: Game, a: int, b: int) -> None:
@@ -282,34 +291,68 @@ def _defend(g: Game, a: int, b: int) -> None:
 
 def _pass(g: Game, a: int, b: int) -> None:
     if g.phase == RESPONSE_PHASE:
-        g.phase = MAIN_PHASE  # DG-15.5: the action stands; the player on turn goes on
+        _close_window(g)  # DG-15.5: the action stands; the player on turn goes on (or the turn ends)
         return
     _resolve_combat(g)
 
 
-# --- the response window (DG-15.5) ----------------------------------------------------------
+# --- the response windows (DG-15.5, DG-15.6) -------------------------------------------------
 
-# The actions of the player on turn that the opponent may answer: deploying, maneuvering, equipping, playing a
-# talent or glyph (also as an instant) and using an ability; an attack is answered in its defence step.
-ANSWERABLE = frozenset({DEPLOY, MOVE, EQUIP, PLAY, INSTANT, USE})
+# The actions of the player on turn that the opponent may answer once they have resolved (DG-15.5): the text's
+# actions, drawing a card included (DG-15.6), and using an ability; an attack is answered in its defence step,
+# the end of the turn in its own window (`_end`). Recycling, grounding and launching are no actions of the text.
+ANSWERABLE = frozenset({DRAW, DEPLOY, MOVE, EQUIP, PLAY, INSTANT, USE})
+# Actions after which a response window is already as it should be: they opened it themselves, or closed it.
+_WINDOW_SET = frozenset({END, PASS, KEEP, MULLIGAN})
+
+
+def open_windows(g: Game, kind: int, before: int) -> None:
+    """After an action of `kind` played in phase `before`: the opponent's window once an answerable action has
+    resolved, with the targets and discards it called for (which end in the main phase), and again after each
+    answer while they can play another (DG-15.5)."""
+    phase = g.phase
+    if phase == MAIN_PHASE:
+        if before == MAIN_PHASE:
+            if kind in ANSWERABLE:
+                offer_response(g)
+        elif before == TARGET_PHASE or before == DISCARD_PHASE:
+            offer_response(g)
+    elif phase == RESPONSE_PHASE and kind not in _WINDOW_SET:
+        offer_response(g)
+
+
+def _can_answer(g: Game, p: int) -> bool:
+    """Whether p has an instant to play now, in a window of theirs (DG-15.5); the phase is left as it was."""
+    if g.fmt == TACTICAL:
+        return False  # no instants in Tactical (DG-1.4)
+    answers = g.answers  # a cheap look first: most of the time no card in hand or in play could answer
+    if answers.isdisjoint(g.hand[p]) and answers.isdisjoint(g.users):
+        return False
+    phase, decider = g.phase, g.decider
+    g.phase = RESPONSE_PHASE
+    g.decider = p
+    found = bool(instant_actions(g, p))
+    g.phase, g.decider = phase, decider
+    return found
 
 
 def offer_response(g: Game) -> None:
-    """Open the opponent's window after an answerable action has resolved, or keep it open after an answer, only
-    while they have an instant they can play now (DG-15.5); otherwise play goes on in the main phase."""
-    if g.fmt == TACTICAL:
-        return  # no instants in Tactical (DG-1.4)
+    """Open the opponent's window, or keep it open after an answer, only while they have an instant they can
+    play now (DG-15.5); otherwise play goes on in the main phase, or the turn ends if the window was its end."""
     p = 1 - g.active
-    answers = g.answers  # a cheap look first: most of the time no card in hand or in play could answer
-    if answers.isdisjoint(g.hand[p]) and answers.isdisjoint(g.users):
-        g.phase = MAIN_PHASE  # nothing to answer with: no window, or the open one closes
-        return
-    decider = g.decider
-    g.phase = RESPONSE_PHASE
-    g.decider = p
-    if not instant_actions(g, p):
-        g.phase = MAIN_PHASE
-        g.decider = decider
+    if _can_answer(g, p):
+        g.phase = RESPONSE_PHASE
+        g.decider = p
+    elif g.phase == RESPONSE_PHASE:
+        _close_window(g)
+
+
+def _close_window(g: Game) -> None:
+    g.phase = MAIN_PHASE
+    if g.ending:  # DG-15.6: the end-of-turn window closed, so the turn ends
+        g._j.extend(("ending", g.ending, SET))
+        g.ending = False
+        _end_turn(g)
 
 
 def _target(g: Game, a: int, b: int) -> None:
@@ -382,6 +425,7 @@ def _start_turn(g: Game, p: int) -> None:
     g.infl = infl
     g.tp[p] = tp
     g.used = set()
+    offer_response(g)  # DG-15.6: the start-of-turn window, before the player on turn acts
 
 
 def _end_turn(g: Game) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from .actions import Action, IllegalAction
 from .cards import CardDef
-from .describe import describe_action
+from .describe import describe_action, hidden_from
 from .effects import refresh_statics
 from .notation import format_action
 from .state import State
@@ -96,13 +96,15 @@ def replay_frames(start: State, actions: Sequence[Sequence[int]],
                   viewers: Sequence[str] = FRAME_VIEWERS) -> tuple[list[dict[str, Any]], int | None]:
     """The frames of `actions` played from `start` (changed in place), and the index of the first action these
     rules refuse (None if they take them all). Frame k is the position after k actions: per viewer, what it saw
-    (`seen`) and the words of action k as it read them (`said`; None at the start)."""
+    (`seen`) and the words of action k as it read them (`said`; None at the start, and where the viewer was not
+    shown the action, DG-15.7)."""
     frames: list[dict[str, Any]] = [{v: {"seen": seen(start, v), "said": None} for v in viewers}]
     for index, raw in enumerate(actions):
         action: Action = (int(raw[0]), int(raw[1]), int(raw[2]))
         if action not in start.legal_actions():
             return frames, index
-        said = {v: describe_action(start, action, -1 if v == "all" else int(v)) for v in viewers}
+        said = {v: None if hidden_from(start, action, seat) else describe_action(start, action, seat)
+                for v in viewers for seat in (-1 if v == "all" else int(v),)}
         try:
             start.apply(action)
         except IllegalAction:
@@ -118,7 +120,7 @@ def game_frames(state: State, viewers: Sequence[str] = FRAME_VIEWERS) -> list[di
 
 # --- snapshot -------------------------------------------------------------------------------
 
-_SCALARS = ("rs", "turn", "active", "ap", "rp", "phase", "decider", "winner", "condition")
+_SCALARS = ("rs", "turn", "active", "ap", "rp", "phase", "decider", "ending", "winner", "condition")
 _LISTS = ("deck", "hand", "boneyard", "beyond", "sideline", "beyond_score", "bone_score", "tp", "ap_next", "infl",
           "mulled", "revealed", "return_phase", "discards")  # fmt: skip
 

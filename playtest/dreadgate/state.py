@@ -26,7 +26,7 @@ from .journal import (
     RECYCLED, SET, SET_ADD, SET_DISCARD, TURN, UATTR, UNIT_DEL,
 )  # fmt: skip
 from .observe import observation
-from .play import ANSWERABLE, check_win, do, offer_response
+from .play import check_win, do, open_windows
 from .rules import answer_cells, check, legal_actions
 from .zones import (
     AP_PER_TURN, BEYOND_GOAL, BONEYARD_GOAL, COMBAT_PHASE, DEFENSE_PHASE, DISCARD_PHASE, DRAW_RESULT, ENGINE_VERSION,
@@ -157,17 +157,8 @@ class State(Game):
                 refresh_statics(self)
             if self.phase != OVER_PHASE:
                 check_win(self)
-                phase = self.phase
-                # DG-15.5: the opponent's window once an answerable action has resolved (with the targets and
-                # discards it called for, which end in the main phase), and again after each answer
-                if phase == MAIN_PHASE:
-                    if before == MAIN_PHASE:
-                        if action[0] in ANSWERABLE:
-                            offer_response(self)
-                    elif before == TARGET_PHASE or before == DISCARD_PHASE:
-                        offer_response(self)
-                elif phase == RESPONSE_PHASE:
-                    offer_response(self)
+                if self.phase != OVER_PHASE:
+                    open_windows(self, action[0], before)  # DG-15.5, DG-15.6
         finally:
             self._j = NO_JOURNAL
 

@@ -33,7 +33,7 @@ from .journal import (
     Journal,
 )  # fmt: skip
 
-ENGINE_VERSION = "1.1.0"
+ENGINE_VERSION = "1.2.0"
 
 STANDARD, QUICK, TACTICAL = 0, 1, 2
 FORMATS = FORMAT_SLUGS  # the engine numbers formats by their place there
@@ -192,6 +192,7 @@ class Game:
     revealed: list[list[int]]  # instance ids shown to each player this turn (DG-18.9)
     phase: int
     decider: int  # who decides in the mulligan, defense, target, discard and response phases
+    ending: bool  # the response window open is the end-of-turn one: the turn ends when it closes (DG-15.6)
     mulled: list[bool]
     combat: list[Any] | None  # [target iid, [(attacker iid, melee)], {attacker iid: defense}]
     pending: list[Any] | None  # [controller, source, definition, ability indexes, picks, spell] (DG-18.4)
@@ -234,6 +235,7 @@ class Game:
         self.revealed = [[], []]
         self.phase = MULLIGAN_PHASE
         self.decider = 0
+        self.ending = False
         self.mulled = [False, False]
         self.combat = None
         self.pending = None

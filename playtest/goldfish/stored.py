@@ -64,7 +64,7 @@ def replay_view(frames: list[dict[str, Any]] | None, step: int, faces: CardFaces
             else position_view(seen, faces, viewer=int(viewer), bottom=bottom))
     return {
         "view": view,
-        "log": [frames[k][viewer]["said"] for k in range(1, step + 1)],
+        "log": [said for k in range(1, step + 1) if (said := frames[k][viewer]["said"])],  # DG-15.7: None unseen
         "step": step,
         "steps": last,
         "previous": step - 1 if step > 0 else None,

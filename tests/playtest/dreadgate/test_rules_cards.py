@@ -193,7 +193,8 @@ def test_dg_15_5_the_opponent_may_answer_a_deployment_in_a_response_window():
     assert s.legal_actions() == [(11, s.by_code["T-ZP"], 0), (8, 0, 0)]
     refused(s, "end", "DG-15.5")
     refused(s, "draw", "DG-15.5")
-    assert s.observation(0)["phase"] == "response" and "hand" not in s.observation(0)["players"][1]
+    assert s.observation(1)["phase"] == "response" and "hand" not in s.observation(0)["players"][1]
+    assert s.observation(0)["phase"] == "main"  # DG-15.7: South is not shown North's window
     play(s, "instant T-ZP")  # the only enemy: its target is chosen at once
     pawn = s.units[s.board[1]]
     assert pawn.vit == 2 and s.tp[1] == 0
@@ -228,8 +229,9 @@ def test_dg_15_5_a_window_opens_after_the_targets_of_the_action_are_chosen():
     assert s.phase == 7 and s.current_player == 1
 
 
-def test_dg_15_5_no_window_without_an_instant_to_play_or_after_a_draw():
-    """DG-15.5: no talent points, no instant or no legal target: no window; drawing is never answered."""
+def test_dg_15_5_no_window_without_an_instant_to_play():
+    """DG-15.5: no talent points, no instant or no legal target: no window (a draw with no unit of South's to
+    hit; windows after a draw: test_rules_windows.py)."""
     s = _window_game(tp=0)
     play(s, "deploy U-PW b1")
     assert s.phase == 1 and s.current_player == 0
