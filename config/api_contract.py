@@ -240,11 +240,14 @@ def _chosen_form(error):
 
 def _at_fault(error):
     """The error whose place names the field: for a oneOf told apart by a discriminator, the first error of the
-    form the body names; for another rule between forms, the deepest of the forms' own errors (a table of 13
-    decks: `decks`, not the body)."""
+    form the body names; for an anyOf (rules on parts of one object, as a table's decks with or without the
+    starters), the deepest of its forms' own errors (13 decks: `decks`, not the body); else the error itself (a
+    oneOf of whole values names the value)."""
     chosen = _chosen_form(error)
     if chosen:
         return min(chosen, key=lambda e: (len(e.absolute_path), e.message))
+    if error.validator != "anyOf":
+        return error
     deepest = max(error.context or [], key=lambda e: len(e.absolute_path), default=None)
     return deepest if deepest is not None and len(deepest.absolute_path) > len(error.absolute_path) else error
 
