@@ -52,7 +52,20 @@ def _code_for(exc: exceptions.APIException) -> str:
     return exc.default_code if isinstance(exc.default_code, str) else "error"
 
 
+def _method_not_allowed(context: dict[str, Any]) -> exceptions.MethodNotAllowed | None:
+    """405 for a method the view has no handler for. DRF authenticates and checks permissions before it looks the
+    handler up, so without this an anonymous POST to a read-only resource would be a 401 (or a 403): whether a
+    resource takes a method does not depend on who asks (RFC 9110 §15.5.6), and a login would not help."""
+    request, view = context.get("request"), context.get("view")
+    if request is None or view is None or request.method.upper() in view.allowed_methods:
+        return None
+    return exceptions.MethodNotAllowed(request.method)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed, exceptions.PermissionDenied,
+                        PermissionDenied)):
+        exc = _method_not_allowed(context) or exc
     if isinstance(exc, DomainError):
         exc = _api_exception(exc)
     elif isinstance(exc, Http404):

@@ -50,6 +50,7 @@ class ErrorCode(StrEnum):
     NOT_YOUR_SEAT = "not_your_seat"
     NOTHING_TO_TUNE = "nothing_to_tune"
     OWNER_CANNOT_JOIN = "owner_cannot_join"
+    PRECONDITION_FAILED = "precondition_failed"  # If-Match names only a weak ETag, or If-None-Match matches (412)
     REVISION_NOT_FOUND = "revision_not_found"
     RULES_CHANGED = "rules_changed"  # a table closed by a change of rules (RV-5)
     STALE_TURN = "stale_turn"

@@ -3,11 +3,15 @@
 Visibility is checked before ownership, so a deck the caller may not see answers 404 on every
 endpoint and a visible deck of someone else answers 403 to writes. Every write names the version
 it started from in If-Match (the ETag of GET): 428 without one, 412 when stale. As RFC 9110 says,
-`If-Match: *` matches the deck whatever its version and a list of ETags matches if any of them
-does; GET answers 304 to an If-None-Match that names the current version.
+`If-Match: *` matches the deck whatever its version, a list of ETags matches if any of them does,
+and a weak ETag (W/"3") never matches a write (§13.1.1: If-Match compares strongly). Then, on a
+write, an If-None-Match that names the current version (or *) is a 412 (§13.2.2: If-Match first,
+then If-None-Match); GET answers 304 to it instead (compared weakly).
 """
 
 from __future__ import annotations
+
+from typing import NoReturn
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -32,6 +36,7 @@ from .presenters import DEFAULT_TURNS, OPENING_HAND
 from .serializers import (
     CopySerializer,
     DeckOutSerializer,
+    DeckReplaceSerializer,
     DeckSummarySerializer,
     DeckWriteSerializer,
     ImportRequestSerializer,
@@ -47,32 +52,54 @@ IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=T
                                         'does; * matches whatever the version.')
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
                                  description="ETags you hold; the current one (or *) answers 304 Not Modified.")
+IF_NONE_MATCH_WRITE = OpenApiParameter(
+    "If-None-Match", str, OpenApiParameter.HEADER,
+    description="Optional: ETags the deck must not have; the current one (W/ or not) or * answers 412, after "
+                "If-Match.")
 ERROR = OpenApiResponse(description='The error envelope: {"error": {"code", "message", "details"}}.')
+PRECONDITION_FAILED = OpenApiResponse(description=(
+    "The error envelope. stale_version: If-Match names another version (details: expected, current); "
+    "precondition_failed: If-Match names the current version only as a weak ETag, or If-None-Match names it."))
 
 
-def _entity_tags(raw: str) -> list[str]:
-    """The versions an If-Match or If-None-Match header names ("*" stays "*"); W/ is taken as is."""
-    return [tag.strip().removeprefix("W/").strip('"') for tag in raw.split(",") if tag.strip()]
+def _entity_tags(raw: str) -> list[tuple[str, bool]]:
+    """The entity tags an If-Match or If-None-Match header names, each as (its text, weak): 'W/"3"' is ("3", True),
+    '"3"' is ("3", False), "*" is ("*", False)."""
+    return [(tag.removeprefix("W/").strip('"'), tag.startswith("W/"))
+            for tag in (part.strip() for part in raw.split(",")) if tag]
 
 
 def expected_version(request, deck: Deck) -> int:
-    """The version a write starts from: the one If-Match names that is the deck's, any with *."""
+    """The version a write starts from, the deck's, once the preconditions hold in RFC 9110's order (§13.2.2):
+    If-Match names it (compared strongly) or is *, else 428 (none) or 412; then If-None-Match does not name it."""
     raw = request.headers.get("If-Match", "").strip()
     tags = _entity_tags(raw)
     if not tags:
         raise VersionRequired()
-    if "*" in tags or str(deck.version) in tags:
-        return deck.version
-    bad = [t for t in tags if not (t.isascii() and t.isdigit())]
-    if bad:
+    if not any(tag in ("*", str(deck.version)) and not weak for tag, weak in tags):
+        _refuse_if_match(raw, tags, deck)
+    if not_modified(request, deck):
+        raise StaleVersion(f"If-None-Match names the deck's current version ({deck.version}), so the write is not "
+                           "applied.", code=ErrorCode.PRECONDITION_FAILED,
+                           details={"if_none_match": request.headers.get("If-None-Match", ""),
+                                    "current": deck.version})
+    return deck.version
+
+
+def _refuse_if_match(raw: str, tags: list[tuple[str, bool]], deck: Deck) -> NoReturn:
+    if any(weak and tag == str(deck.version) for tag, weak in tags):
+        raise StaleVersion(f"If-Match {raw!r} names the current version only as a weak ETag, which never matches a "
+                           f"write (RFC 9110 §13.1.1); send the ETag as GET gives it, {deck.etag}.",
+                           code=ErrorCode.PRECONDITION_FAILED, details={"if_match": raw, "current": deck.version})
+    if any(not (tag.isascii() and tag.isdigit()) for tag, _ in tags):
         raise StaleVersion(f"If-Match {raw!r} is not a version of this deck.", details={"if_match": raw})
-    named = [int(t) for t in tags]
+    named = [int(tag) for tag, _ in tags]
     raise StaleVersion(details={"expected": named[0] if len(named) == 1 else named, "current": deck.version})
 
 
 def not_modified(request, deck: Deck) -> bool:
-    tags = _entity_tags(request.headers.get("If-None-Match", ""))
-    return "*" in tags or str(deck.version) in tags
+    """If-None-Match names the deck's version (compared weakly: W/"3" names version 3) or is *."""
+    return any(tag in ("*", str(deck.version)) for tag, _ in _entity_tags(request.headers.get("If-None-Match", "")))
 
 
 def require_login(request) -> None:
@@ -183,26 +210,31 @@ class DeckDetailView(APIView):
 
     def _update(self, request, pk, partial: bool):
         deck = owned_deck(request, pk)
-        body = DeckWriteSerializer(data=request.data, partial=partial)
+        # A PUT replaces the whole deck, so it gives every field; a PATCH only those it changes.
+        body = DeckWriteSerializer(data=request.data, partial=True) if partial else DeckReplaceSerializer(
+            data=request.data)
         body.is_valid(raise_exception=True)
         deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request, deck),
                                     **write_kwargs(body.validated_data, deck))
         return with_etag(Response(deck_payload(deck, request.user)), deck)
 
-    @extend_schema(summary="Replace a deck (owner only; If-Match required)", parameters=[KEY_PARAM, IF_MATCH],
-                   request=DeckWriteSerializer,
-                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+    @extend_schema(summary="Replace a deck: every field, as a whole (owner only; If-Match required)",
+                   parameters=[KEY_PARAM, IF_MATCH, IF_NONE_MATCH_WRITE], request=DeckReplaceSerializer,
+                   responses={200: DeckOutSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 412: PRECONDITION_FAILED,
+                              428: ERROR})
     def put(self, request, pk):
         return self._update(request, pk, partial=False)
 
     @extend_schema(summary="Change some of a deck's fields (owner only; If-Match required)",
-                   parameters=[KEY_PARAM, IF_MATCH], request=DeckWriteSerializer,
-                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+                   parameters=[KEY_PARAM, IF_MATCH, IF_NONE_MATCH_WRITE], request=DeckWriteSerializer,
+                   responses={200: DeckOutSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 412: PRECONDITION_FAILED,
+                              428: ERROR})
     def patch(self, request, pk):
         return self._update(request, pk, partial=True)
 
-    @extend_schema(summary="Delete a deck (owner only; If-Match required)", parameters=[KEY_PARAM, IF_MATCH],
-                   responses={204: None, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+    @extend_schema(summary="Delete a deck (owner only; If-Match required)",
+                   parameters=[KEY_PARAM, IF_MATCH, IF_NONE_MATCH_WRITE],
+                   responses={204: None, 403: ERROR, 404: ERROR, 412: PRECONDITION_FAILED, 428: ERROR})
     def delete(self, request, pk):
         deck = owned_deck(request, pk)
         services.deck_delete(deck=deck, actor=request.user, expected_version=expected_version(request, deck))
@@ -227,8 +259,8 @@ class DeckRevertView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(summary="Revert a deck to an earlier version (a new version; If-Match required)",
-                   parameters=[KEY_PARAM, IF_MATCH], request=RevertSerializer,
-                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR})
+                   parameters=[KEY_PARAM, IF_MATCH, IF_NONE_MATCH_WRITE], request=RevertSerializer,
+                   responses={200: DeckOutSerializer, 403: ERROR, 404: ERROR, 412: PRECONDITION_FAILED, 428: ERROR})
     def post(self, request, pk):
         deck = owned_deck(request, pk)
         body = RevertSerializer(data=request.data)

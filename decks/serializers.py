@@ -155,6 +155,16 @@ class DeckWriteSerializer(serializers.Serializer):
     gateway = serializers.CharField(allow_null=True, required=False, help_text="Collector number of the gateway card.")
 
 
+
+class DeckReplaceSerializer(DeckWriteSerializer):
+    """PUT: the deck as a whole. Every field is required (a field left out is a 400 naming it, never kept as it
+    was): `cards` and `considering` may be [] and `gateway` null."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = True
+
 class RevertSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, help_text="The revision to go back to.")
 

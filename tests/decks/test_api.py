@@ -54,7 +54,7 @@ def test_write_without_if_match_is_428_and_stale_is_412_keeping_the_other_edit(a
                                      "details": {"expected": 1, "current": 2}}
     assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='"1"').status_code == 412
     assert Deck.objects.get(pk=deck.pk).name == "Tab one"
-    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='W/"2"').status_code == 204
+    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='"2"').status_code == 204
 
 
 def test_validate_is_open_to_anonymous_and_reports_everything():
@@ -289,7 +289,62 @@ def test_if_match_with_a_list_matches_if_any_tag_does(api, owner):
     stale = api.patch(f"/api/decks/{deck.pk}/", {"name": "Four"}, format="json", HTTP_IF_MATCH='"1", "2"')
     assert stale.status_code == 412
     assert stale.json()["error"]["details"] == {"expected": [1, 2], "current": 3}
-    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='"9",W/"3"').status_code == 204
+    assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH='"9", "3"').status_code == 204
+
+
+def test_a_weak_etag_never_matches_if_match_rfc_9110_strong_comparison(api, owner):
+    deck = make_deck(owner)
+    for header in ('W/"1"', 'W/"1", W/"7"', '"7", W/"1"'):
+        weak = api.patch(f"/api/decks/{deck.pk}/", {"name": "Weak"}, format="json", HTTP_IF_MATCH=header)
+        assert weak.status_code == 412, header
+        error = weak.json()["error"]
+        assert error["code"] == "precondition_failed" and 'send the ETag as GET gives it, "1"' in error["message"]
+        assert api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH=header).status_code == 412
+    assert Deck.objects.get(pk=deck.pk).version == 1 and Deck.objects.get(pk=deck.pk).name == deck.name
+    strong = api.patch(f"/api/decks/{deck.pk}/", {"name": "Strong"}, format="json", HTTP_IF_MATCH='W/"1", "1"')
+    assert strong.status_code == 200 and strong["ETag"] == '"2"'
+
+
+def test_a_write_whose_if_none_match_names_the_current_version_is_412_after_if_match(api, owner):
+    """RFC 9110 §13.2.2: If-Match first (it holds here), then If-None-Match, which fails a write with 412."""
+    deck = make_deck(owner)
+    for none_match in ('"1"', 'W/"1"', '"5", "1"', "*"):
+        refused = api.patch(f"/api/decks/{deck.pk}/", {"name": "No"}, format="json", HTTP_IF_MATCH='"1"',
+                            HTTP_IF_NONE_MATCH=none_match)
+        assert refused.status_code == 412, none_match
+        assert refused.json()["error"]["code"] == "precondition_failed"
+        assert refused.json()["error"]["details"] == {"if_none_match": none_match, "current": 1}
+    deleted = api.delete(f"/api/decks/{deck.pk}/", HTTP_IF_MATCH="*", HTTP_IF_NONE_MATCH='"1"')
+    reverted = api.post(f"/api/decks/{deck.pk}/revert/", {"version": 1}, format="json", HTTP_IF_MATCH='"1"',
+                        HTTP_IF_NONE_MATCH='"1"')
+    assert deleted.status_code == reverted.status_code == 412
+    assert Deck.objects.get(pk=deck.pk).version == 1
+    stale = api.patch(f"/api/decks/{deck.pk}/", {"name": "No"}, format="json", HTTP_IF_MATCH='"9"',
+                      HTTP_IF_NONE_MATCH='"1"')
+    assert stale.json()["error"]["code"] == "stale_version"  # If-Match is evaluated first
+    other = api.patch(f"/api/decks/{deck.pk}/", {"name": "Yes"}, format="json", HTTP_IF_MATCH='"1"',
+                      HTTP_IF_NONE_MATCH='"7"')
+    assert other.status_code == 200 and other.json()["name"] == "Yes"
+
+
+def test_put_replaces_the_whole_deck_and_refuses_a_body_that_leaves_a_field_out(api, owner):
+    deck = make_deck(owner)
+    spare = make_card(name="Zz Put Spare")
+    full = {"name": "Replaced", "description": "", "format": "quick", "visibility": "private",
+            "cards": [{"card": spare.collector_number, "count": 2}], "considering": [], "gateway": None}
+    for missing in ("cards", "considering", "gateway", "description", "format", "visibility", "name"):
+        body = {k: v for k, v in full.items() if k != missing}
+        refused = api.put(f"/api/decks/{deck.pk}/", body, format="json", HTTP_IF_MATCH='"1"')
+        assert refused.status_code == 400, missing
+        assert missing in refused.json()["error"]["message"], refused.json()
+    assert Deck.objects.get(pk=deck.pk).version == 1
+    replaced = api.put(f"/api/decks/{deck.pk}/", full, format="json", HTTP_IF_MATCH='"1"')
+    assert replaced.status_code == 200
+    data = replaced.json()
+    assert [(c["card"], c["count"]) for c in data["cards"]] == [(spare.collector_number, 2)]
+    assert data["card_count"] == 2 and data["format"] == "quick" and data["gateway"] is None
+    patched = api.patch(f"/api/decks/{deck.pk}/", {"name": "Patched"}, format="json", HTTP_IF_MATCH='"2"')
+    assert patched.status_code == 200 and patched.json()["card_count"] == 2  # PATCH stays partial
 
 
 def test_deck_get_answers_304_to_if_none_match_with_the_current_etag(api, owner):

@@ -113,8 +113,9 @@ def test_another_player_cannot_write_tags_or_the_considering_list(owner):
     other.force_authenticate(make_user())
     body = {"cards": [{"card": pool[0].collector_number, "count": 4, "tag": "mine"}],
             "considering": [{"card": pool[1].collector_number, "count": 2}]}
-    for method in ("patch", "put"):
-        response = getattr(other, method)(f"/api/decks/{deck.pk}/", dict(body, name="Taken"), format="json",
+    whole = {"description": "", "format": "standard", "visibility": "public", "gateway": None}  # PUT gives every field
+    for method, sent in (("patch", body), ("put", dict(body, **whole))):
+        response = getattr(other, method)(f"/api/decks/{deck.pk}/", dict(sent, name="Taken"), format="json",
                                           HTTP_IF_MATCH="*")
         assert response.status_code == 403 and response.json()["error"]["code"] == "not_deck_owner"
     private, _ = legal_deck(owner)
