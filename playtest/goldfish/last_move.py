@@ -8,9 +8,10 @@ turn" touches none); a run that touches no cell is said by its latest action.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from playtest.dreadgate import State, describe_action
+from playtest.dreadgate import State, describe_action, hidden_from
 from playtest.dreadgate.actions import (
     ATTACK,
     DEFEND,
@@ -83,25 +84,26 @@ def _moved(before: dict[int, int], state: State) -> dict[str, set[str]]:
     return parts
 
 
-def opponent_last_move(state: State, me: int) -> LastMove | None:
-    """The opponent's last action in `state`'s game, seen by the person in seat `me`; None before it has acted.
-    The game is replayed from its start (a position set up by hand has no history to replay)."""
-    replay = state.replay(())
+def opponent_last_move(start: State, actions: Sequence[Action], me: int) -> LastMove | None:
+    """The opponent's last action among `actions`, played from the position `start` (changed: pass a replay or a
+    copy), as the person in seat `me` sees it; None before the opponent has acted. A pass the person is not shown
+    (a window of the opponent's own, DG-15.7) counts as not played: it is neither marked nor said."""
     words, latest = "", ""
     cells: dict[str, set[str]] = {}
     running = False  # inside a run of the opponent's actions
-    for action in state.history:
-        if replay.current_player == me:
-            running = False
-            replay.apply(action)
+    for action in actions:
+        if start.current_player == me or hidden_from(start, action, me):
+            if start.current_player == me:
+                running = False  # the person acted: the opponent's next action starts a new run
+            start.apply(action)  # a hidden pass: as if not played, in no run
             continue
         if not running:
             running, words, cells = True, "", {}  # a new run: the one before is no longer the last
-        latest = describe_action(replay, action, viewer=me)
-        touched = action_cells(replay, action)
-        before = {iid: u.cell for iid, u in replay.units.items()}
-        replay.apply(action)
-        for name, parts in _moved(before, replay).items():
+        latest = describe_action(start, action, viewer=me)
+        touched = action_cells(start, action)
+        before = {iid: u.cell for iid, u in start.units.items()}
+        start.apply(action)
+        for name, parts in _moved(before, start).items():
             touched.setdefault(name, set()).update(parts)
         if touched:
             words, cells = latest, touched

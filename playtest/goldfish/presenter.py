@@ -158,7 +158,8 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
     for choice in lit:
         targets.setdefault(target_cell(choice["action"]) or "", []).append(choice)
     iid_at = {cell_name(u.cell): u.iid for u in state.units.values()}
-    last_move = opponent_last_move(state, me) if log is None else None  # a position set up by hand: no history
+    # the game replayed from its start; a position set up by hand (`log` given) has no history to replay
+    last_move = opponent_last_move(state.replay(()), state.history, me) if log is None else None
     last_cells = last_move.cells if last_move else {}
     for row in view["grid"]:
         for cell in row:

@@ -8,15 +8,28 @@ from django.template.loader import render_to_string
 
 from cards.models import Card
 from playtest import dreadgate
-from playtest.dreadgate.actions import ATTACK, DEFEND, DEPLOY, DRAW, END, KEEP, MOVE, PLAY, STRIKE, TARGET_DIST, USE
+from playtest.dreadgate.actions import (
+    ATTACK,
+    DEFEND,
+    DEPLOY,
+    DRAW,
+    END,
+    KEEP,
+    MOVE,
+    PASS,
+    PLAY,
+    STRIKE,
+    TARGET_DIST,
+    USE,
+)
 from playtest.dreadgate.board import cell_name
-from playtest.dreadgate.state import OVER_PHASE
+from playtest.dreadgate.state import OVER_PHASE, RESPONSE_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.board import CardFaces
-from playtest.goldfish.last_move import action_cells
+from playtest.goldfish.last_move import action_cells, opponent_last_move
 from playtest.goldfish.presenter import encode, table_view
 from playtest.models import GoldfishTable
-from tests.playtest.dreadgate.factories import ability, game, give, put, talent, unit
+from tests.playtest.dreadgate.factories import ability, game, give, item, put, talent, unit
 from tests.playtest.dreadgate_decks import starter_deck
 
 pytestmark = pytest.mark.django_db
@@ -414,3 +427,26 @@ def test_the_cells_of_an_action_by_their_part_in_it(table):
         state.apply(dreadgate.parse_action(state, text))
     assert action_cells(state, (STRIKE, 0, 0)) == {"c2": {"from"}, "b3": {"from"}, "c3": {"target"}}
     assert b.iid in state.units
+
+
+def test_a_pass_in_the_opponents_own_window_is_neither_marked_nor_said(table):
+    """DG-15.7: the person equips an item; the opponent, holding an instant, is offered a window and passes. That pass
+    is not the opponent's last action for the person: nothing is said of it (the opponent sees the equip itself)."""
+    zap = talent("T-ZP", ability("instant", {"op": "damage", "amount": 1, "target": {"select": "chosen",
+                                                                                     "side": "enemy"}}, cost=1),
+                 cost=1, instant=True)
+    sword = item("I-SW", ability("equipped", {"op": "modify", "stat": "attack", "amount": 2,
+                                              "duration": "while_source", "target": {"select": "bearer"}}), cost=1)
+    state = game(unit("U-PW"), zap, sword)
+    put(state, 0, "U-PW", "b2")
+    give(state, 1, "T-ZP")
+    state.tp[1] = 1
+    give(state, 0, "I-SW")
+    start = state.copy()
+    state.apply(dreadgate.parse_action(state, "equip I-SW b2"))
+    assert state.phase == RESPONSE_PHASE and state.current_player == 1  # North's window
+    state.apply((PASS, 0, 0))
+    played = state.history[len(start.history):]
+    assert opponent_last_move(start.copy(), played, me=0) is None  # South is never told of the window
+    seen_by_north = opponent_last_move(start.copy(), played, me=1)
+    assert seen_by_north.cells == {"b2": ("target",)} and "equip" in seen_by_north.words
