@@ -126,7 +126,9 @@ def test_too_long_a_list_is_refused_as_a_whole():
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=400) | st.lists(
     st.sampled_from(["4 Iron Pikeman", "x", "# c", "Units:", "2x", "-1 a", "1 ", "[", "1 The Dreadgate", "\n", "9" * 30,
-                     "\u00b2 Goblin Sapper", "\u0663 Iron Pikeman", "3 x", " // ", "(3)"]), max_size=30
+                     "\u00b2 Goblin Sapper", "\u0663 Iron Pikeman", "3 x", " // ", "(3)", "Sideboard",
+                     "SB: 40 Iron Pikeman", "- 4 Iron Pikeman # x", "[Maybeboard]", "\ufeff", "Tokens:", "* ",
+                     "SB:"]), max_size=30
 ).map("\n".join))
 def test_the_parser_never_raises_anything_but_its_own_error(text):
     try:
@@ -135,8 +137,10 @@ def test_the_parser_never_raises_anything_but_its_own_error(text):
         return
     for p in parsed.problems:
         assert p.line is not None and 1 <= p.line
-    for e in parsed.entries:
+    for e in parsed.entries + parsed.considering:
         assert 1 <= e.count <= 60
+    for card in {e.card for e in parsed.considering}:
+        assert sum(e.count for e in parsed.considering if e.card == card) <= 60 and card.type != "gateway"
 
 
 @settings(max_examples=200, deadline=None)
