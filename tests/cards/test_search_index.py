@@ -56,7 +56,7 @@ term = st.one_of(
     st.tuples(st.sampled_from(["is:", "is!="]), st.sampled_from(["unique", "flying", "instant", "consumable"])).map(
         "".join),
     st.sampled_from(["cn:U-9*", "cn:u-18211", "cn!=L-CHA-01", "cn:L-*", "cn:*", "order:atk", "direction:desc",
-                     "order:cn", "foo:bar", "not t:unit"]),
+                     "order:cn", "foo:bar", "not t:unit", "!blink", "!Fireball", "!golem", "pow>=5", "id:red"]),
 )
 
 
