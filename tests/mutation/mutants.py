@@ -268,6 +268,13 @@ DREADGATE = [
     m("dg-window-end-turn-never-ends", "DG-15.6", PLAY,
       "    if g.ending:  # DG-15.6", "    if False:  # DG-15.6",
       "the turn does not end when its end-of-turn window closes"),
+    m("dg-window-shown-to-player-on-turn", "DG-15.7", "playtest/dreadgate/observe.py",
+      "if phase == RESPONSE_PHASE and player in (0, 1) and player != g.decider:", "if False:",
+      "the player on turn sees that a window was offered to the opponent"),
+    m("dg-window-pass-said-to-all", "DG-15.7", "playtest/dreadgate/describe.py",
+      "return action[0] == PASS and state.phase == RESPONSE_PHASE and viewer in (0, 1) and state.decider != viewer",
+      "return False",
+      "the player on turn reads that the opponent passed a window"),
     # Effects (effects.md: move, discard, the keyword filter, return_to_hand).
     m("dg-move-toward-as-away", "DG-18.7", EFFECTS,
       'return (away + 4) % 8 if how == "toward" else away', "return away",
