@@ -143,15 +143,15 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
             _read_card_line(out, index, number, after["count"], after["card"].strip(), here)
             continue
         header = _HEADER.match(line)
-        if header and (line.endswith(":") or line.startswith("[") or "(" in line):
+        title = " ".join(header["title"].split()) if header else ""
+        if index.resolve(line) is not None or (title and index.resolve(title) is not None):
+            out.problems.append(_problem("bad_count", f'"{line}" has no count; write it as '
+                                         f'"1 {line if index.resolve(line) else title}".', number))
+        elif header and (line.endswith(":") or line.startswith("[") or "(" in line):
             # Decision (DC-9): a section the app does not know is refused rather than read as the main deck.
             out.problems.append(_problem(
-                "bad_line", f'"{" ".join(header["title"].split())}" is not a section of a deck list: the sections '
-                "are the card types, Main, Gateway, and Sideboard, Maybeboard or Considering (the considering "
-                "list).", number))
-        elif index.resolve(line) is not None:
-            out.problems.append(_problem("bad_count", f'"{line}" has no count; write it as '
-                                         f'"1 {line}".', number))
+                "bad_line", f'"{title}" is not a section of a deck list: the sections are the card types, Main, '
+                "Gateway, and Sideboard, Maybeboard or Considering (the considering list).", number))
         else:
             out.problems.append(_problem(
                 "bad_line", f'"{line}" is not a card line; write "N Card Name" or '

@@ -217,3 +217,9 @@ def test_dc9_a_byte_order_mark_a_comment_after_a_card_and_markdown_bullets_are_r
 def test_dc9_a_minus_without_a_space_is_still_no_count():
     parsed = parse_deck_list("-4 Iron Pikeman", INDEX)
     assert [p.code for p in parsed.problems] == ["bad_count"] and parsed.entries == []
+
+
+def test_dc9_a_card_written_like_a_header_is_a_missing_count_not_an_unknown_section():
+    parsed = parse_deck_list("Iron Pikeman:\n[Goblin Sapper]\nQueen Maeve (1)", INDEX)
+    assert [(p.line, p.code) for p in parsed.problems] == [(1, "bad_count"), (2, "bad_count"), (3, "bad_count")]
+    assert '"1 Iron Pikeman"' in parsed.problems[0].message and '"1 Queen Maeve"' in parsed.problems[2].message
