@@ -116,8 +116,8 @@ def main() -> None:
            "deck": deck.name, "format": FORMAT, "goal": "goldfish", "budget": BUDGET, "processes": PROCESSES,
            "removed": [card.name for card in removed], "weak_card": weak.name}
     started = time.perf_counter()
-    params = tuning_kind.validate_params({"deck": deck.pk, "goal": "goldfish", "format": FORMAT,
-                                         "budget": BUDGET}, user)
+    params = tuning_kind.prepare(tuning_kind.validate_params({"deck": deck.pk, "goal": "goldfish", "format": FORMAT,
+                                                             "budget": BUDGET}, user))  # submission, first stage
     setup_seconds = time.perf_counter() - started
     restoring = [k for k, swap in enumerate(params["candidates"])
                  if swap["cut"] == weak.collector_number and swap["add"] in removed_numbers]

@@ -20,6 +20,11 @@ before; it registers two more functions:
 A stage's chunks get ``params`` with the plan under ``"stage"`` and number their games from 0 within the
 stage; ``merge`` makes the stage's result from them. Each stage's plan is stored before its chunks are sent.
 
+A staged kind may also register ``prepare(params) -> params``: the work a submission should not wait for (a tuning
+run's shortlist). The run then starts with a preparation stage (plan ``{"games": 0, "prepare": True}``, one chunk of
+no games): the worker that takes it stores the completed parameters, and the first stage of games is planned from
+them. ``next_stage``, ``conclude`` and ``shortfall`` never see the preparation stage.
+
 Services in ``playtest.jobs.services`` submit, dispatch, execute, cancel and reap runs; the
 Celery tasks in ``playtest.tasks`` are thin wrappers around them.
 """

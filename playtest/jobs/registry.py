@@ -41,6 +41,9 @@ class JobKind:
     # A staged kind (both or neither): see the module's docstring.
     next_stage: NextStage | None = None
     conclude: Conclude | None = None
+    # A staged kind's first stage, done by a worker before the first stage of games is planned: the parameters
+    # completed (a tuning run's shortlist), so that submitting stays cheap. A DomainError fails the run with its words.
+    prepare: Callable[[dict], dict] | None = None
     # Why a staged run that is done played fewer games than its budget, in words: (params, the stages' plans in
     # order, the games left unplayed) -> "the race stopped 1 game short of its budget: ...".
     shortfall: Shortfall | None = None
@@ -51,6 +54,14 @@ class JobKind:
 
     def public_params(self, params: dict) -> dict:
         return self.summarize_params(params) if self.summarize_params else params
+
+
+# The plan of a staged run's preparation stage (JobKind.prepare): one chunk of no games, done by a worker.
+PREPARE_PLAN = {"games": 0, "prepare": True}
+
+
+def is_preparation(plan: dict | None) -> bool:
+    return bool(plan and plan.get("prepare"))
 
 
 _KINDS: dict[str, JobKind] = {}

@@ -35,7 +35,7 @@ from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
 from . import leases
 from .broker import RUN_CHUNK_TASK, ensure_broker_folders, remove_queued_chunks
-from .registry import get_kind
+from .registry import PREPARE_PLAN, get_kind, is_preparation
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**62)
     size = job_kind.chunk_size
-    plan = _first_plan(job_kind, params, games) if job_kind.staged else None
+    plan = PREPARE_PLAN if job_kind.prepare else _first_plan(job_kind, params, games) if job_kind.staged else None
     with transaction.atomic():
         run = Run.objects.create(
             owner=owner, kind=kind, title=title, params=params, games=games, chunk_size=size, seed=seed,
@@ -146,9 +146,17 @@ def _create_chunks(run: Run, games: int, *, stage: int, first_index: int) -> Non
 
 
 def _create_stage(run: Run, plan: dict, *, index: int, first_index: int) -> None:
-    """Store the stage's plan, then its chunks (numbered on from the stages before)."""
+    """Store the stage's plan, then its chunks (numbered on from the stages before); a preparation has one chunk."""
     RunStage.objects.create(run=run, index=index, plan=plan, games=plan["games"])
+    if is_preparation(plan):
+        RunChunk.objects.create(run=run, index=first_index, stage=index, first_game=0, games=0)
+        return
     _create_chunks(run, plan["games"], stage=index, first_index=first_index)
+
+
+def stages_of_games(stages: list[dict]) -> list[dict]:
+    """A staged run's stages as its kind sees them: without the preparation."""
+    return [stage for stage in stages if not is_preparation(stage["plan"])]
 
 
 class StagePlanError(Exception):
@@ -281,8 +289,15 @@ def chunk_execute(*, run_id, index: int) -> None:
     Run.objects.filter(pk=run.pk, status=RunStatus.QUEUED).update(status=RunStatus.RUNNING, started_at=now)
     kind = get_kind(run.kind)
     plan = RunStage.objects.get(run=run, index=chunk.stage).plan if kind.staged else None
+    prepared = None  # a preparation's completed parameters, stored with its chunk's end (once, however often it runs)
     try:
-        result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
+        if is_preparation(plan):
+            prepared = _prepared_params(run, kind)
+            if prepared is None:
+                return
+            result: dict = {}
+        else:
+            result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
     except Exception as exc:
         RunChunk.objects.filter(pk=chunk.pk).update(last_error=f"{type(exc).__name__}: {exc}"[:1000])
         raise
@@ -291,7 +306,8 @@ def chunk_execute(*, run_id, index: int) -> None:
             status=ChunkStatus.DONE, result=result, finished_at=timezone.now()
         )
         if counted:
-            Run.objects.filter(pk=run.pk).update(games_done=F("games_done") + chunk.games, heartbeat_at=timezone.now())
+            Run.objects.filter(pk=run.pk).update(games_done=F("games_done") + chunk.games, heartbeat_at=timezone.now(),
+                                                 **({"params": prepared} if prepared is not None else {}))
     if not counted:
         return
     if RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists():
@@ -300,6 +316,15 @@ def chunk_execute(*, run_id, index: int) -> None:
         transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
     else:
         run_advance(run_id=run.pk)
+
+
+def _prepared_params(run: Run, kind) -> dict | None:
+    """The preparation stage's work: the parameters the kind completes; None when it refuses (the run failed)."""
+    try:
+        return kind.prepare(run.params)
+    except DomainError as refusal:
+        run_fail(run_id=run.pk, reason=refusal.message)
+        return None
 
 
 def run_advance(*, run_id) -> None:
@@ -329,10 +354,10 @@ def _advance_stage(run_id) -> None:
         kind = get_kind(run.kind)
         stage = RunStage.objects.get(run=run, index=run.stage)
         partials = list(run.chunks.filter(stage=stage.index).order_by("index").values_list("result", flat=True))
-        stage.result = kind.merge(partials, stage_params(run.params, stage.plan))
+        stage.result = {} if is_preparation(stage.plan) else kind.merge(partials, stage_params(run.params, stage.plan))
         stage.save(update_fields=["result"])
-        done = [{"plan": plan, "result": result}
-                for plan, result in run.stages.order_by("index").values_list("plan", "result")]
+        done = stages_of_games([{"plan": plan, "result": result}
+                                for plan, result in run.stages.order_by("index").values_list("plan", "result")])
         plan = kind.next_stage(run.params, done)
         if plan is None:
             run.result = kind.conclude(run.params, done)

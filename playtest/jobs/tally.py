@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playtest.jobs.registry import get_kind
+from playtest.jobs.registry import get_kind, is_preparation
 from playtest.models import Run, RunStatus
 
 
@@ -30,7 +30,8 @@ def run_tally(*, run: Run) -> dict[str, Any]:
         tally["note"] = f"stopped by the error below with {_games(short)} not played"
     else:
         kind = get_kind(run.kind)
-        plans = list(run.stages.order_by("index").values_list("plan", flat=True))
+        plans = [plan for plan in run.stages.order_by("index").values_list("plan", flat=True)
+                 if not is_preparation(plan)]
         if kind.shortfall is not None and plans:
             tally["note"] = kind.shortfall(run.params, plans, short)
         else:

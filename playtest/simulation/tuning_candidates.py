@@ -82,9 +82,9 @@ def _pool(crafts: set[str], fmt: str) -> list[CardInfo]:
                   key=lambda card: card.collector_number)
 
 
-def _popularity(deck: Deck, crafts: set[str]) -> dict[int, float]:
+def _popularity(deck_id: int | None, crafts: set[str]) -> dict[int, float]:
     """The share of public decks (other than this one) holding each card, among decks of the same crafts."""
-    decks = set(Deck.objects.filter(visibility=Visibility.PUBLIC).exclude(pk=deck.pk)
+    decks = set(Deck.objects.filter(visibility=Visibility.PUBLIC).exclude(pk=deck_id)
                 .filter(entries__card__craft__in=crafts).values_list("pk", flat=True))
     if not decks:
         return {}
@@ -110,15 +110,20 @@ def _worths(pool: list[CardInfo], held: set[int], popularity: dict[int, float], 
 
 
 def candidates(deck: Deck, fmt: str, goal: str = "goldfish", limit: int = MAX_SHORTLIST) -> tuple[list[Swap], int]:
-    """The shortlist (best first, every swap legal) and the number of swaps it was taken from."""
-    entries = deck_entries(deck)
-    gateway = deck_gateway_info(deck)
+    """The shortlist of the deck as it is now: shortlist_of its entries."""
+    return shortlist_of(deck_entries(deck), deck_gateway_info(deck), deck_id=deck.pk, fmt=fmt, goal=goal, limit=limit)
+
+
+def shortlist_of(entries: list[Entry], gateway: CardInfo | None, *, deck_id: int | None, fmt: str,
+                 goal: str = "goldfish", limit: int = MAX_SHORTLIST) -> tuple[list[Swap], int]:
+    """The shortlist (best first, every swap legal) of a deck's entries and the number of swaps it was taken from;
+    `deck_id`'s own public copy does not count in the cards' popularity."""
     counts = {e.card.id: e.count for e in entries}
     cards = {e.card.id: e.card for e in entries}
     crafts = {card.craft for card in cards.values() if card.craft != UNIVERSAL}
     pool = _pool(crafts, fmt)
     every = pool + [c for c in cards.values() if c.id not in {p.id for p in pool}]
-    worth = _worths(every, set(counts), _popularity(deck, crafts),
+    worth = _worths(every, set(counts), _popularity(deck_id, crafts),
                     _idle_in_goldfish(every) if goal == "goldfish" else set(), goal)
     cuts = [card for card in cards.values() if card.type in MAIN_DECK_TYPES]
     scored = sorted((Swap(cut, add, worth.get(add.id, 0.0) - worth.get(cut.id, 0.0))

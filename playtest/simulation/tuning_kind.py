@@ -1,7 +1,8 @@
 """The deck-tuning job kind: which single swap would make a deck better, with evidence (a staged run).
 
-Submission snapshots the deck (and, for a matchup goal, the gauntlet), builds the legal swaps and their shortlist
-(tuning_candidates), and fixes the budget; the race (tuning_race) plays it out in stages. `swap_apply` turns a
+Submission checks the deck and the budget and snapshots the deck (and, for a matchup goal, the gauntlet): it stays
+cheap. The run's first stage, on a worker (`prepare`), builds the legal swaps of the snapshot and their shortlist
+(tuning_candidates); the race (tuning_race) plays it out in the stages after. `swap_apply` turns a
 suggestion into a new version of the deck, as any edit does (history, undo).
 """
 
@@ -14,6 +15,7 @@ from rest_framework import serializers
 
 from core.errors import DomainError, ErrorCode
 from core.intbounds import MAX_BIG_INTEGER
+from decks.cardinfo import Entry
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import card_index, deck_entries, deck_for_viewer, deck_report, starter_deck_list
@@ -24,7 +26,7 @@ from playtest.models import Run, RunStatus
 from playtest.simulation import tuning_race
 from playtest.simulation.job_kind import card_definitions, check_deck_format, deck_snapshot
 from playtest.simulation.run_speed import duration_text, measured_speed
-from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, candidates, swapped_entries
+from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, shortlist_of, swapped_entries
 
 TUNING = "dreadgate_tuning"
 GOALS = {"goldfish": "fewer turns to win against no opponent",
@@ -83,8 +85,8 @@ def _gauntlet(params: dict[str, Any], owner, fmt: str) -> list[dict[str, Any]]:
 
 
 def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
-    """{"deck", "key", "goal", "format", "budget", "gauntlet"} -> the race's parameters: the deck's snapshot, the
-    shortlist of swaps and the definitions of the cards they bring in."""
+    """{"deck", "key", "goal", "format", "budget", "gauntlet"} -> the race's parameters before its shortlist: the
+    deck's snapshot, its entries and gateway (what `prepare` builds the shortlist from) and the shortlist's size."""
     deck = deck_for_viewer(deck_id=params["deck"], user=owner, key=params.get("key"))
     fmt = params.get("format") or deck.format
     if fmt not in TUNING_FORMATS:
@@ -108,14 +110,31 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
         raise _field_error("budget", f"{budget:,} games are too few to race even one swap "
                                      f"({max(tuning_race.MIN_GAMES_PER_ARM, unit)} games for it and as many for "
                                      "the unchanged deck); give a larger budget", code=ErrorCode.GAMES_OUT_OF_RANGE)
-    shortlist, legal = candidates(deck, fmt, goal, limit=wanted)
+    entries = [[entry.card.collector_number, entry.count] for entry in deck_entries(deck)]
+    gateway = deck.gateway.collector_number if deck.gateway_id else None
+    return {"goal": goal, "format": fmt, "budget": budget, "deck": deck_snapshot(deck), "gauntlet": gauntlet,
+            "entries": entries, "gateway": gateway, "shortlist_size": wanted, "shortlist_rule": SHORTLIST_RULE}
+
+
+def prepare(params: dict[str, Any]) -> dict[str, Any]:
+    """The run's first stage, on a worker: the shortlist of the deck as submitted (its snapshot's entries), with the
+    definitions of the cards the swaps bring in. A deck with no legal single swap fails the run, saying so."""
+    index = card_index()
+    cards = {code: index.resolve(code) for code in [code for code, _ in params["entries"]] + [params.get("gateway")]
+             if code}
+    gone = sorted(code for code, card in cards.items() if card is None)
+    if gone:
+        raise _field_error("deck", f"{', '.join(gone)} left the catalog since the run was submitted; submit it again",
+                           code=ErrorCode.SWAP_STALE)
+    entries = [Entry(cards[code], count) for code, count in params["entries"]]
+    gateway = cards[params["gateway"]] if params.get("gateway") else None
+    shortlist, legal = shortlist_of(entries, gateway, deck_id=params["deck"]["id"], fmt=params["format"],
+                                    goal=params["goal"], limit=params["shortlist_size"])
     if not shortlist:
-        raise _field_error("deck", f"“{deck.name}” has no legal single swap to try", code=ErrorCode.NOTHING_TO_TUNE)
-    snapshot = deck_snapshot(deck)
-    brought = card_definitions({swap.add.id for swap in shortlist})
-    return {"goal": goal, "format": fmt, "budget": budget, "deck": snapshot, "gauntlet": gauntlet,
-            "candidates": [swap.as_dict() for swap in shortlist], "cards": brought,
-            "considered": legal, "shortlist_rule": SHORTLIST_RULE}
+        raise _field_error("deck", f"“{params['deck']['name']}” has no legal single swap to try",
+                           code=ErrorCode.NOTHING_TO_TUNE)
+    return {**params, "candidates": [swap.as_dict() for swap in shortlist],
+            "cards": card_definitions({swap.add.id for swap in shortlist}), "considered": legal}
 
 
 def games_of(params: dict[str, Any]) -> int:
@@ -133,7 +152,7 @@ def summarize_params(params: dict[str, Any]) -> dict[str, Any]:
 
     return {"goal": params["goal"], "format": params["format"], "budget": params["budget"],
             "deck": deck(params["deck"]), "gauntlet": [deck(d) for d in params.get("gauntlet", [])],
-            "candidates": params["candidates"], "considered": params.get("considered"),
+            "candidates": params.get("candidates", []), "considered": params.get("considered"),
             "shortlist_rule": params.get("shortlist_rule", "")}
 
 
@@ -218,6 +237,7 @@ DREADGATE_TUNING = register(JobKind(
     chunk_size=100,
     params_serializer=TuningParams,
     validate_params=validate_params,
+    prepare=prepare,
     report_template="playtest/reports/tuning.html",
     present=present,
     summarize_params=summarize_params,

@@ -13,7 +13,7 @@ from playtest.jobs.services import stage_params
 from playtest.simulation import tuning_race
 from playtest.simulation.games import deck_cards
 from playtest.simulation.tuning_candidates import candidates, swapped_entries
-from playtest.simulation.tuning_kind import validate_params
+from playtest.simulation.tuning_kind import prepare, validate_params
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +59,8 @@ def test_no_candidate_adds_a_fifth_copy_or_a_second_unique(user):
 
 def quick_params(user, budget=600):
     starter = starter_deck_list(format="standard").order_by("name").first()
-    return validate_params({"deck": starter.pk, "goal": "goldfish", "format": "quick", "budget": budget}, user)
+    return prepare(validate_params({"deck": starter.pk, "goal": "goldfish", "format": "quick", "budget": budget},
+                                   user))
 
 
 def test_each_arm_is_the_deck_with_one_card_replaced_in_place_so_a_seed_deals_every_arm_the_same_shuffle(user):

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 
 from decks.models import Deck, Visibility
 from decks.selectors import deck_entries
+from decks.services import deck_update
 from playtest.jobs import services
 from playtest.models import Run, RunChunk, RunStatus
 from playtest.simulation.tuning_kind import TUNING
@@ -80,6 +81,24 @@ def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_i
     assert {e.card.collector_number: e.count for e in deck_entries(deck)} == before
 
 
+def test_the_submission_is_cheap_the_shortlist_is_the_runs_first_stage_on_a_worker(alice):
+    deck = starter_deck(alice, craft="champion", name="My champions")
+    run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 300})
+    run.refresh_from_db()
+    assert "candidates" not in run.params and "cards" not in run.params  # no swap was scored or validated
+    assert [(stage.plan, stage.games) for stage in run.stages.all()] == [({"games": 0, "prepare": True}, 0)]
+    assert list(run.chunks.values_list("index", "games")) == [(0, 0)]
+    # The deck changes before a worker takes the run: the shortlist is the submitted deck's, whose list is raced.
+    other = starter_deck(alice, craft="sorcery")
+    deck_update(deck=deck, actor=alice, expected_version=deck.version, entries=deck_entries(other))
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    assert run.stage == 1 and run.games_done == 0
+    assert 0 < len(run.params["candidates"]) < run.params["considered"]
+    assert all(swap["cut"] in run.params["deck"]["list"] for swap in run.params["candidates"])
+    assert run.stages.get(index=1).plan["arms"] == list(range(len(run.params["candidates"]) + 1))
+
+
 def test_a_swap_is_applied_only_to_a_deck_of_mine_and_only_from_a_finished_run(client, alice):
     deck = starter_deck(alice, craft="champion", name="Public champions", visibility=Visibility.PUBLIC)
     bob = get_user_model().objects.create_user("bob", password="x" * 12)
@@ -140,7 +159,8 @@ def test_a_matchup_race_plays_both_seats_against_every_gauntlet_deck(alice):
     run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "goal": "matchup",
                                                                 "format": "quick", "budget": 500,
                                                                 "gauntlet": [rival.pk]})
-    first = run.stages.get(index=0).plan
+    services.chunk_execute(run_id=run.pk, index=0)  # the shortlist, then the race's first stage is planned
+    first = run.stages.get(index=1).plan
     assert first["per_arm"] % 2 == 0  # whole units: both seats of each deal against the one gauntlet deck
     assert [d["name"] for d in run.params["gauntlet"]] == [rival.name]
 
