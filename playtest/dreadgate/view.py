@@ -8,12 +8,17 @@
         ...
 
 Public zones, counts and the seat's own hand are exposed; the deck order, the opponent's hand and the random
-source are not (DG-2.6). The unit objects and card tables are the game's own: read them, don't change them.
+source are not (DG-2.6). The view is sealed: it holds no reference to the game's State, only a SealedWorld made
+when the view is made (a determinization whose hidden cards depend only on what the seat sees, without the seed,
+deck lists or history that could rebuild the true hands and decks by replay). Its units and board are that
+world's copies: changing them can't change the game. So a view shows the position it was made at: make one at
+each decision. The card tables (definitions) are shared by every game of the same decks: read them only.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action
@@ -23,13 +28,60 @@ from .state import State
 from .zones import Unit
 
 
+class _InOrder(random.Random):
+    """A random source that shuffles nothing and draws zeros: a determinization made with it is a fixed function
+    of what the seat sees."""
+
+    def shuffle(self, x: Any, *args: Any) -> None:
+        pass
+
+    def getrandbits(self, k: int) -> int:
+        return 0
+
+
+_IN_ORDER = _InOrder(0)
+
+
+class SealedWorld(State):
+    """A State a policy may hold: a determinization with nothing that leads back to the game it was made from.
+
+    Its seed, deck lists and history are blank, so `replay` has nothing to rebuild the true hidden cards from;
+    its copies and determinizations are SealedWorlds too. It plays on (apply, undo, legal_actions) like a State.
+    """
+
+    def replay(self, actions: Sequence[Action]) -> State:
+        raise TypeError("a sealed world has no seed, deck lists or history to replay: it is a guess, not the game")
+
+
+def seal(state: State, seat: int) -> SealedWorld:
+    """What `seat` may see of `state` as a SealedWorld of its own (a sealed world is returned as it is: it is
+    already a guess, such as a policy's own search world).
+
+    The hidden cards are placed in order of id (State.determinize with a source that leaves its sorted pools as
+    they are), so they depend only on what the seat sees, and sealing costs no shuffle. The legal actions of the
+    seat to act are the same in both (they depend on nothing hidden), so a fresh cached list is carried over
+    rather than worked out again.
+    """
+    if type(state) is SealedWorld:
+        return state
+    world = state.determinize(seat, _IN_ORDER)
+    world.__class__ = SealedWorld
+    world.seed = 0
+    world.deck_lists = ((), ())
+    world.history = []
+    cached = state._legal
+    if cached is not None and cached[0] == state._stamp and state.current_player == seat:
+        world._legal = (world._stamp, list(cached[1]))
+    return world  # type: ignore[return-value]
+
+
 class SeatView:
-    """Read-only access to what `seat` may see of `state`."""
+    """Read-only access to what `seat` may see of `state`, as it is when the view is made."""
 
     __slots__ = ("_s", "seat")
 
     def __init__(self, state: State, seat: int) -> None:
-        self._s = state
+        self._s = seal(state, seat)
         self.seat = seat
 
     # --- the game's public facts ----------------------------------------------------------
@@ -129,5 +181,5 @@ class SeatView:
         return observation(self._s, self.seat)
 
     def determinize(self, rng: random.Random) -> State:
-        """A full State consistent with this view; see State.determinize."""
+        """A full State consistent with this view (a SealedWorld); see State.determinize."""
         return self._s.determinize(self.seat, rng)

@@ -46,7 +46,6 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
     seat_deck = state.deck_of_seat  # seat -> deck index (the seed picks who moves first, DG-4.3)
     by_seat = [POLICIES[policies[seat_deck[s]]] for s in (0, 1)]
     rngs = [random.Random(seed * 2 + s) for s in (0, 1)]
-    views = [SeatView(state, s) for s in (0, 1)]  # a policy sees what its seat may see, never the state
     own_turns = [0, 0]
     ap_used: list[list[int]] = [[], []]
     ap_wasted: list[list[int]] = [[], []]
@@ -63,7 +62,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
             own_turns[seat_deck[state.active]] += 1
             cards.explain(deck, seat)  # at the start of the turn, with its points, why a held card can't be played
         cards.decision(deck, seat, state.legal_actions())
-        action = by_seat[seat](views[seat], rngs[seat])
+        action = by_seat[seat](SeatView(state, seat), rngs[seat])  # what the seat sees now, never the state
         kind = action[0]
         cards.play(deck, action, own_turns[deck])
         if kind == END and state.phase == MAIN_PHASE:

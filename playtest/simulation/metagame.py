@@ -50,10 +50,9 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policy: str) -> A
     state = new_game(decks, seed, fmt)
     play = POLICIES[policy]
     rngs = [random.Random(seed * 2 + s) for s in (0, 1)]
-    views = [SeatView(state, s) for s in (0, 1)]
     while state.winner < 0:
         seat = state.current_player
-        state.apply(play(views[seat], rngs[seat]))
+        state.apply(play(SeatView(state, seat), rngs[seat]))
     return state
 
 

@@ -56,10 +56,9 @@ def _play(decks: list[list[CardDef]], fmt: str, seed: int, policies: tuple[str, 
     state = new_game(decks, seed, fmt)
     by_seat = [POLICIES[policies[state.deck_of_seat[s]]] for s in (0, 1)]
     rngs = [random.Random(seed * 2 + s) for s in (0, 1)]
-    views = [SeatView(state, s) for s in (0, 1)]
     while state.winner < 0:
         seat = state.current_player
-        state.apply(by_seat[seat](views[seat], rngs[seat]))
+        state.apply(by_seat[seat](SeatView(state, seat), rngs[seat]))
     return state
 
 
