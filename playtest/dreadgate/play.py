@@ -406,8 +406,9 @@ def _mulligan(g: Game, take: bool) -> None:
 
 
 def _start_turn(g: Game, p: int) -> None:
-    # infl and used are replaced below, never changed again: the entry may keep them as they are
-    g._j.extend((p, g.turn, g.active, g.infl if any(g.infl) else None, g.used or None, g.ap_next[p], g.tp[p], TURN))
+    # infl and used are replaced below, never changed again: the entry may keep them as they are. infl is kept
+    # even when all zero: an earlier entry of this turn (a deploy's spent influence) restores into that very list
+    g._j.extend((p, g.turn, g.active, g.infl, g.used or None, g.ap_next[p], g.tp[p], TURN))
     g.turn += 1
     g.active = p
     g.phase = MAIN_PHASE
