@@ -50,6 +50,7 @@ BUDGETS = {
     "deck edit API": {"embedded": (23, 2), "postgres": (21, 3)},
     "validation API": {"embedded": (2, 4), "postgres": (2, 2)},
     "goldfish table action": {"embedded": (9, 0), "postgres": (8, 1)},
+    "run cancel API": {"embedded": (5, 2), "postgres": (4, 3)},
 }
 
 
@@ -176,3 +177,23 @@ def test_a_goldfish_action_costs_its_budget(world):
     trips = write(client, "POST", f"/playtest/tables/{table.pk}/act/", lambda first: "notation=" + (
         "keep" if first else "draw"), content_type="application/x-www-form-urlencoded")
     check("goldfish table action", trips)
+
+
+def test_a_run_cancel_costs_its_budget(world, django_capture_on_commit_callbacks):
+    """Taking a run's chunks off the queue reads the broker's queues: through the app's connection pool, in one
+    round trip for every priority's list (a connection of its own cost a handshake on every cancel)."""
+    client = client_of(world["owner"])
+    body = json.dumps({"kind": "dreadgate_playtest", "games": 10, "params": {"deck": world["deck"].pk,
+                                                                              "mode": "goldfish"}})
+
+    def submitted() -> str:
+        return client.post("/api/runs/", body, content_type="application/json").json()["id"]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(f"/api/runs/{submitted()}/cancel/", "{}", content_type="application/json").status_code \
+            == 200
+    run = submitted()
+    with counted() as trips, django_capture_on_commit_callbacks(execute=True):  # the queue is read once committed
+        response = client.post(f"/api/runs/{run}/cancel/", "{}", content_type="application/json")
+    assert response.status_code == 200
+    check("run cancel API", trips)

@@ -54,7 +54,8 @@ def remove_queued_chunks(run_id) -> int:
     queue = settings.PLAYTEST_QUEUE
     ensure_broker_folders()
     try:
-        with current_app.connection_for_write() as connection:
+        # From the app's pool: a connection of its own would cost a Redis handshake (7 round trips) per cancel.
+        with current_app.pool.acquire(block=True) as connection:
             channel = connection.default_channel
             if isinstance(channel, filesystem_transport.Channel):
                 return channel.remove(queue, of_the_run)
@@ -68,10 +69,14 @@ def remove_queued_chunks(run_id) -> int:
 
 def _remove_from_redis(channel: redis_transport.Channel, queue: str, unwanted) -> int:
     removed = 0
+    keys = [channel._q_for_pri(queue, priority) for priority in channel.priority_steps]
     with channel.conn_or_acquire() as client:
-        for priority in channel.priority_steps:
-            key = channel._q_for_pri(queue, priority)
-            for raw in client.lrange(key, 0, -1):
+        with client.pipeline(transaction=False) as pipe:  # every priority's list in one round trip
+            for key in keys:
+                pipe.lrange(key, 0, -1)
+            queued = pipe.execute()
+        for key, messages in zip(keys, queued, strict=True):
+            for raw in messages:
                 if unwanted(json.loads(raw)):
                     removed += client.lrem(key, 1, raw)  # 0 if a worker took it meanwhile
     return removed
