@@ -46,6 +46,8 @@ from playtest.dreadgate.actions import (
 )
 from playtest.dreadgate.board import BACK_RANK, GATE, turn_mask
 from playtest.dreadgate.state import (
+    BEYOND_GOAL,
+    BONEYARD_GOAL,
     COMBAT_PHASE,
     DEFENSE_PHASE,
     MAIN_PHASE,
@@ -62,10 +64,35 @@ from .passive_effects import abilities_need_an_opponent
 
 # Actions whose worth depends on a card's effect: always tried on a copy, never judged by their kind.
 EFFECT_KINDS = frozenset({PLAY, INSTANT, USE, EQUIP})
+
+
+def may_win(action: Action) -> bool:
+    """Whether the safety checks try the action for a win: passing the Gateway (DG-1.2) or an attack (a unit
+    destroyed toward the Boneyard total). Cards and abilities are left to the evaluation: trying every one at
+    every decision would cost more than the games they decide (docs/ai.md)."""
+    return action[0] == ATTACK or (action[0] == MOVE and action[2] == GATE)
+
 CONTINUATION_LIMIT = 8  # steps an action may set in motion before the position is evaluated
 CHOICE_LIMIT = 12  # options tried at a choice outside the main phase
 SPARE_FROM = 3  # units and legends in hand from which the weakest unit may be recycled (docs/ai.md)
 BREADTH = 8  # cards and abilities tried beside the prior's choice at one decision
+
+
+def within_reach(world: State | SeatView, loser: int) -> bool:
+    """A quick necessary condition for one action to win against `loser`: a unit of the other seat one maneuver
+    from the Gateway whose vitality would reach the Beyond total (DG-9.1), or a unit of `loser` whose vitality
+    would bring its Boneyard total to the goal (DG-1.5). Vitality can grow before the action: a margin of 2."""
+    winner = 1 - loser
+    beyond_goal, bone_goal = BEYOND_GOAL[world.fmt], BONEYARD_GOAL[world.fmt]
+    scores = world.scores()
+    for u in world.units.values():
+        if u.owner == loser:
+            if scores["boneyard"][loser] + u.c.vit >= bone_goal:
+                return True
+        elif beyond_goal and scores["beyond"][winner] + u.vit + 2 >= beyond_goal:
+            if maneuvers_to_gate(u.mdirs, max(u.mnv, 1))[u.cell] <= 1:
+                return True
+    return False
 
 
 class HandPlan(NamedTuple):
@@ -150,6 +177,11 @@ class Lookahead:
             return legal[0]
         if view.phase == MULLIGAN_PHASE:
             return A_KEEP if self.keeps(view) or A_MULLIGAN not in legal else A_MULLIGAN
+        if view.phase == MAIN_PHASE:
+            # Safety first (docs/ai.md): a win this turn, then a win of the opponent's next turn to prevent.
+            safe = self.safety_first(view, legal)
+            if safe is not None:
+                return safe
         candidates = self.candidates(view, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
@@ -167,6 +199,56 @@ class Lookahead:
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def safety_first(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
+        """An action that wins now (with what it sets in motion), else, when ending the turn now would let the
+        opponent win with one action of its next turn, the best-valued action after which it can't (None when
+        neither applies or nothing prevents it). Only the policy that weighs the opponent (`matchup`) looks
+        for threats: against a passive opponent there are none."""
+        me = view.seat
+        win_now = within_reach(view, 1 - me) and any(may_win(a) for a in legal)
+        threat = self.weights.fight and within_reach(view, me)
+        if not win_now and not threat:
+            return None
+        world = view.determinize(random.Random(0))  # its own draws: the search's are left as they were
+        for action in legal:
+            if win_now and may_win(action) and self.outcome(world, action, me) == me:
+                return action
+        if not threat or not self.threatened(world, me, A_END):
+            return None
+        best, best_value = None, float("-inf")
+        for action in legal:
+            if action[0] != END and not self.threatened(world, me, action):
+                value = self.value_after(world, action, me, then_end=True)
+                if value > best_value:
+                    best, best_value = action, value
+        return best
+
+    def outcome(self, world: State, action: Action, me: int) -> int:
+        """The winner after the action and what it sets in motion (-1 while the game goes on)."""
+        world.apply(action)
+        steps = 1 + self.continue_play(world, me)
+        winner = world.winner
+        for _ in range(steps):
+            world.undo()
+        return winner
+
+    def threatened(self, world: State, me: int, action: Action) -> bool:
+        """Whether, after the action and the end of this turn, one action of the opponent wins the game."""
+        world.apply(action)
+        steps = 1 + self.continue_play(world, me)
+        if world.phase == MAIN_PHASE and world.active == me and A_END in world.legal_actions():
+            world.apply(A_END)
+            steps += 1 + self.continue_play(world, me)
+        them = 1 - me
+        threat = False
+        if world.phase == MAIN_PHASE and world.active == them and world.current_player == them:
+            threat = any(
+                may_win(a) and self.outcome(world, a, me) == them for a in world.legal_actions()
+            )
+        for _ in range(steps):
+            world.undo()
+        return threat
 
     def keeps(self, view: SeatView) -> bool:
         """Keep a hand with a unit or legend that can come down in the first two turns, or two of them."""

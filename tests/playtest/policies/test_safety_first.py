@@ -1,0 +1,54 @@
+"""Safety first (docs/ai.md): a win this turn is taken, and a win the opponent would have with one action of its
+next turn is prevented when one action of this turn can prevent it. Positions from real games, classified on a
+world the seat may know (its view's determinization: what the opponent's answers from its hidden hand would be
+is a guess); bench/ai_safety.py measures the same against the true state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from playtest.dreadgate import new_game
+from playtest.dreadgate.actions import A_END
+from playtest.dreadgate.state import MAIN_PHASE
+from playtest.dreadgate.view import SeatView
+from playtest.policies import POLICIES
+from playtest.policies.lookahead import matchup, within_reach
+from playtest.simulation.catalog import starter_decks
+
+pytestmark = pytest.mark.config_independent
+
+
+def kind_of(world, me: int) -> str:
+    legal = world.legal_actions()
+    if within_reach(world, 1 - me) and any(matchup.outcome(world, a, me) == me for a in legal):
+        return "win"
+    if within_reach(world, me) and matchup.threatened(world, me, A_END):
+        if any(a != A_END and not matchup.threatened(world, me, a) for a in legal):
+            return "stop"
+    return ""
+
+
+def test_matchup_takes_a_win_now_and_stops_a_win_next_turn():
+    decks = starter_decks()
+    names = sorted(decks)
+    seen = {"win": 0, "stop": 0}
+    missed = []
+    for g in range(10):
+        seed = 70_000 + g
+        state = new_game([decks[names[g % len(names)]], decks[names[(g * 5 + 1) % len(names)]]], seed, "standard")
+        rng = random.Random(seed)
+        while state.winner < 0:
+            me = state.current_player
+            world = SeatView(state, me).determinize(random.Random(0)) if state.phase == MAIN_PHASE else None
+            kind = kind_of(world, me) if world is not None else ""
+            if kind:
+                seen[kind] += 1
+                choice = matchup(SeatView(state, me), random.Random(g))
+                won = matchup.outcome(world, choice, me) == me
+                if not (won if kind == "win" else not matchup.threatened(world, me, choice)):
+                    missed.append((seed, len(state.history), kind, choice))
+            state.apply(POLICIES["classic-matchup"](SeatView(state, me), rng))
+    assert seen["win"] >= 3 and seen["stop"] >= 2
+    assert missed == []
