@@ -3,7 +3,8 @@
 `test_sum` is deterministic per (seed, game) so results can be compared across chunkings; `test_bulk` is the same
 in chunks of 100 games, as the engines' kinds (a 100,000-game run is 1,000 chunks);
 `test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes;
-`test_backend` reports which database connection (PostgreSQL backend) played each chunk.
+`test_backend` reports which database connection (PostgreSQL backend) played each chunk; `test_race` and
+`test_prepared_race` are staged.
 """
 
 import os
@@ -12,6 +13,7 @@ import time
 
 from rest_framework import serializers
 
+from core.errors import DomainError, ErrorCode
 from playtest.jobs.registry import JobKind, register
 
 
@@ -110,3 +112,20 @@ class _RaceParams(serializers.Serializer):
 
 register(JobKind("test_race", _race_chunk, _race_merge, engine_version="test-1", chunk_size=10,
                  next_stage=_race_next, conclude=_race_conclude, params_serializer=_RaceParams))
+
+
+# `test_prepared_race`: `test_race` whose arms a worker decides first (JobKind.prepare), as a tuning run's shortlist;
+# no arms to race is a refusal.
+class _PreparedRaceParams(_RaceParams):
+    prepared_arms = serializers.IntegerField(min_value=0, max_value=64)
+
+
+def _race_prepare(params):
+    if not params["prepared_arms"]:
+        raise DomainError("prepared_arms: nothing to race", code=ErrorCode.INVALID_PARAMS)
+    return {**params, "arms": params["prepared_arms"]}
+
+
+register(JobKind("test_prepared_race", _race_chunk, _race_merge, engine_version="test-1", chunk_size=10,
+                 next_stage=_race_next, conclude=_race_conclude, params_serializer=_PreparedRaceParams,
+                 prepare=_race_prepare))

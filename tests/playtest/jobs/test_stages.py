@@ -141,3 +141,25 @@ def test_a_budget_smaller_than_the_first_stage_is_refused_naming_the_games(user)
         services.run_submit(owner=user, kind="test_race", params=PARAMS, games=1)
     assert refused.value.status_code == 400 and refused.value.details["field"] == "games"
     assert "plays 16 games" in refused.value.message and not Run.objects.exists()
+
+
+def test_a_prepared_kind_opens_with_a_stage_of_no_games_whose_worker_completes_the_parameters(user):
+    run = services.run_submit(owner=user, kind="test_prepared_race", params={"prepared_arms": 8, "per_arm": 2},
+                              games=100, seed=4)
+    assert list(run.stages.values_list("index", "games", "plan")) == [(0, 0, {"games": 0, "prepare": True})]
+    assert list(run.chunks.values_list("index", "games")) == [(0, 0)]
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    assert run.params["arms"] == 8 and run.stage == 1 and run.games_done == 0
+    assert run.stages.get(index=1).plan["arms"] == list(range(8))  # planned from the completed parameters
+    run = play_pending(run)
+    # The race as test_race runs it: 16 + 8 + 4 + 2 games in 4 stages; the preparation is none of them.
+    assert run.status == RunStatus.DONE and run.result["stages"] == 4 and run.games_done == run.result["games"] == 30
+
+
+def test_a_preparation_that_refuses_fails_the_run_with_its_words(user):
+    run = services.run_submit(owner=user, kind="test_prepared_race", params={"prepared_arms": 0}, games=100, seed=4)
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    assert run.status == RunStatus.FAILED and run.error == "prepared_arms: nothing to race"
+    assert run.stages.count() == 1 and run.games_done == 0
