@@ -231,7 +231,8 @@ def _chosen_form(error):
     discriminator = error.schema.get("discriminator") if error.validator == "oneOf" else None
     if not discriminator or not isinstance(error.instance, dict):
         return None
-    ref = discriminator.get("mapping", {}).get(error.instance.get(discriminator["propertyName"]))
+    named = error.instance.get(discriminator["propertyName"])
+    ref = discriminator.get("mapping", {}).get(named) if isinstance(named, str) else None  # {"kind": {}} names none
     forms = [form.get("$ref") for form in error.schema["oneOf"]]
     if ref not in forms:
         return None

@@ -108,6 +108,17 @@ def test_a_tournament_lineup_of_the_wrong_type_is_a_400_naming_it(client, lineup
     assert stored() == before
 
 
+@pytest.mark.parametrize("path, body, field", [
+    ("/api/runs/", {"kind": {"a": 1}, "games": 1}, "kind"),  # the discriminator names no form
+    ("/api/dreaddraw/tables/", {"seats": [{"kind": {}}, {"kind": ["local"]}]}, "seats["),
+])
+def test_a_kind_that_is_no_text_is_a_400_naming_it_never_a_500(client, path, body, field):
+    before = stored()
+    error = envelope(client.post(path, body, content_type="application/json"), 400)
+    assert error["code"] == "invalid" and field in error["message"]
+    assert stored() == before
+
+
 # --- NUL characters ----------------------------------------------------------------------------
 
 def test_a_nul_in_any_form_field_is_a_400_and_nothing_is_saved(client, user):
