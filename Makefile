@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 BENCH ?=
 PORT ?= 8000
 
-.PHONY: run test setup setup-venv bench lint mutate worker clean
+.PHONY: run test setup setup-venv bench lint mutate fuzz worker clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,13 @@ lint: $(VENV)/.installed
 # mutants whose id starts with dd-; MUTATE_JOBS (default 2) sets how many run at once.
 mutate: $(VENV)/.installed
 	$(PY) -m tests.mutation.run $(MUTANTS)
+
+# The full API fuzz (docs/testing.md), not part of `make test`: Schemathesis's command line with every check against a
+# live server with the rate limits off, anonymously and with a token (tests/fuzz.py). FUZZ_EXAMPLES (default 100)
+# cases per operation and phase; FUZZ_ARGS passes more options to `schemathesis run`.
+FUZZ_EXAMPLES ?= 100
+fuzz: $(VENV)/.installed
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PY) -m tests.fuzz $(FUZZ_ARGS)
 
 clean:
 	rm -rf $(VENV) var staticfiles

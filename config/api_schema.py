@@ -49,11 +49,13 @@ NO_NUL = "^[^\\x00]*$"
 WITHOUT_NUL = {r"\S": "^[^\\x00]*[^\\s\\x00][^\\x00]*$"}
 
 
-def _state_request_rules(node) -> None:
+def _state_request_rules(node, body: bool = True) -> None:
     """Every text of a request refuses NUL; every object of a request closes its fields."""
     if not isinstance(node, dict):
         return
     if node.get("type") == "string" and "enum" not in node and "format" not in node:
+        if body and node.get("minLength", 0) >= 1 and "pattern" not in node:
+            node["pattern"] = r"\S"  # a body's field that may not be blank is trimmed first: spaces are blank
         node["pattern"] = WITHOUT_NUL[node["pattern"]] if "pattern" in node else NO_NUL
     if "properties" in node:
         if node.get("type") == "object":  # a whole object (a oneOf's part only adds to one)
@@ -77,10 +79,22 @@ def state_request_rules(result, generator, request, public):
         for operation in methods.values():
             for parameter in operation.get("parameters", []):
                 if parameter.get("in") in ("path", "query"):
-                    _state_request_rules(parameter.get("schema", {}))
-            for media in (operation.get("requestBody") or {}).get("content", {}).values():
+                    _state_request_rules(parameter.get("schema", {}), body=False)
+            body = operation.get("requestBody") or {}
+            for media in body.get("content", {}).values():
                 _state_request_rules(media.get("schema", {}))
+                if _requires_fields(media.get("schema", {}), result):
+                    body["required"] = True  # no body is then no object with the fields it must have
     return result
+
+
+def _requires_fields(schema: dict, result: dict) -> bool:
+    """Whether every object the schema allows has a required field (for a oneOf, every form)."""
+    if "$ref" in schema:
+        schema = result["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    if "oneOf" in schema:
+        return all(_requires_fields(form, result) for form in schema["oneOf"])
+    return bool(schema.get("required"))
 
 
 def _applies(status: str, operation: dict, path: str) -> bool:

@@ -258,6 +258,10 @@ def _action_from(table, value):
                       code=ErrorCode.INVALID, details={"field": "action"})
 
 
+# A goldfish table closed by a change of rules has no game to play on (goldfish.services.table_state).
+RULES_CHANGED = OpenApiResponse(description="The table was closed by a change of rules; its replay shows it (RV-5).")
+
+
 class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Goldfish tables: play a deck by hand against a passive opponent or the AI; the game lives on the server. Its
     seed and nonce stay hidden until the game is over (the commitment is shown from the start, DG-4.6)."""
@@ -289,7 +293,8 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=GoldfishActionSerializer,
                    responses={200: OpenApiResponse(GoldfishTableSerializer, description="The table after the action"),
-                              400: OpenApiResponse(description="Illegal action, with the rule it breaks")})
+                              400: OpenApiResponse(description="Illegal action, with the rule it breaks"),
+                              409: RULES_CHANGED})
     @action(detail=True, methods=["post"])
     def act(self, request, pk=None):
         table = self.get_object()
@@ -303,7 +308,8 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @extend_schema(request=None, responses={200: OpenApiResponse(GoldfishTableSerializer,
                                                                  description="The table after the undo"),
                                             400: OpenApiResponse(description="Nothing to undo, or the game is over "
-                                                                             "(DG-4.6)")})
+                                                                             "(DG-4.6)"),
+                                            409: RULES_CHANGED})
     @action(detail=True, methods=["post"])
     def undo(self, request, pk=None):
         table = self.get_object()
@@ -312,7 +318,8 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(table_payload(table, state))
 
     @extend_schema(request=None, responses={200: OpenApiResponse(GoldfishTableSerializer,
-                                                                 description="The table after the AI's turn")})
+                                                                 description="The table after the AI's turn"),
+                                            409: RULES_CHANGED})
     @action(detail=True, methods=["post"], url_path="ai-turn")
     def ai_turn(self, request, pk=None):
         table = self.get_object()
@@ -321,7 +328,8 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(table_payload(table, state))
 
     @extend_schema(request=DummySerializer, responses={200: OpenApiResponse(GoldfishTableSerializer,
-                                                                            description="The table")})
+                                                                            description="The table"),
+                                                       409: RULES_CHANGED})
     @action(detail=True, methods=["post"])
     def dummy(self, request, pk=None):
         table = self.get_object()
