@@ -68,3 +68,13 @@ def abilities_need_an_opponent(card_type: str, abilities: list[dict[str, Any]]) 
             if _helps_the_race(leaf, side):
                 return False
     return True
+
+
+ENEMY_SIDES = frozenset({"enemy", "opponent"})
+
+
+def acts_only_on_the_opponent(card: Mapping[str, Any]) -> bool:
+    """Whether every effect of the card acts on enemy units or the opponent (never on a friendly unit or this
+    seat): what a report may say of a card that needs an opponent, rather than of one that heals or buffs."""
+    leaves = [side for ability in card.get("abilities") or [] for _, side in _leaves(ability["effect"])]
+    return bool(leaves) and all(side in ENEMY_SIDES for side in leaves)

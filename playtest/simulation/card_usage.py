@@ -72,6 +72,8 @@ def _natural_action(state: State, seat: int, c) -> tuple[int, int, int]:
     if c.kind in ("unit", "legend"):
         free = [cell for cell in BACK_RANK[seat] if state.board[cell] < 0]
         return (DEPLOY, c.index, free[0] if free else BACK_RANK[seat][0])
+    if c.kind == "item" and (c.consumable or c.battlefield_item):
+        return (EQUIP, c.index, NO_BEARER)  # played without a bearer (DG-14.2, DG-14.3): a refusal is its target's
     if c.kind == "item":
         bearers = [u.iid for u in state.units.values() if u.owner == seat]
         return (EQUIP, c.index, bearers[0] if bearers else NO_BEARER)

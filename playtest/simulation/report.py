@@ -6,7 +6,7 @@ from typing import Any
 
 from core import stats
 from playtest.dreadgate.state import TURN_LIMIT
-from playtest.policies.passive_effects import needs_an_opponent
+from playtest.policies.passive_effects import acts_only_on_the_opponent, needs_an_opponent
 from playtest.simulation.games import counter_values
 
 
@@ -63,8 +63,12 @@ def _unchosen_reason(row: dict[str, Any], card: dict[str, Any] | None, goldfish:
     """Why a card legal in some games was never played (docs/ai.md): by what its effects can change."""
     legal = f"legal in {row['legal_games']} of the {row['drawn_games']} games it was drawn in"
     if goldfish and card is not None and needs_an_opponent(card):
-        return (f"{legal}, never chosen: its effects act only on enemy units, combat or the opponent's hand and "
-                "points, which a goldfish opponent never brings")
+        if acts_only_on_the_opponent(card):
+            return (f"{legal}, never chosen: its effects act only on enemy units, combat or the opponent's hand "
+                    "and points, which a goldfish opponent never brings")
+        return (f"{legal}, never chosen: none of its effects moves or speeds a unit toward the Gateway, draws, "
+                "searches or gives points, and what it does to friendly units (healing, fighting strength) is "
+                "never needed against a goldfish opponent, who never attacks")
     return f"{legal}, never chosen: each time another action was judged better"
 
 

@@ -10,7 +10,7 @@ from decks.selectors import card_info
 from decks.services import deck_change_card
 from playtest.jobs import services
 from playtest.models import Run
-from playtest.policies.passive_effects import needs_an_opponent
+from playtest.policies.passive_effects import acts_only_on_the_opponent, needs_an_opponent
 from playtest.simulation import games
 from playtest.simulation.catalog import starter_decks
 from playtest.simulation.report import report
@@ -137,7 +137,9 @@ def test_a_card_legal_but_never_chosen_says_whether_a_goldfish_game_could_use_it
     assert all(row["name"] in unchosen for row in figures["cards"] if row["per_game"] == 0)
     for name, reason in unchosen.items():
         fights_only = needs_an_opponent(definitions[name])
-        assert ("a goldfish opponent never brings" in reason) == fights_only, name
+        assert ("goldfish opponent" in reason) == fights_only, name
+        # "enemy units" only of a card whose every effect acts on the opponent, never of a heal or a buff
+        assert ("act only on enemy units" in reason) == (fights_only and acts_only_on_the_opponent(definitions[name]))
         assert reason.startswith("legal in ")
     matchup = report(games.merge([games.play_chunk(params, 3, 0, 2)], {**params, "mode": "matchup"}),
                      {**params, "mode": "matchup"})["decks"][0]
@@ -168,3 +170,47 @@ def test_a_card_legal_but_never_chosen_says_whether_a_goldfish_game_could_use_it
 ])
 def test_what_a_goldfish_game_can_use_is_read_from_the_effects(card, fights_only):
     assert needs_an_opponent(card) is fights_only
+
+
+@pytest.mark.parametrize("card, enemy_only", [
+    ({"abilities": [{"trigger": "play", "effect": {  # Battle Cry
+        "op": "modify", "stat": "attack", "amount": 1, "target": {"select": "all", "side": "friendly"}}}]}, False),
+    ({"abilities": [{"trigger": "play", "effect": {  # Prayer of Healing
+        "op": "heal", "amount": 4, "target": {"select": "chosen", "side": "friendly"}}}]}, False),
+    ({"abilities": [{"trigger": "play", "effect": {
+        "op": "modify", "stat": "maneuver", "amount": -1, "target": {"select": "all", "side": "enemy"}}}]}, True),
+    ({"abilities": [{"trigger": "play", "effect": {
+        "op": "action_points", "player": "opponent", "amount": -2, "when": "next_turn"}}]}, True),
+    ({"abilities": [{"trigger": "play", "effect": {  # a chosen unit of either side
+        "op": "damage", "amount": 2, "target": {"select": "chosen"}}}]}, False),
+])
+def test_a_report_says_enemy_only_of_cards_whose_every_effect_acts_on_the_opponent(card, enemy_only):
+    assert acts_only_on_the_opponent(card) is enemy_only
+
+
+def test_a_consumable_held_unplayable_is_said_to_have_no_target_not_no_bearer():
+    import random
+
+    from playtest.dreadgate import new_game
+    from playtest.dreadgate.state import MAIN_PHASE
+    from playtest.dreadgate.view import SeatView
+    from playtest.policies import POLICIES
+    from playtest.simulation.card_usage import GameCards
+
+    decks = starter_decks()
+    state = new_game([decks["divine"], decks["engineering"]], 5, "standard")
+    cards = GameCards(state)
+    consumables = set()
+    rng = random.Random(5)
+    while state.winner < 0 and state.turn < 12:
+        seat = state.current_player
+        if state.phase == MAIN_PHASE and any(u.owner == seat for u in state.units.values()):  # a bearer to offer
+            cards.explain(state.deck_of_seat[seat], seat)
+            consumables |= {state.inst[i].card.name for i in state.hand[seat] if state.inst[i].consumable}
+        # the Divine deck races (its units could bear an item), the Engineering deck never deploys
+        policy = "classic-goldfish" if state.deck_of_seat[seat] == 0 else "passive"
+        state.apply(POLICIES[policy](SeatView(state, seat), rng))
+    said = {name: why for deck in (0, 1) for name, why in cards.why_not[deck].items() if name in consumables}
+    assert said
+    for name, why in said.items():
+        assert "bearer" not in why and "DG-14.3" not in why, (name, why)
