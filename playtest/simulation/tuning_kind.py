@@ -174,13 +174,16 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
                       "clear": swap["low"] > 0, "index": swap["arm"] - 1})
     last = max((s["stage"] for s in swaps), default=0)
     best = [s for s in swaps if s["stage"] == last]
+    # Each card out with its best replacement (the estimate of the latest stage it reached: the most games), then
+    # ordered by what giving the card up costs: the greater the improvement of its best swap, the cheaper the cut.
     cheapest: dict[str, dict[str, Any]] = {}
     for swap in sorted(swaps, key=lambda s: (-s["stage"], -s["mean"])):
         cheapest.setdefault(swap["cut"], swap)
+    cuts = sorted(cheapest.values(), key=lambda s: -s["mean"])
     baseline = result["baseline"]
     return {"goal": params["goal"], "goal_text": GOALS[params["goal"]], "unit": UNITS[params["goal"]],
             "baseline": {**baseline, "shown": baseline["value"] * scale}, "best": best,
-            "cheapest_cuts": list(cheapest.values())[:8], "raced": len(swaps), "considered": params.get("considered"),
+            "cheapest_cuts": cuts[:8], "raced": len(swaps), "considered": params.get("considered"),
             "stages": result["stages"], "games": result["games"], "budget": params["budget"],
             "shortlist_rule": params.get("shortlist_rule", SHORTLIST_RULE), "caveat": CAVEAT}
 

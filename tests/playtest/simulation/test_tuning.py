@@ -120,3 +120,18 @@ def test_the_halving_keeps_the_arms_with_the_best_paired_improvement():
     values = {str(arm): [10.0 + (1 if arm <= 4 else -1) * (arm > 0)] * plan["per_arm"] for arm in plan["arms"]}
     second = tuning_race.next_stage(params, [{"plan": plan, "result": {"games": plan["games"], "values": values}}])
     assert second["arms"] == [0, 5, 6, 7, 8] and second["start"] == plan["per_arm"]
+
+
+@pytest.mark.config_independent
+def test_cheapest_cuts_are_ordered_by_the_improvement_of_their_best_swap_not_by_stage():
+    from playtest.simulation.tuning_kind import present
+
+    def swap(arm, cut, stage, mean):
+        return {"arm": arm, "cut": cut, "add": "X", "stage": stage, "mean": mean, "low": mean - 1, "high": mean + 1,
+                "games": 10 * stage}
+
+    result = {"swaps": [swap(1, "A", 2, 0.1), swap(2, "B", 1, 0.9), swap(3, "A", 1, 0.5), swap(4, "C", 1, -0.2)],
+              "baseline": {"value": 5.0}, "stages": [], "games": 100}
+    params = {"goal": "goldfish", "cards": {}, "deck": {"cards": {}}, "budget": 200}
+    cuts = present(result, params)["cheapest_cuts"]
+    assert [(c["cut"], c["mean"]) for c in cuts] == [("B", 0.9), ("A", 0.1), ("C", -0.2)]
