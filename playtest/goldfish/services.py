@@ -36,7 +36,7 @@ from playtest.dreadgate import (
 )
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
-from playtest.dreadgate.describe import refusal_words
+from playtest.dreadgate.describe import hidden_from, refusal_words
 from playtest.dreadgate.record import replay_frames
 from playtest.dreadgate.view import SeatView
 from playtest.goldfish.stored import ALL, stored_frames, stored_over
@@ -205,19 +205,28 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
         _apply(table, state, dummy or passive(SeatView(state, 1 - me), random.Random(0)))
 
 
-def opponent_steps(table: GoldfishTable) -> tuple[int, int] | None:
-    """(first, end): the actions the opponent took after the person's last move, to be shown one by one;
-    None if it took none."""
+def opponent_steps(table: GoldfishTable) -> tuple[list[int], int] | None:
+    """The steps (`?at=N`: the table after its first N actions) that play the opponent's actions out one by one
+    after the person's last move: the one before its first action, then the one after each action the person is
+    shown, the last of which is the live table (not listed). A pass in a response window offered to the opponent is
+    not shown to the person (DG-15.7) and takes no step of its own, so the pacing can't tell it either. None if the
+    opponent took no action the person sees."""
     if not table.human_moves:
         return None
     state = table_state(table, steps=table.human_moves[-1])
     me = human_seat(state)
-    first = None
+    steps: list[int] = []
+    shown = 0
     for index in range(table.human_moves[-1], len(table.actions)):
-        if first is None and state.current_player != me:
-            first = index
-        state.apply(tuple(table.actions[index]))
-    return None if first is None else (first, len(table.actions))
+        action = tuple(table.actions[index])
+        if state.current_player != me:
+            steps = steps or [index]
+            if not hidden_from(state, action, me):
+                shown += 1
+                if index + 1 < len(table.actions):
+                    steps.append(index + 1)
+        state.apply(action)
+    return (steps, shown) if shown else None
 
 
 def table_over(table: GoldfishTable, state: State | None = None) -> bool:

@@ -38,13 +38,20 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     watching = None
     if at is not None:
         state = tables.table_state(table, steps=at)
-        watching = {"step": at, "end": len(table.actions)}
+        shown = (tables.opponent_steps(table) or ([], 0))[0]
+        if at in shown:  # counted in the actions the person is shown (DG-15.7)
+            k = shown.index(at)
+            watching = {"step": at, "number": k + 1, "of": len(shown),
+                        "next": shown[k + 1] if k + 1 < len(shown) else None}
+        else:
+            watching = {"step": at, "number": at, "of": len(table.actions),
+                        "next": at + 1 if at + 1 < len(table.actions) else None}
     state = state or tables.table_state(table)
     view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""),
                       watching=watching is not None, conceded=table.conceded_step is not None)
     # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
     steps = tables.opponent_steps(table) if acted and view is not None and tables.opponent_policy(table) else None
-    playback = {"from": steps[0], "to": steps[1], "count": steps[1] - steps[0]} if steps else None
+    playback = {"from": steps[0][0], "count": steps[1]} if steps else None
     # the seed and nonce once the game is over, whichever step is watched (DG-4.6)
     secrets = tables.table_secrets(table, state if watching is None else None)
     controls = table_controls(view, over=secrets["over"], undoable=bool(table.human_moves),

@@ -199,8 +199,8 @@ document.addEventListener("keydown", (event) => {
 
 scrollLogs(document);
 
-// The opponent's actions play out one by one: the answer to a move carries data-play-from/to (the actions the
-// opponent took); the page then shows the table after each of them (?at=N, read-only) at the chosen speed,
+// The opponent's actions play out one by one: the answer to a move carries data-play-from (the step before the
+// opponent's first action); the page then shows the table after each of them (?at=N, read-only) at the chosen speed,
 // and the live table at the end. "Skip to the end" and a speed of 0 go straight to the live table.
 const SPEED_KEY = "dreadgate.table.speed";
 let playTimer = null;
@@ -222,9 +222,8 @@ function schedulePlayback(table) {
     const from = Number(table.dataset.playFrom);
     if (speed() > 0) { playTimer = setTimeout(() => load(`?at=${from}`), 0); }
   } else if (table.dataset.watchStep !== undefined) {
-    const step = Number(table.dataset.watchStep);
-    const end = Number(table.dataset.watchEnd);
-    const next = step + 1 < end && speed() > 0 ? `?at=${step + 1}` : "?";
+    // the server names the next step shown (a pass the person is not shown takes none, DG-15.7); then the live table
+    const next = table.dataset.watchNext !== undefined && speed() > 0 ? `?at=${table.dataset.watchNext}` : "?";
     playTimer = setTimeout(() => load(next), speed());
   }
 }

@@ -46,7 +46,9 @@ def test_the_answer_to_a_move_names_the_opponents_actions_to_play_out(client, al
     response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
     html = response.content.decode()
     end = len(GoldfishTable.objects.get(pk=table.pk).actions)
-    assert f'data-play-from="{start + 1}" data-play-to="{end}"' in html  # after the person's own "end"
+    assert f'data-play-from="{start + 1}"' in html  # after the person's own "end"
+    shown = tables.opponent_steps(GoldfishTable.objects.get(pk=table.pk))[1]
+    assert shown <= end - start - 1 and f"The opponent took {shown} action" in html
     assert 'id="playback-speed"' in html
 
 
@@ -56,7 +58,7 @@ def test_a_step_of_the_opponents_turn_is_shown_read_only_with_a_skip_to_the_end(
     client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
     end = len(GoldfishTable.objects.get(pk=table.pk).actions)
     html = client.get(f"/playtest/tables/{table.pk}/?at={start + 2}").content.decode()
-    assert f'data-watch-step="{start + 2}" data-watch-end="{end}"' in html
+    assert f'data-watch-step="{start + 2}"' in html and "data-watch-next=" in html or start + 3 >= end
     assert "Skip to the end" in html and "the opponent plays" in html
     assert 'class="choice"' not in html and 'class="bar-action"' not in html  # nothing to choose in the past
     log = html[html.index('id="log-h"'):]
@@ -77,3 +79,22 @@ def test_a_table_against_the_ai_is_opened_from_the_new_playtest_page(client, ali
     assert response.status_code == 302
     table = GoldfishTable.objects.get()
     assert table.params["decks"][1]["id"] == opponent.pk and table.params["opponent_policy"] == "matchup"
+
+
+
+def test_an_action_hidden_from_the_person_takes_no_step_of_the_play_out(table, monkeypatch):
+    """DG-15.7: what `hidden_from` keeps from the person (the AI's pass in a window offered to it, which would say
+    that it held an instant it could play) is neither counted nor paced in the play-out of the opponent's actions:
+    here its second action is taken as hidden, whatever it was, to see the steps close over it."""
+    tables.table_act(table=table, action=(END, 0, 0))
+    table.refresh_from_db()
+    steps, shown = tables.opponent_steps(table)
+    first = steps[0]
+    assert len(table.actions) - first >= 3, "the AI took fewer than three actions: pick another seed"
+    assert steps[1] == first + 1 and steps[2] == first + 2 and shown == len(table.actions) - first
+
+    real = tables.hidden_from
+    monkeypatch.setattr(tables, "hidden_from", lambda state, action, viewer: (
+        len(state.history) == first + 1 or real(state, action, viewer)))
+    steps, hidden_shown = tables.opponent_steps(table)
+    assert first + 2 not in steps and steps[:2] == [first, first + 1] and hidden_shown == shown - 1
