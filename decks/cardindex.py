@@ -9,15 +9,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from core.names import name_key as fold  # the key a written card name or number is matched on
+
 from .cardinfo import GATEWAY, CardInfo
-
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2032": "'"})
-
-
-def fold(text: str) -> str:
-    """The key a written card name or number is matched on: case, spacing and the apostrophe's shape
-    (Hunter’s is Hunter's) do not matter."""
-    return " ".join(text.translate(_APOSTROPHES).split()).casefold()
 
 
 class CardIndex:
