@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import stats
+from core.formats import FORMATS
 from playtest.dreadgate.state import TURN_LIMIT
 from playtest.policies.passive_effects import acts_only_on_the_opponent, needs_an_opponent
 from playtest.simulation.games import counter_values
@@ -99,6 +100,22 @@ def _card_rows(table: dict[str, Any], names: list[str], games: int, by_turns: bo
     return rows, never
 
 
+def beyond_notice(deck: dict[str, Any], fmt: str) -> str:
+    """What to say of a deck whose units and legends can't bring the Beyond to its total (DG-1.2, DG-1.3): the
+    Beyond counts the vitality of the units through the Gateway, so their printed vitality summed over the deck
+    is what every unit through would score. Empty when it reaches the total or the format has no Beyond."""
+    goal = FORMATS[fmt].beyond_goal
+    if not goal or "list" not in deck:
+        return ""
+    cards = deck["cards"]
+    total = sum(cards[code].get("vitality") or 0 for code in deck["list"] if cards[code]["type"] in ("unit", "legend"))
+    if total >= goal:
+        return ""
+    return (f"Its units and legends have {total} vitality in all, less than the {goal} the Beyond needs to win "
+            f"(DG-1.2, DG-1.3): even with every one through the Gateway it can't win that way (unless an effect "
+            f"raises a unit's vitality), only by the opponent's Boneyard, which a passive opponent never fills.")
+
+
 def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     games = result["games"]
     decks = params["decks"]
@@ -121,6 +138,7 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
         deck_reports.append({
             "policy": policies[d],
             "legal": decks[d].get("legal", True),
+            "beyond_notice": beyond_notice(decks[d], params["format"]),
             "cards": cards,
             "name": decks[d]["name"],
             "wins": wins,

@@ -214,3 +214,23 @@ def test_a_consumable_held_unplayable_is_said_to_have_no_target_not_no_bearer():
     assert said
     for name, why in said.items():
         assert "bearer" not in why and "DG-14.3" not in why, (name, why)
+
+
+@pytest.mark.config_independent
+def test_a_deck_whose_vitality_cannot_reach_the_beyond_total_is_told_so_in_its_report():
+    from playtest.simulation.report import beyond_notice
+
+    deck = starter_decks()["champion"]
+    snapshot = {"name": "Champion", **_snapshot(deck)}
+    total = sum(c.vitality or 0 for c in deck if c.type in ("unit", "legend"))
+    assert total >= 40 and beyond_notice(snapshot, "standard") == ""
+    units = [code for code in snapshot["list"] if snapshot["cards"][code]["type"] in ("unit", "legend")]
+    short = {**snapshot, "list": [code for code in snapshot["list"] if code not in units[len(units) // 3:]]}
+    kept = sum(snapshot["cards"][code]["vitality"] for code in short["list"] if code in units)
+    assert kept < 40
+    notice = beyond_notice(short, "standard")
+    assert f"{kept} vitality" in notice and "40" in notice
+    assert beyond_notice(short, "tactical") == ""  # no Beyond in Tactical
+    params = {**_params(deck), "decks": [short, short]}
+    figures = report(games.merge([games.play_chunk(params, 3, 0, 1)], params), params)
+    assert figures["decks"][0]["beyond_notice"] == notice
