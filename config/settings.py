@@ -115,8 +115,9 @@ LOGIN_ADDRESS_FAILURE_LIMIT = env.int("LOGIN_ADDRESS_FAILURE_LIMIT", default=30)
 LOGIN_ACCOUNT_FAILURE_LIMIT = env.int("LOGIN_ACCOUNT_FAILURE_LIMIT", default=20)  # per username: then it slows down
 LOGIN_ACCOUNT_SLOWDOWN_SECONDS = env.int("LOGIN_ACCOUNT_SLOWDOWN_SECONDS", default=10)  # between new-device checks
 LOGIN_FAILURE_WINDOW_SECONDS = env.int("LOGIN_FAILURE_WINDOW_SECONDS", default=900)
-LOGIN_LINK_VALID_SECONDS = env.int("LOGIN_LINK_VALID_SECONDS", default=1800)  # an e-mailed browser link works this long
-LOGIN_LINK_INTERVAL_SECONDS = env.int("LOGIN_LINK_INTERVAL_SECONDS", default=300)  # at most one link per account meanwhile
+# An e-mailed browser link works this long; at most one link per account is sent in each interval.
+LOGIN_LINK_VALID_SECONDS = env.int("LOGIN_LINK_VALID_SECONDS", default=1800)
+LOGIN_LINK_INTERVAL_SECONDS = env.int("LOGIN_LINK_INTERVAL_SECONDS", default=300)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
