@@ -232,7 +232,9 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,  # request bodies without the read-only fields (config/api_contract.py)
     "ENUM_NAME_OVERRIDES": {"DeckFormatEnum": "decks.models.DeckFormat",
-                            "RaceFormatEnum": "playtest.simulation.metagame_kind.METAGAME_FORMATS"},
+                            "RaceFormatEnum": "playtest.simulation.metagame_kind.METAGAME_FORMATS",
+                            "GoalEnum": "playtest.simulation.tuning_kind.GOALS",
+                            "PolicyEnum": "playtest.policies.POLICIES"},
     # Every <int:...> of a URL is an id (or a number) that is looked up: bounded by a big integer column.
     "PATH_CONVERTER_OVERRIDES": {"int": {"type": "integer", "minimum": 0, "maximum": MAX_BIG_INTEGER}},
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -96,4 +96,4 @@ def test_a_card_face_stays_public(client):
 def test_the_readme_scale_out_example_serves_on_loopback_behind_the_proxy():
     readme = (ROOT / "README.md").read_text()
     assert "-b 0.0.0.0" not in readme and "--bind 0.0.0.0" not in readme
-    assert ".venv/bin/gunicorn config.wsgi -w 4 -b 127.0.0.1:8000" in readme
+    assert ".venv/bin/gunicorn -c gunicorn.conf.py config.wsgi -w 4 -b 127.0.0.1:8000" in readme
