@@ -226,21 +226,10 @@ def user_loop(session: Session, deck_id: int, public: list[int], stop_at: float,
 
 def cpu_seconds(procs: list[subprocess.Popen]) -> dict[str, float]:
     """CPU time used so far by the web server, the workers, PostgreSQL and this process (from /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
     groups = {procs[0].pid: "web", **{p.pid: "workers" for p in procs[1:]}}
     used = {"web": 0.0, "workers": 0.0, "postgresql": 0.0, "load generator": time.process_time()}
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        comm, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
-        # utime + stime, and the same of children that ended (PostgreSQL ends and reaps backends)
-        seconds = sum(int(v) for v in fields[11:15]) / tick
-        group = groups.get(int(fields[2]))  # the process group: each stack process leads its own
+    for pgid, comm, seconds in _common.process_cpu():
+        group = groups.get(pgid)  # the process group: each stack process leads its own
         if group:
             used[group] += seconds
         elif comm == "postgres":

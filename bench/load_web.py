@@ -89,20 +89,7 @@ def start_server(port: int, settings: str, cwd: Path) -> subprocess.Popen:
 
 def group_cpu(pgid: int) -> float:
     """CPU seconds used so far by the processes of one process group (a gunicorn master and its workers)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    used = 0.0
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry.name}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[2]) == pgid:
-            used += sum(int(v) for v in fields[11:15]) / tick  # utime, stime and those of reaped children
-    return used
+    return sum(seconds for group, _, seconds in _common.process_cpu() if group == pgid)
 
 
 class User:
