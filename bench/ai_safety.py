@@ -23,27 +23,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import _common  # noqa: E402
 
 from playtest.dreadgate import new_game  # noqa: E402
-from playtest.dreadgate.actions import A_END  # noqa: E402
 from playtest.dreadgate.state import MAIN_PHASE  # noqa: E402
 from playtest.dreadgate.view import SeatView  # noqa: E402
 from playtest.policies import POLICIES  # noqa: E402
-from playtest.policies.lookahead import matchup, within_reach  # noqa: E402
+from playtest.policies.lookahead import matchup, safety_question  # noqa: E402
 from playtest.simulation.catalog import starter_decks  # noqa: E402
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 60
 ENV = {"python": platform.python_version(), "games": GAMES}
-
-
-def classify(state, me: int) -> str:
-    """'win', 'stop' or '' for the seat to act in the main phase (with the true state)."""
-    legal = state.legal_actions()
-    world = state.copy()
-    if within_reach(world, 1 - me) and any(matchup.outcome(world, a, me) == me for a in legal):
-        return "win"
-    if within_reach(world, me) and matchup.threatened(world, me, A_END):
-        if any(a != A_END and not matchup.threatened(world, me, a) for a in legal):
-            return "stop"
-    return ""
 
 
 def main() -> None:
@@ -59,7 +46,7 @@ def main() -> None:
         while state.winner < 0:
             me = state.current_player
             if state.phase == MAIN_PHASE:
-                kind = classify(state, me)
+                kind = safety_question(state.copy(), me)
                 if kind:
                     choice = matchup(SeatView(state, me), random.Random(g))
                     world = state.copy()

@@ -95,6 +95,19 @@ def within_reach(world: State | SeatView, loser: int) -> bool:
     return False
 
 
+def safety_question(world: State, me: int) -> str:
+    """What the safety step faces in `world` for `me` in the main phase, judged over every legal action (for the
+    tests and the bench that check the step): "win" (an action wins now), "stop" (ending the turn lets the
+    opponent win next turn, and an action prevents it), or ""."""
+    legal = world.legal_actions()
+    if within_reach(world, 1 - me) and any(matchup.outcome(world, a, me) == me for a in legal):
+        return "win"
+    if within_reach(world, me) and matchup.threatened(world, me, A_END):
+        if any(a != A_END and not matchup.threatened(world, me, a) for a in legal):
+            return "stop"
+    return ""
+
+
 class HandPlan(NamedTuple):
     """What the race plan works out once per decision (the classic plan reads the first two)."""
 

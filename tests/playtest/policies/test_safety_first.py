@@ -10,24 +10,13 @@ import random
 import pytest
 
 from playtest.dreadgate import new_game
-from playtest.dreadgate.actions import A_END
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
-from playtest.policies.lookahead import matchup, within_reach
+from playtest.policies.lookahead import matchup, safety_question
 from playtest.simulation.catalog import starter_decks
 
 pytestmark = pytest.mark.config_independent
-
-
-def kind_of(world, me: int) -> str:
-    legal = world.legal_actions()
-    if within_reach(world, 1 - me) and any(matchup.outcome(world, a, me) == me for a in legal):
-        return "win"
-    if within_reach(world, me) and matchup.threatened(world, me, A_END):
-        if any(a != A_END and not matchup.threatened(world, me, a) for a in legal):
-            return "stop"
-    return ""
 
 
 def test_matchup_takes_a_win_now_and_stops_a_win_next_turn():
@@ -42,7 +31,7 @@ def test_matchup_takes_a_win_now_and_stops_a_win_next_turn():
         while state.winner < 0:
             me = state.current_player
             world = SeatView(state, me).determinize(random.Random(0)) if state.phase == MAIN_PHASE else None
-            kind = kind_of(world, me) if world is not None else ""
+            kind = safety_question(world, me) if world is not None else ""
             if kind:
                 seen[kind] += 1
                 choice = matchup(SeatView(state, me), random.Random(g))
