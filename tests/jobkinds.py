@@ -39,9 +39,20 @@ def _poison_chunk(params, seed, first_game, games):
     raise RuntimeError("poison chunk")
 
 
-register(JobKind("test_sum", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=10))
-register(JobKind("test_bulk", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=100))
-register(JobKind("test_poison", _poison_chunk, _sum_merge, engine_version="test-1", chunk_size=10))
+class _SumParams(serializers.Serializer):
+    """What the simple kinds read: a pause per game (so that a test can kill a worker mid-chunk), and a crash that
+    takes the worker process with it."""
+
+    sleep_per_game = serializers.FloatField(required=False, min_value=0, max_value=5)
+    hard = serializers.BooleanField(required=False)
+
+
+register(JobKind("test_sum", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=10,
+                 params_serializer=_SumParams))
+register(JobKind("test_bulk", _sum_chunk, _sum_merge, engine_version="test-1", chunk_size=100,
+                 params_serializer=_SumParams))
+register(JobKind("test_poison", _poison_chunk, _sum_merge, engine_version="test-1", chunk_size=10,
+                 params_serializer=_SumParams))
 
 
 def _backend_chunk(params, seed, first_game, games):

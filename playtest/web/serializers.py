@@ -75,8 +75,6 @@ def kind_submit_serializer(kind: JobKind) -> serializers.Serializer:
     if kind.params_serializer is not None:
         params = kind.params_serializer()
         fields["params"] = kind.params_serializer(required=any(f.required for f in params.fields.values()))
-    else:  # a kind that declares no types for its parameters checks them itself (validate_params)
-        fields["params"] = serializers.DictField(required=False, help_text="The kind's parameters.")
     if kind.games_of is None:
         games = base.fields["games"]
         fields["games"] = serializers.IntegerField(min_value=games.min_value, max_value=games.max_value,
