@@ -18,7 +18,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.config_independent]
 
 # Accepted by the subset, and minutes of backtracking in each of the catalog's longer rules texts without a digit.
 SLOW_QUERY = r"o:/[\w ]*?[\w ]*?[\w ]*?[\w ]*?[\w ]*?\d/"
-SLACK_SECONDS = 1.0  # an HTTP round trip on a busy machine
+# An HTTP round trip and the page around the search, on a busy machine (1.7 s seen with the browser tests beside it):
+# seconds, where an unbounded pattern holds the server for minutes.
+SLACK_SECONDS = 4.0
 
 
 @pytest.fixture(params=["index", "sql"])
@@ -46,8 +48,8 @@ def test_a_slow_pattern_is_refused_within_its_bound_while_the_server_answers_oth
     bound = time.monotonic() + TIME_LIMIT_SECONDS + SLACK_SECONDS
     probes = 0
     while searching.is_alive() and time.monotonic() < bound:  # the server answers while the search runs
-        status, health, seconds = timed(server, "/healthz", timeout=1)
-        assert status == 200 and health["status"] == "ok" and seconds < 1
+        status, health, seconds = timed(server, "/healthz", timeout=SLACK_SECONDS)
+        assert status == 200 and health["status"] == "ok" and seconds < SLACK_SECONDS
         probes += 1
     searching.join(max(bound - time.monotonic(), 0))
     assert probes
