@@ -6,8 +6,9 @@ see it. Transactional tests (live server, worker; mark them `live_db`) flush the
 the database as it stood after the load is then put back from a snapshot (tests/catalog_snapshot.py).
 
 Tests whose outcome the database and broker do not change run in one configuration only (ONE_CONFIGURATION,
-docs/testing.md): browser tests and those marked `config_independent` in the embedded one, the fault tests (with
-services of their own) in the PostgreSQL one.
+docs/testing.md): browser tests, those marked `config_independent` and the modules that touch no database (unless
+marked `each_configuration`) in the embedded one, the fault tests (with services of their own) in the PostgreSQL
+one.
 
 Worker tests share one session-scoped Celery worker process on the test database; browser tests
 share one headless Chromium driven by Playwright against pytest-django's live server.
@@ -51,16 +52,50 @@ def configuration() -> str:
     return "postgres" if os.environ.get("DATABASE_URL") else "embedded"
 
 
+# What a test asks for when it touches the test database.
+DATABASE_FIXTURES = {"_django_db_helper", "db", "transactional_db", "live_server", "admin_client", "django_user_model"}
+# The longest modules (tens of seconds each), started first: with a module per process at a time
+# (`--dist loadfile`), one of them started last would leave the other process idle at the end of the run.
+LONGEST_FIRST = (
+    "tests/playtest/jobs/test_worker.py", "tests/security/test_api_fuzz.py",
+    "tests/playtest/goldfish/test_table_browser.py", "tests/test_make_run.py", "tests/decks/test_permissions.py",
+    "tests/faults/test_redis_outage.py", "tests/faults/test_broker_faults.py",
+    "tests/decks/test_editor_input_browser.py", "tests/dreaddraw/test_dd_fairness.py", "tests/a11y/test_axe.py",
+    "tests/decks/test_editor_page_browser.py",
+)
+
+
+def touches_no_database(module_items) -> bool:
+    """A module none of whose tests uses the database or declares that the broker or cache changes its outcome."""
+    return not any(item.get_closest_marker("django_db") or item.get_closest_marker("each_configuration")
+                   or DATABASE_FIXTURES & set(item.fixturenames) for item in module_items)
+
+
+def runs_where(item, pure_modules: set[str]) -> str | None:
+    """The one configuration an item runs in (None: both)."""
+    for name, where in ONE_CONFIGURATION.items():
+        if item.get_closest_marker(name):
+            return where
+    return ONE_CONFIGURATION["config_independent"] if item.nodeid.split("::")[0] in pure_modules else None
+
+
 def pytest_collection_modifyitems(config, items):
-    """Leave out the tests that run in the other configuration only."""
+    """Leave out the tests that run in the other configuration only (a module that touches no database counts as
+    `config_independent`), and start the longest modules first."""
+    by_module: dict[str, list] = {}
+    for item in items:
+        by_module.setdefault(item.nodeid.split("::")[0], []).append(item)
+    pure_modules = {module for module, module_items in by_module.items() if touches_no_database(module_items)}
     here = configuration()
     kept, left_out = [], []
     for item in items:
-        elsewhere = any(item.get_closest_marker(name) and where != here for name, where in ONE_CONFIGURATION.items())
-        (left_out if elsewhere else kept).append(item)
+        where = runs_where(item, pure_modules)
+        (left_out if where not in (None, here) else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
-        items[:] = kept
+    rank = {module: index for index, module in enumerate(LONGEST_FIRST)}
+    kept.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: in order within a rank
+    items[:] = kept
 
 
 def load_test_data() -> None:

@@ -16,6 +16,8 @@ from config.throttles import AnonBurstThrottle
 from tests.conftest import configuration
 from tests.roundtrips import counted
 
+pytestmark = pytest.mark.each_configuration  # the limit in the process's cache here, in Redis there
+
 LIMIT = 30
 ATTEMPTS = 40  # each process's: together they ask for more than twice the limit
 
