@@ -54,7 +54,7 @@ def configuration() -> str:
 
 # What a test asks for when it touches the test database.
 DATABASE_FIXTURES = {"_django_db_helper", "db", "transactional_db", "live_server", "admin_client", "django_user_model"}
-# The longest modules (tens of seconds each), started first: with a module per process at a time
+# The longest modules (tens of seconds each, with few tests), started first: with a module per process at a time
 # (`--dist loadfile`), one of them started last would leave the other process idle at the end of the run.
 LONGEST_FIRST = (
     "tests/playtest/jobs/test_worker.py", "tests/security/test_api_fuzz.py",
@@ -93,9 +93,14 @@ def pytest_collection_modifyitems(config, items):
         (left_out if where not in (None, here) else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
+    items[:] = sorted(kept, key=longest_first(by_module))  # stable: a module's tests keep their order
+
+
+def longest_first(by_module: dict[str, list]):
+    """The order modules are handed to the test processes (`make test` turns xdist's own, by number of tests, off):
+    LONGEST_FIRST, then by number of tests."""
     rank = {module: index for index, module in enumerate(LONGEST_FIRST)}
-    kept.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))  # stable: in order within a rank
-    items[:] = kept
+    return lambda item: (rank.get(module := item.nodeid.split("::")[0], len(rank)), -len(by_module[module]), module)
 
 
 def load_test_data() -> None:
