@@ -37,13 +37,11 @@ tests/vendor/axe.min.js:
 	mkdir -p tests/vendor && cp var/npm/node_modules/axe-core/axe.min.js $@
 
 # TEST_PROCESSES test processes at once (pytest-xdist; each with its own test database and broker,
-# config/settings_test.py), a test module per process at a time, the longest first (tests/conftest.py);
-# TEST_PROCESSES=0 runs in this process alone.
+# config/settings_test.py), a test module per process at a time; TEST_PROCESSES=0 runs in this process alone.
 TEST_PROCESSES ?= 2
 test: $(VENV)/.installed tests/vendor/axe.min.js
 	@$(PY) -c "import shutil,sys; sys.exit(0 if shutil.which('chromium') else 1)" || ./.ci/install-chromium
-	$(PY) -m pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist loadfile --no-loadscope-reorder) \
-	  $(PYTEST_ARGS)
+	$(PY) -m pytest $(if $(filter 0,$(TEST_PROCESSES)),,-n $(TEST_PROCESSES) --dist loadfile) $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed
 	@for f in bench/$(if $(BENCH),$(BENCH),*).py; do $(PY) $$f || exit 1; done

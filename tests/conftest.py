@@ -54,15 +54,6 @@ def configuration() -> str:
 
 # What a test asks for when it touches the test database.
 DATABASE_FIXTURES = {"_django_db_helper", "db", "transactional_db", "live_server", "admin_client", "django_user_model"}
-# The longest modules (tens of seconds each, with few tests), started first: with a module per process at a time
-# (`--dist loadfile`), one of them started last would leave the other process idle at the end of the run.
-LONGEST_FIRST = (
-    "tests/playtest/jobs/test_worker.py", "tests/security/test_api_fuzz.py",
-    "tests/playtest/goldfish/test_table_browser.py", "tests/test_make_run.py", "tests/decks/test_permissions.py",
-    "tests/faults/test_redis_outage.py", "tests/faults/test_broker_faults.py",
-    "tests/decks/test_editor_input_browser.py", "tests/dreaddraw/test_dd_fairness.py", "tests/a11y/test_axe.py",
-    "tests/decks/test_editor_page_browser.py",
-)
 
 
 def touches_no_database(module_items) -> bool:
@@ -81,7 +72,7 @@ def runs_where(item, pure_modules: set[str]) -> str | None:
 
 def pytest_collection_modifyitems(config, items):
     """Leave out the tests that run in the other configuration only (a module that touches no database counts as
-    `config_independent`), and start the longest modules first."""
+    `config_independent`)."""
     by_module: dict[str, list] = {}
     for item in items:
         by_module.setdefault(item.nodeid.split("::")[0], []).append(item)
@@ -93,14 +84,7 @@ def pytest_collection_modifyitems(config, items):
         (left_out if where not in (None, here) else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
-    items[:] = sorted(kept, key=longest_first(by_module))  # stable: a module's tests keep their order
-
-
-def longest_first(by_module: dict[str, list]):
-    """The order modules are handed to the test processes (`make test` turns xdist's own, by number of tests, off):
-    LONGEST_FIRST, then by number of tests."""
-    rank = {module: index for index, module in enumerate(LONGEST_FIRST)}
-    return lambda item: (rank.get(module := item.nodeid.split("::")[0], len(rank)), -len(by_module[module]), module)
+        items[:] = kept
 
 
 def load_test_data() -> None:
