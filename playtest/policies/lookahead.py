@@ -58,6 +58,7 @@ from playtest.dreadgate.state import (
 )
 from playtest.dreadgate.view import SeatView
 
+from . import mulligan
 from .classic import BOARD_KINDS, GoldfishPlan
 from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, UNREACHABLE, Weights, evaluate, maneuvers_to_gate
 from .passive_effects import abilities_need_an_opponent
@@ -189,7 +190,7 @@ class Lookahead:
         if len(legal) == 1:
             return legal[0]
         if view.phase == MULLIGAN_PHASE:
-            return A_KEEP if self.keeps(view) or A_MULLIGAN not in legal else A_MULLIGAN
+            return A_KEEP if A_MULLIGAN not in legal or self.keeps(view, rng) else A_MULLIGAN
         if view.phase == MAIN_PHASE:
             # Safety first (docs/ai.md): a win this turn, then a win of the opponent's next turn to prevent.
             safe = self.safety_first(view, legal)
@@ -263,11 +264,12 @@ class Lookahead:
             world.undo()
         return threat
 
-    def keeps(self, view: SeatView) -> bool:
-        """Keep a hand with a unit or legend that can come down in the first two turns, or two of them."""
+    def keeps(self, view: SeatView, rng: random.Random) -> bool:
+        """Keep a hand at least as quick to the board as the deck's average hand (playtest.policies.mulligan)."""
         inst = view.inst
-        board = [inst[iid].vit for iid in view.hand if inst[iid].kind in BOARD_KINDS]
-        return len(board) >= 2 or any(vit <= 5 for vit in board)
+        own_deck = view.determinize(rng).deck[view.seat]  # its cards are known, their order is not
+        hand = [inst[iid] for iid in view.hand]
+        return mulligan.keeps(hand, hand + [inst[iid] for iid in own_deck], rng)
 
     def candidates(self, view: SeatView, legal: Sequence[Action], rng: random.Random) -> list[Action]:
         """The prior's choice, then the cards and abilities (and attacks, for `matchup`) that could replace it."""

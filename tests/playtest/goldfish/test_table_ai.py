@@ -10,14 +10,18 @@ from tests.playtest.dreadgate_decks import starter_deck
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def table(alice):
-    opponent = starter_deck(alice, craft="sorcery", name="The AI's deck")
-    table = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=5, opponent_deck_id=opponent.pk)
+def open_table(owner, seed: int):
+    opponent = starter_deck(owner, craft="sorcery", name="The AI's deck")
+    table = tables.table_create(owner=owner, deck_id=starter_deck(owner).pk, seed=seed, opponent_deck_id=opponent.pk)
     if (KEEP, 0, 0) in tables.table_state(table).legal_actions():
         tables.table_act(table=table, action=(KEEP, 0, 0))
     table.refresh_from_db()
     return table
+
+
+@pytest.fixture
+def table(alice):
+    return open_table(alice, seed=5)
 
 
 def test_the_ai_plays_its_own_deck_on_its_turn_and_gives_the_turn_back(table):
@@ -82,10 +86,12 @@ def test_a_table_against_the_ai_is_opened_from_the_new_playtest_page(client, ali
 
 
 
-def test_an_action_hidden_from_the_person_takes_no_step_of_the_play_out(table, monkeypatch):
+def test_an_action_hidden_from_the_person_takes_no_step_of_the_play_out(alice, monkeypatch):
     """DG-15.7: what `hidden_from` keeps from the person (the AI's pass in a window offered to it, which would say
     that it held an instant it could play) is neither counted nor paced in the play-out of the opponent's actions:
-    here its second action is taken as hidden, whatever it was, to see the steps close over it."""
+    here its second action is taken as hidden, whatever it was, to see the steps close over it. (A seed whose first
+    AI turn has three actions, none hidden.)"""
+    table = open_table(alice, seed=6)
     tables.table_act(table=table, action=(END, 0, 0))
     table.refresh_from_db()
     steps, shown = tables.opponent_steps(table)

@@ -55,7 +55,7 @@ UNIT_KINDS = {MOVE, ATTACK}
 GANG_SEED, GANG_LAST_MOVE = 25, 74
 # The attacking plan with the Quick runners against the AI's guarded deck: the AI answers the strike at this
 # index with an instant in its defence step (DG-10.8, DG-15.5)
-ANSWERED_SEED, ANSWERED_STRIKE = 1, 81
+ANSWERED_SEED, ANSWERED_STRIKE = 8, 38
 # The champion starter deck from these seeds: after the keep and one draw, seven different cards in hand; the person
 # sits South from the first, North (the second player, DG-4.3) from the second
 SEVEN_SOUTH, SEVEN_NORTH = 9, 7

@@ -77,7 +77,7 @@ def decisions_that_change(policy, play: tuple[str, str], games: int, every: int 
 
 @pytest.mark.parametrize("name", ["goldfish", "matchup"])
 def test_the_policies_decide_the_same_whatever_the_hidden_cards(name):
-    points, changed, phases = decisions_that_change(POLICIES[name], (name, "matchup"), games=4, every=3)
+    points, changed, phases = decisions_that_change(POLICIES[name], (name, "matchup"), games=6, every=3)
     assert points >= 250
     assert DECISION_KINDS <= phases
     assert changed == 0
@@ -85,7 +85,7 @@ def test_the_policies_decide_the_same_whatever_the_hidden_cards(name):
 
 @pytest.mark.parametrize("name", ["classic-goldfish", "classic-matchup", "random", "passive"])
 def test_the_other_policies_decide_the_same_whatever_the_hidden_cards(name):
-    points, changed, phases = decisions_that_change(POLICIES[name], ("matchup", "matchup"), games=2, every=4)
+    points, changed, phases = decisions_that_change(POLICIES[name], ("matchup", "matchup"), games=6, every=4)
     assert points >= 80
     assert DECISION_KINDS <= phases
     assert changed == 0
