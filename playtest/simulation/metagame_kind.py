@@ -22,7 +22,7 @@ from playtest.simulation import metagame
 from playtest.simulation.games import deck_cards
 from playtest.simulation.job_kind import check_deck_format, deck_snapshot
 from playtest.simulation.metagame_report import table
-from playtest.simulation.run_speed import duration_text, measured_speed
+from playtest.simulation.run_speed import measured_speed, time_estimate
 
 METAGAME = "dreadgate_metagame"
 MIN_DECKS, MAX_DECKS = 2, 12
@@ -32,7 +32,6 @@ DEFAULT_POLICY = "matchup"
 # The estimate's fallback, in games per second, when no metagame table of the same format and policy has finished
 # yet: `matchup` self-play over the starter decks on one core, the slower end of the AI bench's range
 # (docs/ai.md: 94-137 games/s Standard, 170-241 Quick), as if one worker process played every chunk.
-FALLBACK_GAMES_PER_SECOND = {"standard": 90.0, "quick": 170.0}
 
 
 class MetagameParams(serializers.Serializer):
@@ -153,13 +152,13 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
 
 def throughput(fmt: str, policy: str) -> dict[str, Any]:
     """Games per second to expect: measured over the last finished tables of the same format and policy, or,
-    before any has finished, the documented constant (run_speed)."""
-    speed = measured_speed(kind=METAGAME, fallback=FALLBACK_GAMES_PER_SECOND[fmt], format=fmt, policy=policy)
+    before any has finished, calibrated on the starter decks (run_speed)."""
+    speed = measured_speed(kind=METAGAME, policies=(policy, policy), fmt=fmt, format=fmt, policy=policy)
     if speed["source"] == "measured":
         text = f"measured over the last {speed['runs']} finished {fmt} tables played by {policy}"
     else:
-        text = (f"no {fmt} table played by {policy} has finished yet: the speed of matchup games on one worker "
-                "process, as measured by the AI bench")
+        text = (f"no {fmt} table played by {policy} has finished yet: timed on starter decks playing each other "
+                "with it, on one worker")
     return {**speed, "source_text": text}
 
 
@@ -167,10 +166,9 @@ def budget(*, decks: int, games_per_pair: int, fmt: str = "standard", policy: st
     """What a table would cost: its pairs and games, whether that is within the run limit, and an estimated time."""
     games = pair_count(decks) * games_per_pair
     speed = throughput(fmt, policy)
-    seconds = games / speed["games_per_second"]
     return {"decks": decks, "pairs": pair_count(decks), "games_per_pair": games_per_pair, "games": games,
             "maximum": settings.PLAYTEST_MAX_GAMES, "within_limit": games <= settings.PLAYTEST_MAX_GAMES,
-            "seconds": seconds, "seconds_text": duration_text(seconds), **speed}
+            **time_estimate(games, speed), **speed}
 
 
 DREADGATE_METAGAME = register(JobKind(

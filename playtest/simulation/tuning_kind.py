@@ -25,7 +25,7 @@ from playtest.jobs.registry import JobKind, register
 from playtest.models import Run, RunStatus
 from playtest.simulation import tuning_race
 from playtest.simulation.job_kind import card_definitions, check_deck_format, deck_snapshot
-from playtest.simulation.run_speed import duration_text, measured_speed
+from playtest.simulation.run_speed import measured_speed, time_estimate
 from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, shortlist_of, swapped_entries
 
 TUNING = "dreadgate_tuning"
@@ -37,8 +37,6 @@ MIN_BUDGET = 200
 MAX_GAUNTLET = 12
 # Games per second before any tuning run of the same goal and format has finished: the AI bench's slower end on
 # one worker process (docs/ai.md).
-FALLBACK_GAMES_PER_SECOND = {("goldfish", "standard"): 180.0, ("goldfish", "quick"): 360.0,
-                             ("matchup", "standard"): 45.0, ("matchup", "quick"): 90.0}
 CAVEAT = ("A suggestion is as good as the AI that measured it: these swaps win more (or sooner) when the playtest AI "
           "plays both decks, which is not the same as when you do.")
 
@@ -190,18 +188,18 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
 
 def throughput(goal: str, fmt: str) -> dict[str, Any]:
     """Games per second to expect: measured over the last finished tuning runs of the same goal and format, or,
-    before any has finished, the documented constant (run_speed)."""
-    speed = measured_speed(kind=TUNING, fallback=FALLBACK_GAMES_PER_SECOND[(goal, fmt)], goal=goal, format=fmt)
+    before any has finished, calibrated on the starter decks (run_speed)."""
+    policies = ("matchup", "matchup") if goal == "matchup" else ("goldfish", "passive")
+    speed = measured_speed(kind=TUNING, policies=policies, fmt=fmt, goal=goal, format=fmt)
     if speed["source"] == "measured":
         return {**speed, "source_text": f"measured over the last {speed['runs']} finished tuning runs like this one"}
-    return {**speed, "source_text": "no tuning run like this one has finished yet: the AI bench's speed on one worker"}
+    return {**speed, "source_text": "no tuning run like this one has finished yet: timed on starter decks with the "
+                                    "same AI, on one worker"}
 
 
 def budget_estimate(*, budget: int, goal: str, fmt: str) -> dict[str, Any]:
     speed = throughput(goal, fmt)
-    seconds = budget / speed["games_per_second"]
-    return {"games": budget, "maximum": settings.PLAYTEST_MAX_GAMES, "seconds": seconds,
-            "seconds_text": duration_text(seconds), **speed}
+    return {"games": budget, "maximum": settings.PLAYTEST_MAX_GAMES, **time_estimate(budget, speed), **speed}
 
 
 def swap_apply(*, run: Run, index: int, actor) -> Deck:

@@ -178,6 +178,10 @@ class MetagameBudgetQuerySerializer(serializers.Serializer):
     policy = serializers.ChoiceField(choices=list(POLICIES), default=DEFAULT_POLICY)
 
 
+GAMES_AHEAD_HELP = ("Games of other runs played while this one plays: the workers are shared, so each run queued or "
+                    "running plays as many games as this one, or what it has left.")
+
+
 class MetagameBudgetSerializer(serializers.Serializer):
     decks = serializers.IntegerField()
     pairs = serializers.IntegerField()
@@ -186,11 +190,13 @@ class MetagameBudgetSerializer(serializers.Serializer):
     maximum = serializers.IntegerField(help_text="The most games one run may play (PLAYTEST_MAX_GAMES).")
     within_limit = serializers.BooleanField()
     games_per_second = serializers.FloatField(help_text="The speed the estimate assumes.")
-    seconds = serializers.FloatField(help_text="Estimated time from the first game to the table, queue not counted.")
+    seconds = serializers.FloatField(help_text="Estimated time from submission to the table, the queue ahead counted.")
     seconds_text = serializers.CharField(help_text="The estimate for people: 3 min 20 s.")
-    source = serializers.ChoiceField(choices=["measured", "constant"],
+    games_ahead = serializers.IntegerField(help_text=GAMES_AHEAD_HELP)
+    source = serializers.ChoiceField(choices=["measured", "calibrated"],
                                      help_text="measured: over the last finished tables of the same format and "
-                                               "policy; constant: the documented speed, before any has finished.")
+                                               "policy; calibrated: before any has finished, starter decks timed "
+                                               "with the same policy on one process.")
     runs = serializers.IntegerField(help_text="How many finished tables the measured speed is over.")
     source_text = serializers.CharField()
 
@@ -314,9 +320,10 @@ class TuningBudgetSerializer(serializers.Serializer):
     games = serializers.IntegerField()
     maximum = serializers.IntegerField(help_text="The most games one run may play (PLAYTEST_MAX_GAMES).")
     games_per_second = serializers.FloatField(help_text="The speed the estimate assumes.")
-    seconds = serializers.FloatField(help_text="Estimated time from the first game to the report, queue not counted.")
+    seconds = serializers.FloatField(help_text="Estimated time from submission to the report, the queue ahead counted.")
     seconds_text = serializers.CharField()
-    source = serializers.ChoiceField(choices=["measured", "constant"])
+    games_ahead = serializers.IntegerField(help_text=GAMES_AHEAD_HELP)
+    source = serializers.ChoiceField(choices=["measured", "calibrated"])
     source_text = serializers.CharField()
 
 

@@ -10,7 +10,7 @@ from decks.models import Deck, Visibility
 from decks.selectors import starter_deck_list
 from playtest.jobs import services
 from playtest.models import Run, RunStatus
-from playtest.simulation.metagame_kind import FALLBACK_GAMES_PER_SECOND, METAGAME
+from playtest.simulation.metagame_kind import METAGAME
 from playtest.simulation.metagame_report import short_names
 from tests.playtest.dreadgate_decks import starter_deck
 
@@ -162,13 +162,15 @@ def test_progress_then_the_table_through_the_api(client, alice, bob):
     assert client.get(f"/api/metagames/{run.pk}/").status_code == 404
 
 
-def test_the_budget_is_estimated_from_a_constant_then_from_finished_tables(client, alice):
+def test_the_budget_is_timed_on_first_use_then_measured_on_finished_tables_and_counts_the_queue_ahead(
+        client, alice, bob):
     client.force_login(alice)
-    response = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400})
-    budget = response.json()
+    budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
     assert budget["pairs"] == 15 and budget["games"] == 6000 and budget["within_limit"]
-    assert budget["source"] == "constant" and budget["games_per_second"] == FALLBACK_GAMES_PER_SECOND["standard"]
-    assert budget["seconds"] == pytest.approx(6000 / FALLBACK_GAMES_PER_SECOND["standard"])
+    assert budget["source"] == "calibrated" and budget["games_per_second"] > 0 and budget["games_ahead"] == 0
+    assert budget["seconds"] == pytest.approx(6000 / budget["games_per_second"])
+    again = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
+    assert again["games_per_second"] == budget["games_per_second"], "timed once, then kept"
     run = play_all(services.run_submit(owner=alice, kind=METAGAME, params={"decks": starter_ids(2),
                                                                          "games_per_pair": 4}))
     start = timezone.now()
@@ -176,8 +178,13 @@ def test_the_budget_is_estimated_from_a_constant_then_from_finished_tables(clien
     budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
     assert budget["source"] == "measured" and budget["runs"] == 1 and budget["games_per_second"] == 2.0
     assert budget["seconds_text"] == "50 min"
+    # Runs still to play share the workers: each plays as many games as this table's 6,000, or what it has left.
+    services.run_submit(owner=bob, kind="test_sum", params={}, games=10_000)
+    services.run_submit(owner=bob, kind="test_sum", params={}, games=1_000)
+    budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
+    assert budget["games_ahead"] == 7_000 and budget["seconds_text"] == "1 h 48 min"
     quick = client.get("/api/metagames/budget/", {"decks": 6, "deck_format": "quick"}).json()
-    assert quick["source"] == "constant", "a Quick table is not estimated from Standard ones"
+    assert quick["source"] == "calibrated", "a Quick table is not estimated from Standard ones"
     message = refusal(client.get("/api/metagames/budget/", {"decks": 13}), 400)["message"]
     assert message.startswith("decks") and "2 to 12" in message
 

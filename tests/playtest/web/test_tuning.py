@@ -179,6 +179,17 @@ def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, a
     assert refused.status_code == 400 and b"budget" in refused.content
 
 
+def test_the_budget_is_timed_on_starter_decks_before_any_run_like_it_and_counts_the_queue_ahead(client, alice, bob):
+    client.force_login(alice)
+    query = {"budget": 600, "goal": "goldfish", "deck_format": "quick"}
+    budget = client.get("/api/tunings/budget/", query).json()
+    assert budget["source"] == "calibrated" and budget["games_per_second"] > 0 and budget["games_ahead"] == 0
+    assert budget["seconds"] == pytest.approx(600 / budget["games_per_second"])
+    services.run_submit(owner=bob, kind="test_sum", params={}, games=10_000)  # another user's run, still to play
+    queued = client.get("/api/tunings/budget/", query).json()
+    assert queued["games_ahead"] == 600 and queued["seconds"] == pytest.approx(1200 / budget["games_per_second"])
+
+
 def test_the_tuning_form_of_a_deck_i_may_not_see_is_a_404(client, alice):
     bob = get_user_model().objects.create_user("bob", password="x" * 12)
     hidden = starter_deck(bob, craft="hinter")
