@@ -109,6 +109,18 @@ def _search_index_after_changes(request):
 
 
 @pytest.fixture(autouse=True)
+def _catalog_version_memo_lasts_the_test(monkeypatch):
+    """The catalog version is remembered two seconds in the process (cards.selectors): on a busy machine a test's
+    requests can span more, and one of them would then read the version again, one query more than its twin (a
+    query count that passed alone and failed under load). Within a test the memo lasts; a test that means it to
+    run out says so (`selectors._version_memo = None`), and the fixture above forgets it after cards change."""
+    from cards import selectors
+
+    monkeypatch.setattr(selectors, "VERSION_MEMO_SECONDS", 3600)
+    monkeypatch.setattr(selectors, "_version_memo", None)
+
+
+@pytest.fixture(autouse=True)
 def _no_cache_between_tests():
     """What one test cached (a catalog export, a rendered page, a rate count) is not the next test's: tests change
     cards without a new catalog version, so an answer cached by an earlier test would be stale. The process's own
