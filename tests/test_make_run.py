@@ -26,7 +26,9 @@ from tests.support import wait_for
 ROOT = Path(__file__).resolve().parent.parent
 STOP_SECONDS = 10  # "within a few seconds": devrun's grace is 5 s, then KILL
 
-pytestmark = [pytest.mark.config_independent,
+# It starts its own services (the embedded default, whatever the suite's configuration) and kills its worker: a fault
+# test, run with the others in the PostgreSQL configuration to even out the two runs (docs/testing.md).
+pytestmark = [pytest.mark.faults,
               pytest.mark.skipif(not (ROOT / ".venv" / "bin" / "python").exists(), reason="make run needs .venv")]
 
 
