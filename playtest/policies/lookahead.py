@@ -327,13 +327,35 @@ class Lookahead:
         return best
 
     def their_choice(self, world: State, legal: Sequence[Action]) -> Action:
-        """The opponent's answer inside a continuation: a defence like the classic plan's, or passing."""
+        """The opponent's answer inside a continuation: a defence like the classic plan's, or passing; or, when the
+        opponent has an instant it can play now (its open talent points, DG-15.3, in a window or its defence step,
+        DG-15.5), the instant that leaves this seat's position worst, if worse than that answer. So a combat is
+        judged with the tricks the opponent could hold (in the determinized world: the hand this seat can't see,
+        drawn again), not as if it had none."""
         if not self.weights.fight:
             return A_PASS if A_PASS in legal else legal[0]
-        their_view = SeatView(world, world.current_player)
+        them = world.current_player
+        their_view = SeatView(world, them)
         if world.phase == DEFENSE_PHASE and any(a[0] in (DEFEND, PASS, STRIKE) for a in legal):
-            return self.plan.defend(their_view, list(legal), random.Random(0))
-        return self.plan(their_view, random.Random(0))
+            routine = self.plan.defend(their_view, list(legal), random.Random(0))
+        else:
+            routine = self.plan(their_view, random.Random(0))
+        instants = [a for a in legal if a[0] == INSTANT]
+        if not instants:
+            return routine
+        me = 1 - them
+        best, worst = routine, self.value_one_step(world, routine, me)
+        for action in instants[:CHOICE_LIMIT]:
+            value = self.value_one_step(world, action, me)
+            if value < worst:
+                best, worst = action, value
+        return best
+
+    def value_one_step(self, world: State, action: Action, me: int) -> float:
+        world.apply(action)
+        value = evaluate(world, me, self.weights)
+        world.undo()
+        return value
 
 
 goldfish = Lookahead("goldfish", GOLDFISH_WEIGHTS, EFFECT_KINDS, margin=3.0)

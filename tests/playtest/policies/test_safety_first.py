@@ -10,11 +10,13 @@ import random
 import pytest
 
 from playtest.dreadgate import new_game
-from playtest.dreadgate.state import MAIN_PHASE
+from playtest.dreadgate.actions import INSTANT, PASS
+from playtest.dreadgate.state import MAIN_PHASE, RESPONSE_PHASE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
-from playtest.policies.lookahead import matchup, safety_question
+from playtest.policies.lookahead import goldfish, matchup, safety_question
 from playtest.simulation.catalog import starter_decks
+from tests.playtest.dreadgate.factories import ability, game, give, play, put, talent, unit
 
 pytestmark = pytest.mark.config_independent
 
@@ -41,3 +43,25 @@ def test_matchup_takes_a_win_now_and_stops_a_win_next_turn():
             state.apply(POLICIES["classic-matchup"](SeatView(state, me), rng))
     assert seen["win"] >= 3 and seen["stop"] >= 2
     assert missed == []
+
+
+def test_the_opponents_instant_in_a_window_is_counted_in_the_value_of_an_action():
+    """Combat values count the instants the opponent could play with its open talent points (DG-15.3, DG-15.5):
+    after South's action opens a window, North's answer inside the play-out is the instant that hurts South most,
+    not a pass; a passive (goldfish) evaluation still assumes no answer."""
+    pawn = unit("U-PW", 1, 1, 1, 1, 1)
+    zap = talent("T-ZP", ability("instant", {"op": "damage", "amount": 1,
+                                             "target": {"select": "chosen", "side": "enemy"}}, cost=1),
+                 cost=1, instant=True)  # fmt: skip
+    rune = talent("G-RU", ability("play", {"op": "draw", "player": "self", "amount": 1}), type="glyph", subtype="")
+    state = game(pawn, zap, rune)
+    put(state, 0, "U-PW", "b2")
+    give(state, 1, "T-ZP")
+    give(state, 0, "G-RU")
+    state.tp[1] = 1
+    play(state, "play G-RU")
+    assert state.phase == RESPONSE_PHASE and state.current_player == 1
+    legal = state.legal_actions()
+    assert any(a[0] == INSTANT for a in legal)
+    assert matchup.their_choice(state, legal)[0] == INSTANT  # the zap kills South's only unit
+    assert goldfish.their_choice(state, legal)[0] == PASS
