@@ -688,6 +688,59 @@ def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_th
     assert page.locator("#table").count() == 0 and page.locator("form input[type=password]").count() == 1
 
 
+@pytest.mark.parametrize("status", [502, 503, 504])
+def test_a_proxy_answering_for_a_server_that_is_down_is_a_lost_connection_not_a_page(page, login, alice, status):
+    """A 502 to 504 from the proxy in front (its own page, not the table) means the server is gone: the same
+    banner as an unreachable server, the board kept, no error page swapped in, and the table back by itself once
+    the server answers."""
+    login(alice)
+    table = open_table(page, alice)
+    keep(page)
+    page.evaluate("document.querySelector('#connection').dataset.retryFirst = '300'")
+    answered: list[int] = []
+
+    def proxy(route):
+        answered.append(status)
+        route.fulfill(status=status, body="<html><body><h1>Bad Gateway</h1></body></html>", content_type="text/html")
+
+    def to_the_table(url: str) -> bool:
+        return f"/playtest/tables/{table.pk}/" in url
+
+    page.route(to_the_table, proxy)
+    before = board_units(page)
+    page.locator(".hand a.hand-card").first.click()
+    banner = page.locator("#connection")
+    banner.wait_for()
+    assert "Connection lost, retrying" in banner.inner_text()
+    page.wait_for_timeout(700)  # a try after 0.3 s more, still answered by the proxy
+    assert len(answered) >= 2 and board_units(page) == before and "Bad Gateway" not in page.content()
+    page.unroute(to_the_table)  # the server is back
+    banner.wait_for(state="hidden", timeout=10_000)
+    page.locator("#table-announce", has_text="Connection restored").wait_for(state="attached")
+
+
+def test_the_waits_between_tries_stop_growing_at_30_seconds(page, login, alice):
+    """The back-off doubles from the banner's first wait and is capped at 30 s (at most 2 requests a minute once
+    it has grown): the waits the page schedules, read from its timers."""
+    login(alice)
+    table = open_table(page, alice)
+    keep(page)
+    page.evaluate("""() => {
+      window.__waits = [];
+      const schedule = window.setTimeout;
+      window.setTimeout = (callback, wait, ...rest) => {
+        window.__waits.push(wait);
+        return schedule(callback, 0, ...rest);
+      };
+    }""")  # every timer runs at once, its wait recorded: the tries follow each other without waiting
+    page.route(lambda url: f"/playtest/tables/{table.pk}/" in url, lambda route: route.abort("connectionrefused"))
+    page.locator(".hand a.hand-card").first.click()
+    page.locator("#connection").wait_for()
+    page.wait_for_function("() => window.__waits.filter(w => w >= 2000).length >= 7", timeout=15_000)
+    waits = [w for w in page.evaluate("window.__waits") if w >= 2000][:7]
+    assert waits == [2000, 4000, 8000, 16000, 30000, 30000, 30000], waits
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_table_and_its_replay_are_clean_for_axe_and_nothing_overflows(page, login, alice, width):
     login(alice)
