@@ -319,9 +319,7 @@ class Lookahead:
             return self.plan(SeatView(world, me), random.Random(0))
         best, best_value = legal[0], float("-inf")
         for action in legal[:CHOICE_LIMIT]:  # a target or a discard: the best position one step on
-            world.apply(action)
-            value = evaluate(world, me, self.weights)
-            world.undo()
+            value = self.value_one_step(world, action, me)
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -352,6 +350,7 @@ class Lookahead:
         return best
 
     def value_one_step(self, world: State, action: Action, me: int) -> float:
+        """The position's value for `me` one step on (the world is left unchanged)."""
         world.apply(action)
         value = evaluate(world, me, self.weights)
         world.undo()

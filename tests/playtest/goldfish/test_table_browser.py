@@ -635,6 +635,21 @@ def test_an_answer_in_error_that_is_no_table_leaves_the_table_styled_with_its_me
     assert not page.locator(".refusal").count()
 
 
+def lose_the_connection(page, table, answer):
+    """Route the table's requests to `answer` (the server gone), click a card of the hand, and see the banner
+    say so once; returns the route's matcher (to take it off) and the banner."""
+
+    def to_the_table(url: str) -> bool:
+        return f"/playtest/tables/{table.pk}/" in url
+
+    page.route(to_the_table, answer)
+    page.locator(".hand a.hand-card").first.click()
+    banner = page.locator("#connection")
+    banner.wait_for()
+    assert "Connection lost, retrying" in banner.inner_text()
+    return to_the_table, banner
+
+
 def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_then_a_lost_session_logs_in_again(
         page, login, alice):
     """The server can't be reached: the page says so once, sends nothing the person clicks meanwhile, tries again
@@ -647,20 +662,13 @@ def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_th
     sent: list[float] = []
     urls: list[str] = []
 
-    def to_the_table(url: str) -> bool:
-        return f"/playtest/tables/{table.pk}/" in url
-
     def down(route):
         sent.append(time.monotonic())
         urls.append(route.request.url)
         route.abort("connectionrefused")
 
-    page.route(to_the_table, down)
     before = board_units(page)
-    page.locator(".hand a.hand-card").first.click()
-    banner = page.locator("#connection")
-    banner.wait_for()
-    assert "Connection lost, retrying" in banner.inner_text()
+    to_the_table, banner = lose_the_connection(page, table, down)
     held = page.locator(".hand a.hand-card").last
     held.click()  # held back: the retry is the only request while offline
     for _ in range(50):  # the click, then tries after 0.3 and 0.6 s more (later on a busy machine, never sooner)
@@ -703,15 +711,8 @@ def test_a_proxy_answering_for_a_server_that_is_down_is_a_lost_connection_not_a_
         answered.append(status)
         route.fulfill(status=status, body="<html><body><h1>Bad Gateway</h1></body></html>", content_type="text/html")
 
-    def to_the_table(url: str) -> bool:
-        return f"/playtest/tables/{table.pk}/" in url
-
-    page.route(to_the_table, proxy)
     before = board_units(page)
-    page.locator(".hand a.hand-card").first.click()
-    banner = page.locator("#connection")
-    banner.wait_for()
-    assert "Connection lost, retrying" in banner.inner_text()
+    to_the_table, banner = lose_the_connection(page, table, proxy)
     page.wait_for_timeout(700)  # a try after 0.3 s more, still answered by the proxy
     assert len(answered) >= 2 and board_units(page) == before and "Bad Gateway" not in page.content()
     page.unroute(to_the_table)  # the server is back
