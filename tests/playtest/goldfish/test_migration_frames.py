@@ -19,7 +19,10 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 BEFORE = [("playtest", "0009_goldfish_table_commitment")]
 
 
-def test_tables_and_sample_games_stored_before_frames_get_those_of_their_rules(alice):
+def test_tables_and_sample_games_stored_before_frames_get_those_of_their_rules(alice, settings):
+    # The test plays the run's chunks itself: on a queue of its own, which a worker left running by an earlier test
+    # of the session (and this test's rows are committed) would otherwise take them from, leaving no result yet.
+    settings.PLAYTEST_QUEUE = "migration-frames-test"
     deck = starter_deck(alice)
     current = tables.table_create(owner=alice, deck_id=deck.pk, seed=5)
     older = tables.table_create(owner=alice, deck_id=deck.pk, seed=6)
