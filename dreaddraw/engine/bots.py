@@ -248,10 +248,20 @@ class ProbabilityBot(Bot):
     LIFE_TOP_VALUE = 6.0
 
     def choose_sift_life(self, view: PlayerView, cards: tuple[int, ...]) -> Decision:
-        """Keep the cards worth keeping after damage on top (best first), the others to the bottom."""
+        """The best card worth keeping after damage on top; a second one only under cards not worth keeping.
+
+        Damage draws several cards at once and only one of them is kept (DD-5.1): a second good card right under
+        the best would be drawn with it and discarded. So the cards not worth keeping go between the two, to be
+        the ones thrown away with the best, and every other card goes to the bottom, to be the best of a later
+        draw."""
         values = {c: self.keep_value(view, c) for c in cards}
-        kept = sorted((c for c in cards if values[c] >= self.LIFE_TOP_VALUE), key=lambda c: (-values[c], c))
-        return (ORDER, tuple(kept)) if kept else B
+        good = sorted((c for c in cards if values[c] >= self.LIFE_TOP_VALUE), key=lambda c: (-values[c], c))
+        if not good:
+            return B
+        poor = sorted((c for c in cards if values[c] < self.LIFE_TOP_VALUE), key=lambda c: (values[c], c))
+        if len(good) > 1 and poor:
+            return (ORDER, (good[0], *poor, good[1]))
+        return (ORDER, (good[0],))
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "probability": ProbabilityBot}

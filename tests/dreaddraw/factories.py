@@ -21,20 +21,21 @@ def with_op(op: str, keyword: str | None = None, cs=CS) -> list[int]:
     return [c for c in cs.numbers if OPS[cs.op[c]] == op and (keyword is None or KEYWORDS[cs.keyword[c]] == keyword)]
 
 
-def vanilla(strength: int, exclude: tuple[int, ...] = (), damage: int | None = None) -> int:
-    """A card with no ability of this strength (and damage, if given), not in `exclude`."""
-    for c in CS.numbers:
-        fits = damage is None or CS.damage[c] == damage
-        if CS.strength[c] == strength and not CS.op[c] and c not in exclude and fits:
+def vanilla(strength: int, exclude: tuple[int, ...] = (), damage: int | None = None, cs=CS) -> int:
+    """A card with no ability of this strength (and damage, if given), not in `exclude`, in the current set or
+    in `cs` (the sets differ in which card has which strength and dots)."""
+    for c in cs.numbers:
+        fits = damage is None or cs.damage[c] == damage
+        if cs.strength[c] == strength and not cs.op[c] and c not in exclude and fits:
             return c
     raise LookupError(f"no vanilla card of strength {strength} damage {damage}")
 
 
-def vanillas(*strengths: int) -> list[int]:
+def vanillas(*strengths: int, cs=CS) -> list[int]:
     """Distinct ability-less cards with these strengths."""
     out: list[int] = []
     for s in strengths:
-        out.append(vanilla(s, tuple(out)))
+        out.append(vanilla(s, tuple(out), cs=cs))
     return out
 
 

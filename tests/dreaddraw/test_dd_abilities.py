@@ -122,10 +122,10 @@ def test_recruit_puts_the_top_draw_card_into_reserves_and_offers_its_reserve_abi
 def test_gain_life_from_reserve_keyword():
     """Gain 2 life from the Reserves (card set dd-1.0, still replayable)."""
     card = next(c for c in with_op("gain_life", "reserve", OLD_CS) if OLD_CS.amount[c] == 2)
-    w = [vanilla(4, damage=1), vanilla(7, damage=2)]
-    loser_row, fail = vanillas(9, 3)
+    w = [vanilla(4, damage=1, cs=OLD_CS), vanilla(7, damage=2, cs=OLD_CS)]
+    loser_row, fail = vanillas(9, 3, cs=OLD_CS)
     g = rig(new_game(2, current=1, cs=OLD_CS), rows={0: w, 1: [loser_row]}, draw_top=[fail],
-            life={1: [*vanillas(1, 2), card]})
+            life={1: [*vanillas(1, 2, cs=OLD_CS), card]})
     g.apply(1, D)  # 3 damage: draws all three
     g.apply(1, keep(card))
     g.apply(1, U)

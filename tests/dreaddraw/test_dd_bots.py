@@ -91,3 +91,17 @@ def test_a_view_hands_out_copies_so_a_bot_cannot_change_the_game():
     assert game_to_dict(g) == before
     assert isinstance(view.reserves(0), tuple) and isinstance(view.row(0), tuple)
     assert isinstance(view.discard(), tuple) and isinstance(view.hand(), tuple)
+
+
+def test_the_probability_bot_sifts_its_life_deck_so_damage_does_not_throw_away_a_second_good_card():
+    """DD-5.1: damage draws several Life cards and keeps one, so a second card worth keeping goes under the cards
+    not worth it (they are discarded with the best); with nothing to put between them it goes to the bottom."""
+    from dreaddraw.engine.decisions import B, order
+    from tests.dreaddraw.factories import new_game, vanilla
+
+    view = PlayerView(new_game(2), 0)
+    bot = ProbabilityBot()
+    nine, two, eight, one = vanilla(9), vanilla(2), vanilla(8), vanilla(1)
+    assert bot.choose_sift_life(view, (eight, two, nine, one)) == order((nine, one, two, eight))
+    assert bot.choose_sift_life(view, (eight, nine)) == order((nine,))
+    assert bot.choose_sift_life(view, (two, one)) == B

@@ -671,8 +671,8 @@ def test_dd_2_2_a_round_ends_only_when_one_player_remains():
 
 def test_dd_2_3_every_eliminated_player_takes_damage_at_the_end_of_the_round():
     """DD-2.3: damage waits for the end of the round, then hits each eliminated player, the first one too."""
-    a, b = vanillas(6, 7)
-    c = vanilla(8, damage=1)
+    a, b = vanillas(4, 5)
+    c = vanilla(6, damage=1)
     bad1 = vanilla(2, exclude=(a, b, c))
     bad2 = vanilla(3, exclude=(a, b, c, bad1))
     g = rig(new_game(3, current=0), rows={0: [a], 1: [b], 2: [c]}, draw_top=[bad1, bad2])
@@ -712,7 +712,7 @@ def test_dd_4_1_the_round_goes_on_while_two_or_more_remain():
 
 def test_dd_4_3_damage_goes_from_the_winners_left_around_the_table():
     """DD-4.3: the winner is seat 1 of 4: seats 2, 3 and 0 take their damage (and choose) in that order."""
-    w = [vanilla(4, damage=1), vanilla(8, damage=1)]
+    w = [vanilla(4, damage=1), vanilla(6, damage=1)]
     others = [vanilla(9, exclude=tuple(w))]
     others += [vanilla(9, exclude=(*w, *others)), vanilla(10, exclude=(*w, *others))]
     fail = vanilla(1, exclude=(*w, *others))
