@@ -6,7 +6,8 @@ declared path parameters, query parameters (type, bounds, enum, length, repeated
 and its JSON body (against the request body's schema) are checked; a HEAD request is checked as the
 GET it runs. Anything outside them is a 400 in the error envelope naming the parameter or field and
 what is allowed: a path id or a version past what its column holds is refused, never looked up
-(core/intbounds.py). (The check is the first of DEFAULT_THROTTLE_CLASSES:
+(core/intbounds.py); a request that passes and is still refused (an unknown card, a move the rules
+forbid) is a 422 (config/api_errors.py). (The check is the first of DEFAULT_THROTTLE_CLASSES:
 DRF has no other hook between the permission checks and the handler.) So the schema is the contract by
 construction: a bound declared is a bound enforced, nothing is clamped or coerced on the way (an
 array `page`, `mine=null`, `{"list": 0}` are refused), and a new parameter is checked the day it
@@ -288,6 +289,7 @@ class ApiContract:
                     check_body(operation, data)
                 except ContractError as exc:
                     raise ValidationError(exc.details["fields"]) from None  # the envelope names the field
+        request.fits_the_schema = True  # a refusal from here on is by a rule beyond it (config.api_errors: 422)
         return True
 
     def wait(self):

@@ -4,7 +4,9 @@ Every error answers {"error": {"code": ..., "message": ..., "details": {...}}}.
 `details` carries what locates the problem: a query position, a line number, the
 fields that failed validation. Services, selectors, job kinds and engines raise
 core.errors.DomainError (which knows nothing of DRF); this handler maps it to the
-envelope and its status, so views never build error responses by hand.
+envelope and its status, so views never build error responses by hand. A 400 is a request that breaks
+the schema; a request that fits it and is still refused (an unknown card, a query that does not
+parse, a move the rules forbid) is a 422, whatever raised it.
 """
 
 from __future__ import annotations
@@ -99,6 +101,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     else:
         body = {"code": _code_for(exc), "message": str(exc.detail), "details": {}}
     response.data = {"error": body}
+    if response.status_code == 400 and getattr(context.get("request"), "fits_the_schema", False):
+        # The schema's rules are the 400s (config.api_contract refuses what breaks them before the handler runs);
+        # a refusal after that is by a rule no schema states: the content is well formed but can't be processed.
+        response.status_code = 422
     if isinstance(exc, exceptions.Throttled):
         for name, value in rate_limit_headers(getattr(context.get("request"), "rate_limit_refusals", []),
                                               exc.wait).items():

@@ -32,6 +32,13 @@ ENVELOPE_SCHEMA = {
 
 SHARED = {
     "400": "Bad input: the envelope names the field, line or query position at fault.",
+    "422": "The request fits this schema, but a rule no schema states refuses it; error.code says which: a search "
+           "query, deck list, deck code or action notation that does not read (invalid_query, invalid_deck_list, "
+           "invalid_deck_code, bad_notation), a card, deck or category that is not there or not of the kind needed "
+           "(unknown_card, invalid_deck, invalid_parameter, deck_format, deck_unplayable), a move the game's rules "
+           "refuse (illegal_action, illegal_decision, invalid), exactly one of two parameters "
+           "(exactly_one_parameter), or run parameters that play no game or too many (invalid_params, "
+           "games_out_of_range). The message names the field, line or rule.",
     "401": "Not authenticated, or an unknown or revoked token (WWW-Authenticate: Bearer).",
     "403": "Not allowed to do this, or a browser session's request without its CSRF token.",
     "404": "No such object, one you may not see, or a page past the last.",
@@ -102,7 +109,7 @@ def _applies(status: str, operation: dict, path: str) -> bool:
         return "requestBody" in operation
     if status == "404":  # an object in the path, or a page number past the end
         return "{" in path or any(p.get("name") == "page" for p in operation.get("parameters", []))
-    if status == "400":
+    if status in ("400", "422"):
         return bool(operation.get("parameters")) or "requestBody" in operation
     return True
 

@@ -47,7 +47,8 @@ from .serializers import (
 )
 
 KEY_PARAM = OpenApiParameter("key", str, description="The secret of an unlisted deck's link.")
-IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True,
+# Not blank: a header with nothing in it names no version, as a missing one (428).
+IF_MATCH = OpenApiParameter("If-Match", {"type": "string", "pattern": r"\S"}, OpenApiParameter.HEADER, required=True,
                             description='The deck\'s ETag from GET, e.g. "3"; a list ("3", "4") matches if any '
                                         'does; * matches whatever the version.')
 IF_NONE_MATCH = OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,

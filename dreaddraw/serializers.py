@@ -55,11 +55,17 @@ class BotSeatSerializer(serializers.Serializer[dict[str, Any]]):
     name = _seat_name()
 
 
-class PersonSeatSerializer(serializers.Serializer[dict[str, Any]]):
-    kind = serializers.ChoiceField(choices=[SeatKind.LOCAL.value, SeatKind.INVITE.value])
+# A form of its own for each value of `kind`, so that the discriminator maps each value to one form (a form shared
+# by two values reads, to a schema tool, as refusing the other value).
+class LocalSeatSerializer(serializers.Serializer[dict[str, Any]]):
+    kind = serializers.ChoiceField(choices=[SeatKind.LOCAL.value])
     bot = serializers.ChoiceField(choices=BotLevel.choices, required=False, allow_blank=True,
                                   help_text="Ignored: a person plays this seat.")
     name = _seat_name()
+
+
+class InviteSeatSerializer(LocalSeatSerializer):
+    kind = serializers.ChoiceField(choices=[SeatKind.INVITE.value])
 
 
 # drf-spectacular's extension API is untyped (its class hook and its mapping), hence the ignores below.
@@ -69,8 +75,8 @@ class SeatSpecSchema(OpenApiSerializerExtension):  # type: ignore[no-untyped-cal
     def map_serializer(self, auto_schema: AutoSchema, direction: Direction) -> dict[str, Any]:
         proxy = PolymorphicProxySerializer(
             component_name="SeatSpec", resource_type_field_name="kind",
-            serializers={SeatKind.BOT.value: BotSeatSerializer, SeatKind.LOCAL.value: PersonSeatSerializer,
-                         SeatKind.INVITE.value: PersonSeatSerializer})
+            serializers={SeatKind.BOT.value: BotSeatSerializer, SeatKind.LOCAL.value: LocalSeatSerializer,
+                         SeatKind.INVITE.value: InviteSeatSerializer})
         schema: dict[str, Any] = auto_schema._map_serializer(proxy, direction)  # type: ignore[no-untyped-call]
         schema["description"] = "a seat is a bot's (kind bot, naming its bot) or a person's (kind local or invite)."
         return schema

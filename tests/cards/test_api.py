@@ -77,18 +77,18 @@ def test_warnings_for_ignored_terms(client, cards):
     assert body["warnings"][0]["position"] == 8 and "hue" in body["warnings"][0]["message"]
 
 
-def test_an_unknown_keyword_is_400_with_the_keywords_and_did_you_mean(client):
+def test_an_unknown_keyword_is_422_with_the_keywords_and_did_you_mean(client):
     response = client.get("/api/cards/", {"q": "kw:flying"})
-    assert response.status_code == 400
+    assert response.status_code == 422
     error = response.json()["error"]
     assert error["code"] == "invalid_query" and error["details"]["position"] == 3
     assert "aviation" in error["details"]["expected"] and error["details"]["suggestions"] == ["is:flying"]
     assert "Did you mean is:flying?" in error["message"]
 
 
-def test_unparsable_query_is_400_in_the_error_envelope_with_position(client):
+def test_unparsable_query_is_422_in_the_error_envelope_with_position(client):
     response = client.get("/api/cards/", {"q": "atk>=5 (c:red"})
-    assert response.status_code == 400
+    assert response.status_code == 422
     error = response.json()["error"]
     assert error["code"] == "invalid_query"
     assert error["details"]["position"] == 13 and error["details"]["expected"] == ["')'"]

@@ -61,7 +61,7 @@ def test_csv_pages_carry_their_links_and_page_in_the_file_name(client, cards):
 
 def test_errors_stay_json_in_the_envelope_whatever_the_format(client):
     response = client.get("/api/cards/", {"q": "atk>=", "format": "csv"})
-    assert response.status_code == 400 and response["Content-Type"] == "application/json"
+    assert response.status_code == 422 and response["Content-Type"] == "application/json"
     assert response.json()["error"]["code"] == "invalid_query"
     response = client.get("/api/cards/", {"q": "atk>=5", "format": "xml"})
     assert response.status_code == 400
@@ -84,4 +84,4 @@ def test_an_explicit_format_decides_whatever_the_accept_header_asks(client, card
     answer = client.get("/api/cards/", {"q": "tst fmt", "format": "json"}, HTTP_ACCEPT="text/csv")
     assert answer.status_code == 200 and answer.json()["count"] == 3
     refused = client.get("/api/cards/", {"q": "atk>=", "format": "text"}, HTTP_ACCEPT="application/json")
-    assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid_query"  # not hidden by a 406
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid_query"  # not hidden by a 406

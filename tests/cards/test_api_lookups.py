@@ -88,7 +88,7 @@ def test_a_name_the_collection_misses_carries_the_closest_names(client, cards):
 @pytest.mark.parametrize("params", [{}, {"exact": "a", "fuzzy": "b"}, {"exact": "  "}])
 def test_named_needs_exactly_one_of_exact_and_fuzzy(client, params):
     response = client.get("/api/cards/named/", params)
-    assert response.status_code == 400
+    assert response.status_code == 422
     error = response.json()["error"]
     assert error["code"] == "exactly_one_parameter" and error["details"]["allowed"] == ["exact", "fuzzy"]
     assert "exactly one of exact or fuzzy" in error["message"]

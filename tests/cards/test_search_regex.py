@@ -97,9 +97,9 @@ def test_the_sql_path_evaluates_patterns_in_python_not_in_the_database(settings)
     ("o:/draw/x", 8, "put a space after it"),
     ("name=/draw/", 4, "takes ':' or '!='"),
 ])
-def test_patterns_outside_the_subset_are_400_naming_the_problem_and_the_column(client, engine, query, position, words):
+def test_patterns_outside_the_subset_are_422_naming_the_problem_and_the_column(client, engine, query, position, words):
     response = client.get("/api/cards/", {"q": query})
-    assert response.status_code == 400, response.content
+    assert response.status_code == 422, response.content
     error = response.json()["error"]
     assert error["code"] == "invalid_query" and words in error["message"]
     assert error["details"]["position"] == position and error["details"]["column"] == position + 1
@@ -150,7 +150,7 @@ def test_the_patterns_of_one_search_share_its_time_budget(client, engine):
     assert found(client, one)[0] > 0
     query = " ".join([one] * 160)
     response = client.get("/api/cards/", {"q": query})
-    assert response.status_code == 400, response.content
+    assert response.status_code == 422, response.content
     error = response.json()["error"]
     assert error["code"] == "invalid_query" and "takes longer than" in error["message"]
     assert query[error["details"]["position"] - 3 :].startswith(one)  # at the pattern that ran out of time

@@ -93,7 +93,7 @@ def test_validate_malformed_request_is_400_in_the_envelope(body):
 def test_import_refuses_bad_lines_then_accepts_the_fixed_list(api, owner):
     pike = make_card(name="Zz Import Api Pike")
     bad = api.post("/api/decks/import/", {"list": f"4 {pike.name}\nzero Pike\n0 {pike.name}"}, format="json")
-    assert bad.status_code == 400
+    assert bad.status_code == 422
     error = bad.json()["error"]
     assert error["code"] == "invalid_deck_list"
     assert [(p["line"], p["code"]) for p in error["details"]["problems"]] == [(2, "bad_line"), (3, "bad_count")]
@@ -113,7 +113,7 @@ def test_dc9_the_import_endpoint_and_validate_read_a_sideboard_as_the_considerin
     report = api.post("/api/decks/validate/", {"format": "standard", "list": text}, format="json").json()
     assert report["count"] == 4
     refused = api.post("/api/decks/import/", {"list": f"4 {pike.name}\nTokens:\n2 {spear.name}"}, format="json")
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     assert [(p["line"], p["code"]) for p in refused.json()["error"]["details"]["problems"]] == [(2, "bad_line")]
     assert '"Tokens" is not a section' in refused.json()["error"]["details"]["problems"][0]["message"]
 
@@ -136,17 +136,17 @@ def test_bad_json_deck_names_the_item(api):
     response = api.post("/api/decks/import/", {"deck": {"cards": [{"card": "U-11111", "count": 1},
                                                                   {"card": "U-11112", "count": "two"}]}},
                         format="json")
-    assert response.status_code == 400 and "Item 2" in response.json()["error"]["message"]
+    assert response.status_code == 422 and "Item 2" in response.json()["error"]["message"]
     unknown = api.post("/api/decks/import/", {"deck": {"cards": [{"card": "Nope Nope", "count": 1}]}}, format="json")
     assert unknown.json()["error"]["details"]["problems"][0]["code"] == "unknown_card"
 
 
-def test_bad_deck_code_is_400():
+def test_bad_deck_code_is_422():
     user = make_user()
     client = APIClient()
     client.force_authenticate(user)
     response = client.post("/api/decks/import/", {"code": "AgAA"}, format="json")
-    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_deck_code"
+    assert response.status_code == 422 and response.json()["error"]["code"] == "invalid_deck_code"
 
 
 def test_copy_revert_revisions_and_diff(api, owner):
@@ -181,9 +181,9 @@ def test_a_diff_version_out_of_range_is_a_400_naming_the_range(api, owner, query
     assert api.get(f"/api/decks/{deck.pk}/diff/?from=1&to=2147483647").status_code == 404  # in range: looked up
 
 
-def test_unknown_card_in_a_write_is_400_naming_it(api):
+def test_unknown_card_in_a_write_is_422_naming_it(api):
     response = api.post("/api/decks/", {"name": "x", "cards": [{"card": "NOPE-1", "count": 1}]}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"]["code"] == "unknown_card" and "NOPE-1" in response.json()["error"]["message"]
 
 

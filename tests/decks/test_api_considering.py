@@ -79,8 +79,8 @@ def test_a_new_deck_may_come_with_tags_and_a_considering_list(api):
 
 @pytest.mark.parametrize("change, status, code, words", [
     ({"tag": "x" * 31}, 400, "invalid", "30"),
-    ({"tag": "two\nlines"}, 400, "invalid_deck", "control characters"),
-    ({"tag": "\u2066isolated"}, 400, "invalid_deck", "control characters"),
+    ({"tag": "two\nlines"}, 422, "invalid_deck", "control characters"),
+    ({"tag": "\u2066isolated"}, 422, "invalid_deck", "control characters"),
 ])
 def test_a_bad_tag_is_refused_and_nothing_is_saved(api, owner, change, status, code, words):
     deck, pool = legal_deck(owner)
@@ -98,11 +98,11 @@ def test_a_bad_tag_is_refused_and_nothing_is_saved(api, owner, change, status, c
 def test_the_considering_list_refuses_the_gateway_an_unknown_card_and_a_bad_count(api, owner):
     deck, _ = legal_deck(owner)
     gate = make_card("gateway", name="Zz Api Gate", vitality=None)
-    for item, code in (({"card": gate.collector_number, "count": 1}, "invalid_deck"),
-                       ({"card": "Zz No Such Card", "count": 1}, "unknown_card"),
-                       ({"card": deck_entries(deck)[0].card.collector_number, "count": 61}, "invalid")):
+    for item, status, code in (({"card": gate.collector_number, "count": 1}, 422, "invalid_deck"),
+                               ({"card": "Zz No Such Card", "count": 1}, 422, "unknown_card"),
+                               ({"card": deck_entries(deck)[0].card.collector_number, "count": 61}, 400, "invalid")):
         response = api.patch(f"/api/decks/{deck.pk}/", {"considering": [item]}, format="json", HTTP_IF_MATCH='"1"')
-        assert response.status_code == 400 and response.json()["error"]["code"] == code, response.json()
+        assert response.status_code == status and response.json()["error"]["code"] == code, response.json()
     assert Deck.objects.get(pk=deck.pk).version == 1 and considering_of(deck) == []
 
 

@@ -47,7 +47,7 @@ def test_a_decision_is_played_and_an_illegal_one_refused_with_its_rule(client, a
     body = create(client, [{"kind": "local"}, {"kind": "bot", "bot": "random"}])
     url = f"/api/dreaddraw/tables/{body['id']}/decisions/"
     refused = client.post(url, {"seat": 0, "decision": "R5"}, content_type="application/json")
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     error = refused.json()["error"]
     assert error["code"] == "illegal_decision" and error["details"]["rule"] == "DD-6.3"
     same = client.get(f"/api/dreaddraw/tables/{body['id']}/").json()

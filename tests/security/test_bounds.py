@@ -79,17 +79,17 @@ def test_a_search_query_over_the_length_bound_is_400_naming_the_bound(client):
     assert "text of 0 to 1000 characters" in error["message"]
 
 
-def test_an_import_list_over_the_line_bound_is_400_and_saves_nothing(api):
+def test_an_import_list_over_the_line_bound_is_422_and_saves_nothing(api):
     before = Deck.objects.count()
     text = "1 Some Card\n" * (MAX_LINES + 1)
-    error = error_of(api.post("/api/decks/import/", {"list": text}, format="json"), 400)
+    error = error_of(api.post("/api/decks/import/", {"list": text}, format="json"), 422)
     assert f"at most {MAX_LINES} lines" in error["message"]
     assert Deck.objects.count() == before
 
 
-def test_a_run_over_the_games_bound_is_400(api, settings):
+def test_a_run_over_the_games_bound_is_422(api, settings):
     settings.PLAYTEST_MAX_GAMES = 50
-    error = error_of(api.post("/api/runs/", {"kind": "test_sum", "games": 51}, format="json"), 400)
+    error = error_of(api.post("/api/runs/", {"kind": "test_sum", "games": 51}, format="json"), 422)
     assert error["code"] == "games_out_of_range" and error["details"]["maximum"] == 50
 
 
@@ -109,7 +109,7 @@ def test_search_is_throttled_per_user_with_429_in_the_envelope(api, rates):
 def test_imports_and_validation_share_the_imports_scope(api, rates):
     rates(imports="2/minute")
     assert api.post("/api/decks/validate/", {"format": "standard", "list": ""}, format="json").status_code == 200
-    assert api.post("/api/decks/import/", {"list": "1 Nope"}, format="json").status_code == 400
+    assert api.post("/api/decks/import/", {"list": "1 Nope"}, format="json").status_code == 422
     error_of(api.post("/api/decks/import/", {"list": "1 Nope"}, format="json"), 429)
 
 

@@ -36,11 +36,11 @@ def test_acting_by_notation_draws_a_card(client, table):
     assert body["log"][-1] == "draw"
 
 
-def test_an_illegal_action_is_a_400_with_the_rule_and_nothing_changes(client, table):
+def test_an_illegal_action_is_a_422_with_the_rule_and_nothing_changes(client, table):
     before = GoldfishTable.objects.get(pk=table["id"]).actions
     response = client.post(f"/api/goldfish-tables/{table['id']}/act/", {"action": [2, 0, 12]},
                            content_type="application/json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     error = response.json()["error"]
     assert error["details"]["rule"].startswith("DG-") and error["details"]["rule_url"].startswith("/rules/#DG-")
     assert GoldfishTable.objects.get(pk=table["id"]).actions == before
@@ -49,7 +49,7 @@ def test_an_illegal_action_is_a_400_with_the_rule_and_nothing_changes(client, ta
 def test_bad_notation_names_the_position(client, table):
     response = client.post(f"/api/goldfish-tables/{table['id']}/act/", {"action": "draw zz9"},
                            content_type="application/json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "position" in response.json()["error"]["details"]
 
 

@@ -211,7 +211,7 @@ def test_a_finished_games_seed_and_nonce_are_served_and_check_against_its_commit
     assert body["nonce"] in page and str(body["seed"]) in page and body["commitment"] in page
     assert "Undo</button>" not in page
     undo = client.post(f"{url}undo/")
-    assert undo.status_code == 400 and undo.json()["error"]["details"]["rule"] == "DG-4.6"
+    assert undo.status_code == 422 and undo.json()["error"]["details"]["rule"] == "DG-4.6"
     replay = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
     assert "The game is still running" not in replay
 

@@ -76,7 +76,7 @@ def test_a_deck_of_a_format_the_game_does_not_take_is_refused_naming_the_field(c
     api = client.post("/api/tunings/", {"deck": quick.pk, "goal": "matchup", "gauntlet": [tactical.pk],
                                         "budget": 2000}, content_type="application/json")
     error = api.json()["error"]
-    assert api.status_code == 400 and error["code"] == "deck_format" and error["details"]["field"] == "gauntlet[0]"
+    assert api.status_code == 422 and error["code"] == "deck_format" and error["details"]["field"] == "gauntlet[0]"
 
 
 def test_the_metagame_and_tuning_forms_mark_the_illegal_decks_and_leave_out_the_tactical_ones(client, alice, decks):

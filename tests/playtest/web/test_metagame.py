@@ -87,10 +87,10 @@ def test_someone_elses_private_deck_is_a_404_naming_it_and_a_public_one_is_playe
     assert post(client, {"decks": [starter_ids(1)[0], shared.pk], "games_per_pair": 2}).status_code == 202
 
 
-def test_over_the_game_limit_is_a_400_naming_games_per_pair(client, alice, settings):
+def test_over_the_game_limit_is_a_422_naming_games_per_pair(client, alice, settings):
     settings.PLAYTEST_MAX_GAMES = 1000
     client.force_login(alice)
-    error = refusal(post(client, {"starters": True, "games_per_pair": 400}), 400)
+    error = refusal(post(client, {"starters": True, "games_per_pair": 400}), 422)
     assert error["code"] == "games_out_of_range" and error["details"]["field"] == "games_per_pair"
     assert "15 pairs of 400 games make 6,000 games" in error["message"] and "1,000" in error["message"]
     assert "at most 66 games a pair" in error["message"]
@@ -114,10 +114,10 @@ def test_bad_parameters_are_a_400_naming_the_field(client, alice, body, field, w
 def test_a_deck_listed_twice_or_a_tactical_deck_is_refused(client, alice):
     client.force_login(alice)
     first = starter_ids(1)[0]
-    error = refusal(post(client, {"starters": True, "decks": [first]}), 400)
+    error = refusal(post(client, {"starters": True, "decks": [first]}), 422)
     assert error["details"]["field"] == "decks[0]" and "already in the table (a starter deck)" in error["message"]
     tactical = Deck.objects.filter(is_starter=True, format="tactical").first()
-    error = refusal(post(client, {"decks": [first, tactical.pk]}), 400)
+    error = refusal(post(client, {"decks": [first, tactical.pk]}), 422)
     assert error["details"]["field"] == "decks[1]" and "Tactical deck" in error["message"]
 
 

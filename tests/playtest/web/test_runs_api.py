@@ -19,11 +19,11 @@ def test_submit_answers_202_with_the_queued_run(client, alice):
     assert Run.objects.get(pk=body["id"]).owner == alice
 
 
-def test_submit_over_the_maximum_is_a_400_naming_it(client, alice, settings):
+def test_submit_over_the_maximum_is_a_422_naming_it(client, alice, settings):
     settings.PLAYTEST_MAX_GAMES = 1000
     client.force_login(alice)
     response = client.post("/api/runs/", {"kind": "test_sum", "games": 1001}, content_type="application/json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "1000" in response.json()["error"]["message"]
     assert not Run.objects.exists()
 

@@ -149,7 +149,7 @@ def test_an_illegal_deck_is_refused_before_anything_is_played(client, alice):
     from decks.services import deck_update
     deck = deck_update(deck=deck, actor=alice, expected_version=deck.version, entries=entries[:3])
     client.force_login(alice)
-    error = refusal(post(client, {"deck": deck.pk}), 400)
+    error = refusal(post(client, {"deck": deck.pk}), 422)
     assert error["details"]["field"] == "deck" and "not legal" in error["message"]
 
 
