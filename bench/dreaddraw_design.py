@@ -8,8 +8,9 @@
   who held the other cards of the same strength, with a 95 % interval of that difference (normal approximation of
   two proportions). Target: every card's whole interval within 3 points of its strength's other cards
   (-0.03 to +0.03), in both table sizes; each card's figure is printed with its pass or fail.
-- One ablation per optional ability (arrange_draw, recruit, scavenge, sift_draw, sift_life): a probability bot
-  that skips that one ability against one that uses it (2 players, seats rotated). The skipper's win rate below
+- One ablation per optional ability (arrange_draw, recruit, scavenge, sift_draw, and sift_life in dd-1.1 or
+  sift_any_life from dd-1.2, whichever the set has): a probability bot that skips that one ability against one
+  that uses it (2 players, seats rotated). The skipper's win rate below
   one half, with its interval excluding one half, means the ability is worth using.
 
 Run from the repository root: .venv/bin/python bench/dreaddraw_design.py [--games N] [--cards4 N] [--cards2 N]
@@ -33,7 +34,9 @@ from dreaddraw.engine.tournament import merge, play_chunk
 
 EXCESS_TARGET = 0.03
 # The abilities an outside review found idle under dd-1.1: a bot that never used them did as well as one that did.
-ABLATED_OPS = ("arrange_draw", "recruit", "scavenge", "sift_draw", "sift_life")
+# dd-1.2 replaced sift_life (one's own Life Deck) with sift_any_life (any player's, DD-28); a set is checked on the
+# ones it has.
+ABLATED_OPS = ("arrange_draw", "recruit", "scavenge", "sift_draw", "sift_life", "sift_any_life")
 
 
 def card_figures(cs: CardSet, players: int, games: int, seed: int = 900_000) -> list[dict]:
@@ -121,6 +124,8 @@ def card_report(cs: CardSet, players: int, games: int) -> list[dict]:
 
 def ablation_report(cs: CardSet, games: int) -> None:
     for op in ABLATED_OPS:
+        if not any(OPS[cs.op[c]] == op for c in cs.numbers):
+            continue
         rate, low, high = skip_figure(cs, frozenset({op}), games)
         figure(f"dreaddraw_design_skip_{op}", f"win rate of a probability bot that skips {op}", rate, "fraction",
                target=0.5, better="lower", ci95=[round(low, 4), round(high, 4)], games=games, players=2,

@@ -180,13 +180,15 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
         turn_text = "Waiting for players to join by the table's link."
     elif prompt:
         who = names[prompt["seat"]]
+        # DD-28: a sift may be of another player's Life Deck (the prompt then names its owner).
+        whose, rule = (f"{names[prompt['owner']]}'s", "DD-28") if "owner" in prompt else ("their", "DD-25")
         turn_text = {
             "keep": f"{who} took damage and chooses the card to keep in Reserve (DD-5.1).",
             "ability": f"{who} may use {prompt.get('card', {}).get('name', '')}'s ability (optional, DD-7.1).",
             "arrange": f"{who} puts the looked-at cards back on the Draw Deck in any order.",
             "scry": f"{who} decides whether the top card of the Draw Deck goes to the bottom.",
             "sift_draw": f"{who} chooses which looked-at cards go to the bottom of the Draw Deck (DD-25).",
-            "sift_life": f"{who} chooses which looked-at cards go to the bottom of their Life Deck (DD-25).",
+            "sift_life": f"{who} chooses which looked-at cards go to the bottom of {whose} Life Deck ({rule}).",
         }[prompt["kind"]]
     else:
         turn_text = f"{names[mover]} to summon: {obs['why']}."
@@ -200,6 +202,7 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
         "table": table, "obs": obs, "players": players, "viewer": viewer,
         "viewer_name": names[viewer] if viewer >= 0 else "",
         "acting": acting, "can_draw": "D" in legal, "choices": choices, "prompt": prompt, "turn_text": turn_text,
+        "prompt_owner": names[prompt["owner"]] if prompt and "owner" in prompt else "",
         "turn": len(table.decisions), "chance": chance, "log": obs["log"][-40:], "new_card": new_card,
         "fortune": obs["fortune"], "over": game.over, "error": error, "mine": sorted(mine),
         "discard_top": obs["discard"][-1] if obs["discard"] else None,

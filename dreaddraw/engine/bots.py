@@ -20,6 +20,7 @@ from .cardset import (
     OP_PEEK_DRAW,
     OP_SCRY,
     OP_SHIELD,
+    OP_SIFT_ANY_LIFE,
     OP_SPIKES,
     OP_STEADFAST,
     CardSet,
@@ -88,6 +89,8 @@ class HeuristicBot(Bot):
             if cs.op[prompt[2]] == OP_DRAIN:
                 targets = [p for p in range(view.n) if p != view.seat and view.alive(p)]
                 return (USE, targets[0]) if targets else S
+            if cs.op[prompt[2]] == OP_SIFT_ANY_LIFE:
+                return (USE, view.seat)
             return U
         if kind in (P_ARRANGE, P_SIFT_DRAW, P_SIFT_LIFE):
             return (ORDER, prompt[3])  # leave them as they were
@@ -155,6 +158,8 @@ class ProbabilityBot(Bot):
         if kind == P_SIFT_DRAW:
             return self.choose_sift_draw(view, prompt[3])
         if kind == P_SIFT_LIFE:
+            if len(prompt) > 4:  # DD-28: another player's Life Deck
+                return self.choose_sift_foe_life(view, prompt[3])
             return self.choose_sift_life(view, prompt[3])
         return self.choose_scry(view, prompt[3])
 
@@ -214,9 +219,23 @@ class ProbabilityBot(Bot):
             if not with_life:
                 return S
             return (USE, min(with_life, key=lambda p: (view.life_size(p) + len(view.reserves(p)), p)))
+        if op == OP_SIFT_ANY_LIFE:
+            return self.choose_sift_target(view)
         if op in (OP_PEEK_DRAW, OP_SCRY, OP_ARRANGE_DRAW):
             return U
         return U
+
+    def choose_sift_target(self, view: PlayerView) -> Decision:
+        """DD-28: the leading opponent's Life Deck, else one's own.
+
+        Sifting one's own Life Deck only changes which card is kept after damage, and the best drawn card is kept
+        anyway; an opponent's good Life cards sent to the bottom are Reserves they will not get. The leader (most
+        Life cards and Reserves) is the one whose next Reserves matter most."""
+        me = view.seat
+        foes = [p for p in range(view.n) if p != me and view.alive(p) and view.life_size(p)]
+        if foes:
+            return (USE, max(foes, key=lambda p: (view.life_size(p) + len(view.reserves(p)), -p)))
+        return (USE, me) if view.life_size(me) else S
 
     def _wants_on_top(self, view: PlayerView, c: int) -> float:
         """How much this seat wants card c to be the next one revealed."""
@@ -262,6 +281,13 @@ class ProbabilityBot(Bot):
         if len(good) > 1 and poor:
             return (ORDER, (good[0], *poor, good[1]))
         return (ORDER, (good[0],))
+
+    def choose_sift_foe_life(self, view: PlayerView, cards: tuple[int, ...]) -> Decision:
+        """An opponent's Life Deck: the cards poor in Reserve stay on top, worst first, so that the opponent's next
+        damage draws them; the cards worth keeping go to the bottom, where a draw reaches them last."""
+        values = {c: self.keep_value(view, c) for c in cards}
+        poor = sorted((c for c in cards if values[c] < self.LIFE_TOP_VALUE), key=lambda c: (values[c], c))
+        return (ORDER, tuple(poor)) if poor else B
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "probability": ProbabilityBot}

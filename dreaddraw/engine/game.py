@@ -32,6 +32,7 @@ from .cardset import (
     OP_SCAVENGE,
     OP_SCRY,
     OP_SHIELD,
+    OP_SIFT_ANY_LIFE,
     OP_SIFT_DRAW,
     OP_SIFT_LIFE,
     OP_SPIKES,
@@ -49,8 +50,10 @@ LIFE_CARDS = 10  # DD-1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 # Queue entries: prompts (< AUTO) wait for a decision, automatic steps (>= AUTO) run by themselves.
-# Each is (kind, seat, card or amount, more): `more` is a keyword, a tuple of looked-at cards, or 0.
-Step = tuple[int, int, int, Any]
+# Each is (kind, seat, card or amount, more): `more` is a keyword, a tuple of looked-at cards, or 0. A sift of
+# another player's Life Deck (DD-28) has that player's seat as a fifth item (a sift of one's own has four items, so
+# games of the older sets keep the same steps).
+Step = tuple[Any, ...]
 P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE = 1, 2, 3, 4, 5, 6
 AUTO = 10
 A_DAMAGE, A_DISCARD_ROW, A_END_ROUND = 10, 11, 12
@@ -67,7 +70,7 @@ LogEntry = tuple[int, int, Any, Any, int]
 (E_ROUND, E_TURN, E_SUMMON, E_SUMMON_RESERVE, E_FAIL, E_FAIL_EMPTY, E_ELIMINATED, E_RESHUFFLE, E_ABILITY,
  E_SKIP, E_SEE, E_ARRANGED, E_SCRY_BOTTOM, E_SCRY_TOP, E_GAIN_LIFE, E_DRAIN, E_TO_RESERVES, E_ROUND_WON,
  E_DAMAGE, E_DAMAGE_DRAWN, E_KEEP, E_DISCARD, E_DEFEATED, E_GAME_WON, E_FORTUNE, E_DISCARD_ROW,
- E_RESERVES_DISCARDED, E_SIFTED, E_SIFTED_LIFE) = range(29)
+ E_RESERVES_DISCARDED, E_SIFTED, E_SIFTED_LIFE, E_SIFTED_OTHER) = range(30)
 
 
 class Game:
@@ -136,7 +139,8 @@ class Game:
         if self.over:
             return -1
         if self.queue:
-            return self.queue[0][1]
+            seat: int = self.queue[0][1]
+            return seat
         return self.current
 
     def prompt(self) -> Step | tuple[()]:
@@ -167,9 +171,12 @@ class Game:
             entry = self.queue[0]
             kind = entry[0]
             if kind == P_ABILITY:
-                if self.cs.op[entry[2]] == OP_DRAIN:
+                op = self.cs.op[entry[2]]
+                if op == OP_DRAIN:
                     seat = entry[1]
                     return [(USE, t) for t in range(self.n) if t != seat and self.alive[t]] + [S]
+                if op == OP_SIFT_ANY_LIFE:  # DD-28: any player still in the game, oneself included
+                    return [(USE, t) for t in range(self.n) if self.alive[t]] + [S]
                 return [U, S]
             if kind == P_KEEP:
                 return [(KEEP, c) for c in self.hand]
@@ -467,6 +474,10 @@ class Game:
         if op == OP_DRAIN:
             if not (0 <= target < self.n) or target == p or not self.alive[target]:
                 raise IllegalDecision("DD-7.1", f"{cs.name(c)} needs another player still in the game as its target")
+        elif op == OP_SIFT_ANY_LIFE:
+            if not (0 <= target < self.n) or not self.alive[target]:
+                raise IllegalDecision("DD-28", f"{cs.name(c)} needs a player still in the game as its target "
+                                               "(you may choose yourself)")
         elif target != -1:
             raise IllegalDecision("DD-7.1", f"{cs.name(c)}'s ability takes no target")
         del self.queue[0]
@@ -514,6 +525,15 @@ class Game:
                 self.known_life[p].update(top)
                 self.log.append((E_SEE, p, tuple(top), 1, p))
                 self.queue.insert(0, (P_SIFT_LIFE, p, c, tuple(top)))
+        elif op == OP_SIFT_ANY_LIFE:
+            top = self.life[target][::-1][:amount]
+            if top and target == p:  # one's own Life Deck: exactly as sift_life (DD-25)
+                self.known_life[p].update(top)
+                self.log.append((E_SEE, p, tuple(top), 1, p))
+                self.queue.insert(0, (P_SIFT_LIFE, p, c, tuple(top)))
+            elif top:  # DD-28: seen by the sifter only; b names the Life Deck's owner (seat + 2)
+                self.log.append((E_SEE, p, tuple(top), target + 2, p))
+                self.queue.insert(0, (P_SIFT_LIFE, p, c, tuple(top), target))
         elif op == OP_PEEK_LIFE:
             life = self.life[p]
             top = life[::-1][:amount]
@@ -576,7 +596,8 @@ class Game:
 
     def _answer_sift(self, entry: Step, d: Decision) -> None:
         """DD-25: the listed cards go back on top (top first), the others under the deck, in the order seen."""
-        kind, p, c, top = entry
+        kind, p, c, top = entry[:4]
+        owner = entry[4] if len(entry) > 4 else p  # DD-28: another player's Life Deck
         kept = d[1] if d[0] == ORDER else () if d[0] == BOTTOM else None
         if kept is None or len(set(kept)) != len(kept) or not set(kept) <= set(top) or (d[0] == ORDER and not kept):
             shown = ".".join(map(str, top))
@@ -585,10 +606,16 @@ class Game:
         del self.queue[0]
         k = len(top)
         below = [x for x in top if x not in kept]
-        pile = self.draw if kind == P_SIFT_DRAW else self.life[p]
+        pile = self.draw if kind == P_SIFT_DRAW else self.life[owner]
         del pile[-k:]
         pile[0:0] = below  # the first one seen ends up deepest
         pile.extend(reversed(kept))
+        if owner != p:
+            # The owner saw how many went down, not which: they no longer know where their looked-at cards are.
+            self.known_life[owner] -= set(top)
+            self.log.append((E_SIFTED_OTHER, owner, len(kept), len(below), -1))
+            self.log.append((E_SIFTED_OTHER, owner, tuple(kept), tuple(below), p))
+            return
         if kind == P_SIFT_DRAW:
             moved = set(top)
             for q in range(self.n):

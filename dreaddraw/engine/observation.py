@@ -37,6 +37,7 @@ from .game import (
     E_SEE,
     E_SIFTED,
     E_SIFTED_LIFE,
+    E_SIFTED_OTHER,
     E_SKIP,
     E_SUMMON,
     E_SUMMON_RESERVE,
@@ -222,7 +223,10 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
     if event == E_SKIP:
         return f"{who} does not use {cs.name(a)}'s ability."
     if event == E_SEE:
-        where = "top of their Life Deck" if b else "top of the Draw Deck"
+        if b >= 2:  # DD-28: another player's Life Deck (b is that seat + 2)
+            where = f"top of {names[b - 2]}'s Life Deck"
+        else:
+            where = "top of their Life Deck" if b else "top of the Draw Deck"
         return f"{who} looks at the {where}: {', '.join(label(c) for c in a) or 'nothing'}."
     if event == E_ARRANGED:
         if b:
@@ -239,6 +243,12 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
             below = f"puts {', '.join(label(c) for c in b)} at the bottom" if b else "puts none at the bottom"
             return f"{who} {top} and {below} of {deck}."
         return f"{who} puts {b} of the looked-at cards at the bottom of {deck} and {a} back on top."
+    if event == E_SIFTED_OTHER:  # DD-28: `who` owns the Life Deck; the line before names the sifter
+        if isinstance(a, tuple):
+            top = f"{', '.join(label(c) for c in a)} stay on top (top first)" if a else "none stay on top"
+            below = f"{', '.join(label(c) for c in b)} go to the bottom" if b else "none go to the bottom"
+            return f"Of the top of {who}'s Life Deck, {top} and {below}."
+        return f"Of the looked-at cards of {who}'s Life Deck, {b} go to the bottom and {a} back on top."
     if event == E_GAIN_LIFE:
         return f"{who} gains {a} life."
     if event == E_DRAIN:
@@ -326,6 +336,8 @@ def observe(g: Game, seat: int, names: list[str] | None = None) -> dict[str, Any
                 prompt["cards"] = [_card(cs, entry[3])]
             elif kind in (P_SIFT_DRAW, P_SIFT_LIFE):
                 prompt["cards"] = [_card(cs, c) for c in entry[3]]
+        if kind == P_SIFT_LIFE and len(entry) > 4:  # DD-28: whose Life Deck (absent when it is the sifter's own)
+            prompt["owner"] = entry[4]
         obs["prompt"] = prompt
     if mover == seat and seat >= 0:
         obs["legal"] = [to_notation(d) for d in g.legal()]

@@ -12,6 +12,7 @@ from dreaddraw.engine.observation import PlayerView, observe
 from dreaddraw.engine.serialize import game_to_dict
 from tests.dreaddraw.factories import (
     CS,
+    DD11_CS,
     OLD_CS,
     check_conservation,
     new_game,
@@ -110,12 +111,12 @@ def test_drain_on_an_empty_life_deck_does_not_defeat():
 
 def test_recruit_puts_the_top_draw_card_into_reserves_and_offers_its_reserve_ability():
     recruiter = with_op("recruit")[0]
-    rcard = with_op("sift_life", "reserve")[0]
+    rcard = with_op("sift_any_life", "reserve")[0]
     g = summon_it(recruiter, draw_after=[rcard])
     g.apply(0, U)
     assert rcard in g.reserves[0]
     assert g.prompt()[:3] == (P_ABILITY, 0, rcard)
-    g.apply(0, U)
+    g.apply(0, use(0))
     assert g.prompt()[0] == P_SIFT_LIFE and g.prompt()[1] == 0
 
 
@@ -189,8 +190,8 @@ def test_lookout_shows_its_owner_the_top_card():
 
 def test_every_effect_in_the_set_has_a_scenario_above():
     tested = {"peek_draw", "scry", "arrange_draw", "peek_life", "drain", "recruit", "gain_life", "salvage",
-              "scavenge", "shield", "spikes", "steadfast", "lookout", "sift_draw", "sift_life"}
-    used = {OPS[cs.op[c]] for cs in (CS, OLD_CS) for c in cs.numbers if cs.op[c]}
+              "scavenge", "shield", "spikes", "steadfast", "lookout", "sift_draw", "sift_life", "sift_any_life"}
+    used = {OPS[cs.op[c]] for cs in (CS, OLD_CS, DD11_CS) for c in cs.numbers if cs.op[c]}
     assert used <= tested and set(OPS[1:]) == tested
 
 
@@ -274,23 +275,76 @@ def test_sift_refuses_a_card_it_did_not_look_at_or_twice_the_same_card():
     assert game_to_dict(g) == before
 
 
-def test_sift_life_reorders_the_top_of_the_own_life_deck_and_the_player_knows_it():
-    """DD-25: a Life Deck sift: the kept card is drawn first by the next damage; the rest lie at the bottom."""
-    sifter = with_op("sift_life")[0]
-    bottom_two, a, b = [*vanillas(1, 3)], vanilla(9), vanilla(2, exclude=(vanilla(2),))
-    g = rig(new_game(), draw_top=[sifter], life={0: [*bottom_two, b, a]}, life_sizes={0: 4})
+@pytest.mark.parametrize("cs", [DD11_CS, CS], ids=["sift_life dd-1.1", "sift_any_life on oneself"])
+def test_sift_life_reorders_the_top_of_the_own_life_deck_and_the_player_knows_it(cs):
+    """DD-25: a Life Deck sift: the kept card is drawn first by the next damage; the rest lie at the bottom. Under
+    dd-1.2 (DD-28) the sifter names the Life Deck, and naming their own plays exactly as dd-1.1's sift_life."""
+    op = "sift_life" if cs is DD11_CS else "sift_any_life"
+    sifter = next(c for c in with_op(op, "summon", cs))
+    low1, low3 = vanillas(1, 3, cs=cs)
+    a, b = vanilla(9, cs=cs), vanilla(2, exclude=(vanilla(2, cs=cs),), cs=cs)
+    g = rig(new_game(cs=cs), draw_top=[sifter], life={0: [low1, low3, b, a]}, life_sizes={0: 4})
     assert g.life[0][-1] == a
     g.apply(0, D)
-    g.apply(0, U)
-    n = CS.amount[sifter]
+    assert (U in g.legal()) == (cs is DD11_CS) and (use(0) in g.legal()) == (cs is CS)
+    g.apply(0, U if cs is DD11_CS else use(0))
+    n = cs.amount[sifter]
     seen = tuple(g.life[0][::-1][:n])
-    assert g.prompt()[0] == P_SIFT_LIFE and g.prompt()[3] == seen
+    assert g.prompt() == (P_SIFT_LIFE, 0, sifter, seen)
     g.apply(0, order((b,)))
     assert g.life[0][-1] == b
     assert a in g.life[0][:n]
     assert set(seen) <= g.known_life[0]
     assert observe(g, 1)["known_life"] == []
     check_conservation(g)
+
+
+def test_sift_any_life_on_an_opponent_sends_their_good_life_cards_down_and_they_see_only_how_many():
+    """DD-28: the sifter names another player, sees the top of that player's Life Deck, keeps the poor cards on top
+    and sends the good ones to the bottom; the owner and the others see how many went down, not which, and the
+    owner no longer knows where the looked-at cards are."""
+    sifter = next(c for c in with_op("sift_any_life", "summon") if CS.amount[c] == 2)
+    low1, low3 = vanillas(1, 3)
+    good, poor = vanilla(9), vanilla(2)
+    g = rig(new_game(3), draw_top=[sifter], life={1: [low1, low3, poor, good]}, life_sizes={1: 4})
+    g.known_life[1].update({good, poor})  # seat 1 had looked at them (Peek)
+    g.apply(0, D)
+    assert g.legal() == [use(0), use(1), use(2), S]
+    life0 = list(g.life[0])
+    g.apply(0, use(1))
+    assert g.prompt() == (P_SIFT_LIFE, 0, sifter, (good, poor), 1)
+    assert observe(g, 0)["prompt"]["owner"] == 1
+    assert [c["number"] for c in observe(g, 0)["prompt"]["cards"]] == [good, poor]
+    assert "cards" not in observe(g, 1)["prompt"]
+    g.apply(0, order((poor,)))
+    assert g.life[1] == [good, low1, low3, poor]  # the good card lies at the bottom, the poor one on top
+    assert g.life[0] == life0 and not g.known_life[0] & {good, poor}
+    assert not g.known_life[1] & {good, poor}
+    check_conservation(g)
+    for seat in (1, 2, -1):
+        log = "\n".join(observe(g, seat)["log"])
+        assert "1 go to the bottom and 1 back on top" in log and CS.name(good) not in log
+    mine = "\n".join(observe(g, 0)["log"])
+    assert CS.name(good) in mine and "go to the bottom" in mine
+
+
+def test_sift_any_life_needs_a_player_still_in_the_game_and_only_the_sift_cards_take_oneself():
+    """DD-28: a defeated player or no target is refused; a Drain still cannot name its user (DD-7.1)."""
+    sifter = next(c for c in with_op("sift_any_life", "summon"))
+    g = rig(new_game(3), draw_top=[sifter])
+    g.alive[2] = False
+    g.alive_count = 2
+    g.apply(0, D)
+    before = game_to_dict(g)
+    for bad in (U, use(2), use(5)):
+        with pytest.raises(IllegalDecision) as err:
+            g.apply(0, bad)
+        assert err.value.rule == "DD-28"
+    assert game_to_dict(g) == before
+    drainer = with_op("drain")[0]
+    g = summon_it(drainer)
+    with pytest.raises(IllegalDecision):
+        g.apply(0, use(0))
 
 
 def test_the_probability_bot_sifts_a_card_it_cannot_beat_to_the_bottom():

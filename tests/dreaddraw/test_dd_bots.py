@@ -105,3 +105,22 @@ def test_the_probability_bot_sifts_its_life_deck_so_damage_does_not_throw_away_a
     assert bot.choose_sift_life(view, (eight, two, nine, one)) == order((nine, one, two, eight))
     assert bot.choose_sift_life(view, (eight, nine)) == order((nine,))
     assert bot.choose_sift_life(view, (two, one)) == B
+
+
+def test_the_probability_bot_sifts_the_leading_opponents_life_deck_and_sends_their_good_cards_down():
+    """DD-28: the bot names the opponent with the most Life cards and Reserves (not itself: its own best drawn card
+    is kept anyway), keeps their poor cards on top, worst first, and sends the cards worth keeping to the bottom."""
+    from dreaddraw.engine.decisions import B, D, order, use
+    from tests.dreaddraw.factories import new_game, rig, vanilla, with_op
+
+    sifter = next(c for c in with_op("sift_any_life", "summon"))
+    g = rig(new_game(3), draw_top=[sifter], reserves={2: [vanilla(5)]})
+    g.apply(0, D)
+    assert ProbabilityBot().choose(PlayerView(g, 0)) == use(2)
+    g.life[2].clear()
+    assert ProbabilityBot().choose(PlayerView(g, 0)) == use(1)
+    bot = ProbabilityBot()
+    view = PlayerView(new_game(2), 0)
+    nine, two, eight, one = vanilla(9), vanilla(2), vanilla(8), vanilla(1)
+    assert bot.choose_sift_foe_life(view, (eight, two, nine, one)) == order((one, two))
+    assert bot.choose_sift_foe_life(view, (eight, nine)) == B

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from dreaddraw.catalog import load_dreaddraw_set
-from dreaddraw.engine.cardset import DEFAULT_PATH, MAX_ARRANGE, CardSetError, load_cardset, parse_cardset
+from dreaddraw.engine.cardset import DEFAULT_PATH, MAX_ARRANGE, OPS, CardSetError, load_cardset, parse_cardset
 from dreaddraw.models import DreadDrawCard
 
 
@@ -191,6 +191,13 @@ def test_set_dd_1_2_moves_the_strong_always_on_cards_up_and_retunes_red_dots_kee
     for name, (before, after) in dots.items():
         c = by_name[name]
         assert (old.damage[c], current.damage[c]) == (before, after), name
+    # DD-28: the sift_life cards sift the Life Deck of a player their user names.
+    sifts = {"Whispering Reed", "Tallow Witch", "Spirit Lantern-Bearer"}
+    for name in sifts:
+        c = by_name[name]
+        assert (OPS[old.op[c]], OPS[current.op[c]]) == ("sift_life", "sift_any_life"), name
+        assert old.amount[c] == current.amount[c] and "Choose a player" in current.card(c).text, name
+    assert not any(OPS[current.op[c]] == "sift_life" for c in current.numbers)
     changed = {current.name(c) for c in current.numbers if current.card(c) != old.card(c)}
-    assert changed == set(moved) | set(dots)
+    assert changed == set(moved) | set(dots) | sifts
     assert Counter(old.strength) == Counter(current.strength)
