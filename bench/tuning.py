@@ -6,12 +6,14 @@ whose effects can bring a goldfish win closer); a starter holds one or two copie
 copy of its best units for a goldfish race (tuning_candidates.race_power), best first, while they add up to four;
 the copy is tuned for goldfish in BENCH_TUNING_FORMAT (quick) with a budget of BENCH_TUNING_BUDGET (20,000) games.
 Figures: whether the top suggestion restores a removed copy, or else is a swap whose interval is at least as good
-(its lower bound at or above the restoring swap's); the games the run played against its budget.
+(its lower bound at or above the restoring swap's); how many swaps of the run's plan (its clear gains chained one
+after another, tuning_chain) take out a planted copy (target: 2 or more); the games the run played against its
+budget.
 
 Saved work: every shortlisted swap of that run then plays the same seeds as the race's finalists did, in full;
 the figure compares the race's top three with the full evaluation's, and the games each needed.
 
-The race runs the tuning kind's own functions (next_stage, play_chunk, merge, conclude) stage by stage, its chunks
+The run plays the tuning kind's own functions (next_stage, play_chunk, merge, conclude) stage by stage, its chunks
 on BENCH_TUNING_PROCESSES (2) local processes, as the workers would; the deck and its shortlist come from a
 scratch SQLite database (migrated, catalog loaded). Not part of `make test`; run from the repository root:
 `.venv/bin/python bench/tuning.py` (or `make bench BENCH=tuning`). BENCH_TUNING_FULL=0 skips the full evaluation.
@@ -105,7 +107,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from playtest.simulation import tuning_kind, tuning_race
+    from playtest.simulation import tuning_chain, tuning_kind, tuning_race
 
     call_command("migrate", verbosity=0)
     call_command("loadcatalog", stdout=io.StringIO())
@@ -125,10 +127,11 @@ def main() -> None:
     env["restoring_swap_shortlisted"] = bool(restoring)
     with ProcessPoolExecutor(PROCESSES) as pool:
         started = time.perf_counter()
-        stages = race(pool, params, tuning_race.next_stage)
+        stages = race(pool, params, tuning_chain.next_stage)
         race_seconds = time.perf_counter() - started
-        result = tuning_race.conclude(params, stages)
-        top = [s for s in result["swaps"] if s["stage"] == result["stages"] - 1]
+        result = tuning_chain.conclude(params, stages)
+        finalists = max(s["stage"] for s in result["swaps"])
+        top = [s for s in result["swaps"] if s["stage"] == finalists]
         first = top[0]
         restored = first["add"] in removed_numbers
         restoring_swap = max((s for s in result["swaps"] if s["arm"] - 1 in restoring),
@@ -141,6 +144,15 @@ def main() -> None:
                   f"[{restoring_swap['low']:+.3f}, {restoring_swap['high']:+.3f}]", flush=True)
         _common.emit("tuning", "planted_top_suggestion_restores_or_as_good", float(as_good), "bool", 1, "higher",
                      {**env, "restores": restored, "setup_seconds": round(setup_seconds, 2)})
+        plan = result["plan"]
+        for step in plan:
+            print(f"# plan: {step['cut']} out, {step['add']} in: {step['mean']:+.3f} turns "
+                  f"[{step['low']:+.3f}, {step['high']:+.3f}] over {step['games']} games", flush=True)
+        # Four copies were planted: a plan of several swaps in one run, each taking out a planted copy.
+        _common.emit("tuning", "planted_plan_swaps_taking_out_the_planted_card",
+                     sum(step["cut"] == weak.collector_number for step in plan), "swaps", 2, "higher",
+                     {**env, "plan": [[step["cut"], step["add"], round(step["mean"], 3)] for step in plan],
+                      "chained_stages": result["chained_stages"]})
         _common.emit("tuning", "planted_games_played", result["games"], "games", BUDGET, "lower", env)
         _common.emit("tuning", "planted_race_seconds", race_seconds, "s", None, "lower",
                      {**env, "games_per_second": round(result["games"] / race_seconds, 1)})

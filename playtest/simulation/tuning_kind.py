@@ -1,9 +1,10 @@
-"""The deck-tuning job kind: which single swap would make a deck better, with evidence (a staged run).
+"""The deck-tuning job kind: which swaps would make a deck better, with evidence (a staged run).
 
 Submission checks the deck and the budget and snapshots the deck (and, for a matchup goal, the gauntlet): it stays
 cheap. The run's first stage, on a worker (`prepare`), builds the legal swaps of the snapshot and their shortlist
-(tuning_candidates); the race (tuning_race) plays it out in the stages after. `swap_apply` turns a
-suggestion into a new version of the deck, as any edit does (history, undo).
+(tuning_candidates); the race (tuning_race) plays it out in the stages after, and the chain (tuning_chain) applies
+its clear gains one after another, each confirmed on new deals. `swaps_apply` turns a suggestion, or the whole
+plan, into a new version of the deck, as any edit does (history, undo).
 """
 
 from __future__ import annotations
@@ -18,12 +19,20 @@ from core.intbounds import MAX_BIG_INTEGER
 from decks.cardinfo import Entry
 from decks.errors import DeckNotFound
 from decks.models import Deck
-from decks.selectors import card_index, deck_entries, deck_for_viewer, deck_report, starter_deck_list
+from decks.selectors import (
+    card_index,
+    deck_entries,
+    deck_for_viewer,
+    deck_gateway_info,
+    deck_report,
+    starter_deck_list,
+)
 from decks.services import deck_update
+from decks.validation import validate_deck
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.jobs.registry import JobKind, register
 from playtest.models import Run, RunStatus
-from playtest.simulation import tuning_race
+from playtest.simulation import tuning_chain, tuning_race
 from playtest.simulation.job_kind import card_definitions, check_deck_format, deck_snapshot
 from playtest.simulation.run_speed import measured_speed, time_estimate
 from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, shortlist_of, swapped_entries
@@ -103,10 +112,11 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
                            code=ErrorCode.GAMES_OUT_OF_RANGE, minimum=MIN_BUDGET, maximum=maximum)
     gauntlet = _gauntlet(params, owner, fmt) if goal == "matchup" else []
     unit = 1 if goal == "goldfish" else 2 * len(gauntlet)
-    wanted = tuning_race.fitting_shortlist(budget, MAX_SHORTLIST, unit)
+    wanted = tuning_race.fitting_shortlist(tuning_race.race_budget(budget), MAX_SHORTLIST, unit)
     if not wanted:
-        raise _field_error("budget", f"{budget:,} games are too few to race even one swap "
-                                     f"({max(tuning_race.MIN_GAMES_PER_ARM, unit)} games for it and as many for "
+        raise _field_error("budget", f"{budget:,} games are too few to race even one swap (the race plays "
+                                     f"{tuning_race.race_budget(budget):,} of them, the rest confirm its gains; one "
+                                     f"swap needs {max(tuning_race.MIN_GAMES_PER_ARM, unit)} games and as many for "
                                      "the unchanged deck); give a larger budget", code=ErrorCode.GAMES_OUT_OF_RANGE)
     entries = [[entry.card.collector_number, entry.count] for entry in deck_entries(deck)]
     gateway = deck.gateway.collector_number if deck.gateway_id else None
@@ -179,8 +189,12 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
         cheapest.setdefault(swap["cut"], swap)
     cuts = sorted(cheapest.values(), key=lambda s: -s["mean"])
     baseline = result["baseline"]
+    plan = [{**step, "cut_name": _name(params, step["cut"]), "add_name": _name(params, step["add"]),
+             "shown": {k: step[k] * scale for k in ("mean", "low", "high")}, "index": step["arm"] - 1}
+            for step in result.get("plan", [])]
     return {"goal": params["goal"], "goal_text": GOALS[params["goal"]], "unit": UNITS[params["goal"]],
-            "baseline": {**baseline, "shown": baseline["value"] * scale}, "best": best,
+            "baseline": {**baseline, "shown": baseline["value"] * scale}, "best": best, "plan": plan,
+            "chained_stages": result.get("chained_stages", 0),
             "cheapest_cuts": cuts[:8], "raced": len(swaps), "considered": params.get("considered"),
             "stages": result["stages"], "games": result["games"], "budget": params["budget"],
             "shortlist_rule": params.get("shortlist_rule", SHORTLIST_RULE), "caveat": CAVEAT}
@@ -202,28 +216,46 @@ def budget_estimate(*, budget: int, goal: str, fmt: str) -> dict[str, Any]:
     return {"games": budget, "maximum": settings.PLAYTEST_MAX_GAMES, **time_estimate(budget, speed), **speed}
 
 
-def swap_apply(*, run: Run, index: int, actor) -> Deck:
-    """Apply the run's swap `index` to the deck it tuned, as a new version (the deck's history keeps the old)."""
+def plan_indexes(run: Run) -> list[int]:
+    """The swaps of the run's plan (its chained gains, in order), as indexes of its candidates."""
+    return [step["arm"] - 1 for step in (run.result or {}).get("plan", [])]
+
+
+def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
+    """Apply the run's swaps `indexes`, in order, to the deck it tuned, as one new version (the deck's history keeps
+    the old). Refused, with nothing changed, when a card of a swap left the catalog or the deck, or when the deck
+    they make is not legal (each swap was checked alone)."""
     if run.kind != TUNING or run.status != RunStatus.DONE:
         raise DomainError("Only a finished tuning run's swaps can be applied.", code=ErrorCode.NOT_APPLICABLE,
                           status_code=409)
     swaps = run.params["candidates"]
-    if not 0 <= index < len(swaps):
-        raise _field_error("swap", f"no swap {index}; this run raced {len(swaps)}")
+    for index in indexes:
+        if not 0 <= index < len(swaps):
+            raise _field_error("swap", f"no swap {index}; this run raced {len(swaps)}")
+    if not indexes:
+        raise DomainError("This run's plan holds no swap: no gain was confirmed.", code=ErrorCode.NOT_APPLICABLE,
+                          status_code=409)
     deck = Deck.objects.filter(pk=run.params["deck"]["id"]).select_related("gateway").first()
     if deck is None:
         raise DeckNotFound("The tuned deck no longer exists.")
-    cut, add = (card_index().resolve(swaps[index][k]) for k in ("cut", "add"))
-    if cut is None or add is None:
-        raise DomainError("A card of this swap is no longer in the catalog.",
+    entries, said = deck_entries(deck), []
+    for index in indexes:
+        cut, add = (card_index().resolve(swaps[index][k]) for k in ("cut", "add"))
+        if cut is None or add is None:
+            raise DomainError("A card of this swap is no longer in the catalog.",
+                              code=ErrorCode.SWAP_STALE, status_code=409)
+        if not any(e.card.id == cut.id for e in entries):
+            raise DomainError(f"{cut.name} is no longer in “{deck.name}”; the deck changed since the run.",
+                              code=ErrorCode.SWAP_STALE, status_code=409)
+        entries = swapped_entries(entries, cut, add)
+        said.append(f"{cut.name} out, {add.name} in")
+    # A swap was listed legal alone (tuning_candidates); two together are checked here.
+    report = validate_deck(entries, run.params["format"], gateway=deck_gateway_info(deck))
+    if len(indexes) > 1 and not report.legal:
+        raise DomainError(f"Together these swaps make a deck that is not legal: {report.errors[0].message}",
                           code=ErrorCode.SWAP_STALE, status_code=409)
-    entries = deck_entries(deck)
-    if not any(e.card.id == cut.id for e in entries):
-        raise DomainError(f"{cut.name} is no longer in “{deck.name}”; the deck changed since the run.",
-                          code=ErrorCode.SWAP_STALE, status_code=409)
-    return deck_update(deck=deck, actor=actor, expected_version=deck.version,
-                       entries=swapped_entries(entries, cut, add),
-                       message=f"Tuning: {cut.name} out, {add.name} in")
+    return deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
+                       message="Tuning: " + "; ".join(said))
 
 
 DREADGATE_TUNING = register(JobKind(
@@ -231,9 +263,9 @@ DREADGATE_TUNING = register(JobKind(
     label="Dreadgate deck tuning",
     play_chunk=tuning_race.play_chunk,
     merge=tuning_race.merge,
-    next_stage=tuning_race.next_stage,
-    conclude=tuning_race.conclude,
-    shortfall=tuning_race.shortfall,
+    next_stage=tuning_chain.next_stage,
+    conclude=tuning_chain.conclude,
+    shortfall=tuning_chain.shortfall,
     engine_version=ENGINE_VERSION,
     chunk_size=100,
     params_serializer=TuningParams,

@@ -5,10 +5,10 @@ its place in the list, by one copy of `add`. Replacing in place keeps the deck's
 every arm the same shuffle with one card changed: common random numbers, and each arm's difference from the
 unchanged deck is measured on the same games.
 
-The race is successive halving (Karnin, Koren and Somekh, 2013) over the shortlist: the budget is split evenly
-between the stages; in each, the arms still in the race and the unchanged deck play the same new seeds, and the
-better half (by the mean paired improvement over every seed so far) goes on, until at most FINALISTS are left
-for a last stage that takes what is left of the budget.
+The race is successive halving (Karnin, Koren and Somekh, 2013) over the shortlist: its budget (the run's, less
+the chain's share: tuning_chain) is split evenly between the stages; in each, the arms still in the race and the
+unchanged deck play the same new seeds, and the better half (by the mean paired improvement over every seed so
+far) goes on, until at most FINALISTS are left for a last stage that takes what is left of the race's budget.
 
 A stage's plan is {"games", "arms", "per_arm", "start"}: game g of the stage is arm arms[g // per_arm] on seed
 index start + g % per_arm. Seed index i is, in goldfish, the deal game_seed(run seed, i); in a matchup, the deal
@@ -34,16 +34,20 @@ MIN_GAMES_PER_ARM = 8  # the first stage gives every shortlisted swap at least t
 # shrinks to fit the budget)
 NOT_WON_PENALTY = 5  # goldfish: a game not won within the engine's limits counts as its turns plus this
 Z95 = 1.96
+# Two fifths of a run's budget are kept, after the race, for applying its clear gains one after another, each
+# confirmed on new deals (tuning_chain): enough for a few confirmation stages of the finalists.
+CHAIN_SHARE = (2, 5)
 
 
-def arm_list(deck: dict[str, Any], candidates: list[dict[str, str]], arm: int) -> list[str]:
-    """The deck list an arm plays: the unchanged list (arm 0), or the last copy of `cut` replaced by `add`."""
+def arm_list(deck: dict[str, Any], candidates: list[dict[str, str]], arm: int,
+             base: list[int] | tuple[int, ...] = ()) -> list[str]:
+    """The deck list an arm plays: the unchanged list (arm 0), or the last copy of `cut` replaced by `add`; on a
+    chained stage (tuning_chain), after the swaps of `base`, in their order."""
     listing = list(deck["list"])
-    if arm == 0:
-        return listing
-    swap = candidates[arm - 1]
-    at = len(listing) - 1 - listing[::-1].index(swap["cut"])
-    listing[at] = swap["add"]
+    for k in (*base, arm) if arm else base:
+        swap = candidates[k - 1]
+        at = len(listing) - 1 - listing[::-1].index(swap["cut"])
+        listing[at] = swap["add"]
     return listing
 
 
@@ -84,7 +88,8 @@ def matchup_value(params: dict[str, Any], deck: list[CardDef], seed: int, oppone
 def game_value(params: dict[str, Any], seed: int, arm: int, index: int, cache: dict) -> float:
     deck = cache.get(arm)
     if deck is None:
-        deck = cache[arm] = _cards(params, arm_list(params["deck"], params["candidates"], arm))
+        base = params.get("stage", {}).get("base", ())
+        deck = cache[arm] = _cards(params, arm_list(params["deck"], params["candidates"], arm, base))
     if params["goal"] == "goldfish":
         return goldfish_value(params, deck, game_seed(seed, index))
     gauntlet = params["gauntlet"]
@@ -119,10 +124,13 @@ def merge(partials: list[dict[str, Any]], params: dict[str, Any]) -> dict[str, A
 
 
 def arm_values(stages: list[dict[str, Any]]) -> dict[int, list[float]]:
-    """Every arm's values over all the stages it played, in seed-index order (the same indices for every arm
-    of a stage, so arm k's i-th value pairs with the unchanged deck's i-th)."""
+    """Every arm's values over all the stages it played against the unchanged deck, in seed-index order (the same
+    indices for every arm of a stage, so arm k's i-th value pairs with the unchanged deck's i-th). A chained stage
+    whose deck already holds accepted swaps measures against that deck instead, and is left out."""
     values: dict[int, list[float]] = {}
     for stage in stages:
+        if stage["plan"].get("base"):
+            continue
         for arm, stage_values in stage["result"]["values"].items():
             values.setdefault(int(arm), []).extend(stage_values)
     return values
@@ -169,8 +177,13 @@ def fitting_shortlist(budget: int, wanted: int, unit: int) -> int:
     return 0
 
 
+def race_budget(budget: int) -> int:
+    """The games the race may play: the budget less the share kept for chaining its clear gains (tuning_chain)."""
+    return budget - budget * CHAIN_SHARE[0] // CHAIN_SHARE[1]
+
+
 def next_stage(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, Any] | None:
-    budget, unit = params["budget"], unit_of(params)
+    budget, unit = race_budget(params["budget"]), unit_of(params)
     shortlist = len(params["candidates"])
     total = stage_count(shortlist)
     if not stages:

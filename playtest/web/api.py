@@ -14,7 +14,7 @@ from playtest.goldfish import services as tables
 from playtest.jobs import services
 from playtest.models import GoldfishTable, Run
 from playtest.simulation.metagame_kind import METAGAME, budget
-from playtest.simulation.tuning_kind import TUNING, budget_estimate, swap_apply
+from playtest.simulation.tuning_kind import TUNING, budget_estimate, plan_indexes, swaps_apply
 from playtest.web.selectors import run_list_for
 from playtest.web.serializers import (
     MetagameBudgetQuerySerializer,
@@ -174,14 +174,21 @@ class TuningViewSet(KindRunViewSet):
     @extend_schema(request=TuningApplySerializer,
                    responses={200: OpenApiResponse(description="The deck, at its new version"),
                               403: OpenApiResponse(description="The deck is not yours to edit"),
-                              409: OpenApiResponse(description="The run is not done, or the deck changed since")})
+                              409: OpenApiResponse(description="The run is not done, its plan holds no swap, or the "
+                                                               "deck changed since")})
     @action(detail=True, methods=["post"])
     def apply(self, request, pk=None):
-        """Apply a suggested swap to the tuned deck: a new version, kept in the deck's history."""
+        """Apply a suggested swap (`swap`) or the run's whole plan (`plan: true`) to the tuned deck: a new version,
+        kept in the deck's history."""
         run = self.get_object()
         form = TuningApplySerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        deck = swap_apply(run=run, index=form.validated_data["swap"], actor=request.user)
+        chosen = form.validated_data
+        if ("swap" in chosen) == bool(chosen.get("plan")):
+            raise DomainError("Give exactly one of swap or plan: true.", code=ErrorCode.EXACTLY_ONE_PARAMETER,
+                              details={"allowed": ["swap", "plan"]})
+        indexes = plan_indexes(run) if chosen.get("plan") else [chosen["swap"]]
+        deck = swaps_apply(run=run, indexes=indexes, actor=request.user)
         return Response({"deck": deck.pk, "version": deck.version, "url": deck.get_absolute_url()})
 
 

@@ -351,8 +351,13 @@ class TuningReportSerializer(serializers.Serializer):
     shortlist_rule = serializers.CharField()
     caveat = serializers.CharField()
     baseline = serializers.DictField(help_text="The unchanged deck: games and mean value (turns, or win share).")
-    best = TuningSwapSerializer(many=True, help_text="The last stage's swaps, best first.")
+    best = TuningSwapSerializer(many=True, help_text="The race's finalists, best first.")
     cheapest_cuts = TuningSwapSerializer(many=True, help_text="For each card out, its best replacement.")
+    chained_stages = serializers.IntegerField(help_text="Stages after the race that tried its best swaps again on "
+                                                        "new deals, on the deck with those already confirmed.")
+    plan = TuningSwapSerializer(many=True, help_text="The swaps those stages confirmed, in order, each measured "
+                                                     "against the deck with the ones before it; apply them all "
+                                                     "with {\"plan\": true}.")
 
 
 class TuningSerializer(serializers.ModelSerializer):
@@ -387,4 +392,7 @@ class TuningSerializer(serializers.ModelSerializer):
 
 
 class TuningApplySerializer(serializers.Serializer):
-    swap = serializers.IntegerField(min_value=0, max_value=2**31 - 1, help_text="The swap's index in the report.")
+    swap = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False,
+                                    help_text="One swap: its index in the report.")
+    plan = serializers.BooleanField(required=False, help_text="true: the run's whole plan, its confirmed swaps in "
+                                                              "order, as one new version.")

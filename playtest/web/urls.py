@@ -17,6 +17,7 @@ urlpatterns = [
     path("tune/", views.tune_new, name="tune_new"),
     path("tune/budget/", views.tune_budget, name="tune_budget"),
     path("runs/<uuid:run_id>/swaps/<int:index>/apply/", views.swap_apply_view, name="swap_apply"),
+    path("runs/<uuid:run_id>/plan/apply/", views.swap_apply_view, name="plan_apply"),
     path("tables/<uuid:table_id>/", goldfish_views.table, name="table"),
     path("tables/<uuid:table_id>/act/", goldfish_views.table_act, name="table_act"),
     path("tables/<uuid:table_id>/undo/", goldfish_views.table_undo, name="table_undo"),

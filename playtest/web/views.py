@@ -34,7 +34,8 @@ from playtest.simulation.tuning_kind import (
     TUNING,
     TUNING_FORMATS,
     budget_estimate,
-    swap_apply,
+    plan_indexes,
+    swaps_apply,
 )
 from playtest.web.selectors import (
     metagame_deck_choices,
@@ -248,11 +249,12 @@ def tune_budget(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def swap_apply_view(request: HttpRequest, run_id, index: int) -> HttpResponse:
-    """One click applies a suggested swap: a new version of the deck (its history keeps the old one)."""
+def swap_apply_view(request: HttpRequest, run_id, index: int | None = None) -> HttpResponse:
+    """One click applies a suggested swap, or (without an index) the run's whole plan: a new version of the deck
+    (its history keeps the old one)."""
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind=TUNING)
     try:
-        deck = swap_apply(run=run, index=index, actor=request.user)
+        deck = swaps_apply(run=run, indexes=plan_indexes(run) if index is None else [index], actor=request.user)
     except DomainError as exc:
         messages.error(request, exc.message)
         return redirect("playtest:run_detail", run_id=run.pk)

@@ -10,7 +10,7 @@ from decks.services import deck_copy, deck_update
 from decks.validation import validate_deck
 from playtest.dreadgate import new_game
 from playtest.jobs.services import stage_params
-from playtest.simulation import tuning_race
+from playtest.simulation import tuning_chain, tuning_race
 from playtest.simulation.games import deck_cards
 from playtest.simulation.tuning_candidates import candidates, swapped_entries
 from playtest.simulation.tuning_kind import prepare, validate_params
@@ -80,8 +80,9 @@ def test_each_arm_is_the_deck_with_one_card_replaced_in_place_so_a_seed_deals_ev
 
 
 def race(params, chunk: int, seed: int = 5):
+    """The run's stages as the job framework plays them: the race, then the chain."""
     stages = []
-    while (plan := tuning_race.next_stage(params, stages)) is not None:
+    while (plan := tuning_chain.next_stage(params, stages)) is not None:
         staged = stage_params(params, plan)
         firsts = list(range(0, plan["games"], chunk))
         parts = [tuning_race.play_chunk(staged, seed, f, min(chunk, plan["games"] - f)) for f in reversed(firsts)]
@@ -108,8 +109,9 @@ def test_the_race_decides_the_same_whatever_the_chunking(user):
     by_chunking = [race(params, chunk) for chunk in (7, 1000)]
     plans = [[s["plan"] for s in stages] for stages in by_chunking]
     assert plans[0] == plans[1]
-    results = [tuning_race.conclude(params, stages) for stages in by_chunking]
+    results = [tuning_chain.conclude(params, stages) for stages in by_chunking]
     assert results[0] == results[1]
+    assert any("base" in plan for plan in plans[0])  # the chain played too
 
 
 def test_the_halving_keeps_the_arms_with_the_best_paired_improvement():
@@ -135,3 +137,53 @@ def test_cheapest_cuts_are_ordered_by_the_improvement_of_their_best_swap_not_by_
     params = {"goal": "goldfish", "cards": {}, "deck": {"cards": {}}, "budget": 200}
     cuts = present(result, params)["cheapest_cuts"]
     assert [(c["cut"], c["mean"]) for c in cuts] == [("B", 0.9), ("A", 0.1), ("C", -0.2)]
+
+
+def stage_of(plan, gains: dict[int, float]) -> dict:
+    """A played stage whose arm k wins exactly `gains[k]` turns sooner than the stage's own deck on every deal."""
+    values = {str(arm): [10.0 - gains.get(arm, 0.0) + (i % 2) for i in range(plan["per_arm"])]
+              for arm in plan["arms"]}
+    return {"plan": plan, "result": {"games": plan["games"], "values": values}}
+
+
+def test_the_chain_keeps_clear_gains_one_after_another_each_on_new_deals_on_the_deck_with_the_ones_before():
+    # Swaps 1 and 2 both take out an A; 3 brings in the X that 1 brings in; 4 takes out the C.
+    params = {"goal": "goldfish", "budget": 10_000, "gauntlet": [],
+              "deck": {"list": ["A", "A", "B", "C", "D", "D"]},
+              "candidates": [{"cut": "A", "add": "X"}, {"cut": "A", "add": "Y"}, {"cut": "B", "add": "X"},
+                             {"cut": "C", "add": "Z"}]}
+    race = tuning_chain.next_stage(params, [])
+    assert race["arms"] == [0, 1, 2, 3, 4] and "base" not in race
+    stages = [stage_of(race, {1: 2, 3: 1, 4: 1})]
+    first = tuning_chain.next_stage(params, stages)  # the finalists again, on the unchanged deck, on new deals
+    assert first["base"] == [] and first["arms"] == [0, 1, 2, 3, 4] and first["start"] == race["per_arm"]
+    stages.append(stage_of(first, {1: 2, 4: 1}))
+    second = tuning_chain.next_stage(params, stages)
+    # Swap 1 kept; 3 would bring in a second X, so it is not tried on the deck with swap 1.
+    assert second["base"] == [1] and second["arms"] == [0, 2, 4]
+    assert second["start"] == first["start"] + first["per_arm"]
+    assert tuning_race.arm_list(params["deck"], params["candidates"], 4, second["base"]) == \
+        ["A", "X", "B", "Z", "D", "D"]
+    stages.append(stage_of(second, {4: 1}))
+    third = tuning_chain.next_stage(params, stages)
+    assert third["base"] == [1, 4] and third["arms"] == [0, 2] and third["start"] > second["start"]
+    stages.append(stage_of(third, {2: 0}))  # no clear gain: the chain ends
+    assert tuning_chain.next_stage(params, stages) is None
+    assert sum(stage["plan"]["games"] for stage in stages) <= params["budget"]
+    result = tuning_chain.conclude(params, stages)
+    assert [(step["arm"], step["cut"], step["add"]) for step in result["plan"]] == [(1, "A", "X"), (4, "C", "Z")]
+    assert all(step["low"] > 0 for step in result["plan"]) and result["chained_stages"] == 3
+    # The swaps' own figures stay against the unchanged deck: the race and the first chained stage.
+    assert {s["arm"]: s["games"] for s in result["swaps"]}[1] == race["per_arm"] + first["per_arm"]
+
+
+def test_the_chain_ends_at_once_when_the_finalists_gain_nothing_clear_on_new_deals():
+    params = {"goal": "goldfish", "budget": 10_000, "gauntlet": [], "deck": {"list": ["A", "B"]},
+              "candidates": [{"cut": "A", "add": "X"}, {"cut": "B", "add": "Y"}]}
+    race = tuning_chain.next_stage(params, [])
+    stages = [stage_of(race, {1: 2})]
+    first = tuning_chain.next_stage(params, stages)
+    stages.append(stage_of(first, {1: 0, 2: 0}))
+    assert tuning_chain.next_stage(params, stages) is None
+    assert tuning_chain.conclude(params, stages)["plan"] == []
+    assert "confirms none" in tuning_chain.shortfall(params, [s["plan"] for s in stages], 10)

@@ -1,0 +1,109 @@
+"""A tuning run's plan of several swaps (pure Python, no Django): after the race, its clear gains one after another.
+
+The race (tuning_race) ranks single swaps against the unchanged deck. A deck with several weak cards needs several
+swaps, and two swaps that each help alone need not help together, so the run goes on with the budget the race left
+(tuning_race.CHAIN_SHARE), one chained stage after another, each on new deals (seed indices no stage played
+before), so every gain is confirmed on games that did not choose it:
+
+- the first chained stage plays the race's finalists and the unchanged deck again;
+- the best swap of a chained stage is accepted when its whole 95% interval is an improvement over the stage's own
+  deck; the next stage's deck holds every swap accepted so far (its plan's `base`), and races the swaps still
+  compatible with it (their card out still in the deck, no card brought in twice, none taken back out);
+- the chain stops at the first stage with no clear gain, when no swap is left, or when the budget is spent.
+
+A chained stage's plan is the race's, {"games", "arms", "per_arm", "start"}, with "base": the accepted arms, in
+order (arm 0 of the stage is the deck with them; arm k, that deck with swap k as well).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import tuning_race
+
+
+def _improvements(params: dict[str, Any], stage: dict[str, Any]) -> dict[int, dict[str, float]]:
+    values = {int(arm): vals for arm, vals in stage["result"]["values"].items()}
+    return {arm: tuning_race.improvement(params, vals, values[0]) for arm, vals in values.items() if arm}
+
+
+def accepted_in(params: dict[str, Any], stage: dict[str, Any]) -> int | None:
+    """The stage's best swap (by its mean improvement on the stage's own deals) if its gain is clear, else None."""
+    gains = _improvements(params, stage)
+    if not gains:
+        return None
+    best = min(gains, key=lambda arm: (-gains[arm]["mean"], arm))
+    return best if gains[best]["low"] > 0 else None
+
+
+def compatible(params: dict[str, Any], base: list[int], arm: int) -> bool:
+    """Whether swap `arm` can follow the accepted swaps: its card out is still in the deck they make, and it neither
+    brings in a card one of them brought in (each swap alone was checked legal with one more copy, not two) nor
+    takes one of them back out."""
+    swaps = params["candidates"]
+    swap = swaps[arm - 1]
+    listing = tuning_race.arm_list(params["deck"], swaps, 0, base)
+    added = {swaps[k - 1]["add"] for k in base}
+    cut = {swaps[k - 1]["cut"] for k in base}
+    return swap["cut"] in listing and swap["add"] not in added and swap["cut"] not in added and swap["add"] not in cut
+
+
+def _split(stages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    race = [s for s in stages if "base" not in s["plan"]]
+    return race, stages[len(race):]
+
+
+def next_stage(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, Any] | None:
+    race, chain = _split(stages)
+    if not chain:
+        plan = tuning_race.next_stage(params, race)
+        if plan is not None or not race:
+            return plan
+        base: list[int] = []
+        pool = list(race[-1]["plan"]["arms"][1:])
+    else:
+        accepted = accepted_in(params, chain[-1])
+        if accepted is None:
+            return None
+        base = [*chain[-1]["plan"]["base"], accepted]
+        pool = [arm for arm in chain[-1]["plan"]["arms"][1:] if arm != accepted and compatible(params, base, arm)]
+    if not pool:
+        return None
+    unit = tuning_race.unit_of(params)
+    left = params["budget"] - sum(stage["plan"]["games"] for stage in stages)
+    arms = [0, *pool]
+    # At most one stage per swap still in the pool: each takes its share of what is left, the last all of it.
+    per_arm = left // len(pool) // len(arms) // unit * unit
+    if per_arm < unit:
+        return None
+    last = stages[-1]["plan"]
+    return {"games": per_arm * len(arms), "arms": arms, "per_arm": per_arm, "start": last["start"] + last["per_arm"],
+            "base": base}
+
+
+def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The race's conclusion (every swap against the unchanged deck, over the stages that played it), and the plan:
+    the swaps accepted in order, each with its improvement over the deck with the swaps before it."""
+    # The swaps' own figures: the stages against the unchanged deck (the race, then the first chained stage).
+    result = tuning_race.conclude(params, [stage for stage in stages if not stage["plan"].get("base")])
+    _, chain = _split(stages)
+    plan = []
+    for stage in chain:
+        arm = accepted_in(params, stage)
+        if arm is None:
+            break
+        swap = params["candidates"][arm - 1]
+        plan.append({"arm": arm, "cut": swap["cut"], "add": swap["add"], "stage": stages.index(stage),
+                     **_improvements(params, stage)[arm]})
+    return {**result, "games": sum(stage["result"]["games"] for stage in stages), "stages": len(stages),
+            "chained_stages": len(chain), "plan": plan}
+
+
+def shortfall(params: dict[str, Any], plans: list[dict[str, Any]], short: int) -> str:
+    """Why a finished run played `short` games fewer than its budget."""
+    if "base" not in plans[-1]:
+        return tuning_race.shortfall(params, plans, short)
+    games = "game" if short == 1 else "games"
+    return (f"the run stopped {short} {games} short of its budget: after the race, its chained stages try the swaps "
+            "on the deck with those already confirmed, and the chain ends at the first stage that confirms none, "
+            "when no swap is left to try, or when too few games are left to share")
