@@ -175,19 +175,22 @@ def test_an_older_set_stays_loadable_by_its_version_and_an_unknown_one_is_refuse
 
 def test_set_dd_1_2_moves_the_strong_always_on_cards_up_and_retunes_red_dots_keeping_the_curve():
     """DD-27: card set dd-1.2 moves Spikes and Lookout up the curve (swapping strengths with plain cards), gaining
-    life moves from a 7 to a 3, and red dots follow the per-card balance; dd-1.1 keeps its cards for its tables."""
+    life moves down (from a 7 to a 3, from a 6 to a 5), and red dots follow the per-card balance;
+    dd-1.1 keeps its cards for its tables."""
     current, old = load_cardset(), load_cardset(version="dd-1.1")
     assert current.version == "dd-1.2"
     by_name = {current.name(c): c for c in current.numbers}
     moved = {"Thorned Executioner": (5, 8), "Bogmother": (8, 5), "Thorn Crown": (4, 7), "Wailing Wall": (7, 4),
              "Watcher in the Eaves": (6, 9), "Wyrm of the Barrows": (9, 6), "Resurrectionist": (7, 3),
-             "Rook Sentinel": (3, 7)}
+             "Rook Sentinel": (3, 7), "Bone Orchard": (6, 5), "Marsh Lights": (5, 6), "Vampire Court": (6, 5),
+             "Moonlit Duelist": (5, 6)}
     for name, (before, after) in moved.items():
         c = by_name[name]
         assert (old.strength[c], current.strength[c]) == (before, after), name
     dots = {"Ward Stone": (0, 1), "Sentinel of Graves": (1, 2), "Soul Siphon": (1, 0), "Mourning Titan": (1, 0),
             "Bone Orchard": (1, 0), "Last Judgement": (2, 3), "Night Eternal": (2, 3), "Bell of Endings": (3, 2),
-            "Archive of Bones": (1, 2), "Rook Sentinel": (1, 2)}
+            "Archive of Bones": (1, 2), "Rook Sentinel": (1, 2), "Watcher in the Eaves": (1, 0),
+            "Body Snatcher": (1, 0)}
     for name, (before, after) in dots.items():
         c = by_name[name]
         assert (old.damage[c], current.damage[c]) == (before, after), name
