@@ -6,9 +6,9 @@ whose effects can bring a goldfish win closer); a starter holds one or two copie
 copy of its best units for a goldfish race (tuning_candidates.race_power), best first, while they add up to four;
 the copy is tuned for goldfish in BENCH_TUNING_FORMAT (quick) with a budget of BENCH_TUNING_BUDGET (20,000) games.
 Figures: whether the top suggestion restores a removed copy, or else is a swap whose interval is at least as good
-(its lower bound at or above the restoring swap's); how many swaps of the run's plan (its clear gains chained one
-after another, tuning_chain) take out a planted copy (target: 2 or more); the games the run played against its
-budget.
+(its lower bound at or above the restoring swap's); the swaps of the run's plan (its clear gains chained one
+after another, each confirmed on new deals: tuning_chain; target 2 or more), and how many take out a planted copy;
+the games the run played against its budget.
 
 Saved work: every shortlisted swap of that run then plays the same seeds as the race's finalists did, in full;
 the figure compares the race's top three with the full evaluation's, and the games each needed.
@@ -148,10 +148,11 @@ def main() -> None:
         for step in plan:
             print(f"# plan: {step['cut']} out, {step['add']} in: {step['mean']:+.3f} turns "
                   f"[{step['low']:+.3f}, {step['high']:+.3f}] over {step['games']} games", flush=True)
-        # Four copies were planted: a plan of several swaps in one run, each taking out a planted copy.
-        _common.emit("tuning", "planted_plan_swaps_taking_out_the_planted_card",
-                     sum(step["cut"] == weak.collector_number for step in plan), "swaps", 2, "higher",
+        # Four copies were planted: one run gives a plan of several swaps, each confirmed on new deals (and says
+        # how many of them take out a planted copy).
+        _common.emit("tuning", "planted_plan_swaps", len(plan), "swaps", 2, "higher",
                      {**env, "plan": [[step["cut"], step["add"], round(step["mean"], 3)] for step in plan],
+                      "taking_out_the_planted_card": sum(step["cut"] == weak.collector_number for step in plan),
                       "chained_stages": result["chained_stages"]})
         _common.emit("tuning", "planted_games_played", result["games"], "games", BUDGET, "lower", env)
         _common.emit("tuning", "planted_race_seconds", race_seconds, "s", None, "lower",

@@ -8,7 +8,8 @@ before), so every gain is confirmed on games that did not choose it:
 - the first chained stage plays the race's finalists and the unchanged deck again;
 - the best swap of a chained stage is accepted when its whole 95% interval is an improvement over the stage's own
   deck; the next stage's deck holds every swap accepted so far (its plan's `base`), and races the swaps still
-  compatible with it (their card out still in the deck, no card brought in twice, none taken back out);
+  compatible with it (their card out still in the deck, none taken back out or brought back, the copy limits
+  kept: a second copy of a card brought in is fine);
 - the chain stops at the first stage with no clear gain, when no swap is left, or when the budget is spent.
 
 A chained stage's plan is the race's, {"games", "arms", "per_arm", "start"}, with "base": the accepted arms, in
@@ -18,6 +19,8 @@ order (arm 0 of the stage is the deck with them; arm k, that deck with swap k as
 from __future__ import annotations
 
 from typing import Any
+
+from core.formats import FORMATS
 
 from . import tuning_race
 
@@ -37,15 +40,20 @@ def accepted_in(params: dict[str, Any], stage: dict[str, Any]) -> int | None:
 
 
 def compatible(params: dict[str, Any], base: list[int], arm: int) -> bool:
-    """Whether swap `arm` can follow the accepted swaps: its card out is still in the deck they make, and it neither
-    brings in a card one of them brought in (each swap alone was checked legal with one more copy, not two) nor
-    takes one of them back out."""
+    """Whether swap `arm` can follow the accepted swaps: its card out is still in the deck they make, it takes out
+    no card they brought in nor brings back one they took out, and the deck keeps to its copy limits (DC-4, DC-5):
+    each swap alone was checked legal with one more copy of its card in, and a copy limit is the one rule that two
+    swaps together can break (both keep the deck's size, and each card's type and craft were checked alone)."""
     swaps = params["candidates"]
     swap = swaps[arm - 1]
     listing = tuning_race.arm_list(params["deck"], swaps, 0, base)
-    added = {swaps[k - 1]["add"] for k in base}
-    cut = {swaps[k - 1]["cut"] for k in base}
-    return swap["cut"] in listing and swap["add"] not in added and swap["cut"] not in added and swap["add"] not in cut
+    if swap["cut"] not in listing:
+        return False
+    if swap["cut"] in {swaps[k - 1]["add"] for k in base} or swap["add"] in {swaps[k - 1]["cut"] for k in base}:
+        return False
+    rules = FORMATS[params["format"]]
+    card = params.get("cards", {}).get(swap["add"]) or params["deck"].get("cards", {}).get(swap["add"]) or {}
+    return listing.count(swap["add"]) < (rules.unique_limit if card.get("is_unique") else rules.copy_limit)
 
 
 def _split(stages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

@@ -147,9 +147,9 @@ def stage_of(plan, gains: dict[int, float]) -> dict:
 
 
 def test_the_chain_keeps_clear_gains_one_after_another_each_on_new_deals_on_the_deck_with_the_ones_before():
-    # Swaps 1 and 2 both take out an A; 3 brings in the X that 1 brings in; 4 takes out the C.
-    params = {"goal": "goldfish", "budget": 10_000, "gauntlet": [],
-              "deck": {"list": ["A", "A", "B", "C", "D", "D"]},
+    # Swaps 1 and 2 both take out an A; 3 brings in the X that 1 brings in, a unique card; 4 takes out the C.
+    params = {"goal": "goldfish", "format": "standard", "budget": 10_000, "gauntlet": [],
+              "cards": {"X": {"is_unique": True}}, "deck": {"list": ["A", "A", "B", "C", "D", "D"]},
               "candidates": [{"cut": "A", "add": "X"}, {"cut": "A", "add": "Y"}, {"cut": "B", "add": "X"},
                              {"cut": "C", "add": "Z"}]}
     race = tuning_chain.next_stage(params, [])
@@ -159,8 +159,9 @@ def test_the_chain_keeps_clear_gains_one_after_another_each_on_new_deals_on_the_
     assert first["base"] == [] and first["arms"] == [0, 1, 2, 3, 4] and first["start"] == race["per_arm"]
     stages.append(stage_of(first, {1: 2, 4: 1}))
     second = tuning_chain.next_stage(params, stages)
-    # Swap 1 kept; 3 would bring in a second X, so it is not tried on the deck with swap 1.
+    # Swap 1 kept; 3 would bring in a second copy of the unique X (DC-4), so it is not tried on the deck with it.
     assert second["base"] == [1] and second["arms"] == [0, 2, 4]
+    assert tuning_chain.compatible({**params, "cards": {}}, [1], 3)  # a second copy of a card that is not unique
     assert second["start"] == first["start"] + first["per_arm"]
     assert tuning_race.arm_list(params["deck"], params["candidates"], 4, second["base"]) == \
         ["A", "X", "B", "Z", "D", "D"]
@@ -178,7 +179,7 @@ def test_the_chain_keeps_clear_gains_one_after_another_each_on_new_deals_on_the_
 
 
 def test_the_chain_ends_at_once_when_the_finalists_gain_nothing_clear_on_new_deals():
-    params = {"goal": "goldfish", "budget": 10_000, "gauntlet": [], "deck": {"list": ["A", "B"]},
+    params = {"goal": "goldfish", "format": "standard", "budget": 10_000, "gauntlet": [], "deck": {"list": ["A", "B"]},
               "candidates": [{"cut": "A", "add": "X"}, {"cut": "B", "add": "Y"}]}
     race = tuning_chain.next_stage(params, [])
     stages = [stage_of(race, {1: 2})]
