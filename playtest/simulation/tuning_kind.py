@@ -194,7 +194,7 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
             for step in result.get("plan", [])]
     return {"goal": params["goal"], "goal_text": GOALS[params["goal"]], "unit": UNITS[params["goal"]],
             "baseline": {**baseline, "shown": baseline["value"] * scale}, "best": best, "plan": plan,
-            "chained_stages": result.get("chained_stages", 0),
+            "chained_stages": result.get("chained_stages", 0), "chains": "plan" in result,
             "cheapest_cuts": cuts[:8], "raced": len(swaps), "considered": params.get("considered"),
             "stages": result["stages"], "games": result["games"], "budget": params["budget"],
             "shortlist_rule": params.get("shortlist_rule", SHORTLIST_RULE), "caveat": CAVEAT}

@@ -126,6 +126,16 @@ def test_a_runs_plan_is_applied_as_one_version_in_its_order_and_refused_whole_wh
         "exactly_one_parameter"
 
 
+def test_a_run_finished_before_tuning_chained_its_gains_says_it_suggests_single_swaps(client, alice, tuned):
+    _, run = tuned
+    run.result = {k: v for k, v in run.result.items() if k not in ("plan", "chained_stages")}  # as stored then
+    run.save(update_fields=["result"])
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert "played before tuning runs went on to confirm" in page and "Apply the plan" not in page
+    assert "Best swaps" in page
+
+
 def test_the_submission_is_cheap_the_shortlist_is_the_runs_first_stage_on_a_worker(alice):
     deck = starter_deck(alice, craft="champion", name="My champions")
     run = services.run_submit(owner=alice, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 300})
