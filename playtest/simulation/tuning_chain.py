@@ -30,13 +30,16 @@ def _improvements(params: dict[str, Any], stage: dict[str, Any]) -> dict[int, di
     return {arm: tuning_race.improvement(params, vals, values[0]) for arm, vals in values.items() if arm}
 
 
-def accepted_in(params: dict[str, Any], stage: dict[str, Any]) -> int | None:
-    """The stage's best swap (by its mean improvement on the stage's own deals) if its gain is clear, else None."""
-    gains = _improvements(params, stage)
+def _clear_best(gains: dict[int, dict[str, float]]) -> int | None:
     if not gains:
         return None
     best = min(gains, key=lambda arm: (-gains[arm]["mean"], arm))
     return best if gains[best]["low"] > 0 else None
+
+
+def accepted_in(params: dict[str, Any], stage: dict[str, Any]) -> int | None:
+    """The stage's best swap (by its mean improvement on the stage's own deals) if its gain is clear, else None."""
+    return _clear_best(_improvements(params, stage))
 
 
 def compatible(params: dict[str, Any], base: list[int], arm: int) -> bool:
@@ -94,15 +97,15 @@ def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, 
     the swaps accepted in order, each with its improvement over the deck with the swaps before it."""
     # The swaps' own figures: the stages against the unchanged deck (the race, then the first chained stage).
     result = tuning_race.conclude(params, [stage for stage in stages if not stage["plan"].get("base")])
-    _, chain = _split(stages)
+    race, chain = _split(stages)
     plan = []
-    for stage in chain:
-        arm = accepted_in(params, stage)
+    for index, stage in enumerate(chain, start=len(race)):
+        gains = _improvements(params, stage)
+        arm = _clear_best(gains)
         if arm is None:
             break
         swap = params["candidates"][arm - 1]
-        plan.append({"arm": arm, "cut": swap["cut"], "add": swap["add"], "stage": stages.index(stage),
-                     **_improvements(params, stage)[arm]})
+        plan.append({"arm": arm, "cut": swap["cut"], "add": swap["add"], "stage": index, **gains[arm]})
     return {**result, "games": sum(stage["result"]["games"] for stage in stages), "stages": len(stages),
             "chained_stages": len(chain), "plan": plan}
 
