@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from core.intbounds import MAX_INTEGER
 
+from .deckcode import MAX_ENTRIES
 from .errors import InvalidDeck
 from .models import MAX_TAG_LENGTH, DeckFormat, Visibility
 from .selectors import can_edit, deck_considering, deck_export_code, deck_report, deck_tags
@@ -173,11 +174,78 @@ class CopySerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, required=False)
 
 
+# The JSON deck's serializers state its shape in the schema, which the contract check holds a request to (a
+# closed shape: a key the deck does not have is refused by name); decks.services reads the deck itself, naming the
+# item of any card it refuses. The fields a deck's API form adds are accepted, so that form imports too, and not read.
+class JsonDeckCardSerializer(serializers.Serializer):
+    """A card of a JSON deck's "cards" or "considering" list, or its gateway."""
+    card = serializers.CharField(max_length=80, required=False, help_text="Collector number (or card name).")
+    name = serializers.CharField(max_length=80, required=False, help_text="The card's name, read when "
+                                 "\"card\" is left out.")
+    count = serializers.IntegerField(min_value=1, max_value=60)
+    tag = serializers.CharField(max_length=MAX_TAG_LENGTH, allow_blank=True, allow_null=True, required=False,
+                                help_text=TAG_HELP + " Read for \"cards\" only.")
+    type = serializers.CharField(max_length=32, required=False, help_text="Not read.")
+    craft = serializers.CharField(max_length=32, allow_blank=True, required=False, help_text="Not read.")
+    is_unique = serializers.BooleanField(required=False, help_text="Not read.")
+
+
+class JsonDeckIssueSerializer(serializers.Serializer):
+    """A problem of a deck's API form, accepted and not read (the import validates the deck itself)."""
+    code = serializers.CharField(max_length=64, allow_blank=True)
+    rule = serializers.CharField(max_length=32, allow_blank=True)
+    message = serializers.CharField(max_length=2000, allow_blank=True)
+    card = serializers.CharField(max_length=80, allow_blank=True, required=False)
+    line = serializers.IntegerField(min_value=0, max_value=MAX_INTEGER, required=False)
+    suggestions = serializers.ListField(child=serializers.CharField(max_length=80), max_length=20, required=False)
+
+
+class JsonDeckLegalitySerializer(serializers.Serializer):
+    """A deck's API form's legality, accepted and not read."""
+    legal = serializers.BooleanField()
+    count = serializers.IntegerField(min_value=0, max_value=MAX_INTEGER)
+    errors = JsonDeckIssueSerializer(many=True, max_length=500)
+    warnings = JsonDeckIssueSerializer(many=True, max_length=500)
+
+
+class JsonDeckSerializer(serializers.Serializer):
+    """A deck as GET /api/decks/{id}/export/?as=json (or GET /api/decks/{id}/) writes it. The import reads its
+    name, description, format, gateway, cards (with their tags) and considering list; it accepts the other fields
+    of those forms and does not read them."""
+    name = serializers.CharField(max_length=100, allow_blank=True, required=False)
+    description = serializers.CharField(allow_blank=True, required=False, max_length=5000)
+    format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
+    gateway = JsonDeckCardSerializer(allow_null=True, required=False)
+    cards = JsonDeckCardSerializer(many=True, max_length=MAX_ENTRIES)
+    considering = JsonDeckCardSerializer(many=True, max_length=MAX_ENTRIES, required=False)
+    # Not read: what the export and the API form add for their readers.
+    version = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, required=False)
+    catalog_version = serializers.CharField(max_length=32, allow_blank=True, required=False)
+    code = serializers.CharField(max_length=4096, allow_blank=True, required=False)
+    id = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, required=False)
+    owner = serializers.CharField(max_length=150, allow_null=True, required=False)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    card_count = serializers.IntegerField(min_value=0, max_value=MAX_INTEGER, required=False)
+    is_legal = serializers.BooleanField(required=False)
+    is_starter = serializers.BooleanField(required=False)
+    crafts = serializers.ListField(child=serializers.CharField(max_length=32), max_length=16, required=False)
+    copied_from = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, allow_null=True, required=False)
+    legality = JsonDeckLegalitySerializer(required=False)
+    share_url = serializers.CharField(max_length=2000, allow_null=True, required=False)
+    created_at = serializers.CharField(max_length=40, allow_blank=True, required=False)  # a date, not read
+    updated_at = serializers.CharField(max_length=40, allow_blank=True, required=False)
+
+
+@extend_schema_field(JsonDeckSerializer(allow_null=True))
+class JsonDeckField(serializers.JSONField):
+    """A JSON deck, passed on as sent."""
+
+
 class ImportRequestSerializer(serializers.Serializer):
     list = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100_000)
     code = serializers.CharField(required=False, allow_blank=True, max_length=4096)
-    deck = serializers.JSONField(required=False, allow_null=True,
-                                 help_text="A deck as GET /api/decks/{id}/export/?as=json writes it.")
+    deck = JsonDeckField(required=False, allow_null=True,
+                         help_text="A deck as GET /api/decks/{id}/export/?as=json writes it.")
     name = serializers.CharField(required=False, allow_blank=True, max_length=100)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)

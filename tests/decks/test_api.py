@@ -136,7 +136,9 @@ def test_bad_json_deck_names_the_item(api):
     response = api.post("/api/decks/import/", {"deck": {"cards": [{"card": "U-11111", "count": 1},
                                                                   {"card": "U-11112", "count": "two"}]}},
                         format="json")
-    assert response.status_code == 422 and "Item 2" in response.json()["error"]["message"]
+    assert response.status_code == 400 and "deck.cards[1].count" in response.json()["error"]["message"]
+    stray = api.post("/api/decks/import/", {"deck": {"cards": [], "sideboard": []}}, format="json")
+    assert stray.status_code == 400 and "sideboard" in stray.json()["error"]["message"]  # its shape is closed
     unknown = api.post("/api/decks/import/", {"deck": {"cards": [{"card": "Nope Nope", "count": 1}]}}, format="json")
     assert unknown.json()["error"]["details"]["problems"][0]["code"] == "unknown_card"
 

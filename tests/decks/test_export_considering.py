@@ -56,6 +56,7 @@ def test_the_json_export_carries_tags_and_the_considering_list_and_imports_them_
     assert len(imported.json()["considering"]) == 2
     # A deck's API form reads back as well: it has the export's cards and considering list.
     again = api.post("/api/decks/import/", {"deck": api.get(f"/api/decks/{deck.pk}/").json()}, format="json")
+    assert again.status_code == 201, again.json()
     assert {c["card"]: c["tag"] for c in again.json()["cards"] if c["tag"]} == deck_tags(deck)
 
 
