@@ -77,6 +77,11 @@ CONTINUATION_LIMIT = 8  # steps an action may set in motion before the position 
 CHOICE_LIMIT = 12  # options tried at a choice outside the main phase
 SPARE_FROM = 3  # units and legends in hand from which the weakest unit may be recycled (docs/ai.md)
 BREADTH = 8  # cards and abilities tried beside the prior's choice at one decision
+# A card valued as the plan's draw is played instead of it. The evaluation counts a card in hand alike whatever
+# it is, so "draw 2 cards" for the action point of a draw (Forage, War Council) values exactly as the draw; but
+# it leaves two unseen cards in hand where the draw leaves one and the draw card itself, which can only draw
+# again. The forced-play experiment found those cards saving turns while the policy never chose them (docs/ai.md).
+DRAW_TIE = 1e-9
 
 
 def within_reach(world: State | SeatView, loser: int) -> bool:
@@ -202,8 +207,11 @@ class Lookahead:
         world = view.determinize(rng)  # the hidden cards resampled: never the true deck order or hand
         # In the main phase a card replaces the prior's choice only when clearly better (docs/ai.md, the margin);
         # at a target, defence or combat choice every option is judged alike.
-        # Against drawing or ending the turn, the weakest routine choices, a card needs no margin.
+        # Against drawing or ending the turn, the weakest routine choices, a card needs no margin; against drawing,
+        # a card that leaves the position as good wins the tie (DRAW_TIE).
         margin = self.margin if view.phase == MAIN_PHASE and candidates[0][0] not in (DRAW, END) else 0.0
+        if view.phase == MAIN_PHASE and candidates[0][0] == DRAW:
+            margin = -DRAW_TIE
         # Against ending the turn, each card is judged with the turn ended after it, so that every position
         # compared is the one the opponent moves from (else anything that keeps the turn looks better).
         then_end = view.phase == MAIN_PHASE and candidates[0][0] == END

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from playtest.dreadgate.actions import A_END, EQUIP, FLY, INSTANT, PLAY, USE
+from playtest.dreadgate.actions import A_END, DRAW, EQUIP, FLY, INSTANT, PLAY, USE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
 from tests.playtest.dreadgate.factories import ability, game, give, item, play, put, talent, unit
@@ -140,3 +140,13 @@ def test_matchup_answers_in_the_response_window_with_the_instant_that_wins():
     assert action == (INSTANT, state.by_code["T-BOLT"], 0)
     state.apply(action)
     assert state.winner == 1
+
+
+@pytest.mark.parametrize("name", ["goldfish", "matchup"])
+def test_a_talent_that_draws_two_is_played_in_place_of_the_plans_draw(name):
+    """Forage and War Council: "draw 2 cards" for one action point values as the draw it replaces, but leaves two
+    unseen cards in hand where the draw leaves one and the talent (the forced-play experiment, docs/ai.md)."""
+    state = game(talent("T-FORAGE", ability("play", {"op": "draw", "amount": 2}), cost=1))
+    give(state, 0, "T-FORAGE")  # the whole hand: nothing to deploy, so the plan draws
+    assert _decide(state, "classic-goldfish")[0] == DRAW
+    assert _decide(state, name) == (PLAY, state.by_code["T-FORAGE"], 0)

@@ -74,7 +74,7 @@ def test_an_illegal_deck_is_marked_on_the_report_the_list_and_the_comparison(cli
 def test_the_card_figures_are_labelled_association_and_hidden_with_the_reason_for_a_card_drawn_in_every_game(
         client, alice):
     run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
-                              games=20, seed=5)
+                              games=20, seed=1)
     for index in run.chunks.values_list("index", flat=True):
         services.chunk_execute(run_id=run.pk, index=index)
     run.refresh_from_db()

@@ -14,11 +14,11 @@ pytestmark = [pytest.mark.browser, live_db]
 
 
 def test_suggest_changes_from_the_deck_page_and_apply_one_as_a_new_version(page, login, alice, celery_worker):
-    deck = starter_deck(alice, craft="hinter", name="Wild hunt")
+    deck = starter_deck(alice, craft="sorcery", name="Night study")
     login(alice)
     page.goto(f"/decks/{deck.pk}/")
     page.get_by_role("link", name="Suggest changes").click()
-    page.get_by_role("heading", name="Suggest changes to “Wild hunt”").wait_for()
+    page.get_by_role("heading", name="Suggest changes to “Night study”").wait_for()
     assert serious_violations(page) == []
     page.get_by_label("Quick").check()
     page.get_by_label("Budget (games)").fill("200")
