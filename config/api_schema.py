@@ -52,8 +52,11 @@ SHARED = {
 
 # A text without NUL: ECMA and Python regular expressions both read \x00.
 NO_NUL = "^[^\\x00]*$"
+# The characters a trimmed field strips (Python's str.isspace, as DRF trims), spelled out: \s differs between the
+# two (Python's holds \x1c-\x1f and \x85, ECMA's \ufeff), so a client's reading of \s would disagree with ours.
+BLANK = "\\t\\n\\x0b\\x0c\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
 # Patterns the serializers declare, each with the NUL rule folded in (one pattern per string in OpenAPI 3.0).
-WITHOUT_NUL = {r"\S": "^[^\\x00]*[^\\s\\x00][^\\x00]*$"}
+WITHOUT_NUL = {r"\S": f"^[^\\x00]*[^{BLANK}\\x00][^\\x00]*$"}
 
 
 def _state_request_rules(node, body: bool = True) -> None:
@@ -85,7 +88,7 @@ def state_request_rules(result, generator, request, public):
     for methods in result.get("paths", {}).values():
         for operation in methods.values():
             for parameter in operation.get("parameters", []):
-                if parameter.get("in") in ("path", "query"):
+                if parameter.get("in") in ("path", "query", "header"):
                     _state_request_rules(parameter.get("schema", {}), body=False)
             body = operation.get("requestBody") or {}
             for media in body.get("content", {}).values():
