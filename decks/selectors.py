@@ -16,6 +16,7 @@ from .validation import Report, validate_deck
 
 _INFO_FIELDS = ("id", "collector_number", "name", "craft", "type", "subtype", "is_unique", "vitality", "attack",
                 "defense", "range", "maneuver")
+_NUMBER = _INFO_FIELDS.index("collector_number")
 
 
 def card_info(card: Card) -> CardInfo:
@@ -56,21 +57,51 @@ def default_gateway() -> Card | None:
     return Card.objects.filter(type=CardType.GATEWAY).order_by("collector_number").first()
 
 
+def _read_once(deck: Deck, name: str, read):
+    """A list of the deck as read once for this deck object at its version. A version's lists never change (every
+    write makes a new version, decks.services), so a request that reads them twice (a write's checks, then its
+    answer) reads the database once; the object's version moves with a write, and the next read is a new one."""
+    memo = deck.__dict__.get("_read_once")
+    if memo is None or memo[0] != (deck.pk, deck.version):
+        memo = deck.__dict__["_read_once"] = ((deck.pk, deck.version), {})
+    if name not in memo[1]:
+        memo[1][name] = read()
+    return memo[1][name]
+
+
+def carry_read_lists(deck: Deck, from_version: int, names: tuple[str, ...]) -> None:
+    """After a write that made `deck` a new version without changing the lists named ("entries", with their tags,
+    and "considering"), what was read of them at `from_version` stands for the new version too."""
+    memo = deck.__dict__.get("_read_once")
+    if memo is not None and memo[0] == (deck.pk, from_version):
+        deck.__dict__["_read_once"] = ((deck.pk, deck.version), {n: memo[1][n] for n in names if n in memo[1]})
+
+
+def _entry_rows(deck: Deck) -> tuple:
+    """The main deck's rows, each its card's CardInfo columns, its count and its tag: one query for both the entries
+    and the tags."""
+    def read():
+        fields = [f"card__{f}" for f in _INFO_FIELDS]
+        return tuple(deck.entries.order_by("card__name").values_list(*fields, "count", "tag"))
+    return _read_once(deck, "entries", read)
+
+
 def deck_entries(deck: Deck) -> list[Entry]:
     # Plain rows of the CardInfo columns: no model instances, and not the long text and abilities.
-    rows = deck.entries.order_by("card__name").values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count")
-    return [Entry(CardInfo(*row[:-1]), row[-1]) for row in rows]
+    return [Entry(CardInfo(*row[:-2]), row[-2]) for row in _entry_rows(deck)]
 
 
 def deck_considering(deck: Deck) -> list[Entry]:
     """The considering list: cards kept for later beside the deck (not counted, not validated), by name."""
-    rows = deck.considering.order_by("card__name").values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count")
-    return [Entry(CardInfo(*row[:-1]), row[-1]) for row in rows]
+    def read():
+        rows = deck.considering.order_by("card__name").values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count")
+        return tuple(Entry(CardInfo(*row[:-1]), row[-1]) for row in rows)
+    return list(_read_once(deck, "considering", read))
 
 
 def deck_tags(deck: Deck) -> dict[str, str]:
     """The tagged cards of the main deck: {collector number: tag}; an untagged card is not in it."""
-    return dict(deck.entries.exclude(tag="").values_list("card__collector_number", "tag"))
+    return {row[_NUMBER]: row[-1] for row in _entry_rows(deck) if row[-1]}
 
 
 def deck_report(deck: Deck, entries: list[Entry] | None = None) -> Report:

@@ -34,7 +34,15 @@ from .models import (
     Visibility,
     new_share_token,
 )
-from .selectors import can_edit, card_index, deck_considering, deck_entries, deck_tags, default_gateway
+from .selectors import (
+    can_edit,
+    card_index,
+    carry_read_lists,
+    deck_considering,
+    deck_entries,
+    deck_tags,
+    default_gateway,
+)
 from .validation import ERROR, Issue, copies_allowed, validate_deck
 
 MAX_COPIES_STORED = 60
@@ -254,13 +262,20 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     new_considering = deck_considering(deck) if considering is None else _checked_considering(considering)
     fields.update(_derived(fields.get("format", deck.format), new_entries))
     # The compare-and-set: no row matches once someone else has saved.
-    updated = Deck.objects.filter(pk=deck.pk, version=expected).update(
-        version=F("version") + 1, updated_at=timezone.now(), **fields
-    )
+    now = timezone.now()
+    updated = Deck.objects.filter(pk=deck.pk, version=expected).update(version=F("version") + 1, updated_at=now,
+                                                                       **fields)
     if not updated:
         current = Deck.objects.filter(pk=deck.pk).values_list("version", flat=True).first()
         raise StaleVersion(details={"expected": expected, "current": current})
-    deck.refresh_from_db()
+    if deck.version != expected:  # the object was read at another version than the one written over
+        deck.refresh_from_db()
+    else:  # the row is what this write made of the object (read back, it could already be a later writer's)
+        for field_name, value in {**fields, "version": expected + 1, "updated_at": now}.items():
+            setattr(deck, field_name, value)
+        unchanged = (("entries",) if entries is None and tags is None else ()) + (
+            ("considering",) if considering is None else ())
+        carry_read_lists(deck, expected, unchanged)
     if entries is not None or tags is not None:
         _write_entries(deck, new_entries, new_tags)
     if considering is not None:

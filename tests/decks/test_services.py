@@ -5,7 +5,7 @@ import pytest
 from cards.models import Card
 from decks.errors import DeckForbidden, InvalidDeckList, StaleVersion, VersionRequired
 from decks.models import Deck, DeckEntry, DeckRevision, Visibility
-from decks.selectors import deck_entries
+from decks.selectors import deck_entries, deck_tags
 from decks.services import (
     deck_copy,
     deck_create,
@@ -60,6 +60,28 @@ def test_update_bumps_version_and_adds_a_revision():
                        entries=entries_of(*[(c, 4) for c in pool], (extra, 2)))
     assert deck.version == 2 and deck.name == "Pikes II" and deck.card_count == 38
     assert list(deck.revisions.values_list("number", flat=True)) == [2, 1]
+
+
+def test_a_deck_objects_lists_read_once_follow_its_writes(django_assert_num_queries):
+    """A version's lists are read once for a deck object (decks.selectors); a write through that object is seen
+    by its next read, and one that leaves a list as it was carries what was read to the new version."""
+    owner = make_user()
+    deck, pool = legal_deck(owner)
+    deck = Deck.objects.get(pk=deck.pk)
+    first = deck_entries(deck)
+    with django_assert_num_queries(0):
+        assert deck_entries(deck) == first and deck_tags(deck) == {}
+    deck = deck_update(deck=deck, actor=owner, expected_version=1, name="Pikes II")
+    with django_assert_num_queries(0):  # the name changed, not the cards
+        assert deck_entries(deck) == first
+    extra = make_card(name="Zz Extra Pike")
+    deck = deck_update(deck=deck, actor=owner, expected_version=2, entries=entries_of(*[(c, 4) for c in pool],
+                                                                                      (extra, 2)),
+                       tags={pool[0].collector_number: "ramp"})
+    assert deck.version == 3 and deck.name == "Pikes II" and deck.card_count == 38
+    assert {e.card.name for e in deck_entries(deck)} == {c.name for c in pool} | {"Zz Extra Pike"}
+    assert deck_tags(deck) == {pool[0].collector_number: "ramp"}
+    assert Deck.objects.get(pk=deck.pk).updated_at == deck.updated_at  # the object is the row written
 
 
 def test_stale_or_missing_version_is_refused_and_the_other_edit_is_kept():
