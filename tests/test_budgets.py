@@ -157,6 +157,14 @@ def test_a_read_costs_its_budget(case, world):
     check(case, trips)
 
 
+def test_the_progress_poll_reads_neither_the_runs_params_nor_its_result(world):
+    """Polled every second while a run plays: its params hold whole deck lists and its result the report, and
+    reading either was most of the poll's cost."""
+    trips = read(client_of(world["owner"]), resolved(world, READS["run progress fragment"][1]))
+    run_query = next(sql for sql in trips.sql if "playtest_run" in sql)
+    assert '"params"' not in run_query and '"result"' not in run_query and '"games_done"' in run_query
+
+
 def test_a_deck_edit_costs_its_budget(world):
     deck, client = world["deck"], client_of(world["owner"])
     path = f"/api/decks/{deck.pk}/"

@@ -69,10 +69,14 @@ def run_detail(request: HttpRequest, run_id) -> HttpResponse:
                                                         "report_template": kind.report_template, "report": report})
 
 
+PROGRESS_FIELDS = ("id", "owner_id", "kind", "status", "games", "games_done", "stage", "error")
+
+
 @login_required
 def run_progress(request: HttpRequest, run_id) -> HttpResponse:
-    # Polled every second while a run plays: one query, without the result the bar does not show.
-    run = get_object_or_404(runs_with_stages_for(user=request.user).defer("result"), pk=run_id)
+    # Polled every second while a run plays: one query, of the fields the bar shows (a run's params hold whole deck
+    # lists, its result the report: neither is read while it plays).
+    run = get_object_or_404(runs_with_stages_for(user=request.user).only(*PROGRESS_FIELDS), pk=run_id)
     response = render(request, "playtest/run_detail.html#progress", {"run": run, "tally": run_tally(run=run)})
     if run.is_finished and request.htmx:
         response["HX-Refresh"] = "true"  # swap the progress bar for the report
