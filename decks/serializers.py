@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from core.intbounds import MAX_INTEGER
 
+from .cardinfo import Entry
 from .deckcode import MAX_ENTRIES
 from .errors import InvalidDeck
 from .models import MAX_TAG_LENGTH, DeckFormat, Visibility
@@ -26,27 +27,37 @@ class DeckCardWriteSerializer(CardCountSerializer):
                                 help_text=TAG_HELP + " Left out, the card keeps the tag it has.")
 
 
-class DeckEntryOutSerializer(serializers.Serializer):
-    """A card of the main deck. Pass the deck's tags ({collector number: tag}) in context["tags"]."""
+class DeckEntryOutSerializer(serializers.Serializer):  # the schema's shape of what entry_out writes
+    """A card of the main deck."""
 
-    card = serializers.CharField(source="card.collector_number")
-    name = serializers.CharField(source="card.name")
-    type = serializers.CharField(source="card.type")
-    craft = serializers.CharField(source="card.craft")
-    is_unique = serializers.BooleanField(source="card.is_unique")
+    card = serializers.CharField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    craft = serializers.CharField()
+    is_unique = serializers.BooleanField()
     count = serializers.IntegerField()
-    tag = serializers.SerializerMethodField(help_text=TAG_HELP)
-
-    def get_tag(self, entry) -> str:
-        return self.context.get("tags", {}).get(entry.card.collector_number, "")
+    tag = serializers.CharField(read_only=True, help_text=TAG_HELP)
 
 
-class ConsideringOutSerializer(serializers.Serializer):
+class ConsideringOutSerializer(serializers.Serializer):  # the schema's shape of what considering_out writes
     """A card of the considering list: kept for later beside the deck, neither counted nor validated."""
 
-    card = serializers.CharField(source="card.collector_number")
-    name = serializers.CharField(source="card.name")
+    card = serializers.CharField()
+    name = serializers.CharField()
     count = serializers.IntegerField()
+
+
+# A deck's cards are written as plain dictionaries, not through a serializer per card: a deck answer holds some
+# fifty of them, and DRF's per-field work was most of its cost. The schema's shape is the serializers' above (the
+# API fuzz checks every answer against it).
+def entry_out(entry: Entry, tags: dict[str, str]) -> dict:
+    card = entry.card
+    return {"card": card.collector_number, "name": card.name, "type": card.type, "craft": card.craft,
+            "is_unique": card.is_unique, "count": entry.count, "tag": tags.get(card.collector_number, "")}
+
+
+def considering_out(entry: Entry) -> dict:
+    return {"card": entry.card.collector_number, "name": entry.card.name, "count": entry.count}
 
 
 class IssueSerializer(serializers.Serializer):
@@ -122,12 +133,12 @@ class DeckOutSerializer(DeckSummarySerializer):
     def get_cards(self, deck) -> list:
         entries = sorted(self._entries(deck), key=lambda e: (e.card.type, e.card.name))
         tags = self.context["tags"] if "tags" in self.context else deck_tags(deck)
-        return DeckEntryOutSerializer(entries, many=True, context={"tags": tags}).data
+        return [entry_out(entry, tags) for entry in entries]
 
     @extend_schema_field(ConsideringOutSerializer(many=True))
     def get_considering(self, deck) -> list:
         considering = self.context["considering"] if "considering" in self.context else deck_considering(deck)
-        return ConsideringOutSerializer(sorted(considering, key=lambda e: (e.card.type, e.card.name)), many=True).data
+        return [considering_out(entry) for entry in sorted(considering, key=lambda e: (e.card.type, e.card.name))]
 
     @extend_schema_field(ValidationReportSerializer)
     def get_legality(self, deck) -> dict:
