@@ -112,6 +112,10 @@ def _choice_label(cs: CardSet, prompt: dict[str, Any], notation: str, names: lis
             rest = len(prompt.get("cards") or ()) - len(cards)
             below = f"; {rest} to the bottom" if rest else ""
             return "On top, top first: " + ", ".join(cs.label(c) for c in cards) + below
+        if kind == "cull":  # DD-29: the looked-at card not named is discarded
+            gone = [c["number"] for c in prompt.get("cards") or () if c["number"] not in cards]
+            what = f"Discard {cs.label(gone[0])}; " if gone else ""
+            return what + "back on top, top first: " + ", ".join(cs.label(c) for c in cards)
         return "Top first: " + ", ".join(cs.label(c) for c in cards)
     return notation
 
@@ -189,6 +193,7 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
             "scry": f"{who} decides whether the top card of the Draw Deck goes to the bottom.",
             "sift_draw": f"{who} chooses which looked-at cards go to the bottom of the Draw Deck (DD-25).",
             "sift_life": f"{who} chooses which looked-at cards go to the bottom of {whose} Life Deck ({rule}).",
+            "cull": f"{who} chooses which looked-at card of {whose} Life Deck to discard (DD-29).",
         }[prompt["kind"]]
     else:
         turn_text = f"{names[mover]} to summon: {obs['why']}."

@@ -14,6 +14,7 @@ import random
 from .cardset import (
     K_RESERVE,
     OP_ARRANGE_DRAW,
+    OP_CULL_LIFE,
     OP_DRAIN,
     OP_GAIN_LIFE,
     OP_LOOKOUT,
@@ -26,7 +27,7 @@ from .cardset import (
     CardSet,
 )
 from .decisions import KEEP, ORDER, RESERVE, USE, B, D, Decision, S, U
-from .game import P_ABILITY, P_ARRANGE, P_KEEP, P_SIFT_DRAW, P_SIFT_LIFE, Game, Step
+from .game import P_ABILITY, P_ARRANGE, P_CULL, P_KEEP, P_SIFT_DRAW, P_SIFT_LIFE, Game, Step
 from .observation import PlayerView, pool_counts
 
 
@@ -86,7 +87,7 @@ class HeuristicBot(Bot):
         if kind == P_KEEP:
             return (KEEP, max(view.hand(), key=lambda c: (cs.strength[c], c)))
         if kind == P_ABILITY:
-            if cs.op[prompt[2]] == OP_DRAIN:
+            if cs.op[prompt[2]] in (OP_DRAIN, OP_CULL_LIFE):
                 targets = [p for p in range(view.n) if p != view.seat and view.alive(p)]
                 return (USE, targets[0]) if targets else S
             if cs.op[prompt[2]] == OP_SIFT_ANY_LIFE:
@@ -94,6 +95,8 @@ class HeuristicBot(Bot):
             return U
         if kind in (P_ARRANGE, P_SIFT_DRAW, P_SIFT_LIFE):
             return (ORDER, prompt[3])  # leave them as they were
+        if kind == P_CULL:
+            return (ORDER, prompt[3][1:])  # discard the top card, leave the others as they were
         return (ORDER, (prompt[3],))  # Scry: leave it
 
 
@@ -157,6 +160,8 @@ class ProbabilityBot(Bot):
             return self.choose_order(view, prompt[3])
         if kind == P_SIFT_DRAW:
             return self.choose_sift_draw(view, prompt[3])
+        if kind == P_CULL:
+            return self.choose_cull(view, prompt[3])
         if kind == P_SIFT_LIFE:
             if len(prompt) > 4:  # DD-28: another player's Life Deck
                 return self.choose_sift_foe_life(view, prompt[3])
@@ -210,7 +215,7 @@ class ProbabilityBot(Bot):
     def choose_ability(self, view: PlayerView, prompt: Step) -> Decision:
         cs = view.cs
         op = cs.op[prompt[2]]
-        if op == OP_DRAIN:
+        if op == OP_DRAIN or op == OP_CULL_LIFE:
             targets = [p for p in range(view.n) if p != view.seat and view.alive(p)]
             if not targets:
                 return S
@@ -288,6 +293,13 @@ class ProbabilityBot(Bot):
         values = {c: self.keep_value(view, c) for c in cards}
         poor = sorted((c for c in cards if values[c] < self.LIFE_TOP_VALUE), key=lambda c: (values[c], c))
         return (ORDER, tuple(poor)) if poor else B
+
+    def choose_cull(self, view: PlayerView, cards: tuple[int, ...]) -> Decision:
+        """DD-29: discard the opponent's card worth most in Reserve; the others go back worst first, so that their
+        next damage draws the poor ones."""
+        values = {c: self.keep_value(view, c) for c in cards}
+        best = max(cards, key=lambda c: (values[c], c))
+        return (ORDER, tuple(sorted((c for c in cards if c != best), key=lambda c: (values[c], c))))
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot, "probability": ProbabilityBot}

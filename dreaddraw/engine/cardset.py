@@ -21,19 +21,20 @@ K_NONE, K_SUMMON, K_RESERVE, K_AFTERMATH, K_ALWAYS = range(5)
 OPS = (
     "", "gain_life", "scry", "peek_draw", "arrange_draw", "peek_life", "drain", "recruit",
     "salvage", "scavenge", "shield", "spikes", "lookout", "steadfast", "sift_draw", "sift_life", "sift_any_life",
+    "cull_life",
 )
 (OP_NONE, OP_GAIN_LIFE, OP_SCRY, OP_PEEK_DRAW, OP_ARRANGE_DRAW, OP_PEEK_LIFE, OP_DRAIN, OP_RECRUIT,
  OP_SALVAGE, OP_SCAVENGE, OP_SHIELD, OP_SPIKES, OP_LOOKOUT, OP_STEADFAST, OP_SIFT_DRAW, OP_SIFT_LIFE,
- OP_SIFT_ANY_LIFE) = range(len(OPS))
+ OP_SIFT_ANY_LIFE, OP_CULL_LIFE) = range(len(OPS))
 
 # Which keywords each effect may carry: always-on effects are continuous, the others are one-shot.
 ALWAYS_OPS = frozenset({"shield", "spikes", "lookout", "steadfast"})
 TRIGGERED_OPS = frozenset(OPS[1:]) - ALWAYS_OPS
 # The amount matters (and must be >= 1) for these; for the others it is ignored (written as 1).
 COUNTED_OPS = frozenset({"gain_life", "peek_draw", "arrange_draw", "peek_life", "shield", "spikes", "sift_draw",
-                         "sift_life", "sift_any_life"})
+                         "sift_life", "sift_any_life", "cull_life"})
 # Effects that put looked-at cards back in an order the player chooses: their amount is capped.
-ORDERED_OPS = frozenset({"arrange_draw", "sift_draw", "sift_life", "sift_any_life"})
+ORDERED_OPS = frozenset({"arrange_draw", "sift_draw", "sift_life", "sift_any_life", "cull_life"})
 MAX_ARRANGE = 4  # permutations of more would make the legal-decision list unwieldy
 
 

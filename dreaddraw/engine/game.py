@@ -22,6 +22,7 @@ from .cardset import (
     K_RESERVE,
     K_SUMMON,
     OP_ARRANGE_DRAW,
+    OP_CULL_LIFE,
     OP_DRAIN,
     OP_GAIN_LIFE,
     OP_LOOKOUT,
@@ -52,9 +53,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 # Queue entries: prompts (< AUTO) wait for a decision, automatic steps (>= AUTO) run by themselves.
 # Each is (kind, seat, card or amount, more): `more` is a keyword, a tuple of looked-at cards, or 0. A sift of
 # another player's Life Deck (DD-28) has that player's seat as a fifth item (a sift of one's own has four items, so
-# games of the older sets keep the same steps).
+# games of the older sets keep the same steps). A cull (DD-29) is (P_CULL, seat, card, looked-at cards, owner).
 Step = tuple[Any, ...]
-P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE = 1, 2, 3, 4, 5, 6
+P_ABILITY, P_KEEP, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE, P_CULL = 1, 2, 3, 4, 5, 6, 7
 AUTO = 10
 A_DAMAGE, A_DISCARD_ROW, A_END_ROUND = 10, 11, 12
 
@@ -70,7 +71,7 @@ LogEntry = tuple[int, int, Any, Any, int]
 (E_ROUND, E_TURN, E_SUMMON, E_SUMMON_RESERVE, E_FAIL, E_FAIL_EMPTY, E_ELIMINATED, E_RESHUFFLE, E_ABILITY,
  E_SKIP, E_SEE, E_ARRANGED, E_SCRY_BOTTOM, E_SCRY_TOP, E_GAIN_LIFE, E_DRAIN, E_TO_RESERVES, E_ROUND_WON,
  E_DAMAGE, E_DAMAGE_DRAWN, E_KEEP, E_DISCARD, E_DEFEATED, E_GAME_WON, E_FORTUNE, E_DISCARD_ROW,
- E_RESERVES_DISCARDED, E_SIFTED, E_SIFTED_LIFE, E_SIFTED_OTHER) = range(30)
+ E_RESERVES_DISCARDED, E_SIFTED, E_SIFTED_LIFE, E_SIFTED_OTHER, E_CULLED) = range(31)
 
 
 class Game:
@@ -172,7 +173,7 @@ class Game:
             kind = entry[0]
             if kind == P_ABILITY:
                 op = self.cs.op[entry[2]]
-                if op == OP_DRAIN:
+                if op == OP_DRAIN or op == OP_CULL_LIFE:
                     seat = entry[1]
                     return [(USE, t) for t in range(self.n) if t != seat and self.alive[t]] + [S]
                 if op == OP_SIFT_ANY_LIFE:  # DD-28: any player still in the game, oneself included
@@ -187,6 +188,8 @@ class Game:
             if kind in (P_SIFT_DRAW, P_SIFT_LIFE):  # DD-25: any of them on top in any order, the rest below
                 top = entry[3]
                 return [(ORDER, perm) for k in range(len(top), 0, -1) for perm in permutations(top, k)] + [B]
+            if kind == P_CULL:  # DD-29: one of them is discarded, the others go back on top in any order
+                return [(ORDER, perm) for perm in permutations(entry[3], len(entry[3]) - 1)]
             raise AssertionError(f"automatic step {entry!r} left in the queue")
         p = self.current
         last = self.last_strength(p)
@@ -217,6 +220,8 @@ class Game:
                 self._answer_arrange(entry, d)
             elif kind == P_SCRY:
                 self._answer_scry(entry, d)
+            elif kind == P_CULL:
+                self._answer_cull(entry, d)
             else:
                 self._answer_sift(entry, d)
         else:
@@ -474,6 +479,9 @@ class Game:
         if op == OP_DRAIN:
             if not (0 <= target < self.n) or target == p or not self.alive[target]:
                 raise IllegalDecision("DD-7.1", f"{cs.name(c)} needs another player still in the game as its target")
+        elif op == OP_CULL_LIFE:
+            if target == p or not (0 <= target < self.n) or not self.alive[target]:
+                raise IllegalDecision("DD-29", f"{cs.name(c)} needs another player still in the game as its target")
         elif op == OP_SIFT_ANY_LIFE:
             if not (0 <= target < self.n) or not self.alive[target]:
                 raise IllegalDecision("DD-28", f"{cs.name(c)} needs a player still in the game as its target "
@@ -534,6 +542,16 @@ class Game:
             elif top:  # DD-28: seen by the sifter only; b names the Life Deck's owner (seat + 2)
                 self.log.append((E_SEE, p, tuple(top), target + 2, p))
                 self.queue.insert(0, (P_SIFT_LIFE, p, c, tuple(top), target))
+        elif op == OP_CULL_LIFE:  # DD-29: seen by the user only; one of them is discarded
+            top = self.life[target][::-1][:amount]
+            if not top:
+                self.log.append((E_CULLED, target, 0, p, -1))
+            else:
+                self.log.append((E_SEE, p, tuple(top), target + 2, p))
+                if len(top) == 1:  # nothing to choose: the one card seen is discarded (as DD-14)
+                    self._cull(p, target, tuple(top), ())
+                else:
+                    self.queue.insert(0, (P_CULL, p, c, tuple(top), target))
         elif op == OP_PEEK_LIFE:
             life = self.life[p]
             top = life[::-1][:amount]
@@ -624,6 +642,31 @@ class Game:
         event = E_SIFTED if kind == P_SIFT_DRAW else E_SIFTED_LIFE
         self.log.append((event, p, len(kept), len(below), -1))
         self.log.append((event, p, tuple(kept), tuple(below), p))
+
+    def _answer_cull(self, entry: Step, d: Decision) -> None:
+        """DD-29: the cards named go back on top of the owner's Life Deck (top first); the one not named is
+        discarded."""
+        _, p, c, top, owner = entry
+        kept = d[1] if d[0] == ORDER else None
+        if kept is None or len(set(kept)) != len(kept) or len(kept) != len(top) - 1 or not set(kept) <= set(top):
+            shown = ".".join(map(str, top))
+            raise IllegalDecision("DD-29", f"name the cards to put back on top, top first, all but the one to "
+                                           f"discard (from O{shown})")
+        del self.queue[0]
+        self._cull(p, owner, top, kept)
+
+    def _cull(self, p: int, owner: int, top: tuple[int, ...], kept: tuple[int, ...]) -> None:
+        pile = self.life[owner]
+        del pile[-len(top):]
+        pile += kept[::-1]  # named top first
+        x = next(c for c in top if c not in kept)
+        self.discard.append(x)
+        self.seen_mask |= 1 << x
+        # The owner sees which card was discarded, not the order of the others: they lose track of those.
+        self.known_life[owner].difference_update(top)
+        self.log.append((E_CULLED, owner, x, p, -1))
+        if kept:
+            self.log.append((E_CULLED, owner, kept, p, p))
 
     # -- the Draw Deck (DD-3.7)
 

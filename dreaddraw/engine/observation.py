@@ -15,6 +15,7 @@ from .errors import IllegalDecision
 from .game import (
     E_ABILITY,
     E_ARRANGED,
+    E_CULLED,
     E_DAMAGE,
     E_DAMAGE_DRAWN,
     E_DEFEATED,
@@ -45,6 +46,7 @@ from .game import (
     E_TURN,
     P_ABILITY,
     P_ARRANGE,
+    P_CULL,
     P_KEEP,
     P_SCRY,
     P_SIFT_DRAW,
@@ -55,7 +57,7 @@ from .game import (
 )
 
 PROMPT_NAMES = {P_ABILITY: "ability", P_KEEP: "keep", P_ARRANGE: "arrange", P_SCRY: "scry", P_SIFT_DRAW: "sift_draw",
-                P_SIFT_LIFE: "sift_life"}
+                P_SIFT_LIFE: "sift_life", P_CULL: "cull"}
 
 
 class PlayerView:
@@ -249,6 +251,11 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
             below = f"{', '.join(label(c) for c in b)} go to the bottom" if b else "none go to the bottom"
             return f"Of the top of {who}'s Life Deck, {top} and {below}."
         return f"Of the looked-at cards of {who}'s Life Deck, {b} go to the bottom and {a} back on top."
+    if event == E_CULLED:  # DD-29: `who` owns the Life Deck, b is the user
+        if isinstance(a, tuple):
+            return f"{names[b]} puts {', '.join(label(c) for c in a)} back on top of {who}'s Life Deck (top first)."
+        what = f"{label(a)} is discarded from their Life Deck (not damage)." if a else "their Life Deck is empty."
+        return f"{names[b]} culls {who}'s Life Deck: {what}"
     if event == E_GAIN_LIFE:
         return f"{who} gains {a} life."
     if event == E_DRAIN:
@@ -334,9 +341,10 @@ def observe(g: Game, seat: int, names: list[str] | None = None) -> dict[str, Any
                 prompt["cards"] = [_card(cs, c) for c in entry[3]]
             elif kind == P_SCRY:
                 prompt["cards"] = [_card(cs, entry[3])]
-            elif kind in (P_SIFT_DRAW, P_SIFT_LIFE):
+            elif kind in (P_SIFT_DRAW, P_SIFT_LIFE, P_CULL):
                 prompt["cards"] = [_card(cs, c) for c in entry[3]]
-        if kind == P_SIFT_LIFE and len(entry) > 4:  # DD-28: whose Life Deck (absent when it is the sifter's own)
+        # DD-28, DD-29: whose Life Deck (absent when it is the sifter's own)
+        if kind in (P_SIFT_LIFE, P_CULL) and len(entry) > 4:
             prompt["owner"] = entry[4]
         obs["prompt"] = prompt
     if mover == seat and seat >= 0:

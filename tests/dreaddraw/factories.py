@@ -8,6 +8,7 @@ from dreaddraw.engine.game import Game
 CS = load_cardset()
 OLD_CS = load_cardset(version="dd-1.0")  # the set before Scry, Peek and Salvage were redesigned; still replayable
 DD11_CS = load_cardset(version="dd-1.1")  # the set whose sift_life sifts only one's own Life Deck (DD-25, DD-28)
+DD12_CS = load_cardset(version="dd-1.2")  # the set whose sift_any_life sifts any player's Life Deck (DD-28, DD-29)
 
 
 def card(name: str) -> int:

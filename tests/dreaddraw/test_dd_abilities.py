@@ -7,12 +7,13 @@ import pytest
 from dreaddraw.engine.cardset import KEYWORDS, OPS
 from dreaddraw.engine.decisions import B, D, S, U, keep, order, use
 from dreaddraw.engine.errors import IllegalDecision
-from dreaddraw.engine.game import P_ABILITY, P_ARRANGE, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE
+from dreaddraw.engine.game import P_ABILITY, P_ARRANGE, P_CULL, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE
 from dreaddraw.engine.observation import PlayerView, observe
 from dreaddraw.engine.serialize import game_to_dict
 from tests.dreaddraw.factories import (
     CS,
     DD11_CS,
+    DD12_CS,
     OLD_CS,
     check_conservation,
     new_game,
@@ -111,13 +112,13 @@ def test_drain_on_an_empty_life_deck_does_not_defeat():
 
 def test_recruit_puts_the_top_draw_card_into_reserves_and_offers_its_reserve_ability():
     recruiter = with_op("recruit")[0]
-    rcard = with_op("sift_any_life", "reserve")[0]
+    rcard = with_op("arrange_draw", "reserve")[0]
     g = summon_it(recruiter, draw_after=[rcard])
     g.apply(0, U)
     assert rcard in g.reserves[0]
     assert g.prompt()[:3] == (P_ABILITY, 0, rcard)
-    g.apply(0, use(0))
-    assert g.prompt()[0] == P_SIFT_LIFE and g.prompt()[1] == 0
+    g.apply(0, U)
+    assert g.prompt()[0] == P_ARRANGE and g.prompt()[1] == 0
 
 
 def test_gain_life_from_reserve_keyword():
@@ -190,8 +191,9 @@ def test_lookout_shows_its_owner_the_top_card():
 
 def test_every_effect_in_the_set_has_a_scenario_above():
     tested = {"peek_draw", "scry", "arrange_draw", "peek_life", "drain", "recruit", "gain_life", "salvage",
-              "scavenge", "shield", "spikes", "steadfast", "lookout", "sift_draw", "sift_life", "sift_any_life"}
-    used = {OPS[cs.op[c]] for cs in (CS, OLD_CS, DD11_CS) for c in cs.numbers if cs.op[c]}
+              "scavenge", "shield", "spikes", "steadfast", "lookout", "sift_draw", "sift_life", "sift_any_life",
+              "cull_life"}
+    used = {OPS[cs.op[c]] for cs in (CS, OLD_CS, DD11_CS, DD12_CS) for c in cs.numbers if cs.op[c]}
     assert used <= tested and set(OPS[1:]) == tested
 
 
@@ -230,7 +232,7 @@ def test_every_ability_card_executes(card):
     skip_prompts(g)
     after = (len(g.life[seat]), len(g.reserves[seat]), len(g.discard), sorted(g.draw))
     op = OPS[CS.op[card]]
-    if op in ("gain_life", "recruit", "salvage", "scavenge", "drain"):
+    if op in ("gain_life", "recruit", "salvage", "scavenge", "drain", "cull_life"):
         assert after != before, f"{CS.name(card)} changed nothing"
     check_conservation(g)
 
@@ -275,7 +277,7 @@ def test_sift_refuses_a_card_it_did_not_look_at_or_twice_the_same_card():
     assert game_to_dict(g) == before
 
 
-@pytest.mark.parametrize("cs", [DD11_CS, CS], ids=["sift_life dd-1.1", "sift_any_life on oneself"])
+@pytest.mark.parametrize("cs", [DD11_CS, DD12_CS], ids=["sift_life dd-1.1", "sift_any_life on oneself"])
 def test_sift_life_reorders_the_top_of_the_own_life_deck_and_the_player_knows_it(cs):
     """DD-25: a Life Deck sift: the kept card is drawn first by the next damage; the rest lie at the bottom. Under
     dd-1.2 (DD-28) the sifter names the Life Deck, and naming their own plays exactly as dd-1.1's sift_life."""
@@ -286,7 +288,7 @@ def test_sift_life_reorders_the_top_of_the_own_life_deck_and_the_player_knows_it
     g = rig(new_game(cs=cs), draw_top=[sifter], life={0: [low1, low3, b, a]}, life_sizes={0: 4})
     assert g.life[0][-1] == a
     g.apply(0, D)
-    assert (U in g.legal()) == (cs is DD11_CS) and (use(0) in g.legal()) == (cs is CS)
+    assert (U in g.legal()) == (cs is DD11_CS) and (use(0) in g.legal()) == (cs is DD12_CS)
     g.apply(0, U if cs is DD11_CS else use(0))
     n = cs.amount[sifter]
     seen = tuple(g.life[0][::-1][:n])
@@ -302,11 +304,12 @@ def test_sift_life_reorders_the_top_of_the_own_life_deck_and_the_player_knows_it
 def test_sift_any_life_on_an_opponent_sends_their_good_life_cards_down_and_they_see_only_how_many():
     """DD-28: the sifter names another player, sees the top of that player's Life Deck, keeps the poor cards on top
     and sends the good ones to the bottom; the owner and the others see how many went down, not which, and the
-    owner no longer knows where the looked-at cards are."""
-    sifter = next(c for c in with_op("sift_any_life", "summon") if CS.amount[c] == 2)
-    low1, low3 = vanillas(1, 3)
-    good, poor = vanilla(9), vanilla(2)
-    g = rig(new_game(3), draw_top=[sifter], life={1: [low1, low3, poor, good]}, life_sizes={1: 4})
+    owner no longer knows where the looked-at cards are (card set dd-1.2)."""
+    cs = DD12_CS
+    sifter = next(c for c in with_op("sift_any_life", "summon", cs) if cs.amount[c] == 2)
+    low1, low3 = vanillas(1, 3, cs=cs)
+    good, poor = vanilla(9, cs=cs), vanilla(2, cs=cs)
+    g = rig(new_game(3, cs=cs), draw_top=[sifter], life={1: [low1, low3, poor, good]}, life_sizes={1: 4})
     g.known_life[1].update({good, poor})  # seat 1 had looked at them (Peek)
     g.apply(0, D)
     assert g.legal() == [use(0), use(1), use(2), S]
@@ -329,9 +332,10 @@ def test_sift_any_life_on_an_opponent_sends_their_good_life_cards_down_and_they_
 
 
 def test_sift_any_life_needs_a_player_still_in_the_game_and_only_the_sift_cards_take_oneself():
-    """DD-28: a defeated player or no target is refused; a Drain still cannot name its user (DD-7.1)."""
-    sifter = next(c for c in with_op("sift_any_life", "summon"))
-    g = rig(new_game(3), draw_top=[sifter])
+    """DD-28: a defeated player or no target is refused; a Drain still cannot name its user (DD-7.1) (card set
+    dd-1.2)."""
+    sifter = next(c for c in with_op("sift_any_life", "summon", DD12_CS))
+    g = rig(new_game(3, cs=DD12_CS), draw_top=[sifter])
     g.alive[2] = False
     g.alive_count = 2
     g.apply(0, D)
@@ -345,6 +349,83 @@ def test_sift_any_life_needs_a_player_still_in_the_game_and_only_the_sift_cards_
     g = summon_it(drainer)
     with pytest.raises(IllegalDecision):
         g.apply(0, use(0))
+
+
+def test_cull_life_discards_the_chosen_card_of_another_players_life_deck_and_they_see_only_which():
+    """DD-29: the user names another player, sees the top of that player's Life Deck, discards one of those cards
+    (not damage) and puts the others back on top in the order named; everyone sees the discarded card, only the
+    user the order, and the owner no longer knows where the cards put back are."""
+    culler = next(c for c in with_op("cull_life", "summon") if CS.amount[c] == 2)
+    low1, low3 = vanillas(1, 3)
+    good, poor = vanilla(9), vanilla(2)
+    g = rig(new_game(3), draw_top=[culler], life={1: [low1, low3, poor, good]}, life_sizes={1: 4})
+    g.known_life[1].update({good, poor})  # seat 1 had looked at them (Peek)
+    g.apply(0, D)
+    assert g.legal() == [use(1), use(2), S]
+    life0, discarded = list(g.life[0]), len(g.discard)
+    g.apply(0, use(1))
+    assert g.prompt() == (P_CULL, 0, culler, (good, poor), 1)
+    assert g.legal() == [order((good,)), order((poor,))]
+    assert observe(g, 0)["prompt"]["owner"] == 1 and observe(g, 0)["prompt"]["kind"] == "cull"
+    assert [c["number"] for c in observe(g, 0)["prompt"]["cards"]] == [good, poor]
+    assert "cards" not in observe(g, 1)["prompt"]
+    g.apply(0, order((poor,)))
+    assert g.life[1] == [low1, low3, poor] and g.discard[-1] == good and len(g.discard) == discarded + 1
+    assert g.alive[1] and g.life[0] == life0 and not g.known_life[0] & {good, poor}
+    assert not g.known_life[1] & {good, poor}
+    check_conservation(g)
+    for seat in (1, 2, -1):
+        log = "\n".join(observe(g, seat)["log"])
+        assert f"{CS.name(good)} (9) is discarded" in log and CS.name(poor) not in log
+    assert f"puts {CS.label(poor)} back on top" in "\n".join(observe(g, 0)["log"])
+
+
+def test_cull_life_puts_the_others_back_in_the_order_named_and_takes_the_last_card_without_asking():
+    """DD-29: of three cards looked at, the one not named is discarded and the other two go back top first; with a
+    single Life card left there is nothing to choose: it is discarded; an empty Life Deck loses nothing and no one
+    is defeated."""
+    culler = next(c for c in with_op("cull_life", "summon") if CS.amount[c] == 3)
+    low1, a, b, x = vanillas(1, 3, 5, 9)
+    g = summon_it(culler, life={1: [low1, a, b, x]}, life_sizes={1: 4})
+    g.apply(0, use(1))
+    assert g.prompt()[3] == (x, b, a)
+    g.apply(0, order((a, b)))
+    assert g.life[1] == [low1, b, a] and g.discard[-1] == x
+    check_conservation(g)
+    g = summon_it(culler, life={1: [x]}, life_sizes={1: 1})
+    g.apply(0, use(1))
+    assert not g.prompt() and g.life[1] == [] and g.discard[-1] == x
+    check_conservation(g)
+    g = summon_it(culler, life_sizes={1: 0})
+    g.apply(0, use(1))
+    assert not g.prompt() and g.alive[1] and "culls Seat 2's Life Deck: their Life Deck is empty" in "\n".join(
+        observe(g, 1)["log"])
+    check_conservation(g)
+
+
+def test_cull_life_needs_another_player_still_in_the_game_and_discards_exactly_one_card():
+    """DD-29: the user, a defeated player or no target is refused; an answer that discards none, two, a card not
+    looked at, or the same card twice is refused; the state is unchanged."""
+    culler = next(c for c in with_op("cull_life", "summon") if CS.amount[c] == 3)
+    a, b, x, other = vanillas(3, 5, 9, 2)
+    g = rig(new_game(3), draw_top=[culler], life={1: [a, b, x]}, life_sizes={1: 3})
+    g.alive[2] = False
+    g.alive_count = 2
+    g.apply(0, D)
+    assert g.legal() == [use(1), S]
+    before = game_to_dict(g)
+    for bad in (U, use(0), use(2), use(5)):
+        with pytest.raises(IllegalDecision) as err:
+            g.apply(0, bad)
+        assert err.value.rule == "DD-29"
+    assert game_to_dict(g) == before
+    g.apply(0, use(1))
+    before = game_to_dict(g)
+    for bad in (order((x, b, a)), order((x,)), order((x, other)), order((x, x)), B):
+        with pytest.raises(IllegalDecision) as err:
+            g.apply(0, bad)
+        assert err.value.rule == "DD-29"
+    assert game_to_dict(g) == before
 
 
 def test_the_probability_bot_sifts_a_card_it_cannot_beat_to_the_bottom():

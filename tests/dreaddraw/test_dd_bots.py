@@ -111,10 +111,10 @@ def test_the_probability_bot_sifts_the_leading_opponents_life_deck_and_sends_the
     """DD-28: the bot names the opponent with the most Life cards and Reserves (not itself: its own best drawn card
     is kept anyway), keeps their poor cards on top, worst first, and sends the cards worth keeping to the bottom."""
     from dreaddraw.engine.decisions import B, D, order, use
-    from tests.dreaddraw.factories import new_game, rig, vanilla, with_op
+    from tests.dreaddraw.factories import DD12_CS, new_game, rig, vanilla, with_op
 
-    sifter = next(c for c in with_op("sift_any_life", "summon"))
-    g = rig(new_game(3), draw_top=[sifter], reserves={2: [vanilla(5)]})
+    sifter = next(c for c in with_op("sift_any_life", "summon", DD12_CS))  # card set dd-1.2
+    g = rig(new_game(3, cs=DD12_CS), draw_top=[sifter], reserves={2: [vanilla(5, cs=DD12_CS)]})
     g.apply(0, D)
     assert ProbabilityBot().choose(PlayerView(g, 0)) == use(2)
     g.life[2].clear()
@@ -124,3 +124,24 @@ def test_the_probability_bot_sifts_the_leading_opponents_life_deck_and_sends_the
     nine, two, eight, one = vanilla(9), vanilla(2), vanilla(8), vanilla(1)
     assert bot.choose_sift_foe_life(view, (eight, two, nine, one)) == order((one, two))
     assert bot.choose_sift_foe_life(view, (eight, nine)) == B
+
+
+def test_the_probability_bot_culls_the_weakest_opponent_and_discards_their_best_life_card():
+    """DD-29: the bot names the opponent closest to defeat (fewest Life cards and Reserves), discards the card of
+    theirs worth most in Reserve and puts the others back worst first, so that their next damage draws the poor
+    ones; the heuristic bot discards the top card."""
+    from dreaddraw.engine.decisions import D, order, use
+    from tests.dreaddraw.factories import new_game, rig, vanilla, with_op
+
+    culler = next(c for c in with_op("cull_life", "summon"))
+    g = rig(new_game(3), draw_top=[culler], reserves={1: [vanilla(5)]}, life_sizes={1: 3, 2: 5})
+    g.apply(0, D)
+    assert ProbabilityBot().choose(PlayerView(g, 0)) == use(1)
+    g.life[1].clear()
+    assert ProbabilityBot().choose(PlayerView(g, 0)) == use(2)
+    view = PlayerView(new_game(2), 0)
+    nine, two, eight = vanilla(9), vanilla(2), vanilla(8)
+    assert ProbabilityBot().choose_cull(view, (eight, two, nine)) == order((two, eight))
+    assert ProbabilityBot().choose_cull(view, (two, nine)) == order((two,))
+    g.apply(0, use(2))
+    assert HeuristicBot().choose(PlayerView(g, 0)) == order(g.prompt()[3][1:])

@@ -8,7 +8,15 @@ from collections import Counter
 import pytest
 
 from dreaddraw.catalog import load_dreaddraw_set
-from dreaddraw.engine.cardset import DEFAULT_PATH, MAX_ARRANGE, OPS, CardSetError, load_cardset, parse_cardset
+from dreaddraw.engine.cardset import (
+    DEFAULT_PATH,
+    KEYWORDS,
+    MAX_ARRANGE,
+    OPS,
+    CardSetError,
+    load_cardset,
+    parse_cardset,
+)
 from dreaddraw.models import DreadDrawCard
 
 
@@ -164,8 +172,9 @@ def test_an_older_set_stays_loadable_by_its_version_and_an_unknown_one_is_refuse
     old = load_cardset(version="dd-1.0")
     assert old.version == "dd-1.0" and len(old) == 100 and old is load_cardset(version="dd-1.0")
     assert Counter(old.strength) == Counter(current.strength)  # the redesign kept the strength curve
-    assert cardset_versions() == ["dd-1.0", "dd-1.1", current.version]
-    assert Counter(load_cardset(version="dd-1.1").strength) == Counter(current.strength)
+    assert cardset_versions() == ["dd-1.0", "dd-1.1", "dd-1.2", current.version]
+    for version in ("dd-1.1", "dd-1.2"):
+        assert Counter(load_cardset(version=version).strength) == Counter(current.strength)
     for bad in ("dd-0.9", "../cardset", ""):
         if bad:
             with pytest.raises(CardSetError, match="no card set of version"):
@@ -177,7 +186,7 @@ def test_set_dd_1_2_moves_the_strong_always_on_cards_up_and_retunes_red_dots_kee
     """DD-27: card set dd-1.2 moves Spikes and Lookout up the curve (swapping strengths with plain cards), gaining
     life moves down (from a 7 to a 3, from a 6 to a 5), and red dots follow the per-card balance;
     dd-1.1 keeps its cards for its tables."""
-    current, old = load_cardset(), load_cardset(version="dd-1.1")
+    current, old = load_cardset(version="dd-1.2"), load_cardset(version="dd-1.1")
     assert current.version == "dd-1.2"
     by_name = {current.name(c): c for c in current.numbers}
     moved = {"Thorned Executioner": (5, 8), "Bogmother": (8, 5), "Thorn Crown": (4, 7), "Wailing Wall": (7, 4),
@@ -203,4 +212,28 @@ def test_set_dd_1_2_moves_the_strong_always_on_cards_up_and_retunes_red_dots_kee
     assert not any(OPS[current.op[c]] == "sift_life" for c in current.numbers)
     changed = {current.name(c) for c in current.numbers if current.card(c) != old.card(c)}
     assert changed == set(moved) | set(dots) | sifts
+    assert Counter(old.strength) == Counter(current.strength)
+
+
+def test_set_dd_1_3_turns_the_life_deck_sift_into_a_summon_cull_of_another_players_life_deck():
+    """DD-30: card set dd-1.3 turns the three sift_any_life cards of dd-1.2 into Summon culls of another player's
+    Life Deck (DD-29) with the same amounts, strengths and red dots, and gives Crypt Librarian a second red dot;
+    nothing else changes, and dd-1.2 keeps its cards for its tables."""
+    current, old = load_cardset(), load_cardset(version="dd-1.2")
+    assert current.version == "dd-1.3"
+    culls = {"Whispering Reed": "summon", "Tallow Witch": "reserve", "Spirit Lantern-Bearer": "reserve"}
+    by_name = {current.name(c): c for c in current.numbers}
+    for name, keyword in culls.items():
+        c = by_name[name]
+        assert (OPS[old.op[c]], OPS[current.op[c]]) == ("sift_any_life", "cull_life"), name
+        assert (KEYWORDS[old.keyword[c]], KEYWORDS[current.keyword[c]]) == (keyword, "summon"), name
+        assert (old.amount[c], old.strength[c], old.damage[c]) == (
+            current.amount[c], current.strength[c], current.damage[c]), name
+        text = current.card(c).text
+        assert text.startswith("Summon: Choose another player.") and "Discard one of them" in text, name
+    assert not any(OPS[current.op[c]] == "sift_any_life" for c in current.numbers)
+    librarian = by_name["Crypt Librarian"]
+    assert (old.damage[librarian], current.damage[librarian]) == (1, 2)
+    changed = {current.name(c) for c in current.numbers if current.card(c) != old.card(c)}
+    assert changed == {*culls, "Crypt Librarian"}
     assert Counter(old.strength) == Counter(current.strength)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dreaddraw.engine.bots import ProbabilityBot
 from dreaddraw.engine.cardset import OP_LOOKOUT
-from dreaddraw.engine.game import P_ARRANGE, P_KEEP, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE, Game
+from dreaddraw.engine.game import P_ARRANGE, P_CULL, P_KEEP, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE, Game
 from dreaddraw.engine.observation import PlayerView, observe, visible_log
 from dreaddraw.engine.serialize import game_from_dict, game_to_dict, replay
 from tests.dreaddraw.factories import CS, check_conservation
@@ -48,8 +48,8 @@ def hidden_from(g: Game, seat: int) -> set[int]:
             # The cards another seat is arranging, unless this seat knows them already (it looked too).
             shown = set(prompt[3] if prompt[0] != P_SCRY else (prompt[3],))
             hidden |= {c for c in shown if c not in g.known_draw[seat] and c != lookout_top}
-    elif prompt and prompt[0] == P_SIFT_LIFE and len(prompt) > 4:
-        hidden -= set(prompt[3])  # DD-28: the sifter sees the top of the Life Deck it named, until it answers
+    elif prompt and prompt[0] in (P_SIFT_LIFE, P_CULL) and len(prompt) > 4:
+        hidden -= set(prompt[3])  # DD-28, DD-29: the user sees the top of the Life Deck it named, until it answers
     return hidden
 
 

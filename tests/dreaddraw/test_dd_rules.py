@@ -15,9 +15,9 @@ from dreaddraw.engine.game import (
     E_RESHUFFLE,
     E_SKIP,
     P_ABILITY,
+    P_ARRANGE,
     P_KEEP,
     P_SIFT_DRAW,
-    P_SIFT_LIFE,
     WHY_LOWEST,
     WHY_START,
     WHY_TIE_LEFT,
@@ -351,7 +351,7 @@ def test_dd_6_3_a_card_not_in_reserves_is_refused():
 
 def test_dd_6_2_and_7_3_a_card_kept_after_damage_offers_its_reserve_ability():
     """DD-6.2: a card kept after damage offers its Reserve ability at once."""
-    rcard = with_op("sift_any_life", "reserve")[0]
+    rcard = with_op("arrange_draw", "reserve")[0]
     w = [vanilla(4, damage=1), vanilla(7, damage=2)]
     loser_row, fail = vanillas(9, 3)
     g = rig(new_game(2, current=1), rows={0: w, 1: [loser_row]}, draw_top=[fail])
@@ -364,8 +364,8 @@ def test_dd_6_2_and_7_3_a_card_kept_after_damage_offers_its_reserve_ability():
     g.apply(1, D)
     g.apply(1, keep(rcard))
     assert g.prompt()[:3] == (P_ABILITY, 1, rcard)
-    g.apply(1, use(1))
-    assert g.prompt()[0] == P_SIFT_LIFE and g.prompt()[1] == 1
+    g.apply(1, U)
+    assert g.prompt()[0] == P_ARRANGE and g.prompt()[1] == 1
 
 
 def test_dd_7_1_an_optional_ability_takes_only_use_or_skip():
@@ -781,7 +781,7 @@ def test_dd_7_3_a_reserve_ability_plays_wherever_the_card_came_from():
     """DD-7.3: the failed card, scavenged from the Discard Pile, offers its Reserve ability; summoned from the
     Reserves later, it does not offer it again."""
     scav = with_op("scavenge", "aftermath")[0]
-    rcard = min(with_op("sift_any_life", "reserve"), key=lambda c: STRENGTH[c])
+    rcard = min(with_op("arrange_draw", "reserve"), key=lambda c: STRENGTH[c])
     top = vanilla(10)
     g = rig(new_game(3), rows={0: [scav, top]}, draw_top=[rcard])
     g.apply(0, D)  # rcard is too weak: it is discarded and seat 0 is out
@@ -880,7 +880,7 @@ def test_dd_17_a_card_put_into_the_reserves_by_an_ability_offers_its_reserve_abi
     """DD-17: Scavenge brings a Reserve card; its ability is offered before the next pending Aftermath."""
     scav = with_op("scavenge", "aftermath")[0]
     healer = next(c for c in with_op("gain_life", "aftermath") if STRENGTH[c] > STRENGTH[scav])
-    rcard = min(with_op("sift_any_life", "reserve"), key=lambda c: STRENGTH[c])
+    rcard = min(with_op("arrange_draw", "reserve"), key=lambda c: STRENGTH[c])
     assert STRENGTH[rcard] <= STRENGTH[healer]
     g = rig(new_game(3), rows={0: [scav, healer]}, draw_top=[rcard])
     g.apply(0, D)
