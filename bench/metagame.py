@@ -3,7 +3,7 @@
 The table of docs/ai.md: 15 pairs of 400 games (6,000 games), Standard, `matchup` on every seat, each seed played
 from both seats. It is submitted through the services (decks snapshotted, chunks queued) to two Celery worker
 processes on PostgreSQL and Redis and timed from the submission to the finished table. Prints, as JSON lines, the
-time, the games per second, the form's estimate for the same table (the documented constant, since the scratch
+time, the games per second, the form's estimate for the same table (the calibration's, since the scratch
 database has no finished table to measure), and each deck's overall win rate; then the matrix as comment lines (#).
 
 It creates a scratch database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_metagame) and
@@ -172,7 +172,7 @@ def main() -> None:
              None, "lower", env)
         emit(f"metagame table of the 6 starters, games/s, {WORKERS} workers", games / seconds, "games/s", None,
              "higher", env)
-        emit("the form's estimate for the same table (no finished table yet: the documented constant)",
+        emit("the form's estimate for the same table (no finished table yet: the calibration's)",
              estimate["seconds"], "s", None, "lower", {**env, "games_per_second": estimate["games_per_second"]})
     else:
         print(f"# metagame bench: no PostgreSQL or Redis ({problem}); the chunks are played by local processes",
