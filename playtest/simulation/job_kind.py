@@ -55,8 +55,7 @@ def deck_snapshot(deck: Deck) -> dict[str, Any]:
     rows = list(DeckEntry.objects.filter(deck=deck).order_by("card__name")
                 .values_list("card_id", "card__collector_number", "count"))
     if deck.gateway_id:
-        rows += [(deck.gateway_id, code, 1) for code in Card.objects.filter(pk=deck.gateway_id)
-                 .values_list("collector_number", flat=True)]
+        rows.append((deck.gateway_id, deck.gateway.collector_number, 1))  # read with the deck (deck_for_viewer)
     definitions = card_definitions({row[0] for row in rows})
     cards = {code: definitions[code] for _, code, _ in rows}
     listing = [code for _, code, count in rows for _ in range(count)]
