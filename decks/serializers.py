@@ -60,19 +60,25 @@ def considering_out(entry: Entry) -> dict:
     return {"card": entry.card.collector_number, "name": entry.card.name, "count": entry.count}
 
 
+# A report is also read back, unread, as part of a deck's API form sent to the import (JsonDeckSerializer): hence
+# its texts may be blank and its numbers are bounded, as a request's must be.
 class IssueSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable code, e.g. copies_over_limit (docs/rules.md, DC rules).")
-    rule = serializers.CharField(help_text="The DC rule broken; empty for list-reading errors and warnings.")
-    message = serializers.CharField(help_text="Names the card at fault where there is one.")
-    card = serializers.CharField(required=False, help_text="Collector number of the card at fault.")
-    line = serializers.IntegerField(required=False, help_text="Line of the submitted list (1-based).")
+    code = serializers.CharField(allow_blank=True,
+                                 help_text="Stable code, e.g. copies_over_limit (docs/rules.md, DC rules).")
+    rule = serializers.CharField(allow_blank=True,
+                                 help_text="The DC rule broken; empty for list-reading errors and warnings.")
+    message = serializers.CharField(allow_blank=True, help_text="Names the card at fault where there is one.")
+    card = serializers.CharField(required=False, allow_blank=True, help_text="Collector number of the card at fault.")
+    line = serializers.IntegerField(required=False, min_value=0, max_value=MAX_INTEGER,
+                                    help_text="Line of the submitted list (1-based).")
     suggestions = serializers.ListField(child=serializers.CharField(), required=False,
                                         help_text="Closest card names, for an unknown card.")
 
 
 class ValidationReportSerializer(serializers.Serializer):
     legal = serializers.BooleanField()
-    count = serializers.IntegerField(help_text="Main-deck cards, without the gateway pair.")
+    count = serializers.IntegerField(min_value=0, max_value=MAX_INTEGER,
+                                     help_text="Main-deck cards, without the gateway pair.")
     errors = IssueSerializer(many=True)
     warnings = IssueSerializer(many=True)
 
@@ -201,24 +207,6 @@ class JsonDeckCardSerializer(serializers.Serializer):
     is_unique = serializers.BooleanField(required=False, help_text="Not read.")
 
 
-class JsonDeckIssueSerializer(serializers.Serializer):
-    """A problem of a deck's API form, accepted and not read (the import validates the deck itself)."""
-    code = serializers.CharField(max_length=64, allow_blank=True)
-    rule = serializers.CharField(max_length=32, allow_blank=True)
-    message = serializers.CharField(max_length=2000, allow_blank=True)
-    card = serializers.CharField(max_length=80, allow_blank=True, required=False)
-    line = serializers.IntegerField(min_value=0, max_value=MAX_INTEGER, required=False)
-    suggestions = serializers.ListField(child=serializers.CharField(max_length=80), max_length=20, required=False)
-
-
-class JsonDeckLegalitySerializer(serializers.Serializer):
-    """A deck's API form's legality, accepted and not read."""
-    legal = serializers.BooleanField()
-    count = serializers.IntegerField(min_value=0, max_value=MAX_INTEGER)
-    errors = JsonDeckIssueSerializer(many=True, max_length=500)
-    warnings = JsonDeckIssueSerializer(many=True, max_length=500)
-
-
 class JsonDeckSerializer(serializers.Serializer):
     """A deck as GET /api/decks/{id}/export/?as=json (or GET /api/decks/{id}/) writes it. The import reads its
     name, description, format, gateway, cards (with their tags) and considering list; it accepts the other fields
@@ -241,7 +229,7 @@ class JsonDeckSerializer(serializers.Serializer):
     is_starter = serializers.BooleanField(required=False)
     crafts = serializers.ListField(child=serializers.CharField(max_length=32), max_length=16, required=False)
     copied_from = serializers.IntegerField(min_value=1, max_value=MAX_INTEGER, allow_null=True, required=False)
-    legality = JsonDeckLegalitySerializer(required=False)
+    legality = ValidationReportSerializer(required=False)
     share_url = serializers.CharField(max_length=2000, allow_null=True, required=False)
     created_at = serializers.CharField(max_length=40, allow_blank=True, required=False)  # a date, not read
     updated_at = serializers.CharField(max_length=40, allow_blank=True, required=False)

@@ -209,9 +209,8 @@ class Lookahead:
         # at a target, defence or combat choice every option is judged alike.
         # Against drawing or ending the turn, the weakest routine choices, a card needs no margin; against drawing,
         # a card that leaves the position as good wins the tie (DRAW_TIE).
-        margin = self.margin if view.phase == MAIN_PHASE and candidates[0][0] not in (DRAW, END) else 0.0
-        if view.phase == MAIN_PHASE and candidates[0][0] == DRAW:
-            margin = -DRAW_TIE
+        routine = candidates[0][0] if view.phase == MAIN_PHASE else None
+        margin = -DRAW_TIE if routine == DRAW else 0.0 if routine in (END, None) else self.margin
         # Against ending the turn, each card is judged with the turn ended after it, so that every position
         # compared is the one the opponent moves from (else anything that keeps the turn looks better).
         then_end = view.phase == MAIN_PHASE and candidates[0][0] == END
