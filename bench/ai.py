@@ -12,7 +12,9 @@ only, with the Tactical starter decks and the share of drawn games):
 - over every starter pair, seat-rotated and both ways (each deck of the pair plays `matchup` in half of the
   pair's games): `matchup` against `classic-matchup` (win rate and its 95% Wilson interval, and the distinct
   cards each starter played) and `matchup` against `goldfish` (in Tactical also against itself), with the share
-  of drawn games, and `matchup`'s games per second per starter deck.
+  of drawn games, and `matchup`'s games per second per starter deck;
+- per starter deck, self-play games per second of `matchup` and of `classic-matchup` (against each other starter,
+  BENCH_AI_SPEED_GAMES games each, 4 by default) and their ratio.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ ENV = {"python": platform.python_version(), "cpus": os.cpu_count(), "machine": p
 GOLDFISH_SPEED_TARGET = 150
 MATCHUP_SPEED_TARGET = 10
 MATCHUP_WIN_TARGET = 0.6
+# self-play games per starter and opponent timed for each policy (BENCH_AI_SPEED_GAMES)
+SPEED_GAMES = int(os.environ.get("BENCH_AI_SPEED_GAMES", "4"))
 
 
 def emit(figure: str, value: float, unit: str, target: float | None = None, better: str = "higher",
@@ -179,16 +183,21 @@ def _cards_played_in_matchups(fmt: str, pairs: list[tuple[str, str]], results: l
 
 
 def matchup_speed_per_deck(fmt: str) -> None:
+    """Self-play speed per starter, `matchup` and `classic-matchup` timed in turns on the same games (each
+    opponent's games with one policy, then the other), so that a change of the machine's load falls on both."""
     crafts = list(starter_decks())
     for craft in crafts:
-        others = [c for c in crafts if c != craft]
-        start = time.process_time()
+        seconds = {"matchup": 0.0, "classic-matchup": 0.0}
         played = 0
-        for other in others:
-            matchup_games(craft, other, fmt, ("matchup", "matchup"), 4)
-            played += 4
-        emit(f"{fmt} {craft}: matchup self-play games/s (one core)", played / (time.process_time() - start),
-             "games/s", MATCHUP_SPEED_TARGET)
+        for other in (c for c in crafts if c != craft):
+            for policy in seconds:
+                seconds[policy] += matchup_games(craft, other, fmt, (policy, policy), SPEED_GAMES)[3]
+            played += SPEED_GAMES
+        for policy, spent in seconds.items():
+            emit(f"{fmt} {craft}: {policy} self-play games/s (one core)", played / spent, "games/s",
+                 MATCHUP_SPEED_TARGET if policy == "matchup" else None)
+        emit(f"{fmt} {craft}: matchup self-play speed over classic-matchup's", seconds["classic-matchup"]
+             / seconds["matchup"], "ratio")
 
 
 def main() -> None:
