@@ -26,7 +26,7 @@ from core.errors import DomainError, ErrorCode
 from . import selectors
 from .api_params import page_parameters, whole_number
 from .filters import CardSearchFilter, api_search, api_search_answer
-from .models import Card, Keyword
+from .models import Card
 from .renderers import CardCSVRenderer, CardTextRenderer, ExplicitFormat, content_disposition, file_name_part
 from .search.parser import MAX_QUERY_LENGTH
 from .serializers import (
@@ -399,10 +399,10 @@ class CardTypeListView(APIView):
         return Response(CardTypeSerializer(selectors.card_type_list(), many=True).data)
 
 
-class KeywordListView(generics.ListAPIView):
-    serializer_class = KeywordSerializer
-    queryset = Keyword.objects.all()
-    pagination_class = None
+class KeywordListView(APIView):
+    @extend_schema(responses=KeywordSerializer(many=True))
+    def get(self, request):
+        return Response(selectors.keyword_list())
 
 
 class CatalogExportView(APIView):

@@ -86,6 +86,19 @@ def craft_list() -> list[dict[str, str]]:
     ]
 
 
+_keywords_memo: tuple[str, list[dict[str, str]]] | None = None
+
+
+def keyword_list() -> list[dict[str, str]]:
+    """The catalog's keywords in name order, read once per loaded catalog (its stamp) in this process: the list
+    changes only with a catalog load."""
+    global _keywords_memo
+    stamp = catalog_stamp_recent()
+    if _keywords_memo is None or _keywords_memo[0] != stamp:
+        _keywords_memo = (stamp, list(Keyword.objects.order_by("name").values("slug", "name", "reminder")))
+    return _keywords_memo[1]
+
+
 def card_type_list() -> list[dict[str, object]]:
     from .models import ITEM_SUBTYPES, TALENT_SUBTYPES, CardType, Subtype
 

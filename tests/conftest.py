@@ -118,6 +118,18 @@ def _catalog_version_memo_lasts_the_test(monkeypatch):
 
     monkeypatch.setattr(selectors, "VERSION_MEMO_SECONDS", 3600)
     monkeypatch.setattr(selectors, "_version_memo", None)
+    monkeypatch.setattr(selectors, "_keywords_memo", None)
+
+
+@pytest.fixture(autouse=True)
+def _user_memo_lasts_the_test(monkeypatch):
+    """The signed-in user is remembered two seconds in the process (config.accounts.backends), and like the catalog
+    version that memo lasts the test so that query counts don't depend on the machine's speed; each test starts
+    without it (a rolled-back test's user id may be another test's)."""
+    from config.accounts import backends
+
+    monkeypatch.setattr(backends, "USER_MEMO_SECONDS", 3600)
+    monkeypatch.setattr(backends, "_users", {})
 
 
 @pytest.fixture(autouse=True)

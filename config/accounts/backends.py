@@ -3,9 +3,25 @@ account deletion. (The API takes personal access tokens: config/accounts/tokens.
 
 from __future__ import annotations
 
+import copy
+import time
+
 from django.contrib.auth.backends import ModelBackend
 
 from . import throttle
+
+# The signed-in user of a session, remembered in this process for USER_MEMO_SECONDS: every signed-in request reads
+# it, and its row is the only query of the cheapest ones. The session itself is still read from the shared store on
+# every request, so a log-out ends it everywhere at once; a change to the user's row (a new password, an account made
+# inactive) is seen at once by the process that made it (the memo forgets that user on save and delete) and by every
+# other within those seconds.
+USER_MEMO_SECONDS = 2.0
+USER_MEMO_LIMIT = 10_000
+_users: dict[object, tuple[float, object]] = {}  # user id: (expiry on the monotonic clock, user)
+
+
+def forget_user(user_id) -> None:
+    _users.pop(user_id, None)
 
 
 class ThrottledModelBackend(ModelBackend):
@@ -28,6 +44,18 @@ class ThrottledModelBackend(ModelBackend):
                 throttle.record_failure(request, username)
             else:
                 throttle.record_success(request, username)
+        return user
+
+    def get_user(self, user_id):
+        now = time.monotonic()
+        kept = _users.get(user_id)
+        if kept is not None and now < kept[0]:
+            return copy.copy(kept[1])  # a request's own copy: what a view changes on it stays in that request
+        user = super().get_user(user_id)
+        if user is not None:
+            if len(_users) >= USER_MEMO_LIMIT:
+                _users.clear()
+            _users[user_id] = (now + USER_MEMO_SECONDS, copy.copy(user))
         return user
 
     @staticmethod
