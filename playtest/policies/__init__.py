@@ -2,7 +2,8 @@
 
 A policy is `policy(view, rng) -> action`: it sees one seat's view (playtest.dreadgate.view.SeatView), never the
 true state, and draws any randomness from `rng`, so a game replays from its seed. `goldfish` and `matchup` play
-the whole deck (lookahead.py); `classic-goldfish` and `classic-matchup` are the earlier plans that play only
+the whole deck (lookahead.py); `strong` searches `matchup`'s candidates through the opponent's replies on sampled
+worlds (strong.py); `classic-goldfish` and `classic-matchup` are the earlier plans that play only
 units (classic.py), kept so that runs played with them stay comparable.
 """
 
@@ -12,12 +13,14 @@ from collections.abc import Callable
 
 from .classic import BOARD_KINDS, classic_goldfish, classic_matchup, passive, random_legal
 from .lookahead import goldfish, matchup
+from .strong import strong
 
 Policy = Callable  # (SeatView, random.Random) -> Action
 
 POLICIES: dict[str, Policy] = {
     "goldfish": goldfish,
     "matchup": matchup,
+    "strong": strong,
     "classic-goldfish": classic_goldfish,
     "classic-matchup": classic_matchup,
     "passive": passive,

@@ -27,6 +27,8 @@ from playtest.dreadgate.state import (
 from playtest.dreadgate.view import SealedWorld, SeatView
 from playtest.dreadgate.zones import Unit
 from playtest.policies import POLICIES
+from playtest.policies.lookahead import matchup
+from playtest.policies.strong import Strong
 from playtest.simulation.catalog import starter_decks
 from tests.playtest.dreadgate.test_view import hide_differently
 
@@ -80,6 +82,15 @@ def test_the_policies_decide_the_same_whatever_the_hidden_cards(name):
     points, changed, phases = decisions_that_change(POLICIES[name], (name, "matchup"), games=6, every=3)
     assert points >= 250
     assert DECISION_KINDS <= phases
+    assert changed == 0
+
+
+def test_the_strong_level_decides_the_same_whatever_the_hidden_cards():
+    # At a small budget: every play-out runs on a world drawn from the view, and the seat's decisions are the search's.
+    small = Strong("strong", matchup, budget=6)
+    points, changed, phases = decisions_that_change(small, ("matchup", "matchup"), games=3, every=6)
+    assert points >= 60
+    assert MAIN_PHASE in phases
     assert changed == 0
 
 
