@@ -17,6 +17,7 @@ class ErrorCode(StrEnum):
     """Every code a domain refusal can carry, named once: services, engines' adapters and the API's envelope
     use these members, and clients read their values (stable strings) in `error.code`."""
 
+    AI_THINKING = "ai_thinking"  # a goldfish table's AI is choosing its move on a worker (409)
     AMBIGUOUS = "ambiguous"  # a fuzzy card name that several names hold (404, with the alternatives)
     BAD_NOTATION = "bad_notation"  # an action written in a notation that does not read
     BAD_REQUEST = "bad_request"  # the default: the request is not valid

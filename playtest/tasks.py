@@ -3,6 +3,8 @@
 from celery import shared_task
 from django.conf import settings
 
+from playtest.goldfish import services as tables
+from playtest.goldfish.services import TABLE_THINK_TASK
 from playtest.jobs import services
 from playtest.jobs.broker import RUN_CHUNK_TASK
 
@@ -24,3 +26,8 @@ def reap_runs() -> dict:
 @shared_task
 def prune_run_details() -> int:
     return services.runs_prune_details()
+
+
+@shared_task(name=TABLE_THINK_TASK, acks_late=True, reject_on_worker_lost=True)
+def table_think(table_id: str) -> int:
+    return tables.table_think(table_id=table_id)

@@ -1,7 +1,11 @@
 """Services of the interactive goldfish table: a person plays a deck against a passive opponent
 that holds only training dummies, which it deploys where the person asks (to have something to attack),
-or against the AI (the `matchup` policy) playing a deck of its own, which answers in the defence step and the
-response windows as the rules give it the decision.
+or against the AI playing a deck of its own, which answers in the defence step and the response windows as the rules
+give it the decision. The AI plays at a level: "quick" (the `matchup` policy, a decision in milliseconds, played in
+the request) or "strong" (the `strong` policy, a search of up to a second a decision): the strong level's decisions
+in its own main phase are never taken in a web request but by a worker (`table_think`, queued when the person's move
+gives the AI the decision), which saves each action as it is taken; the table is `thinking` meanwhile, and the person
+can't act (409) until the worker gives the decision back.
 
 The state is rebuilt from seed, nonce and actions on each request; the engine checks every action, so an
 illegal one is refused with its rule number and nothing is saved. The seed and nonce are the table's secret until
@@ -16,9 +20,14 @@ from __future__ import annotations
 
 import random
 import secrets
+from datetime import timedelta
+from functools import partial
 from typing import Any
 
+from celery import current_app
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from cards.selectors import catalog_version
 from core.errors import DomainError, ErrorCode
@@ -38,8 +47,10 @@ from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
 from playtest.dreadgate.describe import hidden_from, refusal_words
 from playtest.dreadgate.record import replay_frames
+from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
 from playtest.goldfish.stored import ALL, stored_frames, stored_over
+from playtest.jobs.broker import ensure_broker_folders
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
 from playtest.policies.classic import passive
@@ -48,7 +59,16 @@ from playtest.simulation.job_kind import FORMATS, check_deck_format, deck_snapsh
 
 HUMAN_DECK, DUMMY_DECK = 0, 1
 AI_TURN_LIMIT = 500  # actions in one "let the AI play this turn", or in one answer of the AI opponent
-OPPONENT_POLICY = "matchup"  # the AI that plays the opponent's deck at a table against the AI
+# The AI's levels at a table against the AI, by the policy that plays each; "quick" is the default.
+LEVELS = {"quick": "matchup", "strong": "strong"}
+OPPONENT_POLICY = LEVELS["quick"]
+# Policies whose decisions in their own main phase search for up to a second: a worker takes them (table_think).
+THINKING_POLICIES = frozenset({"strong"})
+TABLE_THINK_TASK = "playtest.tasks.table_think"
+# The wall-time cap of one decision at the table (runs and benches play by the iteration budget alone): a person
+# waits about this long per action of the AI's turn at most.
+THINK_SECONDS = 1.0
+THINK_STALE_SECONDS = 30  # a decision takes THINK_SECONDS and saving it a moment: much longer, and it was lost
 DUMMY_CARD = {
     "collector_number": "X-DUMMY", "name": "Training Dummy", "craft": "universal", "type": "unit",
     "vitality": 2, "attack": 0, "defense": 0, "range": 1, "maneuver": 1,
@@ -70,8 +90,15 @@ class TableRefused(DomainError):
 
 
 def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = None,
-                 format: str | None = None, opponent_deck_id=None) -> GoldfishTable:
-    """A table for `deck`; against training dummies, or against the AI playing `opponent_deck_id`."""
+                 format: str | None = None, opponent_deck_id=None, level: str | None = None) -> GoldfishTable:
+    """A table for `deck`; against training dummies, or against the AI playing `opponent_deck_id` at `level` (one of
+    LEVELS, "quick" if not given)."""
+    if level is not None and level not in LEVELS:
+        raise DomainError(f"level: must be one of {', '.join(LEVELS)}", code=ErrorCode.INVALID, status_code=400,
+                          details={"field": "level"})
+    if level is not None and not opponent_deck_id:
+        raise DomainError("level: only a table against the AI has a level; choose the AI's deck (opponent)",
+                          code=ErrorCode.INVALID, status_code=400, details={"field": "level"})
     deck = deck_for_viewer(deck_id=deck_id, user=owner, key=key)
     fmt = format or deck.format
     if fmt not in FORMATS:
@@ -86,7 +113,7 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
                               details={"field": "opponent"}) from exc
         check_deck_format(opponent, fmt, "opponent")
         params["decks"][1] = deck_snapshot(opponent)
-        params["opponent_policy"] = OPPONENT_POLICY
+        params["opponent_policy"] = LEVELS[level or "quick"]
     seed = random.SystemRandom().randrange(2**62) if seed is None else seed
     # An owner's seed alone determines nothing: the server's nonce is mixed into every random source (DG-4.6).
     nonce = new_nonce()
@@ -100,9 +127,10 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
         raise DomainError(f"The deck can't be played: {exc}", code=ErrorCode.DECK_UNPLAYABLE,
                           details={"field": "deck"}) from exc
     table.seat = human_seat(state)
-    _advance_opponent(table, state)
-    _keep_frames(table, state)
-    table.save()
+    with transaction.atomic():  # a worker sent to think for the AI finds the table saved
+        _advance_opponent(table, state)
+        _keep_frames(table, state)
+        table.save()
     return table
 
 
@@ -184,18 +212,42 @@ def opponent_policy(table: GoldfishTable) -> str | None:
     return table.params.get("opponent_policy")
 
 
+def table_level(table: GoldfishTable) -> str | None:
+    """The AI's level ("quick", "strong"), or None at a table against training dummies."""
+    policy = opponent_policy(table)
+    return next((level for level, name in LEVELS.items() if name == policy), policy)
+
+
+def _thinks(policy: str, state: State) -> bool:
+    """Whether the AI's decision now is one a worker takes: a search in its own main phase (its answers in the
+    person's turn and its choices of targets are the quick level's, played at once)."""
+    return policy in THINKING_POLICIES and state.phase == MAIN_PHASE and len(state.legal_actions()) > 1
+
+
+def _opponent_action(table: GoldfishTable, state: State, policy: str, deadline: float | None = None) -> Action:
+    # the same answer after an undo; not to be foreseen without the nonce (DG-4.6)
+    rng = random.Random(fairness.opponent_seed(table.seed, table.nonce, len(table.actions)))
+    play = POLICIES[policy]
+    if deadline is not None and hasattr(play, "with_deadline"):
+        play = play.with_deadline(deadline)
+    return play(SeatView(state, 1 - human_seat(state)), rng)
+
+
 def _advance_opponent(table: GoldfishTable, state: State) -> None:
     """The opponent takes its decisions: the AI plays its deck, or the passive opponent deploys waiting dummies
-    where it may."""
+    where it may. A decision the AI thinks about (the strong level) is left to a worker, sent when this transaction
+    commits; the table is marked as thinking until it has played."""
     me = human_seat(state)
     policy = opponent_policy(table)
     if policy is not None:
         for _ in range(AI_TURN_LIMIT):
             if state.is_over() or state.current_player != 1 - me:
                 break
-            # the same answer after an undo; not to be foreseen without the nonce (DG-4.6)
-            rng = random.Random(fairness.opponent_seed(table.seed, table.nonce, len(table.actions)))
-            _apply(table, state, POLICIES[policy](SeatView(state, 1 - me), rng))
+            if _thinks(policy, state):
+                table.thinking_since = timezone.now()
+                transaction.on_commit(partial(_send_think, table.pk))
+                break
+            _apply(table, state, _opponent_action(table, state, policy))
         return
     while not state.is_over() and state.current_player == 1 - me:
         legal = state.legal_actions()
@@ -203,6 +255,62 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
         if dummy:
             table.dummies.remove(cell_name(dummy[2]))
         _apply(table, state, dummy or passive(SeatView(state, 1 - me), random.Random(0)))
+
+
+def _send_think(table_id) -> None:
+    ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
+    current_app.send_task(TABLE_THINK_TASK, args=[str(table_id)], queue=settings.PLAYTEST_QUEUE)
+
+
+def table_thinking(table: GoldfishTable) -> bool:
+    """Whether a worker is playing the AI's decisions (the person waits)."""
+    return table.thinking_since is not None
+
+
+def table_think(*, table_id) -> int:
+    """The worker's part (playtest.tasks.table_think): play the AI's decisions of a thinking table, one at a time,
+    until the person has the decision (or the game ends), saving each action as it is taken so the table shows it.
+    A decision is worked out outside any lock (up to THINK_SECONDS of search) and saved only if the table is
+    still where it was, so a task delivered twice plays nothing twice. Returns the actions played."""
+    played = 0
+    for _ in range(AI_TURN_LIMIT):
+        table = GoldfishTable.objects.filter(pk=table_id).first()
+        if table is None or table.thinking_since is None:
+            return played
+        state = table_state(table)
+        policy = opponent_policy(table)
+        done = policy is None or table_over(table, state) or state.current_player == human_seat(state)
+        action = None if done else _opponent_action(table, state, policy, THINK_SECONDS)
+        with transaction.atomic():
+            locked = GoldfishTable.objects.select_for_update().get(pk=table_id)
+            if locked.thinking_since is None or len(locked.actions) != len(table.actions):
+                continue  # another delivery played it, or it was given back: look again
+            if action is not None:
+                _apply(locked, state, action)
+                played += 1
+                _keep_frames(locked, state)
+            still = action is not None and not state.is_over() and state.current_player != human_seat(state)
+            locked.thinking_since = timezone.now() if still else None  # its progress, for table_think_resend
+            locked.save(update_fields=["actions", "frames", "thinking_since", "updated_at"])
+    return played
+
+
+def table_think_resend(table: GoldfishTable) -> bool:
+    """Send the thinking task again when the table has thought for THINK_STALE_SECONDS without an action (its
+    message or worker was lost; a duplicate plays nothing twice). Whether it was sent."""
+    since = table.thinking_since
+    if since is None or timezone.now() - since < timedelta(seconds=THINK_STALE_SECONDS):
+        return False
+    if not GoldfishTable.objects.filter(pk=table.pk, thinking_since=since).update(thinking_since=timezone.now()):
+        return False  # it moved on meanwhile, or another request sent it
+    _send_think(table.pk)
+    return True
+
+
+def _not_while_thinking(table: GoldfishTable) -> None:
+    if table_thinking(table):
+        raise DomainError("The AI is thinking about its move: wait until it has played (its actions show on the "
+                          "table as it takes them).", code=ErrorCode.AI_THINKING, status_code=409)
 
 
 def opponent_steps(table: GoldfishTable) -> tuple[list[int], int] | None:
@@ -275,6 +383,7 @@ def _human_move(table: GoldfishTable, play) -> State:
     then the opponent answers and everything is saved (nothing is, if `play` raises)."""
     with transaction.atomic():
         table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+        _not_while_thinking(table)
         state = table_state(table)
         _your_decision(table, state)
         start = len(table.actions)
@@ -282,7 +391,7 @@ def _human_move(table: GoldfishTable, play) -> State:
         table.human_moves.append(start)
         _advance_opponent(table, state)
         _keep_frames(table, state)
-        table.save(update_fields=["actions", "human_moves", "dummies", "frames", "updated_at"])
+        table.save(update_fields=["actions", "human_moves", "dummies", "frames", "thinking_since", "updated_at"])
     return state
 
 
@@ -323,6 +432,7 @@ def table_ai_turn(*, table: GoldfishTable) -> State:
 @transaction.atomic
 def table_undo(*, table: GoldfishTable) -> State:
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    _not_while_thinking(table)
     table_state(table, steps=0)  # refuses a table closed by a change of rules (RV-5)
     if not table.human_moves:
         raise TableRefused(IllegalAction("DG-4.1", "there is nothing to undo"))
@@ -347,6 +457,7 @@ def table_undo(*, table: GoldfishTable) -> State:
 def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     """Ask for a training dummy on the opponent's back rank; it is deployed on the opponent's next turn."""
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    _not_while_thinking(table)
     state = table_state(table)
     if table_over(table, state):
         raise TableRefused(IllegalAction("DG-1.2", "the game is over"))
@@ -370,6 +481,7 @@ def table_concede(*, table: GoldfishTable) -> State:
     """The person gives the game up: it ends where it stands, the opponent winning, and its seed and nonce are
     revealed (DG-4.6); the replay shows it to the step conceded at. A game already over is refused (DG-1.2)."""
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    _not_while_thinking(table)
     state = table_state(table)  # refuses a table closed by a change of rules (RV-5)
     if table_over(table, state):
         raise TableRefused(IllegalAction("DG-1.2", "the game is over"))

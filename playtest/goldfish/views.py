@@ -54,11 +54,12 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     playback = {"from": steps[0][0], "count": steps[1]} if steps else None
     # the seed and nonce once the game is over, whichever step is watched (DG-4.6)
     secrets = tables.table_secrets(table, state if watching is None else None)
-    controls = table_controls(view, over=secrets["over"], undoable=bool(table.human_moves),
+    thinking = tables.table_thinking(table) and watching is None
+    controls = table_controls(view, over=secrets["over"], undoable=bool(table.human_moves) and not thinking,
                               against_ai=tables.opponent_policy(table) is not None)
     context = {"table": table, "view": view, "secrets": secrets, "error": error,
                "rule": (error.details or {}).get("rule") if error else None, "watching": watching,
-               "playback": playback, "controls": controls}
+               "playback": playback, "controls": controls, "thinking": thinking, "level": tables.table_level(table)}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
 
@@ -80,14 +81,17 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                  .order_by("-is_starter", "name")[:100])
     mine = Deck.objects.filter(owner=request.user, format__in=taken).exclude(pk=deck.pk).order_by("name")
     context = {"deck": deck, "key": key or "", "opponents": list(mine) + list(opponents),
-               "policies": list(POLICIES), "error": None}
+               "policies": list(POLICIES), "levels": list(tables.LEVELS), "error": None}
     if request.method == "POST":
         try:
             with transaction.atomic():
                 if request.POST.get("what") == "table":
                     table = tables.table_create(owner=request.user, deck_id=deck.pk, key=key,
                                                 seed=_int_or_none(request.POST.get("seed")),
-                                                opponent_deck_id=_int_or_none(request.POST.get("table_opponent")))
+                                                opponent_deck_id=_int_or_none(request.POST.get("table_opponent")),
+                                                # the level is the AI's: none against training dummies
+                                                level=(request.POST.get("table_level") or None)
+                                                if request.POST.get("table_opponent") else None)
                     return redirect("playtest:table", table_id=table.pk)
                 params = {"deck": deck.pk, "key": key, "mode": request.POST.get("mode", "goldfish"),
                           "opponent": request.POST.get("opponent") or None,
@@ -134,6 +138,7 @@ def table(request: HttpRequest, table_id) -> HttpResponse:
     table = _my_table(request, table_id)
     at = request.GET.get("at")
     if at is None:
+        tables.table_think_resend(table)  # a thinking table whose worker was lost is sent again
         return _render_table(request, table)
     step = _int_or_none(at)
     if step is None or not 0 <= step <= len(table.actions):

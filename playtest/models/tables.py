@@ -41,6 +41,9 @@ class GoldfishTable(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text=(
         "The person's seat, 0 (South) or 1 (North), as the seed drew it (DG-4.3): whose view of the stored frames "
         "is theirs."))
+    thinking_since = models.DateTimeField(null=True, blank=True, help_text=(
+        "Set while a worker plays the AI's decisions at the strong level (playtest/goldfish/services.py, table_think): "
+        "the person can't act until it is cleared."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

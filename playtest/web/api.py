@@ -200,6 +200,13 @@ class GoldfishTableCreateSerializer(serializers.Serializer):
                                               "seed alone tells nothing of the cards; it is revealed with the nonce "
                                               "when the game is over.")
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False, allow_null=True)
+    opponent = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_BIG_INTEGER,
+                                        help_text="Optional. The AI plays this deck against yours; without it the "
+                                                  "opponent is a training dummy that does nothing.")
+    level = serializers.ChoiceField(choices=list(tables.LEVELS), required=False, allow_null=True,
+                                    help_text="The AI's level, with an opponent only: quick (the default; it answers "
+                                              "at once) or strong (a search of up to a second a move, on a worker: "
+                                              "the table is `thinking` meanwhile and refuses moves with a 409).")
 
 
 class GoldfishActionSerializer(serializers.Serializer):
@@ -233,13 +240,17 @@ class GoldfishTableSerializer(serializers.Serializer):
     legal_actions = serializers.ListField(child=serializers.DictField(),
                                           help_text="Your legal actions now: {action: [kind, a, b], notation}.")
     log = serializers.ListField(child=serializers.CharField(), help_text="Every action so far, in notation.")
+    level = serializers.CharField(allow_null=True, help_text="The AI's level (quick, strong); null against dummies.")
+    thinking = serializers.BooleanField(help_text="The AI is choosing its move on a worker: poll until false; moves "
+                                                  "are refused (409) meanwhile.")
 
 
 def table_payload(table: GoldfishTable, state=None) -> dict:
     state = state or tables.table_state(table)
     me = tables.human_seat(state)
     secrets = tables.table_secrets(table, state)
-    yours = not secrets["over"] and state.current_player == me  # over: ended, or conceded
+    thinking = tables.table_thinking(table)
+    yours = not secrets["over"] and state.current_player == me and not thinking  # over: ended, or conceded
     return GoldfishTableSerializer({
         "id": str(table.pk), "deck": table.deck_id, **secrets,
         "format": table.params["format"],
@@ -247,7 +258,7 @@ def table_payload(table: GoldfishTable, state=None) -> dict:
         "seat": me, "dummies": table.dummies, "observation": observation(state, me),
         "legal_actions": [{"action": list(a), "notation": format_action(state, a)}
                           for a in (state.legal_actions() if yours else [])],
-        "log": game_log(state),
+        "log": game_log(state), "level": tables.table_level(table), "thinking": thinking,
     }).data
 
 
@@ -266,7 +277,9 @@ def _action_from(table, value):
 
 
 # A goldfish table closed by a change of rules has no game to play on (goldfish.services.table_state).
-RULES_CHANGED = OpenApiResponse(description="The table was closed by a change of rules; its replay shows it (RV-5).")
+RULES_CHANGED = OpenApiResponse(description="The table was closed by a change of rules; its replay shows it (RV-5). "
+                                            "Or the AI is thinking (`ai_thinking`, the strong level): wait until "
+                                            "the table's `thinking` is false.")
 
 
 class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -289,14 +302,18 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         form.is_valid(raise_exception=True)
         table = tables.table_create(owner=request.user, deck_id=form.validated_data["deck"],
                                     key=form.validated_data["key"] or None, seed=form.validated_data.get("seed"),
-                                    format=form.validated_data.get("format"))
+                                    format=form.validated_data.get("format"),
+                                    opponent_deck_id=form.validated_data.get("opponent"),
+                                    level=form.validated_data.get("level"))
         return Response(table_payload(table), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: OpenApiResponse(GoldfishTableSerializer,
                                                    description="The table: observation, legal actions, log; the "
                                                                "seed and nonce once the game is over")})
     def retrieve(self, request, pk=None):
-        return Response(table_payload(self.get_object()))
+        table = self.get_object()
+        tables.table_think_resend(table)  # a thinking table whose worker was lost is sent again
+        return Response(table_payload(table))
 
     @extend_schema(request=GoldfishActionSerializer,
                    responses={200: OpenApiResponse(GoldfishTableSerializer, description="The table after the action"),

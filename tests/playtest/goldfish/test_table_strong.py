@@ -1,0 +1,110 @@
+"""A goldfish table against the AI at the strong level: its decisions in its own main phase are a worker's job,
+never the web request's; the table says it is thinking, refuses the person's moves meanwhile (409), and shows the
+AI's actions once the worker has played them. The level is chosen when the table is opened (form and API)."""
+
+import pytest
+
+from playtest.dreadgate.actions import END, KEEP
+from playtest.dreadgate.state import MAIN_PHASE
+from playtest.goldfish import services as tables
+from playtest.models import GoldfishTable
+from tests.playtest.dreadgate_decks import starter_deck
+from tests.support import live_db, wait_for
+
+
+def open_strong_table(owner, seed: int) -> GoldfishTable:
+    opponent = starter_deck(owner, craft="sorcery", name="The AI's deck")
+    return tables.table_create(owner=owner, deck_id=starter_deck(owner).pk, seed=seed, opponent_deck_id=opponent.pk,
+                               level="strong")
+
+
+def your_turn_table(owner, seed: int = 5) -> GoldfishTable:
+    """A strong table where the person moves first, past the mulligans: the AI has not yet had a turn to think."""
+    for s in range(seed, seed + 20):
+        table = open_strong_table(owner, s)
+        if tables.table_thinking(table):
+            continue
+        if (KEEP, 0, 0) in tables.table_state(table).legal_actions():
+            tables.table_act(table=table, action=(KEEP, 0, 0))
+            table.refresh_from_db()
+        if not tables.table_thinking(table):
+            return table
+    raise AssertionError("no seed in range gives the person the first turn")
+
+
+def log_lines(html: str) -> int:
+    log = html[html.index('class="log-lines"'):]
+    return log[: log.index("</ol>")].count("<li>")
+
+
+@pytest.mark.django_db
+def test_the_level_is_validated_when_a_table_is_opened(client, alice):
+    client.force_login(alice)
+    deck, opponent = starter_deck(alice), starter_deck(alice, craft="divine", name="Opponent")
+    bad = client.post("/api/goldfish-tables/", {"deck": deck.pk, "opponent": opponent.pk, "level": "expert"},
+                      content_type="application/json")
+    assert bad.status_code == 400 and "level" in str(bad.json())
+    alone = client.post("/api/goldfish-tables/", {"deck": deck.pk, "level": "strong"},
+                        content_type="application/json")
+    # It fits the schema and is refused by a rule the schema can't state: the API's 422 (config/api_errors.py).
+    assert alone.status_code == 422 and "only a table against the AI has a level" in alone.json()["error"]["message"]
+    page = client.post(f"/playtest/new/?deck={deck.pk}", {"deck": deck.pk, "what": "table",
+                                                          "table_opponent": opponent.pk, "table_level": "expert"})
+    assert page.status_code == 400 and "level: must be one of quick, strong" in page.content.decode()
+    assert not GoldfishTable.objects.exists()
+    made = client.post("/api/goldfish-tables/", {"deck": deck.pk, "opponent": opponent.pk, "level": "strong"},
+                       content_type="application/json")
+    assert made.status_code == 201 and made.json()["level"] == "strong"
+    assert GoldfishTable.objects.get().params["opponent_policy"] == "strong"
+    quick = client.post(f"/playtest/new/?deck={deck.pk}", {"deck": deck.pk, "what": "table",
+                                                           "table_opponent": opponent.pk, "table_level": "quick"})
+    assert quick.status_code == 302
+    assert GoldfishTable.objects.order_by("created_at").last().params["opponent_policy"] == "matchup"
+
+
+@pytest.mark.django_db
+def test_while_the_ai_thinks_the_person_cant_act(client, alice):
+    """Without a worker (nothing is sent before the test's transaction would commit) the table stays thinking."""
+    table = your_turn_table(alice)
+    client.force_login(alice)
+    response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert tables.table_thinking(table)
+    html = response.content.decode()
+    assert "The AI (strong level) is thinking about its move" in html and 'hx-trigger="every 1s"' in html
+    for path, data in (("act", {"action": f"{END},0,0"}), ("undo", {}), ("concede", {})):
+        refused = client.post(f"/playtest/tables/{table.pk}/{path}/", data)
+        assert refused.status_code == 409, path
+        assert "The AI is thinking about its move" in refused.content.decode()
+    api = client.post(f"/api/goldfish-tables/{table.pk}/act/", {"action": "end"}, content_type="application/json")
+    assert api.status_code == 409 and api.json()["error"]["code"] == "ai_thinking"
+    body = client.get(f"/api/goldfish-tables/{table.pk}/").json()
+    assert body["thinking"] is True and body["legal_actions"] == []
+    table.refresh_from_db()
+    assert table.conceded_step is None and tables.table_thinking(table)
+
+
+@live_db
+@pytest.mark.worker
+def test_the_ais_turn_is_a_workers_job_and_its_actions_show_after_it(celery_worker, client, alice):
+    table = your_turn_table(alice)
+    client.force_login(alice)
+    before = len(table.actions)
+    response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    # The answer was made before any search: the page shows the AI to move, its turn not yet begun.
+    assert "is thinking about its move" in html
+    assert log_lines(html) == before + 1
+    done = wait_for(lambda: not tables.table_thinking(GoldfishTable.objects.get(pk=table.pk))
+                    and GoldfishTable.objects.get(pk=table.pk), timeout=120, message="the AI's turn on the worker")
+    assert len(done.actions) > before + 1
+    state = tables.table_state(done)
+    assert state.current_player == tables.human_seat(state) or state.is_over()
+    assert tables.opponent_steps(done) is not None  # the person is shown the AI's actions
+    page = client.get(f"/playtest/tables/{table.pk}/").content.decode()
+    assert "is thinking" not in page and 'hx-trigger="every 1s"' not in page
+    assert log_lines(page) == len(done.actions)
+    assert state.phase != MAIN_PHASE or client.post(f"/playtest/tables/{table.pk}/act/",
+                                                    {"action": f"{END},0,0"}).status_code == 200
