@@ -86,16 +86,18 @@ def craft_list() -> list[dict[str, str]]:
     ]
 
 
-_keywords_memo: tuple[str, list[dict[str, str]]] | None = None
+_keywords_memo: tuple[tuple[str, int], list[dict[str, str]]] | None = None
 
 
 def keyword_list() -> list[dict[str, str]]:
-    """The catalog's keywords in name order, read once per loaded catalog (its stamp) in this process: the list
-    changes only with a catalog load."""
+    """The catalog's keywords in name order, read once per catalog in this process, as the search index is: a new
+    load is seen by its stamp, a keyword saved here (the admin) at once."""
+    from .search.index import generation
+
     global _keywords_memo
-    stamp = catalog_stamp_recent()
-    if _keywords_memo is None or _keywords_memo[0] != stamp:
-        _keywords_memo = (stamp, list(Keyword.objects.order_by("name").values("slug", "name", "reminder")))
+    key = (catalog_stamp_recent(), generation())
+    if _keywords_memo is None or _keywords_memo[0] != key:
+        _keywords_memo = (key, list(Keyword.objects.order_by("name").values("slug", "name", "reminder")))
     return _keywords_memo[1]
 
 

@@ -113,12 +113,15 @@ def _catalog_version_memo_lasts_the_test(monkeypatch):
     """The catalog version is remembered two seconds in the process (cards.selectors): on a busy machine a test's
     requests can span more, and one of them would then read the version again, one query more than its twin (a
     query count that passed alone and failed under load). Within a test the memo lasts; a test that means it to
-    run out says so (`selectors._version_memo = None`), and the fixture above forgets it after cards change."""
+    run out says so (`selectors._version_memo = None`), and the fixture above forgets it after cards change. What is
+    kept per catalog beside it (the keyword list, the cards' definitions) starts afresh with each test."""
     from cards import selectors
+    from playtest.simulation import job_kind
 
     monkeypatch.setattr(selectors, "VERSION_MEMO_SECONDS", 3600)
     monkeypatch.setattr(selectors, "_version_memo", None)
     monkeypatch.setattr(selectors, "_keywords_memo", None)
+    monkeypatch.setattr(job_kind, "_definitions", (None, {}))
 
 
 @pytest.fixture(autouse=True)

@@ -12,6 +12,8 @@ from typing import Any
 from rest_framework import serializers
 
 from cards.models import Card
+from cards.search.index import generation as search_index_generation
+from cards.selectors import catalog_stamp_recent
 from core.errors import DomainError, ErrorCode
 from core.formats import FORMAT_SLUGS as FORMATS
 from core.formats import FORMATS as FORMAT_RULES
@@ -36,7 +38,24 @@ CARD_FIELDS = (
 
 
 def card_definitions(card_ids: set[int]) -> dict[str, dict]:
-    """The engine's definitions of some cards, by collector number (a tuning run's cards that may come in)."""
+    """The engine's definitions of some cards, by collector number (a deck's, or a tuning run's cards that may come
+    in). Each card's is read once per catalog in this process, as the search index is (cards.selectors): a new load
+    is seen by its stamp, a card saved here at once (the index's generation moves)."""
+    global _definitions
+    key = (catalog_stamp_recent(), search_index_generation())
+    if _definitions[0] != key:
+        _definitions = (key, {})
+    known = _definitions[1]
+    missing = card_ids - known.keys()
+    if missing:
+        known.update(_read_definitions(missing))
+    return {known[card_id]["collector_number"]: known[card_id] for card_id in card_ids if card_id in known}
+
+
+_definitions: tuple[tuple[str, int] | None, dict[int, dict]] = (None, {})  # (catalog stamp, generation), by card id
+
+
+def _read_definitions(card_ids: set[int]) -> dict[int, dict]:
     rows = Card.objects.filter(pk__in=card_ids).values_list("pk", *CARD_FIELDS)
     keywords: dict[int, list[str]] = {}
     for card_id, slug in Card.keywords.through.objects.filter(card_id__in=card_ids).values_list("card_id",
@@ -46,7 +65,7 @@ def card_definitions(card_ids: set[int]) -> dict[str, dict]:
     for card_id, *values in rows:
         definition = dict(zip(CARD_FIELDS, values, strict=True))
         definition["keywords"] = sorted(keywords.get(card_id, []))
-        definitions[definition["collector_number"]] = definition
+        definitions[card_id] = definition
     return definitions
 
 

@@ -49,6 +49,25 @@ def test_submission_snapshots_every_card_of_the_deck(alice):
     assert run.engine_version == ENGINE_VERSION
 
 
+def test_a_cards_definition_is_read_once_per_catalog_and_a_saved_card_is_seen_at_once(alice):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from cards.models import Card
+
+    deck = starter_deck(alice)
+    submit = lambda: services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},  # noqa: E731
+                                         games=4, seed=1)
+    submit()
+    with CaptureQueriesContext(connection) as again:
+        submit()
+    assert not [q for q in again.captured_queries if "cards_card_keywords" in q["sql"]]
+    card = Card.objects.get(collector_number=deck.entries.order_by("pk").first().card.collector_number)
+    card.name = "Renamed in the admin"
+    card.save()
+    assert submit().params["decks"][0]["cards"][card.collector_number]["name"] == "Renamed in the admin"
+
+
 def test_the_api_shows_each_deck_snapshot_summarised(client, alice):
     deck = starter_deck(alice)
     client.force_login(alice)
