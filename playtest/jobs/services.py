@@ -217,7 +217,9 @@ def _send(run_id, claim: Callable[[Run], list[int]]) -> int:
     ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
     try:
         with transaction.atomic():
-            run = Run.objects.select_for_update().filter(pk=run_id, status__in=ACTIVE_STATUSES).first()
+            # Only what a claim reads: the params (whole deck lists) and the result are for the workers and the report.
+            run = (Run.objects.select_for_update().filter(pk=run_id, status__in=ACTIVE_STATUSES)
+                   .only("pk", "dispatched_at").first())
             if run is None:
                 return 0
             indexes = claim(run)
