@@ -571,6 +571,7 @@ def _player_op(g: Game, ctrl: int, c: Compiled, step: dict[str, Any]) -> None:
         elif op == "search_deck":
             filt = step.get("filter") or {}
             g._j.extend(("rs", g.rs, SET))
+            g._order_deck(p)
             deck = g.deck[p]
             g._keep(deck, g.hand[p], g.revealed[1 - p])
             found: list[int] = []

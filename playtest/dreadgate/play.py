@@ -392,6 +392,7 @@ def _mulligan(g: Game, take: bool) -> None:
     p = g.decider
     g._keep(g.mulled)
     if take:
+        g._order_deck(p)
         g._keep(g.deck[p], g.hand[p])
         g.deck[p].extend(g.hand[p])
         g.hand[p].clear()

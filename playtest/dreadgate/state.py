@@ -246,8 +246,10 @@ class State(Game):
 
         Kept: everything public and the seat's own hand, and the opponent's cards this seat was shown this turn
         (DG-18.9). Drawn again from the cards they could be: the rest of the opponent's hand (from the
-        opponent's hand and deck together) and the order of both decks; the random source is fresh. The result
-        depends only on what the seat may see and on `rng`, never on the true hidden cards. Its undo starts here.
+        opponent's hand and deck together) and the order of both decks, which is drawn when a draw (or a search
+        of the deck) first reaches it, so that a search that draws nothing never shuffles; the random source is
+        fresh. The result depends only on what the seat may see and on `rng`, never on the true hidden cards.
+        Its undo starts here.
         """
         other = 1 - seat
         new = self.copy()
@@ -257,13 +259,12 @@ class State(Game):
         hand = self.hand[other]
         hidden = [iid for iid in hand if iid not in shown]
         pool = sorted(hidden + self.deck[other])  # sorted: the true order must not leak into the draw
-        rng.shuffle(pool)
-        fresh = iter(pool[: len(hidden)])
-        new.hand[other] = [iid if iid in shown else next(fresh) for iid in hand]
-        new.deck[other] = pool[len(hidden) :]
-        own = sorted(self.deck[seat])
-        rng.shuffle(own)
-        new.deck[seat] = own
+        if hidden:
+            fresh = iter([pool.pop(rng.randrange(len(pool))) for _ in hidden])
+            new.hand[other] = [iid if iid in shown else next(fresh) for iid in hand]
+        new.deck[other] = pool  # the rest, still sorted: its order is drawn later
+        new.deck[seat] = sorted(self.deck[seat])
+        new.unordered = [rng.getrandbits(63), rng.getrandbits(63)]
         new.rs = rng.getrandbits(64)
         new._stamp += 1  # the cached legal actions may name hand cards that moved
         new._legal = None
@@ -279,7 +280,7 @@ class State(Game):
         d.update(self.__dict__)
         for name in ("deck", "hand", "boneyard", "beyond", "sideline", "revealed", "discards", "return_phase"):
             d[name] = [list(x) for x in d[name]]
-        for name in ("board", "beyond_score", "bone_score", "infl", "tp", "ap_next", "mulled", "history"):
+        for name in ("board", "beyond_score", "bone_score", "infl", "tp", "ap_next", "mulled", "history", "unordered"):
             d[name] = list(d[name])
         for name in ("side_until", "statics", "users", "item_bearer", "smodded", "used"):
             d[name] = d[name].copy()

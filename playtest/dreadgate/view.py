@@ -66,6 +66,7 @@ def seal(state: State, seat: int) -> SealedWorld:
         return state
     world = state.determinize(seat, _IN_ORDER)
     world.__class__ = SealedWorld
+    world.unordered = [-1, -1]  # its decks stay in order of id: a guess that never needs a shuffle
     world.seed = 0
     world.deck_lists = ((), ())
     world.history = []
@@ -73,6 +74,24 @@ def seal(state: State, seat: int) -> SealedWorld:
     if cached is not None and cached[0] == state._stamp and state.current_player == seat:
         world._legal = (world._stamp, list(cached[1]))
     return world  # type: ignore[return-value]
+
+
+def seen_by(state: State, seat: int) -> tuple[Any, ...]:
+    """Everything `seat` sees of `state`, as one value to compare (for a policy that planned ahead: the position it
+    meets is the one it planned for when, and only when, these are equal). Hidden cards count only by number. The
+    units' fields are tuples whose lists are replaced, never changed in place, so the value stays as it was made."""
+    other = 1 - seat
+    pending, combat = state.pending, state.combat
+    return (
+        state.turn, state.phase, state.decider, state.active, state.ap, state.rp, tuple(state.infl), tuple(state.tp),
+        tuple(state.hand[seat]), len(state.hand[other]), len(state.deck[0]), len(state.deck[1]), tuple(state.board),
+        [u.fields() for u in state.units.values()], tuple(state.beyond_score), tuple(state.bone_score),
+        tuple(state.boneyard[0]), tuple(state.boneyard[1]), tuple(state.beyond[0]), tuple(state.beyond[1]),
+        tuple(state.sideline[0]), tuple(state.sideline[1]), tuple(state.revealed[seat]), frozenset(state.used),
+        tuple(state.ap_next), state.ending,
+        None if pending is None else repr(pending), None if combat is None else repr(combat),
+        None if not state.discards else repr(state.discards),
+    )
 
 
 class SeatView:
@@ -179,6 +198,10 @@ class SeatView:
 
     def observation(self) -> dict[str, Any]:
         return observation(self._s, self.seat)
+
+    def seen(self) -> tuple[Any, ...]:
+        """What the seat sees, as one value to compare (seen_by)."""
+        return seen_by(self._s, self.seat)
 
     def determinize(self, rng: random.Random) -> State:
         """A full State consistent with this view (a SealedWorld); see State.determinize."""

@@ -7,6 +7,7 @@ and `State` (state.py) adds the public API on top. A primitive here writes its c
 
 from __future__ import annotations
 
+import random
 from operator import attrgetter
 from typing import Any
 
@@ -164,6 +165,10 @@ class Game:
     answers: frozenset[int]  # instances that could answer an action (DG-15.5): instant cards, instant abilities
     # zones (DG-2.5), instance ids in order
     deck: list[list[int]]
+    # A determinized state's guess at a deck's order is made when a draw first reaches the deck: per seat, the
+    # seed of that shuffle, or -1 once the order is set (always, in a real game). A search that never draws never
+    # pays for the shuffle.
+    unordered: list[int]
     hand: list[list[int]]
     boneyard: list[list[int]]
     beyond: list[list[int]]
@@ -209,6 +214,7 @@ class Game:
     _legal_undo: tuple[int, list[Action]] | None
 
     def _empty_zones(self) -> None:
+        self.unordered = [-1, -1]
         self.hand = [[], []]
         self.boneyard = [[], []]
         self.beyond = [[], []]
@@ -347,7 +353,18 @@ class Game:
         for obj in objs:
             j.extend((obj, obj.fields() if type(obj) is Unit else obj.copy(), COPY))
 
+    def _order_deck(self, p: int) -> None:
+        """Settle a determinized deck's order before it is read (a draw, a search from the top, a shuffle).
+        Not journaled: taking the draw back leaves this order, which is as good a guess as any, and every line
+        of a search then draws the same cards."""
+        seed = self.unordered[p]
+        if seed >= 0:
+            self.unordered[p] = -1
+            random.Random(seed).shuffle(self.deck[p])
+
     def _draw(self, p: int, n: int) -> None:
+        if self.unordered[p] >= 0:
+            self._order_deck(p)
         deck, hand = self.deck[p], self.hand[p]
         n = n if n < len(deck) else len(deck)  # DG-6.2
         if n > 0:

@@ -5,8 +5,10 @@ draw) for its routine choice, then tries that choice and every card or ability t
 on a determinized copy of the game (the hidden cards resampled from what the seat cannot see). It plays out
 what each action sets in motion (its targets, a discard, the combat it starts, the opponent's defence),
 evaluates the resulting position (playtest.policies.evaluation), takes back every step with `undo`, and
-keeps the best. Talents, glyphs, items, abilities, instants and, in `matchup`, attacks are judged this way:
-by their effect on the game, never by a table of card kinds. Choices outside the main phase (targets,
+keeps the best. In its main phase it does so over whole lines to the end of its turn (a small beam, finished
+by the prior, `plan_turn`), and follows the line it chose while the game goes as the line expects. Talents,
+glyphs, items, abilities, instants and, in `matchup`, attacks are judged this way: by their effect on the game,
+never by a table of card kinds. Choices outside the main phase (targets,
 defence, the attackers to add) are always tried this way.
 
 - `goldfish` (the default; fast): evaluates for a race against a passive opponent.
@@ -19,8 +21,9 @@ classic plans.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from playtest.dreadgate.actions import (
     A_END,
@@ -56,10 +59,11 @@ from playtest.dreadgate.state import (
     TACTICAL,
     State,
 )
-from playtest.dreadgate.view import SeatView
+from playtest.dreadgate.view import SeatView, seen_by
 
 from . import mulligan
 from .classic import BOARD_KINDS, GoldfishPlan
+from .classic import _best as best_scored
 from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, UNREACHABLE, Weights, evaluate, maneuvers_to_gate
 from .passive_effects import abilities_need_an_opponent
 
@@ -77,6 +81,11 @@ CONTINUATION_LIMIT = 8  # steps an action may set in motion before the position 
 CHOICE_LIMIT = 12  # options tried at a choice outside the main phase
 SPARE_FROM = 3  # units and legends in hand from which the weakest unit may be recycled (docs/ai.md)
 BREADTH = 8  # cards and abilities tried beside the prior's choice at one decision
+# Whole-turn planning (docs/ai.md): the lines of the turn kept after each own decision, and the own decisions
+# searched; a line still in the turn after them is finished by the prior.
+BEAM_WIDTH = 2
+BEAM_DEPTH = 2
+ROLLOUT_LIMIT = 12  # own decisions the prior may take to finish a line before it ends the turn
 # A card valued as the plan's draw is played instead of it. The evaluation counts a card in hand alike whatever
 # it is, so "draw 2 cards" for the action point of a draw (Forage, War Council) values exactly as the draw; but
 # it leaves two unseen cards in hand where the draw leaves one and the draw card itself, which can only draw
@@ -123,10 +132,23 @@ class HandPlan(NamedTuple):
     spare: int  # the definition index of the unit the hand can spare, or -1
 
 
+# Kinds the race plan scores below ending the turn in every position (GoldfishPlan.score): never its choice while
+# it may end the turn, so they are not scored.
+NEVER_ROUTINE = frozenset({PLAY, INSTANT, USE, FLY})
+
+
 class RacePlan(GoldfishPlan):
     """The prior: the classic plan's priorities, with deploy cells and maneuvers judged by how many maneuvers
     the unit still needs to reach the Gateway along its own directions (not by distance alone). A unit that can
     never reach it from a cell is not deployed there, and one stuck on its back rank steps off to free the cell."""
+
+    def __call__(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal_actions() if view.phase == MAIN_PHASE else ()
+        if A_END not in legal:
+            return super().__call__(view, rng)
+        hand = self.hand_plan(view)
+        skip = NEVER_ROUTINE if self.fight else NEVER_ROUTINE | {ATTACK}
+        return best_scored([(self.score(view, a, hand), a) for a in legal if a[0] not in skip], rng)
 
     def hand_plan(self, view: SeatView) -> HandPlan:
         payable, recyclable = super().hand_plan(view)
@@ -179,16 +201,35 @@ class RacePlan(GoldfishPlan):
         return False
 
 
+class Line(NamedTuple):
+    """A line of the turn in the planner's beam: every action applied from the decision it starts at (the
+    opponent's answers too), this seat's decisions in it with what the seat saw at each, and its value."""
+
+    actions: tuple[Action, ...]
+    steps: tuple[tuple[Any, Action], ...]  # (what the seat saw, its action), for each of its decisions
+    value: float
+    margin: float  # what the line must gain over the prior's to replace it: set by its first departure from it
+    routine: bool  # every main-phase choice so far was the prior's
+
+
 class Lookahead:
     """A policy: `policy(view, rng) -> action` for the seat to decide (see the module docstring)."""
 
-    def __init__(self, name: str, weights: Weights, tried_kinds: frozenset[int], margin: float):
+    def __init__(self, name: str, weights: Weights, tried_kinds: frozenset[int], margin: float,
+                 planning: bool = True):
         self.name = name
         self.weights = weights
         self.tried_kinds = tried_kinds
         self.margin = margin  # how much better (in evaluation points) an action must be to replace the prior's
         self.plan = RacePlan(fight=weights.fight)  # the prior, and the default inside continuations
         self._needs_an_opponent: dict[int, tuple[object, bool]] = {}  # id(card) -> (card, its verdict)
+        # The rest of the turn as planned, per random source: one source is one seat of one game, so a plan is
+        # only ever followed by the seat that made it, and a game replays the same from its seed.
+        self._plans: weakref.WeakKeyDictionary[random.Random, list[tuple[Any, Action]]] = (
+            weakref.WeakKeyDictionary())
+        # Whole-turn planning (docs/ai.md); off, each decision looks one action ahead, which is cheaper for a
+        # search that calls the policy inside its own play-outs.
+        self.planning = planning
 
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -200,17 +241,21 @@ class Lookahead:
             # Safety first (docs/ai.md): a win this turn, then a win of the opponent's next turn to prevent.
             safe = self.safety_first(view, legal)
             if safe is not None:
+                self._plans.pop(rng, None)
                 return safe
+        planned = self.planned(view, rng, legal)
+        if planned is not None:
+            return planned
         candidates = self.candidates(view, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
+        if view.phase == MAIN_PHASE and self.planning:
+            return self.plan_turn(view, candidates, rng)
         world = view.determinize(rng)  # the hidden cards resampled: never the true deck order or hand
         # In the main phase a card replaces the prior's choice only when clearly better (docs/ai.md, the margin);
         # at a target, defence or combat choice every option is judged alike.
-        # Against drawing or ending the turn, the weakest routine choices, a card needs no margin; against drawing,
-        # a card that leaves the position as good wins the tie (DRAW_TIE).
         routine = candidates[0][0] if view.phase == MAIN_PHASE else None
-        margin = -DRAW_TIE if routine == DRAW else 0.0 if routine in (END, None) else self.margin
+        margin = self.margin_against(routine)
         # Against ending the turn, each card is judged with the turn ended after it, so that every position
         # compared is the one the opponent moves from (else anything that keeps the turn looks better).
         then_end = view.phase == MAIN_PHASE and candidates[0][0] == END
@@ -220,6 +265,110 @@ class Lookahead:
             if value > best_value:
                 best, best_value = action, value
         return best
+
+    def margin_against(self, routine: int | None) -> float:
+        """How much better a card's position must be than the prior's choice of this kind (None: outside the main
+        phase). Against drawing or ending the turn, the weakest routine choices, a card needs no margin; against
+        drawing, a card that leaves the position as good wins the tie (DRAW_TIE)."""
+        return -DRAW_TIE if routine == DRAW else 0.0 if routine in (END, None) else self.margin
+
+    def planned(self, view: SeatView, rng: random.Random, legal: Sequence[Action]) -> Action | None:
+        """The next action of the turn's plan, when the position is the one it was planned for; else None (and
+        the plan is dropped: a draw brought another card, or the opponent answered otherwise)."""
+        plan = self._plans.get(rng)
+        if not plan:
+            return None
+        seen, action = plan[0]
+        if seen == view.seen() and action in legal:
+            del plan[0]
+            return action
+        del self._plans[rng]
+        return None
+
+    def plan_turn(self, view: SeatView, candidates: list[Action], rng: random.Random) -> Action:
+        """Whole-turn planning: a beam over the rest of the turn (docs/ai.md). From this decision, each line in the
+        beam is extended by the prior's choice and by each card it could play instead; the BEAM_WIDTH best by the
+        evaluation go on, for BEAM_DEPTH own decisions; a line still in the turn then is finished by the prior.
+        Every finished line is judged with the turn ended (the position the opponent moves from), and one that
+        departs from the prior's line replaces it only when better by the margin of its first departure. The
+        chosen line is followed while the positions are the ones it expects."""
+        me = view.seat
+        world = view.determinize(rng)  # the hidden cards resampled: never the true deck order or hand
+        beam = [Line((), (), 0.0, 0.0, True)]
+        finished: list[Line] = []
+        for depth in range(BEAM_DEPTH):
+            children: list[Line] = []
+            children_of: list[list[Line]] = []
+            for line in beam:
+                children_of.append([])
+                for action in line.actions:
+                    world.apply(action)
+                if depth == 0:
+                    options = candidates
+                else:
+                    options = self.candidates(SeatView(world, me), world.legal_actions(), random.Random(0))
+                seen = seen_by(world, me)
+                margin = self.margin_against(options[0][0])
+                for i, action in enumerate(options):
+                    actions, steps = [action], [(seen, action)]
+                    world.apply(action)
+                    self.continue_play(world, me, actions, steps)
+                    routine = line.routine and i == 0
+                    child = Line(line.actions + tuple(actions), line.steps + tuple(steps), 0.0,
+                                 line.margin if not line.routine or routine else margin, routine)
+                    if self.turn_goes_on(world, me):
+                        child = child._replace(value=evaluate(world, me, self.weights))
+                        children.append(child)
+                        children_of[-1].append(child)
+                    else:
+                        finished.append(child._replace(value=evaluate(world, me, self.weights)))
+                    for _ in actions:
+                        world.undo()
+                for _ in line.actions:
+                    world.undo()
+            if depth == 0:  # the best BEAM_WIDTH first actions go on, and the prior's
+                ranked = sorted(children, key=lambda c: -c.value)
+                beam = ranked[:BEAM_WIDTH] + [c for c in ranked[BEAM_WIDTH:] if c.routine]
+            else:  # each line goes on by its best next action, and the prior's own line by the prior's
+                beam = []
+                for line_children in children_of:
+                    best = max(line_children, key=lambda c: c.value, default=None)
+                    if best is not None:
+                        beam.append(best)
+                    beam += [c for c in line_children if c.routine and c is not best]
+            if not beam:
+                break
+        for line in beam:
+            finished.append(self.finish(world, me, line))
+        routine = next(line for line in finished if line.routine)
+        best = routine
+        for line in finished:
+            if line.value > routine.value + line.margin and (best is routine or line.value > best.value):
+                best = line
+        self._plans[rng] = list(best.steps[1:])
+        return best.steps[0][1]
+
+    def turn_goes_on(self, world: State, me: int) -> bool:
+        return world.phase == MAIN_PHASE and world.active == me and world.current_player == me
+
+    def finish(self, world: State, me: int, line: Line) -> Line:
+        """The line finished by the prior to the end of the turn, and valued there."""
+        for action in line.actions:
+            world.apply(action)
+        actions: list[Action] = []
+        steps: list[tuple[Any, Action]] = []
+        ties = random.Random(0)
+        while self.turn_goes_on(world, me):
+            legal = world.legal_actions()
+            action = A_END if len(steps) >= ROLLOUT_LIMIT and A_END in legal else self.plan(SeatView(world, me), ties)
+            steps.append((seen_by(world, me), action))
+            actions.append(action)
+            world.apply(action)
+            self.continue_play(world, me, actions, steps)
+        value = evaluate(world, me, self.weights)
+        for _ in range(len(actions) + len(line.actions)):
+            world.undo()
+        return line._replace(actions=line.actions + tuple(actions), steps=line.steps + tuple(steps), value=value)
 
     def safety_first(self, view: SeatView, legal: Sequence[Action]) -> Action | None:
         """An action that wins now (with what it sets in motion), else, when ending the turn now would let the
@@ -310,16 +459,24 @@ class Lookahead:
             world.undo()
         return value
 
-    def continue_play(self, world: State, me: int) -> int:
-        """Play the choices an action opens (targets, discards, combat, the defence) until a main phase."""
-        steps = 0
-        while steps < CONTINUATION_LIMIT and world.phase not in (MAIN_PHASE, MULLIGAN_PHASE, OVER_PHASE):
+    def continue_play(self, world: State, me: int, actions: list[Action] | None = None,
+                      steps: list[tuple[Any, Action]] | None = None) -> int:
+        """Play the choices an action opens (targets, discards, combat, the defence) until a main phase; with
+        `actions` (and `steps`), record every action applied (and this seat's decisions with what it saw)."""
+        n = 0
+        while n < CONTINUATION_LIMIT and world.phase not in (MAIN_PHASE, MULLIGAN_PHASE, OVER_PHASE):
             legal = world.legal_actions()
-            action = self.own_choice(world, legal, me) if world.current_player == me else self.their_choice(
-                world, legal)
+            if world.current_player == me:
+                action = self.own_choice(world, legal, me)
+                if steps is not None:
+                    steps.append((seen_by(world, me), action))
+            else:
+                action = self.their_choice(world, legal)
+            if actions is not None:
+                actions.append(action)
             world.apply(action)
-            steps += 1
-        return steps
+            n += 1
+        return n
 
     def own_choice(self, world: State, legal: Sequence[Action], me: int) -> Action:
         if world.phase in (COMBAT_PHASE, DEFENSE_PHASE):

@@ -83,6 +83,10 @@ def test_determinizing_draws_the_opponents_hand_and_both_decks_again():
     for k in range(40):
         d = s.determinize(seat, random.Random(k))
         hands.add(tuple(sorted(d.inst[i].code for i in d.hand[other])))
+        # A deck's order is drawn when a draw first reaches it: until then the decks are in order of id.
+        assert all(d.deck[p] == sorted(d.deck[p]) for p in (0, 1))
+        d._order_deck(seat)  # as the first draw from each would
+        d._order_deck(other)
         decks.add(tuple(d.deck[other]))
         own_decks.add(tuple(d.deck[seat]))
         sources.add(d.rs)

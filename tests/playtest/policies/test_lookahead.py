@@ -150,3 +150,40 @@ def test_a_talent_that_draws_two_is_played_in_place_of_the_plans_draw(name):
     give(state, 0, "T-FORAGE")  # the whole hand: nothing to deploy, so the plan draws
     assert _decide(state, "classic-goldfish")[0] == DRAW
     assert _decide(state, name) == (PLAY, state.by_code["T-FORAGE"], 0)
+
+
+def _attack_after_the_buff():
+    """Seat 0's unit stands next to the enemy unit whose death wins (the enemy's boneyard one unit short), too weak
+    to kill it (attack 1 against defense 1); seat 0 holds a talent that gives a friendly unit +3 attack this turn.
+    The talent alone changes nothing the evaluation sees: it pays off only with the attack after it."""
+    might = talent("T-MIGHT", ability("play", {"op": "modify", "stat": "attack", "amount": 3,
+                                               "duration": "end_of_turn",
+                                               "target": {"select": "chosen", "side": "friendly"}}), cost=1)
+    runner = unit("U-RUN", vit=2, atk=1, dfn=1, rng=1, mnv=1)
+    state = game(runner, MINE, might)
+    put(state, 1, "U-RUN", "c4")
+    put(state, 0, "U-ME", "c3")
+    give(state, 0, "T-MIGHT")
+    state.bone_score[1] = 19
+    state._stamp += 1
+    return state
+
+
+def test_whole_turn_planning_finds_the_buff_that_only_pays_off_with_the_attack_after_it():
+    policy = POLICIES["matchup"]
+    state = _attack_after_the_buff()
+    assert _decide(state, "classic-matchup")[0] != PLAY
+    planning = policy.planning
+    policy.planning = False  # one action ahead: the buff alone looks like a card and a point spent for nothing
+    try:
+        assert _decide(state, "matchup")[0] != PLAY
+    finally:
+        policy.planning = planning
+    rng = random.Random(7)  # one random source for the turn: the seat follows the line it planned
+    action = policy(SeatView(state, 0), rng)
+    assert action == (PLAY, state.by_code["T-MIGHT"], 0)
+    while state.winner < 0 and state.active == 0:
+        seat = state.current_player
+        state.apply(policy(SeatView(state, seat), rng) if seat == 0 else POLICIES["classic-matchup"](
+            SeatView(state, seat), random.Random(0)))
+    assert state.winner == 0  # the buffed unit's attack killed the unit whose death wins

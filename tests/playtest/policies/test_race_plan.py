@@ -52,15 +52,18 @@ MARCH = {"op": "modify", "stat": "maneuver", "amount": 1, "duration": "end_of_tu
 
 
 def _tried(state, monkeypatch) -> list:
+    """The actions the policy's search tries at its decision in `state` (the prior's choice and the candidates)."""
     policy = POLICIES["goldfish"]
     tried = []
-    original = type(policy).value_after
+    original = type(policy).candidates
 
-    def recording(self, world, action, me, then_end=False):
-        tried.append(action)
-        return original(self, world, action, me, then_end)
+    def recording(self, view, legal, rng):
+        found = original(self, view, legal, rng)
+        if view.seen() == SeatView(state, 0).seen():
+            tried.extend(found)
+        return found
 
-    monkeypatch.setattr(type(policy), "value_after", recording)
+    monkeypatch.setattr(type(policy), "candidates", recording)
     policy(SeatView(state, 0), random.Random(3))
     return tried
 
