@@ -78,6 +78,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "csp.context_processors.nonce",
                 "config.jobs_paused.context",
+                "config.site_links.context",
             ],
             "libraries": {"icons": "config.icons"},  # {% load icons %} in any app's templates
         },

@@ -25,6 +25,30 @@ def test_front_page_has_navigation(client):
 
 
 @pytest.mark.django_db
+def test_the_header_and_footer_links_lead_to_their_pages_under_any_url_prefix(client, django_user_model):
+    """The links are reversed once per process and URL prefix (config/site_links.py): a site served under a prefix
+    gets its own, not those of the first prefix seen."""
+    import re
+
+    from django.urls import set_script_prefix
+
+    def links():
+        html = client.get("/").content.decode()
+        return re.findall(r'<a (?:class="\w+" )?href="([^"]+)"', html.split("<main")[0]) + \
+            re.findall(r'href="([^"]+)">(?:API|Status)<', html)
+
+    assert links() == ["/", "/cards/", "/decks/", "/playtest/", "/dread-draw/", "/rules/", "/accounts/login/",
+                       "/accounts/signup/", "/api/docs/", "/healthz"]
+    set_script_prefix("/site/")  # as a WSGI server under /site sets it (the test client sets none)
+    try:
+        assert links()[:3] == ["/site/", "/site/cards/", "/site/decks/"]
+    finally:
+        set_script_prefix("/")
+    client.force_login(django_user_model.objects.create_user("linked", password="a-long-passphrase-7"))
+    assert "/accounts/" in links() and "/accounts/login/" not in links()
+
+
+@pytest.mark.django_db
 def test_html_responses_carry_the_security_headers(client):
     response = client.get("/")
     csp = response["Content-Security-Policy"]
