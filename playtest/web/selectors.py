@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import QuerySet
 
 from core.formats import FORMAT_SLUGS, deck_formats_for
 from decks.models import Deck
 from decks.selectors import deck_list_for_owner, deck_list_public, starter_deck_list
-from playtest.models import Run, RunStage
+from playtest.models import Run
 from playtest.simulation.metagame_kind import METAGAME_FORMATS
 
 
@@ -14,12 +14,6 @@ def run_list_for(*, user) -> QuerySet[Run]:
     if not user.is_authenticated:
         return Run.objects.none()
     return Run.objects.filter(owner=user)
-
-
-def runs_with_stages_for(*, user) -> QuerySet[Run]:
-    """run_list_for, each run saying whether it is staged (`has_stages`) in the same query: its progress is polled
-    every second while it plays."""
-    return run_list_for(user=user).annotate(has_stages=Exists(RunStage.objects.filter(run=OuterRef("pk"))))
 
 
 def metagame_deck_choices(*, user, formats: tuple[str, ...] = METAGAME_FORMATS) -> dict[str, list[Deck]]:

@@ -41,7 +41,6 @@ from playtest.web.selectors import (
     metagame_deck_choices,
     playtest_deck_choices,
     run_list_for,
-    runs_with_stages_for,
 )
 
 REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games
@@ -62,10 +61,10 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def run_detail(request: HttpRequest, run_id) -> HttpResponse:
-    run = get_object_or_404(runs_with_stages_for(user=request.user), pk=run_id)
+    run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
     kind = get_kind(run.kind)
     report = kind.present(run.result, run.params) if kind.present and run.status == "done" else None
-    return render(request, "playtest/run_detail.html", {"run": run, "tally": run_tally(run=run),
+    return render(request, "playtest/run_detail.html", {"run": run, "tally": run_tally(run=run), "staged": kind.staged,
                                                         "report_template": kind.report_template, "report": report})
 
 
@@ -75,9 +74,10 @@ PROGRESS_FIELDS = ("id", "owner_id", "kind", "status", "games", "games_done", "s
 @login_required
 def run_progress(request: HttpRequest, run_id) -> HttpResponse:
     # Polled every second while a run plays: one query, of the fields the bar shows (a run's params hold whole deck
-    # lists, its result the report: neither is read while it plays).
-    run = get_object_or_404(runs_with_stages_for(user=request.user).only(*PROGRESS_FIELDS), pk=run_id)
-    response = render(request, "playtest/run_detail.html#progress", {"run": run, "tally": run_tally(run=run)})
+    # lists, its result the report: neither is read while it plays); whether it is staged is its kind's.
+    run = get_object_or_404(run_list_for(user=request.user).only(*PROGRESS_FIELDS), pk=run_id)
+    response = render(request, "playtest/run_detail.html#progress", {"run": run, "tally": run_tally(run=run),
+                                                                     "staged": get_kind(run.kind).staged})
     if run.is_finished and request.htmx:
         response["HX-Refresh"] = "true"  # swap the progress bar for the report
     return response

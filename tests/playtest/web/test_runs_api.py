@@ -64,3 +64,14 @@ def test_run_page_polls_progress_until_finished(client, alice):
     assert progress["HX-Refresh"] == "true"
     assert "25 of 25 games" in progress.content.decode()
     assert "Report" in client.get(f"/playtest/runs/{run.pk}/").content.decode()
+
+
+def test_a_staged_runs_progress_says_its_stage_and_another_runs_does_not(client, alice):
+    """Whether a run is staged is its kind's: the poll reads no stage of it."""
+    staged = services.run_submit(owner=alice, kind="test_race", params={"arms": 4, "per_arm": 2}, games=100, seed=4)
+    plain = services.run_submit(owner=alice, kind="test_sum", params={}, games=25)
+    client.force_login(alice)
+    for run, shown in ((staged, True), (plain, False)):
+        for path in (f"/playtest/runs/{run.pk}/progress/", f"/playtest/runs/{run.pk}/"):
+            page = client.get(path).content.decode()
+            assert ("stage 1 (each stage is planned from the results of the one before)" in page) is shown, path
