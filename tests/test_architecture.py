@@ -208,6 +208,17 @@ def test_the_chunk_task_is_sent_by_the_name_the_worker_registers_for_playtest_ta
     assert RUN_CHUNK_TASK == "playtest.tasks.run_chunk"
 
 
+def test_the_table_think_task_is_sent_by_the_name_the_worker_registers_for_playtest_tasks_table_think():
+    """The goldfish services send the strong level's turn by name (the tasks module stands above them)."""
+    from config.celery import app
+    from playtest.goldfish.services import TABLE_THINK_TASK
+
+    app.loader.import_default_modules()
+    task = app.tasks[TABLE_THINK_TASK]
+    assert (task.run.__module__, task.run.__name__) == ("playtest.tasks", "table_think")
+    assert TABLE_THINK_TASK == "playtest.tasks.table_think"
+
+
 def test_each_scheduled_task_is_registered_under_its_name():
     from config.celery import app
 
