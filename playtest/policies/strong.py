@@ -1,17 +1,19 @@
-"""The strong level: `matchup`'s candidates judged by playing the opponent's replies out on sampled worlds.
+"""The strong level: `matchup`'s choices judged by playing the opponent's replies out on sampled worlds.
 
 `matchup` judges an action by the position one step on (with what it sets in motion) and so never sees the reply:
-the attack its unit walks into, the unit it leaves in reach. This policy keeps `matchup` as its prior and asks it for
-the same candidates (its routine choice and the cards, abilities and attacks that could replace it), then, for each,
-plays the game on to the start of its own next turn on a determinized world (the hidden cards drawn again from what
-the seat cannot see, as an information-set search samples them), both seats played by `matchup`, and evaluates the
-position there. An ensemble of determinizations: each iteration draws a new world and plays every candidate out on
-it from the same random draws (common random numbers: the candidates differ by their action, not by their luck);
-the candidate with the best mean wins, and the prior's own choice keeps its place unless another is better by a
-margin. Outside the main phase (targets, defence, windows) and for the safety checks, `matchup` decides.
+the attack its unit walks into, the unit it leaves in reach. This policy keeps `matchup` as its prior: it asks it for
+its candidates (its routine choice and the cards, abilities and attacks that could replace it) and adds the other
+legal actions (another cell, another unit, drawing, ending the turn), up to `breadth`. Each is played on to the
+start of the seat's next turn on a determinized world (the hidden cards drawn again from what the seat cannot see,
+as an information-set search samples them), both seats played by `matchup` one action ahead (without its whole-turn
+planning), and the position there is evaluated. The budget of play-outs is shared by sequential halving: each round
+plays the candidates still in play on the same new worlds from the same random draws (common random numbers: they
+differ by their action, not by their luck) and keeps the better half; the prior's own choice stays in play and keeps
+its place unless another is better by a margin. Outside the main phase (targets, defence, windows) and for the
+safety checks, `matchup` decides.
 
-Its randomness comes only from the rng it is given and the number of iterations is fixed (`budget`), so a seed gives
-the same game. A wall-time cap (`deadline`, seconds) stops the iterations early where an answer must come quickly
+Its randomness comes only from the rng it is given and the number of play-outs is fixed (`budget`), so a seed gives
+the same game. A wall-time cap (`deadline`, seconds) stops the search early where an answer must come quickly
 (the goldfish table's worker): it makes the choice depend on the machine's speed, so runs and benches never set it.
 docs/ai.md ("The strong level") gives the budget and what it measures against `matchup`.
 """
@@ -29,6 +31,10 @@ from playtest.dreadgate.view import SeatView
 from .evaluation import MATCHUP_WEIGHTS, evaluate
 from .lookahead import Lookahead, matchup
 
+# Both seats of a play-out: `matchup` deciding one action ahead, without its whole-turn planning, which would cost
+# a search of the rest of the turn at every step of every play-out.
+PLAYOUT_POLICY = Lookahead("matchup", matchup.weights, matchup.tried_kinds, matchup.margin, planning=False)
+
 BUDGET = 64  # play-outs per decision (docs/ai.md)
 BREADTH = 24  # candidates at most: the prior's, then the other legal actions
 PLAYOUT_LIMIT = 120  # actions a play-out may take before its position is evaluated (a turn takes far fewer)
@@ -42,9 +48,10 @@ class Strong:
     """A policy: `policy(view, rng) -> action` (see the module docstring)."""
 
     def __init__(self, name: str, prior: Lookahead, budget: int = BUDGET, deadline: float | None = None,
-                 margin: float = MARGIN, breadth: int = BREADTH):
+                 margin: float = MARGIN, breadth: int = BREADTH, playouts: Lookahead = PLAYOUT_POLICY):
         self.name = name
-        self.prior = prior  # its candidates, its safety checks, and the play of both seats in the play-outs
+        self.prior = prior  # its candidates, its safety checks, its choices outside the main phase
+        self.playouts = playouts  # the play of both seats in the play-outs
         self.budget = budget
         self.deadline = deadline
         self.margin = margin
@@ -52,7 +59,7 @@ class Strong:
 
     def with_deadline(self, seconds: float | None) -> Strong:
         """The same policy with a wall-time cap on each decision (the table's worker only)."""
-        return Strong(self.name, self.prior, self.budget, seconds, self.margin, self.breadth)
+        return Strong(self.name, self.prior, self.budget, seconds, self.margin, self.breadth, self.playouts)
 
     def __call__(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions()
@@ -107,7 +114,7 @@ class Strong:
 
     def playout(self, world: State, action: Action, me: int, rng: random.Random) -> float:
         """The value for `me` of the position at the start of its next turn (or the game's end) after `action`,
-        both seats played by the prior from the world's views; the world is left as it was."""
+        both seats played by the play-out policy from the world's views; the world is left as it was."""
         turn = world.turn
         world.apply(action)
         steps = 1
@@ -118,7 +125,7 @@ class Strong:
             if world.phase == MULLIGAN_PHASE:
                 break
             # A view of a sealed world is that world (no copy): the prior sees what the seat of the guess would.
-            world.apply(self.prior(SeatView(world, seat), rng))
+            world.apply(self.playouts(SeatView(world, seat), rng))
             steps += 1
         value = self.value(world, me)
         for _ in range(steps):
