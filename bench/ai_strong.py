@@ -1,11 +1,12 @@
 """The strong level of the playtest AI against `matchup`: win rate with its 95% interval, and speed.
 
 Run from the repository root: .venv/bin/python bench/ai_strong.py [games per starter pair and format, default 40]
-[formats, default standard,quick]. Every pair of starter decks is played both ways (each deck plays `strong` in half
-of the pair's games), and every seed from both seats (the seed decides who moves first), so neither the decks nor
-the first move favour a side. `strong` plays at its default budget (play-outs per decision, no wall-time cap: the
-budget alone decides, so a seed gives the same game). Two processes share the games; games/s is per core (CPU time
-of the processes that played them).
+[formats, default standard,quick] [games of each pair to skip, default 0: a run that skips the games of an earlier
+one plays new seeds, and the two pool as one run of their games together]. Every pair of starter decks is played
+both ways (each deck plays `strong` in half of the pair's games), and every seed from both seats (the seed decides
+who moves first), so neither the decks nor the first move favour a side. `strong` plays at its default budget
+(play-outs per decision, no wall-time cap: the budget alone decides, so a seed gives the same game). Two processes
+share the games; games/s is per core (CPU time of the processes that played them).
 
 Prints, as JSON lines, per format and over both: `strong`'s share of the games won (target 60%) with its 95% Wilson
 interval, draws, games, games/s on one core, and the budget.
@@ -31,6 +32,7 @@ from playtest.simulation.catalog import starter_decks  # noqa: E402
 
 GAMES_PER_PAIR = int(sys.argv[1]) if len(sys.argv) > 1 else 40
 FORMATS = tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else ("standard", "quick")
+SKIP = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 ENV = {"python": platform.python_version(), "cpus": os.cpu_count(), "machine": platform.machine(),
        "budget": BUDGET, "breadth": BREADTH}
 WIN_TARGET = 0.6
@@ -80,7 +82,7 @@ def main() -> None:
     half = GAMES_PER_PAIR // 2
     everything = []
     with ProcessPoolExecutor(max_workers=2) as pool:
-        jobs = {fmt: [pool.submit(pair_games, a, b, fmt, 0, half) for a, b in pairs] for fmt in FORMATS}
+        jobs = {fmt: [pool.submit(pair_games, a, b, fmt, SKIP // 2, half) for a, b in pairs] for fmt in FORMATS}
         for fmt in FORMATS:
             results = [job.result() for job in jobs[fmt]]
             everything += results
