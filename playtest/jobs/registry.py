@@ -20,6 +20,9 @@ class JobKind:
     merge: Merge
     engine_version: str
     chunk_size: int = 250
+    # The chunk size for the validated parameters and chunk_size, when they decide it (a policy whose games take
+    # seconds plays fewer a chunk).
+    chunk_size_of: Callable[[dict, int], int] | None = None
     label: str = ""
     # The parameters' declared types: a serializer class (DRF) that checks every field's type and bounds
     # before validate_params sees them, so a list where a number belongs is a 400, never a crash.

@@ -122,7 +122,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
         title = job_kind.default_title(params)
     if seed is None:
         seed = random.SystemRandom().randrange(2**62)
-    size = job_kind.chunk_size
+    size = job_kind.chunk_size_of(params, job_kind.chunk_size) if job_kind.chunk_size_of else job_kind.chunk_size
     plan = PREPARE_PLAN if job_kind.prepare else _first_plan(job_kind, params, games) if job_kind.staged else None
     with transaction.atomic():
         run = Run.objects.create(

@@ -9,7 +9,7 @@ units (classic.py), kept so that runs played with them stay comparable.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .classic import BOARD_KINDS, classic_goldfish, classic_matchup, passive, random_legal
 from .lookahead import goldfish, matchup
@@ -28,4 +28,14 @@ POLICIES: dict[str, Policy] = {
 }
 CLASSIC_NAMES = {"goldfish": "classic-goldfish", "matchup": "classic-matchup"}  # what the names meant before
 
-__all__ = ["BOARD_KINDS", "CLASSIC_NAMES", "POLICIES", "Policy"]
+# Games a run's chunk may hold when a policy's games take seconds: `strong` plays a Standard game in about 4 s of
+# CPU on one seat, twice that on both, and a chunk must end well within the task's time limit (600 s).
+SLOW_POLICY_CHUNK_GAMES = {"strong": 4}
+
+
+def chunk_games(policies: Iterable[str], usual: int) -> int:
+    """The games a run's chunk holds with these policies: `usual`, or fewer for a slow policy."""
+    return min([usual, *(SLOW_POLICY_CHUNK_GAMES.get(name, usual) for name in policies)])
+
+
+__all__ = ["BOARD_KINDS", "CLASSIC_NAMES", "POLICIES", "Policy", "chunk_games"]

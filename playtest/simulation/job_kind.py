@@ -24,7 +24,7 @@ from decks.models import Deck, DeckEntry
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION, GameSetupError, new_game
 from playtest.jobs.registry import JobKind, register
-from playtest.policies import POLICIES
+from playtest.policies import POLICIES, chunk_games
 from playtest.simulation import games as dreadgate_sim
 from playtest.simulation.charts import line_chart
 from playtest.simulation.report import report
@@ -177,6 +177,7 @@ DREADGATE_PLAYTEST = register(JobKind(
     merge=dreadgate_sim.merge,
     engine_version=ENGINE_VERSION,
     chunk_size=100,
+    chunk_size_of=lambda params, usual: chunk_games(params["policies"], usual),
     params_serializer=PlaytestParams,
     validate_params=validate_params,
     report_template="playtest/reports/dreadgate.html",

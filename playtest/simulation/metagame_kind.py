@@ -17,7 +17,7 @@ from decks.errors import DeckNotFound
 from decks.selectors import deck_for_viewer, starter_deck_list
 from playtest.dreadgate import ENGINE_VERSION, GameSetupError, new_game
 from playtest.jobs.registry import JobKind, register
-from playtest.policies import POLICIES
+from playtest.policies import POLICIES, chunk_games
 from playtest.simulation import metagame
 from playtest.simulation.games import deck_cards
 from playtest.simulation.job_kind import check_deck_format, deck_snapshot
@@ -178,6 +178,7 @@ DREADGATE_METAGAME = register(JobKind(
     merge=metagame.merge,
     engine_version=ENGINE_VERSION,
     chunk_size=100,
+    chunk_size_of=lambda params, usual: chunk_games([params["policy"]], usual),
     params_serializer=MetagameParams,
     validate_params=validate_params,
     report_template="playtest/reports/metagame.html",

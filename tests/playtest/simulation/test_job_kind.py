@@ -68,6 +68,17 @@ def test_a_cards_definition_is_read_once_per_catalog_and_a_saved_card_is_seen_at
     assert submit().params["decks"][0]["cards"][card.collector_number]["name"] == "Renamed in the admin"
 
 
+def test_a_run_with_a_slow_policy_plays_in_small_chunks(alice):
+    """A chunk of `strong` games must end well within the task's time limit: a few games a chunk, not a hundred."""
+    deck = starter_deck(alice)
+    usual = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=20, seed=1)
+    slow = services.run_submit(owner=alice, kind="dreadgate_playtest", games=20, seed=1,
+                               params={"deck": deck.pk, "mode": "matchup", "opponent": deck.pk,
+                                       "policies": ["strong", "matchup"]})
+    assert usual.chunk_size == 100 and usual.chunks.count() == 1
+    assert slow.chunk_size == 4 and slow.chunks.count() == 5
+
+
 def test_the_api_shows_each_deck_snapshot_summarised(client, alice):
     deck = starter_deck(alice)
     client.force_login(alice)
