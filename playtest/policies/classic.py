@@ -61,7 +61,7 @@ def random_legal(view: SeatView, rng: random.Random) -> Action:
     return rng.choice(view.legal_actions())
 
 
-def _best(scored: list[tuple[float, Action]], rng: random.Random) -> Action:
+def best_scored(scored: list[tuple[float, Action]], rng: random.Random) -> Action:
     top, best = scored[0][0], []
     for score, action in scored:
         if score > top:
@@ -97,7 +97,7 @@ class GoldfishPlan:
             return (KEEP, 0, 0) if has_board_card or (MULLIGAN, 0, 0) not in legal else (MULLIGAN, 0, 0)
         if phase == MAIN_PHASE:
             hand = self.hand_plan(view)
-            return _best([(self.score(view, a, hand), a) for a in legal], rng)
+            return best_scored([(self.score(view, a, hand), a) for a in legal], rng)
         if phase == COMBAT_PHASE:
             return self.combat(view, legal, rng)
         if phase == DEFENSE_PHASE:

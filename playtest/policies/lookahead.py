@@ -62,8 +62,7 @@ from playtest.dreadgate.state import (
 from playtest.dreadgate.view import SeatView, seen_by
 
 from . import mulligan
-from .classic import BOARD_KINDS, GoldfishPlan
-from .classic import _best as best_scored
+from .classic import BOARD_KINDS, GoldfishPlan, best_scored
 from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, UNREACHABLE, Weights, evaluate, maneuvers_to_gate
 from .passive_effects import abilities_need_an_opponent
 
