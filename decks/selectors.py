@@ -121,10 +121,18 @@ def can_edit(deck: Deck, user) -> bool:
     return user is not None and user.is_authenticated and deck.owner_id is not None and deck.owner_id == user.pk
 
 
+# What a deck read for a viewer brings along: the deck's own columns, and of its related rows only what pages and
+# services show (the owner's name, the gateway's CardInfo columns, the source deck's link): a user row or a card's
+# long text read on every deck request would cost more than the deck.
+_VIEWER_FIELDS = (*(f.name for f in Deck._meta.concrete_fields), "owner__username",
+                  *(f"gateway__{f}" for f in _INFO_FIELDS), "copied_from__name", "copied_from__owner_id",
+                  "copied_from__visibility")
+
+
 def deck_for_viewer(*, deck_id: int | str, user, key: str | None = None) -> Deck:
     """The deck if `user` may see it; otherwise DeckNotFound, so a hidden deck's existence never leaks."""
     try:
-        deck = Deck.objects.select_related("owner", "gateway", "copied_from").get(pk=int(deck_id))
+        deck = Deck.objects.select_related("owner", "gateway", "copied_from").only(*_VIEWER_FIELDS).get(pk=int(deck_id))
     except (Deck.DoesNotExist, ValueError, TypeError, OverflowError):
         raise DeckNotFound() from None
     if not can_view(deck, user, key):
