@@ -1,3 +1,4 @@
+import functools
 import uuid
 
 from django.contrib import messages
@@ -5,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
@@ -74,13 +76,28 @@ PROGRESS_FIELDS = ("id", "owner_id", "kind", "status", "games", "games_done", "s
 @login_required
 def run_progress(request: HttpRequest, run_id) -> HttpResponse:
     # Polled every second while a run plays: one query, of the fields the bar shows (a run's params hold whole deck
-    # lists, its result the report: neither is read while it plays); whether it is staged is its kind's.
+    # lists, its result the report: neither is read while it plays).
     run = get_object_or_404(run_list_for(user=request.user).only(*PROGRESS_FIELDS), pk=run_id)
-    response = render(request, "playtest/run_detail.html#progress", {"run": run, "tally": run_tally(run=run),
-                                                                     "staged": get_kind(run.kind).staged})
-    if run.is_finished and request.htmx:
+    if not run.is_finished:
+        return HttpResponse(_progress_bar(tuple(getattr(run, field) for field in PROGRESS_FIELDS)))
+    response = render(request, "playtest/run_detail.html#progress", _progress_context(run))
+    if request.htmx:
         response["HX-Refresh"] = "true"  # swap the progress bar for the report
     return response
+
+
+def _progress_context(run) -> dict:
+    return {"run": run, "tally": run_tally(run=run), "staged": get_kind(run.kind).staged}
+
+
+@functools.lru_cache(maxsize=1024)
+def _progress_bar(fields: tuple) -> str:
+    """The bar of a run under way, rendered once per process for each state it shows: most polls find the run
+    where the last one did (a chunk takes seconds), and the bar depends on nothing but these fields."""
+    from playtest.models import Run
+
+    run = Run(**dict(zip(PROGRESS_FIELDS, fields, strict=True)))
+    return render_to_string("playtest/run_detail.html#progress", _progress_context(run))
 
 
 @login_required

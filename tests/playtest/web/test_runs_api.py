@@ -66,6 +66,23 @@ def test_run_page_polls_progress_until_finished(client, alice):
     assert "Report" in client.get(f"/playtest/runs/{run.pk}/").content.decode()
 
 
+def test_each_poll_shows_the_games_played_so_far(client, alice):
+    """The bar of a run under way is rendered once per state it shows, so the next chunk's games must change it."""
+    run = services.run_submit(owner=alice, kind="test_sum", params={}, games=25)
+    client.force_login(alice)
+    path = f"/playtest/runs/{run.pk}/progress/"
+    seen = []
+    for index in range(2):
+        seen.append(client.get(path, HTTP_HX_REQUEST="true").content.decode())
+        services.chunk_execute(run_id=run.pk, index=index)
+    seen.append(client.get(path, HTTP_HX_REQUEST="true").content.decode())
+    run.refresh_from_db()
+    assert 0 < run.games_done < 25
+    assert "0 of 25 games" in seen[0] and 'value="0"' in seen[0]
+    assert f"{run.games_done} of 25 games" in seen[2] and f'value="{run.games_done}"' in seen[2]
+    assert 'hx-trigger="every 1s"' in seen[2]
+
+
 def test_a_staged_runs_progress_says_its_stage_and_another_runs_does_not(client, alice):
     """Whether a run is staged is its kind's: the poll reads no stage of it."""
     staged = services.run_submit(owner=alice, kind="test_race", params={"arms": 4, "per_arm": 2}, games=100, seed=4)
