@@ -2,12 +2,12 @@
 
 A goldfish table has a seed (its owner's, or drawn by the server) and a server-side nonce (32 random bytes, never
 shown while the game runs). At its start the table publishes `commitment(seed, nonce)`. The game is set up from
-`game_seed(seed, nonce)` (the shuffles and the first player, DG-4.1), the AI opponent's random source before the
-action numbered n is `opponent_seed(seed, nonce, n)`, and the goldfish AI that plays a turn for the person draws
-from `helper_seed(seed, nonce, n)`: each an HMAC-SHA256 keyed by the nonce. Without the nonce nothing of the
-deck orders or the AI's hand can be computed, even by an owner who chose the seed; the nonce's 256 bits make the
-commitment impossible to search. When the game is over both are revealed, and `verify` replays the game from
-them.
+`game_seed(seed, nonce)` (the shuffles and the first player, DG-4.1), the AI opponent's random source for a stretch
+of its decisions that begins after n actions is `opponent_seed(seed, nonce, n)`, and the goldfish AI that plays a
+turn for the person draws from `helper_seed(seed, nonce, n)`: each an HMAC-SHA256 keyed by the nonce. Without the
+nonce nothing of the deck orders or the AI's hand can be computed, even by an owner who chose the seed; the nonce's
+256 bits make the commitment impossible to search. When the game is over both are revealed, and `verify` replays
+the game from them.
 
 Tables opened before the nonce existed have an empty one: they keep the randomness they were played with (the
 game seed is the seed, the AI's seeds the formulas of that time), so their games replay the same.
@@ -46,7 +46,8 @@ def game_seed(seed: int, nonce: str) -> int:
 
 
 def opponent_seed(seed: int, nonce: str, actions: int) -> int:
-    """The AI opponent's random source for its action after the first `actions` actions (the same after an undo)."""
+    """The AI opponent's random source for its decisions from the action after the first `actions` on, until the
+    person has the decision again (the same after an undo)."""
     if not nonce:
         return seed * _LEGACY_OPPONENT_FACTOR + actions
     return _keyed(nonce, "dreadgate-opponent", seed, actions)

@@ -224,9 +224,15 @@ def _thinks(policy: str, state: State) -> bool:
     return policy in THINKING_POLICIES and state.phase == MAIN_PHASE and len(state.legal_actions()) > 1
 
 
-def _opponent_action(table: GoldfishTable, state: State, policy: str, deadline: float | None = None) -> Action:
-    # the same answer after an undo; not to be foreseen without the nonce (DG-4.6)
-    rng = random.Random(fairness.opponent_seed(table.seed, table.nonce, len(table.actions)))
+def opponent_rng(table: GoldfishTable) -> random.Random:
+    """The AI opponent's random source for a stretch of its decisions (those it takes before the person has the
+    decision again): one source, so the plan of its turn carries from one decision to the next as it does in runs;
+    drawn from the actions before the stretch, so the same after an undo and not to be foreseen without the nonce
+    (DG-4.6)."""
+    return random.Random(fairness.opponent_seed(table.seed, table.nonce, len(table.actions)))
+
+
+def _opponent_action(state: State, policy: str, rng: random.Random, deadline: float | None = None) -> Action:
     play = POLICIES[policy]
     if deadline is not None and hasattr(play, "with_deadline"):
         play = play.with_deadline(deadline)
@@ -240,6 +246,7 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
     me = human_seat(state)
     policy = opponent_policy(table)
     if policy is not None:
+        rng = opponent_rng(table)
         for _ in range(AI_TURN_LIMIT):
             if state.is_over() or state.current_player != 1 - me:
                 break
@@ -247,7 +254,7 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
                 table.thinking_since = timezone.now()
                 transaction.on_commit(partial(_send_think, table.pk))
                 break
-            _apply(table, state, _opponent_action(table, state, policy))
+            _apply(table, state, _opponent_action(state, policy, rng))
         return
     while not state.is_over() and state.current_player == 1 - me:
         legal = state.legal_actions()
@@ -272,7 +279,7 @@ def table_think(*, table_id) -> int:
     until the person has the decision (or the game ends), saving each action as it is taken so the table shows it.
     A decision is worked out outside any lock (up to THINK_SECONDS of search) and saved only if the table is
     still where it was, so a task delivered twice plays nothing twice. Returns the actions played."""
-    played = 0
+    played, rng = 0, None
     for _ in range(AI_TURN_LIMIT):
         table = GoldfishTable.objects.filter(pk=table_id).first()
         if table is None or table.thinking_since is None:
@@ -280,7 +287,8 @@ def table_think(*, table_id) -> int:
         state = table_state(table)
         policy = opponent_policy(table)
         done = policy is None or table_over(table, state) or state.current_player == human_seat(state)
-        action = None if done else _opponent_action(table, state, policy, THINK_SECONDS)
+        rng = rng or opponent_rng(table)
+        action = None if done else _opponent_action(state, policy, rng, THINK_SECONDS)
         with transaction.atomic():
             locked = GoldfishTable.objects.select_for_update().get(pk=table_id)
             if locked.thinking_since is None or len(locked.actions) != len(table.actions):

@@ -1,5 +1,6 @@
 """Goldfish tables opened before the commitment (playtest 0009) play on as they did (DG-4.6): an empty nonce, so
-their game is set up from the seed and the AI draws from seed * 1,000,003 + actions, as when they were opened; they
+their game is set up from the seed and the AI draws from seed * 1,000,003 + actions (those before its stretch of
+decisions), as when they were opened; they
 get the commitment of their seed, and their seed is no longer served while they run."""
 
 import random
@@ -23,13 +24,16 @@ SEED = 11
 
 
 def the_ai_drew_from_the_old_stream(table) -> bool:
-    """Each action of the AI's seat is the one its policy gives from Random(seed * 1,000,003 + actions before it)."""
+    """Each action of the AI's seat is the one its policy gives from Random(seed * 1,000,003 + the actions before
+    its stretch of decisions), one source through the stretch."""
     state = tables.table_state(table, steps=0)
     ai = 1 - tables.human_seat(state)
-    answered = 0
+    answered, rng = 0, None
     for n, action in enumerate(table.actions):
-        if state.current_player == ai:
-            rng = random.Random(table.seed * 1_000_003 + n)
+        if state.current_player != ai:
+            rng = None
+        else:
+            rng = rng or random.Random(table.seed * 1_000_003 + n)
             if POLICIES[table.params["opponent_policy"]](SeatView(state, ai), rng) != tuple(action):
                 return False
             answered += 1

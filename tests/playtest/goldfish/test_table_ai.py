@@ -1,10 +1,15 @@
 """A goldfish table against the AI: it plays its own deck on its turns, its actions are shown one by one."""
 
+import random
+
 import pytest
 
+from playtest.dreadgate import fairness
 from playtest.dreadgate.actions import END, KEEP
+from playtest.dreadgate.view import SeatView
 from playtest.goldfish import services as tables
 from playtest.models import GoldfishTable
+from playtest.policies import POLICIES
 from tests.playtest.dreadgate_decks import starter_deck
 
 pytestmark = pytest.mark.django_db
@@ -22,6 +27,11 @@ def open_table(owner, seed: int):
 @pytest.fixture
 def table(alice):
     return open_table(alice, seed=5)
+
+
+@pytest.fixture
+def table_of(alice):
+    return lambda seed: open_table(alice, seed=seed)
 
 
 def test_the_ai_plays_its_own_deck_on_its_turn_and_gives_the_turn_back(table):
@@ -42,6 +52,26 @@ def test_the_ai_answers_the_same_after_an_undo(table):
     assert GoldfishTable.objects.get(pk=table.pk).dummies == []  # the AI's deploys are no dummies to request
     tables.table_act(table=table, action=(END, 0, 0))
     assert GoldfishTable.objects.get(pk=table.pk).actions == played
+
+
+@pytest.mark.parametrize("seed", [5, 8, 13])
+def test_the_ais_turn_is_played_as_in_a_run_from_one_random_source(table_of, seed):
+    """The plan the AI makes for its turn carries from one of its decisions to the next, as in the runs that measure
+    it: its whole stretch of decisions draws from one random source (one per decision would plan again at each)."""
+    table = table_of(seed)
+    state = tables.table_state(table)
+    me = tables.human_seat(state)
+    state.apply((END, 0, 0))
+    rng = random.Random(fairness.opponent_seed(table.seed, table.nonce, len(table.actions) + 1))
+    expected = []
+    while not state.is_over() and state.current_player != me:
+        action = POLICIES["matchup"](SeatView(state, 1 - me), rng)
+        state.apply(action)
+        expected.append(list(action))
+    assert len(expected) > 3
+    tables.table_act(table=table, action=(END, 0, 0))
+    table.refresh_from_db()
+    assert [list(a) for a in table.actions[-len(expected):]] == expected
 
 
 def test_the_answer_to_a_move_names_the_opponents_actions_to_play_out(client, alice, table):

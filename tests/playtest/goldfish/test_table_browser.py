@@ -52,10 +52,10 @@ HAND_KINDS = {DEPLOY, EQUIP, PLAY}
 UNIT_KINDS = {MOVE, ATTACK}
 # Against the AI's hinter starter deck, the advancing plan from this seed is attacked by two units at once
 # (the defence step, DG-10.8) right after the person's move at this index of the table's actions
-GANG_SEED, GANG_LAST_MOVE = 7, 29
+GANG_SEED, GANG_LAST_MOVE = 18, 31
 # The attacking plan with the Quick runners against the AI's guarded deck: the AI answers the strike at this
 # index with an instant in its defence step (DG-10.8, DG-15.5)
-ANSWERED_SEED, ANSWERED_STRIKE = 41, 50
+ANSWERED_SEED, ANSWERED_STRIKE = 26, 46
 # The champion starter deck from these seeds: after the keep and one draw, seven different cards in hand; the person
 # sits South from the first, North (the second player, DG-4.3) from the second
 SEVEN_SOUTH, SEVEN_NORTH = 9, 7
