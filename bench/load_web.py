@@ -27,8 +27,9 @@ endpoint.
 
 Run from the repository root: `.venv/bin/python bench/load_web.py` (or `make bench BENCH=load_web`). The database
 and Redis are bench/load.py's (BENCH_DATABASE_URL, BENCH_REDIS_URL); BENCH_WEB_WORKERS (4) gunicorn workers per
-server; BENCH_KINDS (comma-separated) runs some kinds only; BENCH_BASELINE empty skips the baseline. Rate limits
-are raised for the run, as in bench/load.py. Prints one JSON line per figure.
+server; BENCH_KINDS (comma-separated) runs some kinds only; BENCH_BASELINE empty skips the baseline, and
+BENCH_BASELINE_KINDS (default trivial,mix) names the kinds the baseline serves. Rate limits are raised for the run,
+as in bench/load.py. Prints one JSON line per figure.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ WARM_UP_SECONDS = 3.0
 CLIENTS = 16  # users logged in (one per saturating client, and a few more for the open-loop phase)
 BASELINE = os.environ.get("BENCH_BASELINE", "17d4d1eebedff0ee7cb4a60eb89d7d12774d95d4")
 KINDS = ["bare", "trivial", "search", "deck_page", "deck_edit", "job_submit", "run_status", "mix"]
-BASELINE_KINDS = ["trivial", "mix"]
+BASELINE_KINDS = os.environ.get("BENCH_BASELINE_KINDS", "trivial,mix").split(",")
 ONLY = [k for k in os.environ.get("BENCH_KINDS", "").split(",") if k]
 
 
