@@ -18,6 +18,7 @@ from playtest.goldfish.stored import replay_view, sample_frames
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
 from playtest.jobs.tally import run_tally
+from playtest.models import Run
 from playtest.policies import POLICIES
 from playtest.simulation.metagame_kind import (
     DEFAULT_GAMES_PER_PAIR,
@@ -94,8 +95,6 @@ def _progress_context(run) -> dict:
 def _progress_bar(fields: tuple) -> str:
     """The bar of a run under way, rendered once per process for each state it shows: most polls find the run
     where the last one did (a chunk takes seconds), and the bar depends on nothing but these fields."""
-    from playtest.models import Run
-
     run = Run(**dict(zip(PROGRESS_FIELDS, fields, strict=True)))
     return render_to_string("playtest/run_detail.html#progress", _progress_context(run))
 
