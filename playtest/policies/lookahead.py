@@ -134,6 +134,7 @@ class HandPlan(NamedTuple):
 # Kinds the race plan scores below ending the turn in every position (GoldfishPlan.score): never its choice while
 # it may end the turn, so they are not scored.
 NEVER_ROUTINE = frozenset({PLAY, INSTANT, USE, FLY})
+NEVER_ROUTINE_UNFIT = NEVER_ROUTINE | {ATTACK}  # and attacks, for a plan that weighs no fight
 
 
 class RacePlan(GoldfishPlan):
@@ -145,14 +146,80 @@ class RacePlan(GoldfishPlan):
         legal = view.legal_actions() if view.phase == MAIN_PHASE else ()
         if A_END not in legal:
             return super().__call__(view, rng)
-        hand = self.hand_plan(view)
-        skip = NEVER_ROUTINE if self.fight else NEVER_ROUTINE | {ATTACK}
-        return best_scored([(self.score(view, a, hand), a) for a in legal if a[0] not in skip], rng)
+        return best_scored(self.scored(view, legal, self.hand_plan(view)), rng)
+
+    def scored(self, view: SeatView, legal: Sequence[Action], hand: HandPlan) -> list[tuple[float, Action]]:
+        """(score, action) for each legal action the plan may choose, in order: the values of `score`, with the
+        reads one decision shares (the format, the seat, each card's and unit's maneuver table) made once. The
+        plan runs at every decision and at each step of every line a search finishes."""
+        skip = NEVER_ROUTINE if self.fight else NEVER_ROUTINE_UNFIT
+        if view.fmt == TACTICAL:
+            return [(self.score(view, a, hand), a) for a in legal if a[0] not in skip]
+        defs, units, score = view.defs, view.units, self.score
+        active = view.active
+        tables: dict[int, tuple[int, ...]] = {}  # deploys by definition, maneuvers by unit
+        out: list[tuple[float, Action]] = []
+        for action in legal:
+            kind, a, b = action
+            if kind in skip:
+                continue
+            if kind == DEPLOY:
+                c = defs[a]
+                if c.kind == "legend":
+                    out.append((score(view, action, hand), action))
+                    continue
+                table = tables.get(a)
+                if table is None:
+                    table = tables[a] = maneuvers_to_gate(turn_mask(c.mdirs, active), max(c.mnv, 1))
+                needed = table[b]
+                out.append((-1 if needed >= UNREACHABLE else 500 + 10 * c.vit - 15 * needed, action))
+            elif kind == MOVE and b != GATE:
+                u = units[a]
+                table = tables.get(-1 - a)
+                if table is None:
+                    table = tables[-1 - a] = maneuvers_to_gate(u.mdirs, max(u.mnv, 1))
+                gain = (table[u.cell] - table[b]) * 100
+                if gain > 0:
+                    out.append((250 + gain, action))
+                elif table[u.cell] >= UNREACHABLE and u.cell in BACK_RANK[u.owner] and b not in BACK_RANK[u.owner]:
+                    out.append((150, action))
+                else:
+                    out.append((self.advance_score(view, u, b) - 100, action))
+            elif kind == END:
+                out.append((0, action))
+            else:
+                out.append((score(view, action, hand), action))
+        return out
 
     def hand_plan(self, view: SeatView) -> HandPlan:
-        payable, recyclable = super().hand_plan(view)
-        saves = self.saves_an_action_point(view)
-        return HandPlan(payable, recyclable, saves, self.spare_unit(view) if saves else -1)
+        """GoldfishPlan.hand_plan, and from the same reading of the hand: whether a recycling point would pay for
+        part of a deploy that would otherwise take more than the one action point every deploy spends (DG-7.3:
+        influence, then recycling points, then action points); if so, the unit card the race can spare, the
+        weakest in a hand holding at least two other units or legends (DG-7.6 lets any card be recycled): drawing
+        a unit costs an action point, so a hand with units to spare turns one into the point it would otherwise
+        pay in action points."""
+        inst = view.inst
+        board = []
+        spare = 0
+        for iid in view.hand:
+            c = inst[iid]
+            if c.kind in BOARD_KINDS:
+                board.append(c)
+            else:
+                spare += 1
+        ap = view.ap
+        payable = recyclable = saves = False
+        for c in board:
+            available = view.available(c.craft)
+            short = c.vit - available
+            payable = payable or short <= 0
+            recyclable = recyclable or (0 < short <= spare and ap >= 1)
+            if c.vit - (available - ap) > 1 and c.vit <= available + 1:
+                saves = True
+        if not saves or len(board) < SPARE_FROM:
+            return HandPlan(payable, recyclable, saves, -1)
+        weakest = min(board, key=lambda c: (c.vit, c.index))
+        return HandPlan(payable, recyclable, saves, weakest.index if weakest.kind == "unit" else -1)
 
     def score(self, view: SeatView, action: Action, hand: HandPlan) -> float:
         kind, a, b = action
@@ -175,29 +242,6 @@ class RacePlan(GoldfishPlan):
             if a == hand.spare:
                 return 640  # the weakest of three or more units in hand pays a point of a bigger one
         return super().score(view, action, hand)
-
-    def spare_unit(self, view: SeatView) -> int:
-        """The unit card the race can spare (its definition index, or -1): the weakest in a hand holding at least
-        two other units or legends (DG-7.6 lets any card be recycled). Drawing a unit costs an action point, so a
-        hand with units to spare turns one into the point it would otherwise pay in action points."""
-        inst = view.inst
-        board = [inst[iid] for iid in view.hand if inst[iid].kind in BOARD_KINDS]
-        if len(board) < SPARE_FROM:
-            return -1
-        weakest = min(board, key=lambda c: (c.vit, c.index))
-        return weakest.index if weakest.kind == "unit" else -1
-
-    def saves_an_action_point(self, view: SeatView) -> bool:
-        """Whether a recycling point would pay for part of a deploy that would otherwise take more than the one
-        action point every deploy spends (DG-7.3: influence, then recycling points, then action points)."""
-        inst = view.inst
-        for iid in view.hand:
-            c = inst[iid]
-            if c.kind in BOARD_KINDS:
-                other_points = view.available(c.craft) - view.ap
-                if c.vit - other_points > 1 and c.vit <= view.available(c.craft) + 1:
-                    return True
-        return False
 
 
 class Line(NamedTuple):

@@ -6,9 +6,13 @@ import random
 
 import pytest
 
+from playtest.dreadgate import new_game
 from playtest.dreadgate.actions import DEPLOY, RECYCLE
+from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
+from playtest.policies.lookahead import NEVER_ROUTINE
+from playtest.simulation.catalog import starter_decks
 from tests.playtest.dreadgate.factories import ability, game, give, put, talent, unit
 
 SMALL = unit("U-SMALL", vit=1)
@@ -84,3 +88,27 @@ def test_goldfish_tries_only_the_cards_that_could_bring_the_win_closer_when_no_e
     give(enemy, 0, "T-HEAL")
     give(enemy, 0, "T-MARCH")
     assert {enemy.by_code["T-HEAL"], enemy.by_code["T-MARCH"]} <= {a[1] for a in _tried(enemy, monkeypatch)}
+
+
+@pytest.mark.parametrize("fmt", ["standard", "quick", "tactical"])
+def test_the_scores_of_a_decision_are_those_of_score(fmt):
+    """The plan scores a decision's actions with the reads they share made once (`scored`): the same scores, in
+    the same order, as `score` gives each action alone, at every main-phase decision of matchup games."""
+    decks = starter_decks(fmt)
+    crafts = sorted(decks)
+    checked = 0
+    for i, craft in enumerate(crafts[:3]):
+        state = new_game([decks[craft], decks[crafts[i + 1]]], 40 + i, fmt)
+        rngs = [random.Random(1), random.Random(2)]
+        while state.winner < 0 and state.turn < 12:
+            seat = state.current_player
+            view = SeatView(state, seat)
+            policy = POLICIES["matchup"]
+            if view.phase == MAIN_PHASE:
+                plan, legal = policy.plan, view.legal_actions()
+                hand = plan.hand_plan(view)
+                assert plan.scored(view, legal, hand) == [
+                    (plan.score(view, a, hand), a) for a in legal if a[0] not in NEVER_ROUTINE]
+                checked += 1
+            state.apply(policy(view, rngs[seat]))
+    assert checked > 20
