@@ -124,8 +124,11 @@ class Unit:
         return values
 
     def set_fields(self, values: tuple[Any, ...]) -> None:
-        for name, value in zip(Unit.__slots__, values, strict=True):
-            setattr(self, name, value)
+        # One unpacking, in the order of __slots__ (checked below the class): undo and copies call this often.
+        (self.iid, self.owner, self.c, self.cell, self.vit, self.atk, self.dfn, self.rng, self.mnv, self.fmnv,
+         self.kw, self.adirs, self.mdirs, self.flying, self.deployed, self.moved, self.attacked, self.switched,
+         self.stun, self.items, self.subdued_by, self.subduing, self.mods, self.kwmods, self.smods,
+         self.skw) = values
 
     def copy(self) -> Unit:
         new = Unit.__new__(Unit)
@@ -143,6 +146,7 @@ class Unit:
 
 
 _UNIT_FIELDS = attrgetter(*Unit.__slots__)
+assert Unit.set_fields.__code__.co_names == Unit.__slots__, "set_fields assigns the slots in their order"
 Kept = Unit | list[Any] | dict[Any, Any] | set[Any]  # what _keep copies whole
 
 
