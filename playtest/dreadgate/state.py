@@ -139,10 +139,12 @@ class State(Game):
         """Where on the board the answers to a move's question point: a direction or a distance (DG-18.7)."""
         return answer_cells(self)
 
-    def apply(self, action: Action) -> None:
-        """Check and play one action; IllegalAction (with the rule) leaves the state unchanged."""
+    def apply(self, action: Action, known_legal: bool = False) -> None:
+        """Check and play one action; IllegalAction (with the rule) leaves the state unchanged. `known_legal`: the
+        caller has played this very action from this very position before (a search playing a line again after
+        taking it back), so the check is skipped; the action is played the same either way."""
         cached = self._legal
-        if cached is None or cached[0] != self._stamp or action not in cached[1]:
+        if not known_legal and (cached is None or cached[0] != self._stamp or action not in cached[1]):
             check(self, action)  # raises with the rule; a listed action is known legal
         # Undo: a frame of the attributes most actions reassign, then an entry for each other change.
         self._j = journal = self._undo

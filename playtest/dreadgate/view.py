@@ -70,10 +70,16 @@ def seal(state: State, seat: int) -> SealedWorld:
     world.seed = 0
     world.deck_lists = ((), ())
     world.history = []
+    _carry_legal(state, world, seat)
+    return world  # type: ignore[return-value]
+
+
+def _carry_legal(state: State, world: State, seat: int) -> None:
+    """Give `world`, a determinization of `state` for `seat`, the fresh cached legal actions of `state` when `seat`
+    is to act: they depend on nothing hidden, so they are the same in both, and need not be worked out again."""
     cached = state._legal
     if cached is not None and cached[0] == state._stamp and state.current_player == seat:
         world._legal = (world._stamp, list(cached[1]))
-    return world  # type: ignore[return-value]
 
 
 def seen_by(state: State, seat: int) -> tuple[Any, ...]:
@@ -205,4 +211,6 @@ class SeatView:
 
     def determinize(self, rng: random.Random) -> State:
         """A full State consistent with this view (a SealedWorld); see State.determinize."""
-        return self._s.determinize(self.seat, rng)
+        world = self._s.determinize(self.seat, rng)
+        _carry_legal(self._s, world, self.seat)
+        return world

@@ -345,7 +345,7 @@ class Lookahead:
             for line in beam:
                 children_of.append([])
                 for action in line.actions:
-                    world.apply(action)
+                    world.apply(action, known_legal=True)  # played from here when the line was made
                 if depth == 0:
                     options = candidates
                 else:
@@ -397,7 +397,7 @@ class Lookahead:
     def finish(self, world: State, me: int, line: Line) -> Line:
         """The line finished by the prior to the end of the turn, and valued there."""
         for action in line.actions:
-            world.apply(action)
+            world.apply(action, known_legal=True)  # played from here when the line was made
         actions: list[Action] = []
         steps: list[tuple[Any, Action]] = []
         ties = random.Random(0)

@@ -75,6 +75,37 @@ def test_a_determinized_state_keeps_what_the_seat_knows_and_plays_on(seed, fmt, 
     play_random(d, rnd, 60, every=check_invariants)
 
 
+@SETTINGS
+@given(seed=st.integers(0, 2**40), fmt=FORMATS, steps=st.integers(0, 400))
+def test_a_view_determinizes_with_its_legal_actions_and_a_line_plays_again_unchecked_as_it_played(seed, fmt, steps):
+    """A view's determinized state keeps the view's legal actions (they depend on nothing hidden) rather than working
+    them out again; and an action played again after undo with `known_legal` plays exactly as it did."""
+    s = start(seed, fmt)
+    rnd = random.Random(seed)
+    play_random(s, rnd, steps)
+    if s.is_over():
+        return
+    seat = s.current_player
+    view = SeatView(s, seat)
+    legal = view.legal_actions()
+    d = view.determinize(random.Random(seed + 3))
+    assert d.legal_actions() == legal
+    d._legal = None
+    assert d.legal_actions() == legal
+    line = []
+    for _ in range(6):
+        if d.is_over():
+            break
+        line.append(rnd.choice(d.legal_actions()))
+        d.apply(line[-1])
+    played = full_state(d)
+    for _ in line:
+        d.undo()
+    for action in line:
+        d.apply(action, known_legal=True)
+    assert full_state(d) == played
+
+
 def test_determinizing_draws_the_opponents_hand_and_both_decks_again():
     s = start(3, "standard")
     play_random(s, random.Random(3), 12)
