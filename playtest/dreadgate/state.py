@@ -180,41 +180,15 @@ class State(Game):
             if n:
                 e = journal[-n:]
                 del journal[-n:]
-            if tag == UATTR:
-                setattr(units[e[0]], e[1], e[2])
-            elif tag == BOARD:
-                self.board[e[0]] = e[1]
-            elif tag == HAND_INS:
-                self.hand[e[0]].insert(e[1], e[2])
-            elif tag == BONE_POP:
-                self.boneyard[e[0]].pop()
-            elif tag == CPOP:
-                assert self.combat is not None
-                self.combat[1].pop()
-            elif tag == TURN:
-                p, self.turn, self.active, infl, used, self.ap_next[p], self.tp[p] = e
-                self.infl = [0] * 7 if infl is None else infl
-                self.used = set() if used is None else used
-            elif tag == UNIT_DEL:
-                del units[e[0]]
-            elif tag == SET_ADD:
-                getattr(self, e[0]).add(e[1])
-            elif tag == SET_DISCARD:
-                getattr(self, e[0]).discard(e[1])
-            elif tag == MOVED:
-                u = units[e[0]]
-                self.board[u.cell] = -1
-                self.board[e[1]] = e[0]
-                u.cell, u.moved = e[1], e[2]
-            elif tag == RECYCLED:
-                self.hand[e[0]].insert(e[1], e[2])
-                self.boneyard[e[0]].pop()
-            elif tag == ITEM:
-                e[0][e[1]] = e[2]
-            elif tag == KEY_DEL:
-                del e[0][e[1]]
-            elif tag == POP:
-                e[0].pop()
+            # The kinds in order of how often a search takes them back (each action's FRAME, the most, ends it).
+            if tag == FRAME:  # the action's first entry
+                self.ap, self.rp, self.phase, self.decider = e
+                legal = self._legal_undo  # the cache of the position before the action, if it was fresh then
+                fresh = legal is not None and legal[0] == self._stamp - 1
+                self._stamp += 1  # stamps only grow: no cached list of another branch is ever taken for this one
+                self._legal = (self._stamp, legal[1]) if legal is not None and fresh else None
+                self._legal_undo = None
+                return self.history.pop()
             elif tag == COPY:
                 obj, saved = e[0], e[1]
                 if type(obj) is list:
@@ -224,22 +198,49 @@ class State(Game):
                 else:  # a dict or a set
                     obj.clear()
                     obj.update(saved)
-            elif tag == ATTR:
-                setattr(e[0], e[1], e[2])
             elif tag == SET:
                 setattr(self, e[0], e[1])
+            elif tag == POP:
+                e[0].pop()
+            elif tag == UATTR:
+                setattr(units[e[0]], e[1], e[2])
+            elif tag == HAND_INS:
+                self.hand[e[0]].insert(e[1], e[2])
+            elif tag == BOARD:
+                self.board[e[0]] = e[1]
+            elif tag == BONE_POP:
+                self.boneyard[e[0]].pop()
+            elif tag == ITEM:
+                e[0][e[1]] = e[2]
             elif tag == DRAWN:
                 deck, hand = self.deck[e[0]], self.hand[e[0]]
                 for _ in range(e[1]):
                     deck.append(hand.pop())
-            else:  # FRAME: the action's first entry
-                self.ap, self.rp, self.phase, self.decider = e
-                legal = self._legal_undo  # the cache of the position before the action, if it was fresh then
-                fresh = legal is not None and legal[0] == self._stamp - 1
-                self._stamp += 1  # stamps only grow: no cached list of another branch is ever taken for this one
-                self._legal = (self._stamp, legal[1]) if legal is not None and fresh else None
-                self._legal_undo = None
-                return self.history.pop()
+            elif tag == TURN:
+                p, self.turn, self.active, infl, used, self.ap_next[p], self.tp[p] = e
+                self.infl = [0] * 7 if infl is None else infl
+                self.used = set() if used is None else used
+            elif tag == RECYCLED:
+                self.hand[e[0]].insert(e[1], e[2])
+                self.boneyard[e[0]].pop()
+            elif tag == UNIT_DEL:
+                del units[e[0]]
+            elif tag == SET_DISCARD:
+                getattr(self, e[0]).discard(e[1])
+            elif tag == SET_ADD:
+                getattr(self, e[0]).add(e[1])
+            elif tag == ATTR:
+                setattr(e[0], e[1], e[2])
+            elif tag == MOVED:
+                u = units[e[0]]
+                self.board[u.cell] = -1
+                self.board[e[1]] = e[0]
+                u.cell, u.moved = e[1], e[2]
+            elif tag == KEY_DEL:
+                del e[0][e[1]]
+            elif tag == CPOP:
+                assert self.combat is not None
+                self.combat[1].pop()
 
     # --- copies ----------------------------------------------------------------------------
 
