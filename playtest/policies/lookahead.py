@@ -185,6 +185,13 @@ class RacePlan(GoldfishPlan):
                     out.append((150, action))
                 else:
                     out.append((self.advance_score(view, u, b) - 100, action))
+            elif kind == RECYCLE:
+                if defs[a].kind not in BOARD_KINDS:
+                    out.append((650 if hand.saves_a_point else 300 if hand.recyclable else -1, action))
+                else:
+                    out.append((640 if hand.saves_a_point and a == hand.spare else -1, action))
+            elif kind == DRAW:
+                out.append((20 if hand.payable else 100, action))
             elif kind == END:
                 out.append((0, action))
             else:
