@@ -38,6 +38,9 @@ class _InOrder(random.Random):
     def getrandbits(self, k: int) -> int:
         return 0
 
+    def _randbelow(self, n: int) -> int:
+        return 0  # what getrandbits' zeros give, without drawing them (random.Random draws below n through this)
+
 
 _IN_ORDER = _InOrder(0)
 
