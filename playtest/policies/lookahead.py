@@ -364,14 +364,14 @@ class Lookahead:
                     world.apply(action)
                     self.continue_play(world, me, actions, steps)
                     routine = line.routine and i == 0
-                    child = Line(line.actions + tuple(actions), line.steps + tuple(steps), 0.0,
+                    child = Line(line.actions + tuple(actions), line.steps + tuple(steps),
+                                 evaluate(world, me, self.weights),
                                  line.margin if not line.routine or routine else margin, routine)
                     if self.turn_goes_on(world, me):
-                        child = child._replace(value=evaluate(world, me, self.weights))
                         children.append(child)
                         children_of[-1].append(child)
                     else:
-                        finished.append(child._replace(value=evaluate(world, me, self.weights)))
+                        finished.append(child)
                     for _ in actions:
                         world.undo()
                 for _ in line.actions:
