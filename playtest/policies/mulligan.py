@@ -36,8 +36,11 @@ def tempo(hand: Sequence[Compiled]) -> int:
         deployed = []
         for card in waiting:
             rest = card.vit - 1  # 1 AP always
-            crafts = sorted(left) if card.craft == UNIVERSAL else [card.craft]
-            from_influence = min(rest, sum(left.get(craft, 0) for craft in crafts))
+            if left or rest < 0:
+                crafts = sorted(left) if card.craft == UNIVERSAL else [card.craft]
+                from_influence = min(rest, sum(left.get(craft, 0) for craft in crafts))
+            else:  # no legend down yet (most hands): no influence to pay from or spend
+                crafts, from_influence = [], 0
             from_recycling = min(rest - from_influence, spare)
             from_ap = rest - from_influence - from_recycling
             if ap < 1 + from_ap:
