@@ -122,6 +122,21 @@ def safety_question(world: State, me: int) -> str:
     return ""
 
 
+class Ties:
+    """The prior's tie-breaker inside a search: random.Random(0), seeded when a choice first draws from it. Most of
+    the prior's choices in a line have no tie to break, and seeding a source costs more than the rest of a choice."""
+
+    __slots__ = ("_source",)
+
+    def __init__(self) -> None:
+        self._source: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:  # choice (the plan's only draw), or any other: the same source
+        if self._source is None:
+            self._source = random.Random(0)
+        return getattr(self._source, name)
+
+
 class HandPlan(NamedTuple):
     """What the race plan works out once per decision (the classic plan reads the first two)."""
 
@@ -356,7 +371,7 @@ class Lookahead:
                 if depth == 0:
                     options = candidates
                 else:
-                    options = self.candidates(SeatView(world, me), world.legal_actions(), random.Random(0))
+                    options = self.candidates(SeatView(world, me), world.legal_actions(), Ties())
                 seen = seen_by(world, me)
                 margin = self.margin_against(options[0][0])
                 for i, action in enumerate(options):
@@ -407,7 +422,7 @@ class Lookahead:
             world.apply(action, known_legal=True)  # played from here when the line was made
         actions: list[Action] = []
         steps: list[tuple[Any, Action]] = []
-        ties = random.Random(0)
+        ties = Ties()
         while self.turn_goes_on(world, me):
             legal = world.legal_actions()
             action = A_END if len(steps) >= ROLLOUT_LIMIT and A_END in legal else self.plan(SeatView(world, me), ties)
@@ -530,7 +545,7 @@ class Lookahead:
 
     def own_choice(self, world: State, legal: Sequence[Action], me: int) -> Action:
         if world.phase in (COMBAT_PHASE, DEFENSE_PHASE):
-            return self.plan(SeatView(world, me), random.Random(0))
+            return self.plan(SeatView(world, me), Ties())
         best, best_value = legal[0], float("-inf")
         for action in legal[:CHOICE_LIMIT]:  # a target or a discard: the best position one step on
             value = self.value_one_step(world, action, me)
@@ -549,9 +564,9 @@ class Lookahead:
         them = world.current_player
         their_view = SeatView(world, them)
         if world.phase == DEFENSE_PHASE and any(a[0] in (DEFEND, PASS, STRIKE) for a in legal):
-            routine = self.plan.defend(their_view, list(legal), random.Random(0))
+            routine = self.plan.defend(their_view, list(legal), Ties())
         else:
-            routine = self.plan(their_view, random.Random(0))
+            routine = self.plan(their_view, Ties())
         instants = [a for a in legal if a[0] == INSTANT]
         if not instants:
             return routine

@@ -14,6 +14,7 @@ import pytest
 from playtest.dreadgate.actions import A_END, DRAW, EQUIP, FLY, INSTANT, PLAY, USE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
+from playtest.policies.lookahead import Ties
 from tests.playtest.dreadgate.factories import ability, game, give, item, play, put, talent, unit
 
 ZAP = {"op": "damage", "amount": 2, "target": {"select": "chosen", "side": "enemy"}}
@@ -187,3 +188,10 @@ def test_whole_turn_planning_finds_the_buff_that_only_pays_off_with_the_attack_a
         state.apply(policy(SeatView(state, seat), rng) if seat == 0 else POLICIES["classic-matchup"](
             SeatView(state, seat), random.Random(0)))
     assert state.winner == 0  # the buffed unit's attack killed the unit whose death wins
+
+
+def test_the_search_breaks_the_priors_ties_as_a_source_seeded_with_0():
+    """Ties is random.Random(0) seeded only when first drawn from: the same choices, and the same other draws."""
+    ties, source = Ties(), random.Random(0)
+    assert [ties.choice(range(10)) for _ in range(20)] == [source.choice(range(10)) for _ in range(20)]
+    assert ties.random() == source.random()
