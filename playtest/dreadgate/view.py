@@ -41,6 +41,11 @@ class _InOrder(random.Random):
     def _randbelow(self, n: int) -> int:
         return 0  # what getrandbits' zeros give, without drawing them (random.Random draws below n through this)
 
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        if stop is None and type(start) is int and start > 0:
+            return 0  # a draw below start, as above (sealing draws one for each hidden card)
+        return super().randrange(start, stop, step)
+
 
 _IN_ORDER = _InOrder(0)
 
