@@ -35,7 +35,7 @@ from .lookahead import Lookahead, matchup
 # a search of the rest of the turn at every step of every play-out.
 PLAYOUT_POLICY = Lookahead("matchup", matchup.weights, matchup.tried_kinds, matchup.margin, planning=False)
 
-BUDGET = 64  # play-outs per decision (docs/ai.md)
+BUDGET = 128  # play-outs per decision (docs/ai.md)
 BREADTH = 24  # candidates at most: the prior's, then the other legal actions
 PLAYOUT_LIMIT = 120  # actions a play-out may take before its position is evaluated (a turn takes far fewer)
 # A won or lost play-out counts as a position this far beyond a win total (reaching one is worth 100): enough to
