@@ -28,8 +28,9 @@ POLICIES: dict[str, Policy] = {
 }
 CLASSIC_NAMES = {"goldfish": "classic-goldfish", "matchup": "classic-matchup"}  # what the names meant before
 
-# Games a run's chunk may hold when a policy's games take seconds: `strong` plays a Standard game in about 4 s of
-# CPU on one seat, twice that on both, and a chunk must end well within the task's time limit (600 s).
+# Games a run's chunk may hold when a policy's games take seconds: `strong` plays a Standard game in about 7.5 s of
+# CPU on one seat (its budget of 128), twice that on both, and a chunk must end well within the task's time limit
+# (600 s).
 SLOW_POLICY_CHUNK_GAMES = {"strong": 4}
 
 
