@@ -8,7 +8,9 @@ for each kind of request:
 - trivial: GET /api/keywords/, the API's cheapest endpoint (DRF, the product's middleware, a session);
 - search, deck_page, deck_edit (GET for the ETag, then PATCH), job_submit (POST a 10-game playtest, then cancel
   it): the kinds of bench/load.py's mix; mix: those four in its proportions;
-- run_status: GET /playtest/runs/<id>/progress/, what the run's page polls every second while it plays;
+- run_status: GET /playtest/runs/<id>/progress/, what the run's page polls every second while it plays (a run of
+  BENCH_RUN_GAMES games, default 2000, of each user's, submitted before the phase and cancelled after it: the
+  workers play them meanwhile);
 - baseline trivial and baseline mix: the same, served by the code at BENCH_BASELINE (a git ref, the code before
   the web path's round trips were cut), on a server of its own on the same database, so that no ratio below is met
   by slowing its denominator.
@@ -57,6 +59,7 @@ CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
 KIND_SECONDS = float(os.environ.get("BENCH_KIND_SECONDS", "8"))
 RATE = float(os.environ.get("BENCH_RATE", "10"))
 WARM_UP_SECONDS = 3.0
+RUN_GAMES = int(os.environ.get("BENCH_RUN_GAMES", "2000"))  # a run's games, to outlast the run_status phase
 CLIENTS = 16  # users logged in (one per saturating client, and a few more for the open-loop phase)
 BASELINE = os.environ.get("BENCH_BASELINE", "17d4d1eebedff0ee7cb4a60eb89d7d12774d95d4")
 KINDS = ["bare", "trivial", "search", "deck_page", "deck_edit", "job_submit", "run_status", "mix"]
@@ -228,6 +231,26 @@ def counts(kind: str, users: list[User], public: list[int]) -> tuple[float, floa
     return totals[0] / requests, totals[1] / requests
 
 
+def runs_under_way(users: list[User]) -> None:
+    """A run of each user's that is still playing while its progress is polled (the page polls only then): long
+    enough to outlast the phase, played by the workers meanwhile, as in use."""
+    for user in users:
+        status, data, _ = user.session.call("POST", "/api/runs/", {
+            "kind": "dreadgate_playtest", "games": RUN_GAMES, "params": {"deck": user.deck, "mode": "goldfish"}})
+        if status != 202:
+            raise SystemExit(f"a run to poll was refused: {status} {data[:200]!r}")
+        user.run = json.loads(data)["id"]
+
+
+def runs_cancel(users: list[User]) -> None:
+    for user in users:
+        status, data, _ = user.session.call("GET", f"/api/runs/{user.run}/")
+        if json.loads(data)["status"] in ("done", "failed", "cancelled"):
+            print(f"run {user.run} finished while its progress was measured: BENCH_RUN_GAMES is too low",
+                  file=sys.stderr)
+        user.session.call("POST", f"/api/runs/{user.run}/cancel/", {})
+
+
 def baseline_tree() -> Path | None:
     if not BASELINE:
         return None
@@ -274,15 +297,16 @@ def main() -> None:
         users = [User(port, name, deck) for name, deck in prepared]
         for user in users:
             user.session.log_in(user.name)
-            status, data, _ = user.session.call("POST", "/api/runs/", {
-                "kind": "dreadgate_playtest", "games": 10, "params": {"deck": user.deck, "mode": "goldfish"}})
-            user.run = json.loads(data)["id"] if status == 202 else 0
         public = [deck for _, deck in prepared]
         for kind in KINDS:
             if ONLY and kind not in ONLY:
                 continue
             server = (bare_port, servers[0].pid) if kind == "bare" else (port, stack[0].pid)
+            if kind == "run_status":
+                runs_under_way(users)
             measure(kind, kind, users, *server, public, env, figures)
+            if kind == "run_status":
+                runs_cancel(users)
         if tree:
             for kind, _ in load.MIX:  # its workers warm, as this code's are after the kinds above
                 saturate(kind, users[:CONNECTIONS], base_port, public, servers[1].pid, WARM_UP_SECONDS)

@@ -41,9 +41,11 @@ from playtest.simulation.tuning_kind import (
     swaps_apply,
 )
 from playtest.web.selectors import (
+    PROGRESS_FIELDS,
     metagame_deck_choices,
     playtest_deck_choices,
     run_list_for,
+    run_progress_fields,
 )
 
 REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games
@@ -71,16 +73,16 @@ def run_detail(request: HttpRequest, run_id) -> HttpResponse:
                                                         "report_template": kind.report_template, "report": report})
 
 
-PROGRESS_FIELDS = ("id", "owner_id", "kind", "status", "games", "games_done", "stage", "error")
-
-
 @login_required
 def run_progress(request: HttpRequest, run_id) -> HttpResponse:
     # Polled every second while a run plays: one query, of the fields the bar shows (a run's params hold whole deck
     # lists, its result the report: neither is read while it plays).
-    run = get_object_or_404(run_list_for(user=request.user).only(*PROGRESS_FIELDS), pk=run_id)
-    if not run.is_finished:
-        return HttpResponse(_progress_bar(tuple(getattr(run, field) for field in PROGRESS_FIELDS)))
+    fields = run_progress_fields(user=request.user, run_id=run_id)
+    if fields is None:
+        raise Http404("No run of yours has that id.")
+    if not _run_of(fields).is_finished:
+        return HttpResponse(_progress_bar(fields))
+    run = get_object_or_404(run_list_for(user=request.user), pk=run_id)  # once: the report replaces the bar
     response = render(request, "playtest/run_detail.html#progress", _progress_context(run))
     if request.htmx:
         response["HX-Refresh"] = "true"  # swap the progress bar for the report
@@ -95,8 +97,11 @@ def _progress_context(run) -> dict:
 def _progress_bar(fields: tuple) -> str:
     """The bar of a run under way, rendered once per process for each state it shows: most polls find the run
     where the last one did (a chunk takes seconds), and the bar depends on nothing but these fields."""
-    run = Run(**dict(zip(PROGRESS_FIELDS, fields, strict=True)))
-    return render_to_string("playtest/run_detail.html#progress", _progress_context(run))
+    return render_to_string("playtest/run_detail.html#progress", _progress_context(_run_of(fields)))
+
+
+def _run_of(fields: tuple) -> Run:
+    return Run(**dict(zip(PROGRESS_FIELDS, fields, strict=True)))
 
 
 @login_required

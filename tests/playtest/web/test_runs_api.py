@@ -41,6 +41,7 @@ def test_someone_elses_run_is_invisible(client, alice, bob):
     assert client.get("/api/runs/").json()["count"] == 0
     assert client.post(f"/api/runs/{run.pk}/cancel/").status_code == 404
     assert client.get(f"/playtest/runs/{run.pk}/").status_code == 404
+    assert client.get(f"/playtest/runs/{run.pk}/progress/", HTTP_HX_REQUEST="true").status_code == 404
     assert client.post(f"/playtest/runs/{run.pk}/cancel/").status_code == 404
     run.refresh_from_db()
     assert run.status == RunStatus.QUEUED
