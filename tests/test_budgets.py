@@ -47,6 +47,7 @@ BUDGETS = {
     "run progress fragment": {"embedded": (2, 0), "postgres": (1, 1)},
     "run status API": {"embedded": (2, 0), "postgres": (1, 1)},
     "goldfish table page": {"embedded": (3, 0), "postgres": (2, 1)},
+    "goldfish table poll, thinking": {"embedded": (2, 0), "postgres": (1, 1)},
     "deck edit API": {"embedded": (13, 2), "postgres": (11, 3)},
     "validation API": {"embedded": (2, 4), "postgres": (2, 2)},
     "goldfish table action": {"embedded": (8, 0), "postgres": (7, 1)},
@@ -163,6 +164,19 @@ def test_the_progress_poll_reads_neither_the_runs_params_nor_its_result(world):
     trips = read(client_of(world["owner"]), resolved(world, READS["run progress fragment"][1]))
     run_query = next(sql for sql in trips.sql if "playtest_run" in sql)
     assert '"params"' not in run_query and '"result"' not in run_query and '"games_done"' in run_query
+
+
+def test_a_thinking_tables_poll_costs_its_budget(client, world):
+    """Asked every second while the AI thinks: the table's action count and clock, nothing rendered."""
+    from tests.playtest.goldfish.test_table_strong import thinking_table
+
+    table = thinking_table(client, world["owner"])
+    path = f"/playtest/tables/{table.pk}/?shown={len(table.actions)}"
+    for _ in range(2):
+        assert client.get(path, HTTP_HX_REQUEST="true").status_code == 204
+    with counted() as trips:
+        assert client.get(path, HTTP_HX_REQUEST="true").status_code == 204
+    check("goldfish table poll, thinking", trips)
 
 
 def test_a_deck_edit_costs_its_budget(world):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -303,11 +303,16 @@ def table_think(*, table_id) -> int:
     return played
 
 
+def think_stale_before() -> datetime:
+    """A table thinking since before this has thought for THINK_STALE_SECONDS without an action."""
+    return timezone.now() - timedelta(seconds=THINK_STALE_SECONDS)
+
+
 def table_think_resend(table: GoldfishTable) -> bool:
     """Send the thinking task again when the table has thought for THINK_STALE_SECONDS without an action (its
     message or worker was lost; a duplicate plays nothing twice). Whether it was sent."""
     since = table.thinking_since
-    if since is None or timezone.now() - since < timedelta(seconds=THINK_STALE_SECONDS):
+    if since is None or since > think_stale_before():
         return False
     if not GoldfishTable.objects.filter(pk=table.pk, thinking_since=since).update(thinking_since=timezone.now()):
         return False  # it moved on meanwhile, or another request sent it

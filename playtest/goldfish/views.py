@@ -17,7 +17,7 @@ from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_controls, table_view
-from playtest.goldfish.selectors import card_faces
+from playtest.goldfish.selectors import card_faces, table_thinking_unchanged
 from playtest.goldfish.stored import replay_view
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
@@ -135,6 +135,10 @@ def _int_or_none(text) -> int | None:
 
 @login_required
 def table(request: HttpRequest, table_id) -> HttpResponse:
+    shown = _int_or_none(request.GET.get("shown"))  # the poll of a thinking table: the actions its page shows
+    if shown is not None and table_thinking_unchanged(user=request.user, table_id=table_id, shown=shown,
+                                                      stale_before=tables.think_stale_before()):
+        return HttpResponse(status=204)  # nothing new: htmx keeps the page as it is, and asks again
     table = _my_table(request, table_id)
     at = request.GET.get("at")
     if at is None:

@@ -134,7 +134,11 @@ document.addEventListener("htmx:sendError", (event) => {
 
 document.addEventListener("htmx:beforeSwap", (event) => {
   const detail = event.detail;
-  if (!detail.target?.matches?.(TABLE) || detail.xhr.status === 204) { return; }
+  if (!detail.target?.matches?.(TABLE)) { return; }
+  if (detail.xhr.status === 204) {  // a thinking table's poll: nothing new, the page stays as it is
+    connectionBack();
+    return;
+  }
   if (/<div id="table"/.test(detail.serverResponse || "")) {
     connectionBack();
     detail.shouldSwap = true;  // the table, with a refusal in place if it is one

@@ -108,3 +108,52 @@ def test_the_ais_turn_is_a_workers_job_and_its_actions_show_after_it(celery_work
     assert log_lines(page) == len(done.actions)
     assert state.phase != MAIN_PHASE or client.post(f"/playtest/tables/{table.pk}/act/",
                                                     {"action": f"{END},0,0"}).status_code == 200
+
+
+def thinking_table(client, owner) -> GoldfishTable:
+    """A strong table whose AI is thinking (no worker: nothing is sent before the test's transaction would commit)."""
+    table = your_turn_table(owner)
+    client.force_login(owner)
+    assert client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"}).status_code == 200
+    table.refresh_from_db()
+    assert tables.table_thinking(table)
+    return table
+
+
+@pytest.mark.django_db
+def test_the_thinking_tables_poll_says_nothing_new_until_the_ai_has_played(client, alice, monkeypatch):
+    """The page asks every second with the number of actions it shows: a 204 (no body, htmx keeps the page) while
+    the table thinks with no more, the whole table once the AI has played."""
+    table = thinking_table(client, alice)
+    shown = len(table.actions)
+    page = client.get(f"/playtest/tables/{table.pk}/").content.decode()
+    poll = f"/playtest/tables/{table.pk}/?shown={shown}"
+    assert f'hx-get="{poll}" hx-trigger="every 1s"' in page
+    unchanged = client.get(poll, HTTP_HX_REQUEST="true")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    behind = client.get(f"/playtest/tables/{table.pk}/?shown={shown - 1}", HTTP_HX_REQUEST="true")
+    assert behind.status_code == 200 and 'id="table"' in behind.content.decode()
+    monkeypatch.setattr(tables, "THINK_SECONDS", 0.05)  # the worker's part, played here: any decision will do
+    assert tables.table_think(table_id=table.pk) > 0
+    played = client.get(poll, HTTP_HX_REQUEST="true")
+    assert played.status_code == 200 and "is thinking" not in played.content.decode()
+    assert log_lines(played.content.decode()) > shown
+
+
+@pytest.mark.django_db
+def test_a_poll_of_a_table_thinking_too_long_sends_its_task_again(client, alice):
+    table = thinking_table(client, alice)
+    lost = tables.think_stale_before()  # its worker was lost: no action since THINK_STALE_SECONDS
+    GoldfishTable.objects.filter(pk=table.pk).update(thinking_since=lost)
+    response = client.get(f"/playtest/tables/{table.pk}/?shown={len(table.actions)}", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "is thinking" in response.content.decode()
+    table.refresh_from_db()
+    assert table.thinking_since > lost  # sent again: its clock starts over
+
+
+@pytest.mark.django_db
+def test_no_one_else_learns_anything_from_polling_a_table(client, alice, bob):
+    table = thinking_table(client, alice)
+    client.force_login(bob)
+    assert client.get(f"/playtest/tables/{table.pk}/?shown={len(table.actions)}",
+                      HTTP_HX_REQUEST="true").status_code == 404
