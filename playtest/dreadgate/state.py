@@ -244,7 +244,7 @@ class State(Game):
 
     # --- copies ----------------------------------------------------------------------------
 
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def determinize(self, seat: int, rng: random.Random | None) -> State:
         """A full state consistent with what `seat` knows, its hidden cards drawn again (for a policy's search).
 
         Kept: everything public and the seat's own hand, and the opponent's cards this seat was shown this turn
@@ -253,9 +253,13 @@ class State(Game):
         of the deck) first reaches it, so that a search that draws nothing never shuffles; the random source is
         fresh. The result depends only on what the seat may see and on `rng`, never on the true hidden cards.
         Its undo starts here.
+
+        Without `rng` nothing is drawn: the hidden cards are placed in order of id, both decks stay in that order
+        and the random source is 0, so the result is a fixed function of what the seat sees (a sealed view's
+        world, view.py), and it keeps no history.
         """
         other = 1 - seat
-        new = self.copy()
+        new = self.copy(history=rng is not None)
         shown = set(self.revealed[seat])
         if self.phase == DISCARD_PHASE and self.decider == seat and self.discards[0][1] == other:
             shown.update(self.hand[other])  # the chooser of a discard sees the hand it chooses from
@@ -263,39 +267,75 @@ class State(Game):
         hidden = [iid for iid in hand if iid not in shown]
         pool = sorted(hidden + self.deck[other])  # sorted: the true order must not leak into the draw
         if hidden:
-            fresh = iter([pool.pop(rng.randrange(len(pool))) for _ in hidden])
+            if rng is None:
+                fresh = iter(pool[: len(hidden)])
+                del pool[: len(hidden)]
+            else:
+                fresh = iter([pool.pop(rng.randrange(len(pool))) for _ in hidden])
             new.hand[other] = [iid if iid in shown else next(fresh) for iid in hand]
         new.deck[other] = pool  # the rest, still sorted: its order is drawn later
         new.deck[seat] = sorted(self.deck[seat])
-        new.unordered = [rng.getrandbits(63), rng.getrandbits(63)]
-        new.rs = rng.getrandbits(64)
+        if rng is None:
+            new.unordered = [-1, -1]  # in order of id for good: never shuffled
+            new.rs = 0
+        else:
+            new.unordered = [rng.getrandbits(63), rng.getrandbits(63)]
+            new.rs = rng.getrandbits(64)
         new._stamp += 1  # the cached legal actions may name hand cards that moved
         new._legal = None
         return new
 
-    def copy(self) -> State:
+    def copy(self, history: bool = True) -> State:
         """An independent state equal to this one: nothing mutable is shared (the card tables are read-only).
 
         The copy starts a journal of its own: undo() takes back the actions applied to it, not those before.
+        Without `history` its history is empty. Every container is copied by name (a policy copies the position
+        at each decision, so this is one of the engine's hot paths); the zones are pairs, one list per seat.
         """
-        new = type(self).__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)
         d = new.__dict__
         d.update(self.__dict__)
-        for name in ("deck", "hand", "boneyard", "beyond", "sideline", "revealed", "discards", "return_phase"):
-            d[name] = [list(x) for x in d[name]]
-        for name in ("board", "beyond_score", "bone_score", "infl", "tp", "ap_next", "mulled", "history", "unordered"):
-            d[name] = list(d[name])
-        for name in ("side_until", "statics", "users", "item_bearer", "smodded", "used"):
-            d[name] = d[name].copy()
-        new.units = {iid: u.copy() for iid, u in self.units.items()}
+        x = self.deck
+        d["deck"] = [x[0][:], x[1][:]]
+        x = self.hand
+        d["hand"] = [x[0][:], x[1][:]]
+        x = self.boneyard
+        d["boneyard"] = [x[0][:], x[1][:]]
+        x = self.beyond
+        d["beyond"] = [x[0][:], x[1][:]]
+        x = self.sideline
+        d["sideline"] = [x[0][:], x[1][:]]
+        x = self.revealed
+        d["revealed"] = [x[0][:], x[1][:]]
+        x = self.discards
+        d["discards"] = [list(y) for y in x] if x else []
+        x = self.return_phase
+        d["return_phase"] = [list(y) for y in x] if x else []
+        d["board"] = self.board[:]
+        d["beyond_score"] = self.beyond_score[:]
+        d["bone_score"] = self.bone_score[:]
+        d["infl"] = self.infl[:]
+        d["tp"] = self.tp[:]
+        d["ap_next"] = self.ap_next[:]
+        d["mulled"] = self.mulled[:]
+        d["history"] = self.history[:] if history else []
+        d["unordered"] = self.unordered[:]
+        d["side_until"] = self.side_until.copy()
+        d["statics"] = self.statics.copy()
+        d["users"] = self.users.copy()
+        d["item_bearer"] = self.item_bearer.copy()
+        d["smodded"] = self.smodded.copy()
+        d["used"] = self.used.copy()
+        d["units"] = {iid: u.copy() for iid, u in self.units.items()}
         if self.combat is not None:
             new.combat = [self.combat[0], list(self.combat[1]), dict(self.combat[2])]
         if self.pending is not None:
             pend = self.pending
             new.pending = [pend[0], pend[1], pend[2], list(pend[3]), list(pend[4]), pend[5]]
-        new._undo = []
-        new._j = NO_JOURNAL
-        new._legal_undo = None
+        d["_undo"] = []
+        d["_j"] = NO_JOURNAL
+        d["_legal_undo"] = None
         return new
 
     def replay(self, actions: Sequence[Action]) -> State:

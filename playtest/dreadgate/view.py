@@ -28,28 +28,6 @@ from .state import State
 from .zones import Unit
 
 
-class _InOrder(random.Random):
-    """A random source that shuffles nothing and draws zeros: a determinization made with it is a fixed function
-    of what the seat sees."""
-
-    def shuffle(self, x: Any, *args: Any) -> None:
-        pass
-
-    def getrandbits(self, k: int) -> int:
-        return 0
-
-    def _randbelow(self, n: int) -> int:
-        return 0  # what getrandbits' zeros give, without drawing them (random.Random draws below n through this)
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        if stop is None and type(start) is int and start > 0:
-            return 0  # a draw below start, as above (sealing draws one for each hidden card)
-        return super().randrange(start, stop, step)
-
-
-_IN_ORDER = _InOrder(0)
-
-
 class SealedWorld(State):
     """A State a policy may hold: a determinization with nothing that leads back to the game it was made from.
 
@@ -65,19 +43,16 @@ def seal(state: State, seat: int) -> SealedWorld:
     """What `seat` may see of `state` as a SealedWorld of its own (a sealed world is returned as it is: it is
     already a guess, such as a policy's own search world).
 
-    The hidden cards are placed in order of id (State.determinize with a source that leaves its sorted pools as
-    they are), so they depend only on what the seat sees, and sealing costs no shuffle. The legal actions of the
-    seat to act are the same in both (they depend on nothing hidden), so a fresh cached list is carried over
-    rather than worked out again.
+    The hidden cards are placed in order of id (State.determinize without a random source), so they depend only
+    on what the seat sees, and sealing costs no shuffle. The legal actions of the seat to act are the same in both
+    (they depend on nothing hidden), so a fresh cached list is carried over rather than worked out again.
     """
     if type(state) is SealedWorld:
         return state
-    world = state.determinize(seat, _IN_ORDER)
+    world = state.determinize(seat, None)  # its decks stay in order of id: a guess that never needs a shuffle
     world.__class__ = SealedWorld
-    world.unordered = [-1, -1]  # its decks stay in order of id: a guess that never needs a shuffle
     world.seed = 0
     world.deck_lists = ((), ())
-    world.history = []
     _carry_legal(state, world, seat)
     return world  # type: ignore[return-value]
 
