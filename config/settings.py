@@ -57,7 +57,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.middleware.ContentSecurityPolicyMiddleware",  # django-csp's, its header built once
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.PageThrottleMiddleware",
     "config.middleware.RequestBodyLimitMiddleware",  # innermost: its refusals get every header above
