@@ -359,52 +359,8 @@ class Lookahead:
         chosen line is followed while the positions are the ones it expects."""
         me = view.seat
         world = view.determinize(rng)  # the hidden cards resampled: never the true deck order or hand
-        beam = [Line((), (), 0.0, 0.0, True)]
-        finished: list[Line] = []
-        for depth in range(BEAM_DEPTH):
-            children: list[Line] = []
-            children_of: list[list[Line]] = []
-            for line in beam:
-                children_of.append([])
-                for action in line.actions:
-                    world.apply(action, known_legal=True)  # played from here when the line was made
-                if depth == 0:
-                    options = candidates
-                else:
-                    options = self.candidates(SeatView(world, me), world.legal_actions(), Ties())
-                seen = seen_by(world, me)
-                margin = self.margin_against(options[0][0])
-                for i, action in enumerate(options):
-                    actions, steps = [action], [(seen, action)]
-                    world.apply(action)
-                    self.continue_play(world, me, actions, steps)
-                    routine = line.routine and i == 0
-                    child = Line(line.actions + tuple(actions), line.steps + tuple(steps),
-                                 evaluate(world, me, self.weights),
-                                 line.margin if not line.routine or routine else margin, routine)
-                    if self.turn_goes_on(world, me):
-                        children.append(child)
-                        children_of[-1].append(child)
-                    else:
-                        finished.append(child)
-                    for _ in actions:
-                        world.undo()
-                for _ in line.actions:
-                    world.undo()
-            if depth == 0:  # the best BEAM_WIDTH first actions go on, and the prior's
-                ranked = sorted(children, key=lambda c: -c.value)
-                beam = ranked[:BEAM_WIDTH] + [c for c in ranked[BEAM_WIDTH:] if c.routine]
-            else:  # each line goes on by its best next action, and the prior's own line by the prior's
-                beam = []
-                for line_children in children_of:
-                    best = max(line_children, key=lambda c: c.value, default=None)
-                    if best is not None:
-                        beam.append(best)
-                    beam += [c for c in line_children if c.routine and c is not best]
-            if not beam:
-                break
-        for line in beam:
-            finished.append(self.finish(world, me, line))
+        ended, finished = self.grow(world, me, Line((), (), 0.0, 0.0, True), candidates, 0)
+        finished = [line for at_depth in ended for line in at_depth] + finished
         routine = next(line for line in finished if line.routine)
         best = routine
         for line in finished:
@@ -413,13 +369,72 @@ class Lookahead:
         self._plans[rng] = list(best.steps[1:])
         return best.steps[0][1]
 
+    def grow(self, world: State, me: int, line: Line, options: Sequence[Action], depth: int
+             ) -> tuple[list[list[Line]], list[Line]]:
+        """A line of the beam at `depth` (its actions applied to `world`) extended by each option, the prior's choice
+        first: (the extensions that end the turn, per depth from this one on; those still in the turn after the
+        last depth, finished by the prior), each in the beam's order. Of the extensions that keep the turn, the
+        BEAM_WIDTH best go on from the decision, and later the best one, with the prior's own line in both cases.
+
+        Each extension is made, valued and taken back, and those that go on are played again from here to go on;
+        the prior's own line always goes on, so it goes on at once, and is never played again."""
+        seen = seen_by(world, me)
+        margin = self.margin_against(options[0][0])
+        going: list[Line] = []
+        ended: list[Line] = []
+        routine_grown: tuple[list[list[Line]], list[Line]] = ([], [])
+        for i, action in enumerate(options):
+            actions, steps = [action], [(seen, action)]
+            world.apply(action)
+            self.continue_play(world, me, actions, steps)
+            routine = line.routine and i == 0
+            child = Line(line.actions + tuple(actions), line.steps + tuple(steps), evaluate(world, me, self.weights),
+                         line.margin if not line.routine or routine else margin, routine)
+            if self.turn_goes_on(world, me):
+                going.append(child)
+                if routine:
+                    routine_grown = self.go_on(world, me, child, depth + 1)
+            else:
+                ended.append(child)
+            for _ in actions:
+                world.undo()
+        if depth == 0:  # the best BEAM_WIDTH first actions go on, and the prior's
+            ranked = sorted(going, key=lambda c: -c.value)
+            beam = ranked[:BEAM_WIDTH] + [c for c in ranked[BEAM_WIDTH:] if c.routine]
+        else:  # the line goes on by its best next action, and the prior's own line by the prior's
+            best = max(going, key=lambda c: c.value, default=None)
+            beam = ([] if best is None else [best]) + [c for c in going if c.routine and c is not best]
+        all_ended, finished = [ended], []
+        for child in beam:
+            if child.routine:
+                grown = routine_grown
+            else:
+                own = child.actions[len(line.actions):]
+                for action in own:
+                    world.apply(action, known_legal=True)  # played from here when the child was made
+                grown = self.go_on(world, me, child, depth + 1)
+                for _ in own:
+                    world.undo()
+            for k, lines in enumerate(grown[0], 1):
+                if k == len(all_ended):
+                    all_ended.append([])
+                all_ended[k] += lines
+            finished += grown[1]
+        return all_ended, finished
+
+    def go_on(self, world: State, me: int, line: Line, depth: int) -> tuple[list[list[Line]], list[Line]]:
+        """A line of the beam that goes on (its actions applied to `world`), as `grow` gives it: extended by its own
+        candidates while within BEAM_DEPTH own decisions, else finished by the prior."""
+        if depth < BEAM_DEPTH:
+            options = self.candidates(SeatView(world, me), world.legal_actions(), Ties())
+            return self.grow(world, me, line, options, depth)
+        return [], [self.finish(world, me, line)]
+
     def turn_goes_on(self, world: State, me: int) -> bool:
         return world.phase == MAIN_PHASE and world.active == me and world.current_player == me
 
     def finish(self, world: State, me: int, line: Line) -> Line:
-        """The line finished by the prior to the end of the turn, and valued there."""
-        for action in line.actions:
-            world.apply(action, known_legal=True)  # played from here when the line was made
+        """The line (its actions applied to `world`) finished by the prior to the end of the turn, and valued there."""
         actions: list[Action] = []
         steps: list[tuple[Any, Action]] = []
         ties = Ties()
@@ -431,7 +446,7 @@ class Lookahead:
             world.apply(action)
             self.continue_play(world, me, actions, steps)
         value = evaluate(world, me, self.weights)
-        for _ in range(len(actions) + len(line.actions)):
+        for _ in actions:
             world.undo()
         return line._replace(actions=line.actions + tuple(actions), steps=line.steps + tuple(steps), value=value)
 
