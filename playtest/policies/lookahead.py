@@ -62,7 +62,7 @@ from playtest.dreadgate.state import (
 from playtest.dreadgate.view import SeatView, seen_by
 
 from . import mulligan
-from .classic import BOARD_KINDS, GoldfishPlan, best_scored
+from .classic import BOARD_KINDS, GATE_DISTANCE, GoldfishPlan, best_scored
 from .evaluation import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, UNREACHABLE, Weights, evaluate, maneuvers_to_gate
 from .passive_effects import abilities_need_an_opponent
 
@@ -150,6 +150,10 @@ class HandPlan(NamedTuple):
 # it may end the turn, so they are not scored.
 NEVER_ROUTINE = frozenset({PLAY, INSTANT, USE, FLY})
 NEVER_ROUTINE_UNFIT = NEVER_ROUTINE | {ATTACK}  # and attacks, for a plan that weighs no fight
+# GoldfishPlan.advance_score's highest value for a maneuver that doesn't end on the Gateway: one cell closer to it
+# and lined up to pass.
+ADVANCE_BEST = 200 + 50 * (max(GATE_DISTANCE) - 1) + 100
+INFINITY = float("inf")
 
 
 class RacePlan(GoldfishPlan):
@@ -161,33 +165,42 @@ class RacePlan(GoldfishPlan):
         legal = view.legal_actions() if view.phase == MAIN_PHASE else ()
         if A_END not in legal:
             return super().__call__(view, rng)
-        return best_scored(self.scored(view, legal, self.hand_plan(view)), rng)
+        return self.best(view, legal, self.hand_plan(view), rng)
 
-    def scored(self, view: SeatView, legal: Sequence[Action], hand: HandPlan) -> list[tuple[float, Action]]:
-        """(score, action) for each legal action the plan may choose, in order: the values of `score`, with the
-        reads one decision shares (the format, the seat, each card's and unit's maneuver table) made once. The
-        plan runs at every decision and at each step of every line a search finishes."""
+    def best(self, view: SeatView, legal: Sequence[Action], hand: HandPlan, rng: random.Random) -> Action:
+        """The plan's choice among legal actions that include ending the turn: best_scored over the values of
+        `score` (the kinds it never chooses left out), in one pass. The plan runs at every decision and at each
+        step of every line a search finishes, so the reads one decision shares (the format, the seat, each card's
+        and unit's maneuver table, the hand's verdicts) are made once, and a maneuver that brings its unit no
+        closer to the Gateway is scored only when it could still tie the best score so far."""
         skip = NEVER_ROUTINE if self.fight else NEVER_ROUTINE_UNFIT
         if view.fmt == TACTICAL:
-            return [(self.score(view, a, hand), a) for a in legal if a[0] not in skip]
+            return best_scored([(self.score(view, a, hand), a) for a in legal if a[0] not in skip], rng)
         defs, units, score = view.defs, view.units, self.score
         active = view.active
+        saves, spare = hand.saves_a_point, hand.spare
+        other_recycle = 650 if saves else 300 if hand.recyclable else -1
+        draw = 20 if hand.payable else 100
         tables: dict[int, tuple[int, ...]] = {}  # deploys by definition, maneuvers by unit
-        out: list[tuple[float, Action]] = []
+        top: float = -INFINITY
+        best: list[Action] = []
         for action in legal:
             kind, a, b = action
-            if kind in skip:
-                continue
-            if kind == DEPLOY:
+            if kind == RECYCLE:
+                if defs[a].kind not in BOARD_KINDS:
+                    value: float = other_recycle
+                else:
+                    value = 640 if saves and a == spare else -1
+            elif kind == DEPLOY:
                 c = defs[a]
                 if c.kind == "legend":
-                    out.append((score(view, action, hand), action))
-                    continue
-                table = tables.get(a)
-                if table is None:
-                    table = tables[a] = maneuvers_to_gate(turn_mask(c.mdirs, active), max(c.mnv, 1))
-                needed = table[b]
-                out.append((-1 if needed >= UNREACHABLE else 500 + 10 * c.vit - 15 * needed, action))
+                    value = score(view, action, hand)
+                else:
+                    table = tables.get(a)
+                    if table is None:
+                        table = tables[a] = maneuvers_to_gate(turn_mask(c.mdirs, active), max(c.mnv, 1))
+                    needed = table[b]
+                    value = -1 if needed >= UNREACHABLE else 500 + 10 * c.vit - 15 * needed
             elif kind == MOVE and b != GATE:
                 u = units[a]
                 table = tables.get(-1 - a)
@@ -195,23 +208,26 @@ class RacePlan(GoldfishPlan):
                     table = tables[-1 - a] = maneuvers_to_gate(u.mdirs, max(u.mnv, 1))
                 gain = (table[u.cell] - table[b]) * 100
                 if gain > 0:
-                    out.append((250 + gain, action))
+                    value = 250 + gain
                 elif table[u.cell] >= UNREACHABLE and u.cell in BACK_RANK[u.owner] and b not in BACK_RANK[u.owner]:
-                    out.append((150, action))
+                    value = 150
+                elif top > ADVANCE_BEST - 100:
+                    continue  # below the best so far whatever advance_score says
                 else:
-                    out.append((self.advance_score(view, u, b) - 100, action))
-            elif kind == RECYCLE:
-                if defs[a].kind not in BOARD_KINDS:
-                    out.append((650 if hand.saves_a_point else 300 if hand.recyclable else -1, action))
-                else:
-                    out.append((640 if hand.saves_a_point and a == hand.spare else -1, action))
+                    value = self.advance_score(view, u, b) - 100
             elif kind == DRAW:
-                out.append((20 if hand.payable else 100, action))
+                value = draw
             elif kind == END:
-                out.append((0, action))
+                value = 0
+            elif kind in skip:
+                continue
             else:
-                out.append((score(view, action, hand), action))
-        return out
+                value = score(view, action, hand)
+            if value > top:
+                top, best = value, [action]
+            elif value == top:
+                best.append(action)
+        return best[0] if len(best) == 1 else rng.choice(best)
 
     def hand_plan(self, view: SeatView) -> HandPlan:
         """GoldfishPlan.hand_plan, and from the same reading of the hand: whether a recycling point would pay for

@@ -11,9 +11,11 @@ from playtest.dreadgate.actions import DEPLOY, RECYCLE
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
-from playtest.policies.lookahead import NEVER_ROUTINE
+from playtest.policies.classic import best_scored
+from playtest.policies.lookahead import NEVER_ROUTINE, NEVER_ROUTINE_UNFIT
 from playtest.simulation.catalog import starter_decks
 from tests.playtest.dreadgate.factories import ability, game, give, put, talent, unit
+from tests.playtest.dreadgate.test_properties import start
 
 SMALL = unit("U-SMALL", vit=1)
 MIDDLE = unit("U-MID", vit=3)
@@ -90,25 +92,53 @@ def test_goldfish_tries_only_the_cards_that_could_bring_the_win_closer_when_no_e
     assert {enemy.by_code["T-HEAL"], enemy.by_code["T-MARCH"]} <= {a[1] for a in _tried(enemy, monkeypatch)}
 
 
+@pytest.mark.parametrize("name", ["goldfish", "matchup"])
 @pytest.mark.parametrize("fmt", ["standard", "quick", "tactical"])
-def test_the_scores_of_a_decision_are_those_of_score(fmt):
-    """The plan scores a decision's actions with the reads they share made once (`scored`): the same scores, in
-    the same order, as `score` gives each action alone, at every main-phase decision of matchup games."""
+def test_the_plans_choice_is_the_best_by_score(fmt, name):
+    """The plan chooses in one pass (`best`), with the reads a decision's actions share made once and the
+    maneuvers that can't reach the best score so far not scored: the same choice, ties drawn alike, as
+    best_scored over `score` for each action alone, at every main-phase decision of games (and, from a source
+    that must break a tie, at the ones with one)."""
     decks = starter_decks(fmt)
     crafts = sorted(decks)
-    checked = 0
+    policy = POLICIES[name]
+    plan = policy.plan
+    skip = NEVER_ROUTINE if plan.fight else NEVER_ROUTINE_UNFIT
+    checked = tied = 0
     for i, craft in enumerate(crafts[:3]):
         state = new_game([decks[craft], decks[crafts[i + 1]]], 40 + i, fmt)
         rngs = [random.Random(1), random.Random(2)]
         while state.winner < 0 and state.turn < 12:
             seat = state.current_player
             view = SeatView(state, seat)
-            policy = POLICIES["matchup"]
             if view.phase == MAIN_PHASE:
-                plan, legal = policy.plan, view.legal_actions()
+                legal = view.legal_actions()
                 hand = plan.hand_plan(view)
-                assert plan.scored(view, legal, hand) == [
-                    (plan.score(view, a, hand), a) for a in legal if a[0] not in NEVER_ROUTINE]
+                scored = [(plan.score(view, a, hand), a) for a in legal if a[0] not in skip]
+                for k in range(3):
+                    assert plan.best(view, legal, hand, random.Random(k)) == best_scored(scored, random.Random(k))
                 checked += 1
+                tied += sum(s == max(scored)[0] for s, _ in scored) > 1
             state.apply(policy(view, rngs[seat]))
-    assert checked > 20
+    assert checked > 20 and tied > 0
+
+
+@pytest.mark.parametrize("name", ["goldfish", "matchup"])
+def test_the_plans_choice_is_the_best_by_score_in_random_play(name):
+    """As above over the positions of random play, whose boards and hands games of the policies seldom reach."""
+    plan = POLICIES[name].plan
+    skip = NEVER_ROUTINE if plan.fight else NEVER_ROUTINE_UNFIT
+    checked = 0
+    for seed in range(8):
+        state = start(seed, ("standard", "quick")[seed % 2])
+        rnd = random.Random(seed)
+        while not state.is_over() and state.turn < 60:
+            if state.phase == MAIN_PHASE:
+                view = SeatView(state, state.current_player)
+                legal = view.legal_actions()
+                hand = plan.hand_plan(view)
+                scored = [(plan.score(view, a, hand), a) for a in legal if a[0] not in skip]
+                assert plan.best(view, legal, hand, random.Random(seed)) == best_scored(scored, random.Random(seed))
+                checked += 1
+            state.apply(rnd.choice(state.legal_actions()))
+    assert checked > 500
