@@ -46,20 +46,6 @@ GOLDFISH_WEIGHTS = Weights()
 MATCHUP_WEIGHTS = Weights(fight=True, action_point=0.3, tempo=0.9)
 
 
-def _lined_up(state: State, u) -> bool:
-    """A grounded unit whose maneuver line reaches the Gateway through empty cells (DG-8.5)."""
-    if u.flying:
-        return False
-    board = state.board
-    for d in MASK_DIRS[u.mdirs]:
-        for step in RAYS[u.cell][d][: u.mnv]:
-            if step == GATE:
-                return True
-            if board[step] >= 0:
-                break
-    return False
-
-
 UNREACHABLE = 9
 
 
@@ -97,25 +83,6 @@ def _line(cell: int, d: int, reach: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _turns_to_pass(state: State, u) -> int:
-    """Own turns, counting this one, before the unit can end a maneuver on the Gateway."""
-    # This turn counts only while the owner can still spend an action point on the maneuver.
-    movable_now = state.active == u.owner and state.ap > 0 and u.moved != state.turn and state._can_act(u)
-    moves = 1 if _lined_up(state, u) else maneuvers_to_gate(u.mdirs, max(u.mnv, 1))[u.cell]
-    held = u.subdued_by >= 0 or u.stun > state.turn  # subdued, or stunned into its owner's next turn
-    return (moves if movable_now else moves + 1) + (1 if held else 0)
-
-
-def _race_share(state: State, u, w: Weights) -> float:
-    """The share of a unit's vitality already 'on its way' to its owner's Beyond, discounted by the turns
-    it still needs (a unit that can pass this turn is worth `tempo` of a unit that has passed)."""
-    return w.tempo ** _turns_to_pass(state, u)
-
-
-def _can_kill(attacker, target) -> bool:
-    return attacker.atk - target.dfn >= target.vit
-
-
 def _threat(state: State, victim, w: Weights) -> float:
     """Vitality at risk: an enemy unit in range and line could kill the victim on its next turn."""
     for enemy in state.units.values():
@@ -123,7 +90,7 @@ def _threat(state: State, victim, w: Weights) -> float:
             continue
         if victim.flying and enemy.rng < 2:  # only a ranged attack reaches a flying unit (DG-10.4)
             continue
-        if distance(enemy.cell, victim.cell) <= max(enemy.rng, 1) + enemy.mnv and _can_kill(enemy, victim):
+        if distance(enemy.cell, victim.cell) <= max(enemy.rng, 1) + enemy.mnv and enemy.atk - victim.dfn >= victim.vit:
             return w.threatened * victim.vit
     return 0.0
 
@@ -139,14 +106,32 @@ def evaluate(state: State, me: int, w: Weights = GOLDFISH_WEIGHTS) -> float:
     race = [float(state.beyond_score[0]), float(state.beyond_score[1])]
     strength = [0.0, 0.0]
     at_risk = [0.0, 0.0]
-    for u in state.units.values():
-        o = u.owner
-        if racing:
-            race[o] += u.vit * _race_share(state, u, w)
-        if not racing:  # in Tactical the units on the battlefield are the whole game
-            strength[o] += w.material * (u.atk + u.dfn) + 0.3 * u.vit
-        if w.fight and o != state.active:
-            at_risk[o] += _threat(state, u, w)
+    units = state.units.values()
+    active, turn = state.active, state.turn
+    if racing:
+        # A unit's vitality is already 'on its way' to its owner's Beyond by `tempo` per own turn it still needs
+        # before it can end a maneuver on the Gateway (a unit that can pass this turn is worth `tempo` of a unit
+        # that has passed): the maneuvers it needs on an empty board (one for a unit lined up on the Gateway: a
+        # line clear now is clear on an empty board), one more unless its owner can still spend an action point
+        # on it this turn, one more if it is subdued or stunned into its owner's next turn.
+        tempo = w.tempo
+        can_spend = state.ap > 0
+        for u in units:
+            turns = maneuvers_to_gate(u.mdirs, max(u.mnv, 1))[u.cell]
+            if not (u.owner == active and can_spend and u.moved != turn and u.deployed != turn and u.stun < turn
+                    and u.subdued_by < 0):
+                turns += 1
+            if u.subdued_by >= 0 or u.stun > turn:
+                turns += 1
+            race[u.owner] += u.vit * tempo**turns
+    else:  # in Tactical the units on the battlefield are the whole game
+        material = w.material
+        for u in units:
+            strength[u.owner] += material * (u.atk + u.dfn) + 0.3 * u.vit
+    if w.fight:
+        for u in units:
+            if u.owner != active:
+                at_risk[u.owner] += _threat(state, u, w)
     opp = 1 - me
     # In vitality points: the race, combat strength, the hands, the points left this turn.
     points = race[me] - race[opp] + strength[me] - strength[opp]
