@@ -353,11 +353,16 @@ def answer_get(key: str):
     return answer
 
 
-def answer_set(key: str, answer, seconds: int) -> None:
+def answer_set(key: str, answer, seconds: int, *, shared: bool = True) -> None:
+    """Keep an answer in this process and, if `shared`, in the shared cache (where there is no local cache, the
+    cache is the only place to keep it: the process's own, in the embedded default)."""
     from django.core.cache import cache, caches
+    from django.core.cache.backends.dummy import DummyCache
 
-    cache.set(key, answer, seconds)
-    caches["local"].set(key, answer, min(seconds, LOCAL_ANSWER_SECONDS))
+    local = caches["local"]
+    if shared or isinstance(local, DummyCache):
+        cache.set(key, answer, seconds)
+    local.set(key, answer, min(seconds, LOCAL_ANSWER_SECONDS))
 
 
 def search_cache_key(*, origin: str, params: list[tuple[str, str]]) -> str:

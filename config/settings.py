@@ -252,7 +252,7 @@ SEARCH_CACHE_SECONDS = env.int("SEARCH_CACHE_SECONDS", default=600)
 SEARCH_ENGINE = env.str("SEARCH_ENGINE", default="index")
 if SEARCH_ENGINE not in ("index", "sql"):
     raise ImproperlyConfigured(f"SEARCH_ENGINE must be index or sql, not {SEARCH_ENGINE!r}.")
-# The deck page's list and statistics, rendered once per deck version (0 turns it off).
+# The deck page's list and statistics, and the deck API's answer, made once per deck version (0 turns it off).
 DECK_PAGE_CACHE_SECONDS = env.int("DECK_PAGE_CACHE_SECONDS", default=600)
 
 # --- Background jobs (Celery) ---

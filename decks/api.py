@@ -11,8 +11,10 @@ then If-None-Match); GET answers 304 to it instead (compared weakly).
 
 from __future__ import annotations
 
+import hashlib
 from typing import NoReturn
 
+from django.conf import settings
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -25,6 +27,7 @@ from rest_framework.views import APIView
 
 from cards.api_params import bounded, page_parameter, whole_number
 from cards.models import Card, CardType
+from cards.selectors import answer_get, answer_set, catalog_version_recent
 from core.errors import ErrorCode
 from core.formats import FORMAT_SLUGS
 from core.intbounds import MAX_INTEGER
@@ -122,9 +125,25 @@ def owned_deck(request, pk) -> Deck:
     return deck
 
 
-def deck_payload(deck: Deck, user) -> dict:
-    return DeckOutSerializer(deck, context={"entries": selectors.deck_entries(deck), "tags": selectors.deck_tags(deck),
-                                            "considering": selectors.deck_considering(deck), "user": user}).data
+def deck_payload(deck: Deck, user, *, written: bool = False) -> dict:
+    """The deck as the API shows it, kept in the answer cache per version of the deck (as the deck page's body is):
+    reading it again costs no query of its cards. The key names everything the payload shows that a version of the
+    deck does not fix (the catalog's version, the owner's name, whether the secret link is shown), so that no copy
+    of it is ever stale. A write (`written`: a version no one has read yet) keeps its answer in this process only,
+    for the reads after it: a write's round trips are its session and its rate limit."""
+    share = deck.visibility == Visibility.UNLISTED and selectors.can_edit(deck, user)
+    parts = (deck.version, deck.updated_at.timestamp(), catalog_version_recent(),
+             deck.owner.username if deck.owner_id else None, share)
+    key = f"deck-api:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
+    seconds = settings.DECK_PAGE_CACHE_SECONDS
+    payload = answer_get(key) if seconds and not written else None
+    if payload is None:
+        payload = dict(DeckOutSerializer(deck, context={
+            "entries": selectors.deck_entries(deck), "tags": selectors.deck_tags(deck),
+            "considering": selectors.deck_considering(deck), "user": user}).data)
+        if seconds:
+            answer_set(key, payload, seconds, shared=not written)
+    return payload
 
 
 def with_etag(response: Response, deck: Deck) -> Response:
@@ -194,7 +213,8 @@ class DeckListView(APIView):
         body = DeckWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         deck = services.deck_create(owner=request.user, **write_kwargs(body.validated_data))
-        return with_etag(Response(deck_payload(deck, request.user), status=status.HTTP_201_CREATED), deck)
+        return with_etag(Response(deck_payload(deck, request.user, written=True), status=status.HTTP_201_CREATED),
+                         deck)
 
 
 class DeckDetailView(APIView):
@@ -217,7 +237,7 @@ class DeckDetailView(APIView):
         body.is_valid(raise_exception=True)
         deck = services.deck_update(deck=deck, actor=request.user, expected_version=expected_version(request, deck),
                                     **write_kwargs(body.validated_data, deck))
-        return with_etag(Response(deck_payload(deck, request.user)), deck)
+        return with_etag(Response(deck_payload(deck, request.user, written=True)), deck)
 
     @extend_schema(summary="Replace a deck: every field, as a whole (owner only; If-Match required)",
                    parameters=[KEY_PARAM, IF_MATCH, IF_NONE_MATCH_WRITE], request=DeckReplaceSerializer,
@@ -253,7 +273,8 @@ class DeckCopyView(APIView):
         body = CopySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         copy = services.deck_copy(deck=deck, owner=request.user, name=body.validated_data.get("name"))
-        return with_etag(Response(deck_payload(copy, request.user), status=status.HTTP_201_CREATED), copy)
+        return with_etag(Response(deck_payload(copy, request.user, written=True), status=status.HTTP_201_CREATED),
+                         copy)
 
 
 class DeckRevertView(APIView):
@@ -268,7 +289,7 @@ class DeckRevertView(APIView):
         body.is_valid(raise_exception=True)
         deck = services.deck_revert(deck=deck, actor=request.user, number=body.validated_data["version"],
                                     expected_version=expected_version(request, deck))
-        return with_etag(Response(deck_payload(deck, request.user)), deck)
+        return with_etag(Response(deck_payload(deck, request.user, written=True)), deck)
 
 
 class DeckUnpublishView(APIView):
@@ -280,7 +301,7 @@ class DeckUnpublishView(APIView):
         require_login(request)
         deck = visible_deck(request, pk)
         deck = services.deck_unpublish(deck=deck, actor=request.user)
-        return with_etag(Response(deck_payload(deck, request.user)), deck)
+        return with_etag(Response(deck_payload(deck, request.user, written=True)), deck)
 
 
 class DeckRevisionsView(APIView):
@@ -408,7 +429,8 @@ class DeckImportView(APIView):
         deck = services.deck_import(owner=request.user, text=d.get("list", ""), code=d.get("code", ""),
                                     data=d.get("deck"), name=d.get("name", ""), format=d.get("format", ""),
                                     visibility=d.get("visibility", Visibility.PRIVATE))
-        return with_etag(Response(deck_payload(deck, request.user), status=status.HTTP_201_CREATED), deck)
+        return with_etag(Response(deck_payload(deck, request.user, written=True), status=status.HTTP_201_CREATED),
+                         deck)
 
 
 class ValidateView(APIView):

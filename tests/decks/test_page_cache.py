@@ -1,8 +1,12 @@
 """The deck page's cached body (decks.views._detail_body: the shared cache, and each process's own copy in front of
-it) is keyed by the deck's version and by what the viewer may see: an edit and a change of visibility show at once,
-and the owner's controls are never served to a visitor."""
+it) and the deck API's cached answer (decks.api.deck_payload) are keyed by the deck's version and by what the viewer
+may see: an edit and a change of visibility show at once, and the owner's controls and secret link are never served
+to a visitor."""
+
+import json
 
 import pytest
+from django.core.cache import caches
 from django.test import Client
 
 from decks import selectors, services
@@ -56,3 +60,53 @@ def test_the_owners_controls_are_never_served_to_a_visitor_from_the_cache(deck):
     edit = f"/decks/{deck.pk}/edit/"
     assert edit in owner.get(f"/decks/{deck.pk}/").content.decode()
     assert edit not in visitor().get(f"/decks/{deck.pk}/").content.decode()
+
+
+def owner_client(deck) -> Client:
+    client = Client()
+    client.force_login(deck.owner)
+    return client
+
+
+def another_process() -> None:
+    """What a read served by another web process sees: not this process's copies, only the shared cache."""
+    caches["local"].clear()
+
+
+@pytest.mark.parametrize("process", ["this", "another"])
+def test_an_api_edit_shows_at_once_in_the_apis_answer(deck, process):
+    owner, path = owner_client(deck), f"/api/decks/{deck.pk}/"
+    before = owner.get(path)
+    assert before.json()["description"] != "Edited"
+    edited = owner.patch(path, json.dumps({"description": "Edited"}), content_type="application/json",
+                         HTTP_IF_MATCH=before["ETag"])
+    assert edited.status_code == 200 and edited.json()["description"] == "Edited"
+    if process == "another":
+        another_process()
+    after = owner.get(path)
+    assert after.json()["description"] == "Edited" and after["ETag"] == edited["ETag"] != before["ETag"]
+
+
+def test_an_edit_in_the_editor_shows_at_once_in_the_apis_answer(deck):
+    client, path = visitor(), f"/api/decks/{deck.pk}/"
+    entry = selectors.deck_entries(deck)[0]
+    assert entry.card.collector_number in [card["card"] for card in client.get(path).json()["cards"]]
+    services.deck_change_card(deck=deck, actor=deck.owner, card=entry.card, count=0, expected_version=deck.version)
+    assert entry.card.collector_number not in [card["card"] for card in client.get(path).json()["cards"]]
+
+
+def test_the_secret_link_is_the_owners_alone_whoever_asked_first(deck):
+    deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version,
+                                visibility=Visibility.UNLISTED)
+    path = f"/api/decks/{deck.pk}/?key={deck.share_token}"
+    assert visitor().get(path).json()["share_url"] is None
+    assert owner_client(deck).get(path).json()["share_url"] == deck.get_absolute_url()
+    assert visitor().get(path).json()["share_url"] is None
+
+
+def test_a_new_name_of_the_owner_shows_at_once_in_the_apis_answer(deck):
+    client, path = visitor(), f"/api/decks/{deck.pk}/"
+    assert client.get(path).json()["owner"] == deck.owner.username
+    deck.owner.username = "renamed-owner"
+    deck.owner.save()
+    assert client.get(path).json()["owner"] == "renamed-owner"
