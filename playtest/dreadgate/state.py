@@ -264,15 +264,19 @@ class State(Game):
         if self.phase == DISCARD_PHASE and self.decider == seat and self.discards[0][1] == other:
             shown.update(self.hand[other])  # the chooser of a discard sees the hand it chooses from
         hand = self.hand[other]
-        hidden = [iid for iid in hand if iid not in shown]
+        hidden = [iid for iid in hand if iid not in shown] if shown else hand
         pool = sorted(hidden + self.deck[other])  # sorted: the true order must not leak into the draw
         if hidden:
             if rng is None:
-                fresh = iter(pool[: len(hidden)])
+                placed = pool[: len(hidden)]
                 del pool[: len(hidden)]
             else:
-                fresh = iter([pool.pop(rng.randrange(len(pool))) for _ in hidden])
-            new.hand[other] = [iid if iid in shown else next(fresh) for iid in hand]
+                placed = [pool.pop(rng.randrange(len(pool))) for _ in hidden]
+            if shown:
+                fresh = iter(placed)
+                new.hand[other] = [iid if iid in shown else next(fresh) for iid in hand]
+            else:  # the whole hand is hidden (most of the time): the cards drawn, in order
+                new.hand[other] = placed
         new.deck[other] = pool  # the rest, still sorted: its order is drawn later
         new.deck[seat] = sorted(self.deck[seat])
         if rng is None:
