@@ -83,6 +83,13 @@ def _line(cell: int, d: int, reach: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16)
+def _powers(tempo: float) -> tuple[float, ...]:
+    """tempo ** turns for every number of own turns a unit may need to pass (at most UNREACHABLE maneuvers, this
+    turn and one held turn): the very floats of the power, looked up."""
+    return tuple(tempo**turns for turns in range(UNREACHABLE + 3))
+
+
 def _threat(state: State, victim, w: Weights) -> float:
     """Vitality at risk: an enemy unit in range and line could kill the victim on its next turn."""
     for enemy in state.units.values():
@@ -114,7 +121,7 @@ def evaluate(state: State, me: int, w: Weights = GOLDFISH_WEIGHTS) -> float:
         # that has passed): the maneuvers it needs on an empty board (one for a unit lined up on the Gateway: a
         # line clear now is clear on an empty board), one more unless its owner can still spend an action point
         # on it this turn, one more if it is subdued or stunned into its owner's next turn.
-        tempo = w.tempo
+        discount = _powers(w.tempo)
         can_spend = state.ap > 0
         for u in units:
             turns = maneuvers_to_gate(u.mdirs, max(u.mnv, 1))[u.cell]
@@ -123,7 +130,7 @@ def evaluate(state: State, me: int, w: Weights = GOLDFISH_WEIGHTS) -> float:
                 turns += 1
             if u.subdued_by >= 0 or u.stun > turn:
                 turns += 1
-            race[u.owner] += u.vit * tempo**turns
+            race[u.owner] += u.vit * discount[turns]
     else:  # in Tactical the units on the battlefield are the whole game
         material = w.material
         for u in units:

@@ -455,8 +455,10 @@ class Lookahead:
         steps: list[tuple[Any, Action]] = []
         ties = Ties()
         while self.turn_goes_on(world, me):
-            legal = world.legal_actions()
-            action = A_END if len(steps) >= ROLLOUT_LIMIT and A_END in legal else self.plan(SeatView(world, me), ties)
+            if len(steps) >= ROLLOUT_LIMIT and A_END in world.legal_actions():
+                action = A_END
+            else:
+                action = self.plan(SeatView(world, me), ties)
             steps.append((seen_by(world, me), action))
             actions.append(action)
             world.apply(action)
