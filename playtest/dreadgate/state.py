@@ -45,6 +45,19 @@ __all__ = [
 # ability reaches by distance or the maneuver took a unit off the battlefield or onto another's cell).
 _NO_UNIT_CHANGE = frozenset({DRAW, RECYCLE, ATTACK, GROUND, FLY, END, KEEP, MULLIGAN, MOVE})
 _TABLES: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # card tables of recent deck pairs, see State._setup
+_SORTED: dict[tuple[int, ...], tuple[int, ...]] = {}  # recent zones in order of id, see _in_order
+
+
+def _in_order(ids: list[int]) -> list[int]:
+    """sorted(ids), remembered by content: a game's position is sealed at every decision (view.py), and its decks
+    and the opponent's hidden hand change only now and then (a draw), so the same shuffled lists come back."""
+    key = tuple(ids)
+    found = _SORTED.get(key)
+    if found is None:
+        if len(_SORTED) > 256:
+            _SORTED.clear()
+        found = _SORTED[key] = tuple(sorted(key))
+    return list(found)
 
 
 class State(Game):
@@ -265,7 +278,8 @@ class State(Game):
             shown.update(self.hand[other])  # the chooser of a discard sees the hand it chooses from
         hand = self.hand[other]
         hidden = [iid for iid in hand if iid not in shown] if shown else hand
-        pool = sorted(hidden + self.deck[other])  # sorted: the true order must not leak into the draw
+        # In order of id: the true order must not leak into the draw.
+        pool = _in_order(hidden + self.deck[other]) if rng is None else sorted(hidden + self.deck[other])
         if hidden:
             if rng is None:
                 placed = pool[: len(hidden)]
@@ -278,7 +292,7 @@ class State(Game):
             else:  # the whole hand is hidden (most of the time): the cards drawn, in order
                 new.hand[other] = placed
         new.deck[other] = pool  # the rest, still sorted: its order is drawn later
-        new.deck[seat] = sorted(self.deck[seat])
+        new.deck[seat] = _in_order(self.deck[seat]) if rng is None else sorted(self.deck[seat])
         if rng is None:
             new.unordered = [-1, -1]  # in order of id for good: never shuffled
             new.rs = 0

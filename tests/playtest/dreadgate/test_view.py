@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from playtest.dreadgate import observation
-from playtest.dreadgate.state import DISCARD_PHASE
+from playtest.dreadgate.state import DISCARD_PHASE, _in_order
 from playtest.dreadgate.view import SeatView
 
 from .test_properties import FORMATS, SETTINGS, check_invariants, full_state, play_random, start
@@ -136,3 +136,23 @@ def test_a_seat_view_shows_no_hidden_card():
     assert "hand" not in view.observation()["players"][1]
     if s.current_player != 0:
         assert view.legal_actions() == []
+
+
+def test_zones_put_in_order_of_id_are_remembered_by_content_never_by_the_list():
+    """Sealing sorts the decks and the opponent's hidden hand through a memo keyed on their content: the same ids
+    in order whatever list they come from, and a list changed after a call (or the copy a call returned) never
+    brings back a stale order, also once the memo has been emptied for its bound."""
+    rnd = random.Random(5)
+    deck = list(range(40))
+    rnd.shuffle(deck)
+    first = _in_order(deck)
+    assert first == sorted(deck)
+    first.reverse()  # the caller's copy: changing it changes nothing remembered
+    assert _in_order(deck) == sorted(deck)
+    deck[3], deck[7] = deck[7], deck[3]  # the same content in another order
+    assert _in_order(deck) == sorted(deck)
+    deck[0] = 99  # the same list, another content
+    assert _in_order(deck) == sorted(deck)
+    for _ in range(600):
+        ids = rnd.sample(range(60), rnd.randrange(0, 12))
+        assert _in_order(ids) == sorted(ids)
