@@ -12,6 +12,7 @@ from .cardindex import CardIndex
 from .cardinfo import CardInfo, Entry
 from .errors import DeckNotFound
 from .models import Deck, DeckRevision, Visibility
+from .prepared import PreparedGet
 from .validation import Report, validate_deck
 
 _INFO_FIELDS = ("id", "collector_number", "name", "craft", "type", "subtype", "is_unique", "vitality", "attack",
@@ -129,11 +130,15 @@ _VIEWER_FIELDS = (*(f.name for f in Deck._meta.concrete_fields), "owner__usernam
                   "copied_from__visibility")
 
 
+# Behind every deck page and deck API call: compiled once per connection (decks/prepared.py).
+_VIEWER_READ = PreparedGet(lambda: Deck.objects.select_related("owner", "gateway", "copied_from").only(*_VIEWER_FIELDS))
+
+
 def deck_for_viewer(*, deck_id: int | str, user, key: str | None = None) -> Deck:
     """The deck if `user` may see it; otherwise DeckNotFound, so a hidden deck's existence never leaks."""
     try:
-        deck = Deck.objects.select_related("owner", "gateway", "copied_from").only(*_VIEWER_FIELDS).get(pk=int(deck_id))
-    except (Deck.DoesNotExist, ValueError, TypeError, OverflowError):
+        deck = _VIEWER_READ.get(int(deck_id))
+    except (Deck.DoesNotExist, ValueError, TypeError):
         raise DeckNotFound() from None
     if not can_view(deck, user, key):
         raise DeckNotFound()
