@@ -23,8 +23,12 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list[Any]) -> int:
-    """Fisher-Yates shuffle in place; returns the new state."""
+    """Fisher-Yates shuffle in place; returns the new state. Each swap draws below(state, i + 1), its splitmix64
+    step written out here: every game's set-up shuffles both decks, a draw per card."""
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = (z ^ (z >> 31)) % (i + 1)
         items[i], items[j] = items[j], items[i]
     return state
