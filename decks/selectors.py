@@ -11,8 +11,8 @@ from cards.models import Card, CardType, CatalogRelease
 from .cardindex import CardIndex
 from .cardinfo import CardInfo, Entry
 from .errors import DeckNotFound
-from .models import Deck, DeckRevision, Visibility
-from .prepared import PreparedGet
+from .models import ConsideringEntry, Deck, DeckEntry, DeckRevision, Visibility
+from .prepared import PreparedGet, PreparedRows
 from .validation import Report, validate_deck
 
 _INFO_FIELDS = ("id", "collector_number", "name", "craft", "type", "subtype", "is_unique", "vitality", "attack",
@@ -78,13 +78,18 @@ def carry_read_lists(deck: Deck, from_version: int, names: tuple[str, ...]) -> N
         deck.__dict__["_read_once"] = ((deck.pk, deck.version), {n: memo[1][n] for n in names if n in memo[1]})
 
 
+# The lists of a deck, by name, each row its card's CardInfo columns and its count (and, in the main deck, its tag):
+# read on every change in the editor and by most deck pages, so compiled once per connection (decks/prepared.py).
+_ENTRY_ROWS = PreparedRows(lambda deck_id: DeckEntry.objects.filter(deck_id=deck_id).order_by("card__name")
+                           .values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count", "tag"))
+_CONSIDERING_ROWS = PreparedRows(lambda deck_id: ConsideringEntry.objects.filter(deck_id=deck_id)
+                                 .order_by("card__name").values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count"))
+
+
 def _entry_rows(deck: Deck) -> tuple:
     """The main deck's rows, each its card's CardInfo columns, its count and its tag: one query for both the entries
     and the tags."""
-    def read():
-        fields = [f"card__{f}" for f in _INFO_FIELDS]
-        return tuple(deck.entries.order_by("card__name").values_list(*fields, "count", "tag"))
-    return _read_once(deck, "entries", read)
+    return _read_once(deck, "entries", lambda: _ENTRY_ROWS.rows(deck.pk))
 
 
 def deck_entries(deck: Deck) -> list[Entry]:
@@ -95,8 +100,7 @@ def deck_entries(deck: Deck) -> list[Entry]:
 def deck_considering(deck: Deck) -> list[Entry]:
     """The considering list: cards kept for later beside the deck (not counted, not validated), by name."""
     def read():
-        rows = deck.considering.order_by("card__name").values_list(*(f"card__{f}" for f in _INFO_FIELDS), "count")
-        return tuple(Entry(CardInfo(*row[:-1]), row[-1]) for row in rows)
+        return tuple(Entry(CardInfo(*row[:-1]), row[-1]) for row in _CONSIDERING_ROWS.rows(deck.pk))
     return list(_read_once(deck, "considering", read))
 
 
@@ -131,7 +135,8 @@ _VIEWER_FIELDS = (*(f.name for f in Deck._meta.concrete_fields), "owner__usernam
 
 
 # Behind every deck page and deck API call: compiled once per connection (decks/prepared.py).
-_VIEWER_READ = PreparedGet(lambda: Deck.objects.select_related("owner", "gateway", "copied_from").only(*_VIEWER_FIELDS))
+_VIEWER_READ = PreparedGet(lambda deck_id: Deck.objects.select_related("owner", "gateway", "copied_from")
+                           .only(*_VIEWER_FIELDS).filter(pk=deck_id))
 
 
 def deck_for_viewer(*, deck_id: int | str, user, key: str | None = None) -> Deck:

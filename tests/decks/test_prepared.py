@@ -5,9 +5,10 @@ has, including one past what the id column holds."""
 import pytest
 from django.db.models import Model
 
+from decks.considering import deck_consider, deck_tag_card
 from decks.models import Deck, Visibility
 from decks.prepared import PreparedGet
-from decks.selectors import _VIEWER_FIELDS, _VIEWER_READ
+from decks.selectors import _CONSIDERING_ROWS, _ENTRY_ROWS, _INFO_FIELDS, _VIEWER_FIELDS, _VIEWER_READ, deck_entries
 from decks.services import deck_copy, deck_update
 from tests.decks.factories import make_user
 
@@ -59,9 +60,27 @@ def test_a_prepared_read_gives_what_the_orm_gives(decks, django_assert_num_queri
 def test_a_key_no_row_has_is_does_not_exist(key, decks):
     with pytest.raises(Deck.DoesNotExist):
         _VIEWER_READ.get(key)
+    assert _ENTRY_ROWS.rows(key) == ()
+
+
+def test_prepared_rows_are_the_orms_rows(decks):
+    """The main deck's rows and the considering list's, in the ORM's order, with its values (tags, counts)."""
+    deck = decks[3]
+    first, second = (entry.card for entry in deck_entries(deck)[:2])
+    deck, _ = deck_tag_card(deck=deck, actor=deck.owner, card=first, tag="Engine")
+    deck, _ = deck_consider(deck=deck, actor=deck.owner, card=second, delta=2)
+    columns = [f"card__{f}" for f in _INFO_FIELDS]
+    for each in decks:
+        entries = tuple(each.entries.order_by("card__name").values_list(*columns, "count", "tag"))
+        considering = tuple(each.considering.order_by("card__name").values_list(*columns, "count"))
+        pairs = ((_ENTRY_ROWS.rows(each.pk), entries), (_CONSIDERING_ROWS.rows(each.pk), considering))
+        for prepared, expected in pairs:
+            assert prepared == expected
+            assert [[type(v) for v in row] for row in prepared] == [[type(v) for v in row] for row in expected]
+    assert any(row[-1] == "Engine" for row in _ENTRY_ROWS.rows(deck.pk)) and _CONSIDERING_ROWS.rows(deck.pk)
 
 
 def test_a_statement_with_other_parameters_is_refused():
-    prepared = PreparedGet(lambda: Deck.objects.filter(name="x"))
+    prepared = PreparedGet(lambda key: Deck.objects.filter(name="x", pk=key))
     with pytest.raises(ValueError, match="only parameter"):
         prepared.get(1)
