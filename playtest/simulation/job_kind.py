@@ -133,12 +133,36 @@ def validate_params(params: dict, owner) -> dict:
         raise _field_error("policies", f"two of {', '.join(POLICIES)}")
     mine = deck_snapshot(deck)
     decks = [mine, mine if opponent is deck else deck_snapshot(opponent)]
-    try:
-        new_game([dreadgate_sim.deck_cards(d) for d in decks], 0, fmt)
-    except GameSetupError as exc:
-        raise DomainError(f"The deck can't be played: {exc}", code=ErrorCode.DECK_UNPLAYABLE,
-                          details={"field": "deck"}) from exc
+    refusal = _setup_refusal(decks, fmt)
+    if refusal:
+        raise DomainError(f"The deck can't be played: {refusal}", code=ErrorCode.DECK_UNPLAYABLE,
+                          details={"field": "deck"})
     return {"mode": mode, "format": fmt, "policies": policies, "decks": decks}
+
+
+def _setup_refusal(decks: list[dict], fmt: str) -> str:
+    """Why a game of these deck snapshots can't be set up (GameSetupError's words), or "". Remembered per versions of
+    the decks and of the catalog in this process: a player submits run after run of one version of a deck, and setting
+    a game up (every card's definition compiled) was a sixth of a submission's CPU."""
+    global _setups
+    catalog = (catalog_stamp_recent(), search_index_generation())
+    if _setups[0] != catalog:
+        _setups = (catalog, {})
+    key = (fmt, *((d["id"], d["version"]) for d in decks))
+    known = _setups[1]
+    if key not in known:
+        if len(known) >= _SETUPS_KEPT:  # a long-lived process sees version after version: begin again
+            known.clear()
+        try:
+            new_game([dreadgate_sim.deck_cards(d) for d in decks], 0, fmt)
+            known[key] = ""
+        except GameSetupError as exc:
+            known[key] = str(exc)
+    return known[key]
+
+
+_setups: tuple[tuple[str, int] | None, dict[tuple, str]] = (None, {})  # (catalog stamp, generation), by decks
+_SETUPS_KEPT = 4096
 
 
 

@@ -255,3 +255,23 @@ def test_a_replay_of_rules_the_app_no_longer_has_and_no_frames_says_so_instead_o
     response = client.get(f"/playtest/runs/{run.pk}/games/0/?step=3")
     assert response.status_code == 200
     assert "which this app no longer has" in response.content.decode()
+
+
+def test_a_deck_the_engine_cant_set_up_is_refused_each_time_it_is_submitted(alice):
+    """A Tactical deck saved with a talent in it (work in progress) can't start a game (DG-1.4): refused with the
+    engine's words, again on the next submission of the same version (the setup is remembered per version), and
+    accepted once the deck is mended."""
+    from decks.services import deck_create, deck_update
+    from tests.decks.factories import entries_of, legal_pool, make_card
+
+    units, talent = legal_pool(9), make_card("talent")
+    deck = deck_create(owner=alice, name="Tactical, unfinished", format="tactical",
+                       entries=entries_of(*[(card, 4) for card in units], (talent, 1)))
+    for _ in range(2):
+        with pytest.raises(DomainError) as refused:
+            services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=2)
+        assert refused.value.code == "deck_unplayable" and "not played in Tactical (DG-1.4)" in str(refused.value)
+    mended = deck_update(deck=deck, actor=alice, expected_version=deck.version,
+                         entries=entries_of(*[(card, 4) for card in units]))
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": mended.pk}, games=2)
+    assert run.params["decks"][0]["version"] == mended.version
