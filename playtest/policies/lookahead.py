@@ -530,7 +530,10 @@ class Lookahead:
         routine = self.plan(view, rng)
         if view.phase != MAIN_PHASE:
             return [routine] + [a for a in legal[:CHOICE_LIMIT] if a != routine]
-        tried = [a for a in legal if a[0] in self.tried_kinds and a != routine]
+        kinds = self.tried_kinds
+        tried = [a for a in legal if a[0] in kinds and a != routine]
+        if not tried:  # the most frequent case: nothing beside the prior's choice
+            return [routine]
         if not self.weights.fight and not any(u.owner != view.seat for u in view.units.values()):
             # No enemy unit to fight, and an evaluation that weighs no fight: only what can bring the win closer.
             tried = [a for a in tried if not self.needs_an_opponent(view, a)]
