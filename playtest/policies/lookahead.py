@@ -122,19 +122,45 @@ def safety_question(world: State, me: int) -> str:
     return ""
 
 
-class Ties:
-    """The prior's tie-breaker inside a search: random.Random(0), seeded when a choice first draws from it. Most of
-    the prior's choices in a line have no tie to break, and seeding a source costs more than the rest of a choice."""
+# The first draws of random.Random(0), 32 bits each: the source Ties stands for. A line breaks a tie or two at most
+# most of the time, and seeding a Mersenne Twister costs more than the rest of a choice.
+_TIE_WORDS = tuple(map(random.Random(0).getrandbits, [32] * 64))
 
-    __slots__ = ("_source",)
+
+class Ties:
+    """The prior's tie-breaker inside a search: random.Random(0)'s draws. A choice reads them from _TIE_WORDS as
+    random.Random.choice draws (getrandbits of the length's bit count, again while that is too large); any other
+    use, or a line that reads past those words, gets the source itself, seeded and moved past the words read."""
+
+    __slots__ = ("_source", "_read")
 
     def __init__(self) -> None:
         self._source: random.Random | None = None
+        self._read = 0  # words of _TIE_WORDS drawn so far
 
-    def __getattr__(self, name: str) -> Any:  # choice (the plan's only draw), or any other: the same source
+    def choice(self, seq: Sequence[Any]) -> Any:
+        n = len(seq)
+        if self._source is None and 0 < n < 1 << 32:
+            shift = 32 - n.bit_length()
+            read = self._read
+            while read < len(_TIE_WORDS):
+                r = _TIE_WORDS[read] >> shift
+                read += 1
+                if r < n:
+                    self._read = read
+                    return seq[r]
+            self._read = read  # past the words kept: the source draws on from there, as the loop would
+        return self.source().choice(seq)
+
+    def source(self) -> random.Random:
         if self._source is None:
             self._source = random.Random(0)
-        return getattr(self._source, name)
+            for _ in range(self._read):
+                self._source.getrandbits(32)
+        return self._source
+
+    def __getattr__(self, name: str) -> Any:  # any other draw: the same source
+        return getattr(self.source(), name)
 
 
 class HandPlan(NamedTuple):

@@ -191,7 +191,15 @@ def test_whole_turn_planning_finds_the_buff_that_only_pays_off_with_the_attack_a
 
 
 def test_the_search_breaks_the_priors_ties_as_a_source_seeded_with_0():
-    """Ties is random.Random(0) seeded only when first drawn from: the same choices, and the same other draws."""
+    """Ties draws as random.Random(0) does: the same choices (read from its first words, then from the source once
+    they are used up), and the same other draws after them, whatever the lengths chosen from."""
     ties, source = Ties(), random.Random(0)
     assert [ties.choice(range(10)) for _ in range(20)] == [source.choice(range(10)) for _ in range(20)]
     assert ties.random() == source.random()
+    lengths = random.Random(4)
+    for run in range(40):
+        ties, source = Ties(), random.Random(0)
+        for _ in range(run * 3):  # past the words kept, in the longer runs
+            n = lengths.choice((1, 2, 3, 5, 8, 13, 31, 33))
+            assert ties.choice(list(range(n))) == source.choice(list(range(n)))
+        assert (ties.random(), ties.choice("abc")) == (source.random(), source.choice("abc"))
