@@ -54,6 +54,20 @@ DRAW_RESULT = 2  # winner value of a drawn game
 TACTICAL_TYPES = frozenset({"unit", "item"})
 
 
+def shuffle_as_random(seed: int, items: list[Any]) -> None:
+    """random.Random(seed).shuffle(items), its draws written out: each swap's index below i + 1 is getrandbits of
+    that bit count, drawn again while too large, as random.Random draws it. A search orders a determinized deck at
+    its first draw from it, most plans once or more, and a method call per card was a quarter of the shuffle."""
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 class GameSetupError(ValueError):
     """Deck lists or a format the engine can't set up a game with."""
 
@@ -364,7 +378,7 @@ class Game:
         seed = self.unordered[p]
         if seed >= 0:
             self.unordered[p] = -1
-            random.Random(seed).shuffle(self.deck[p])
+            shuffle_as_random(seed, self.deck[p])
 
     def _draw(self, p: int, n: int) -> None:
         if self.unordered[p] >= 0:
