@@ -25,9 +25,15 @@ TEMPO_TURNS = 3
 SAMPLES = 32  # new hands drawn to estimate the deck's average
 
 
+def _deploy_order(c: Compiled) -> tuple[int, bool]:
+    return c.vit, c.kind != "legend"
+
+
 def tempo(hand: Sequence[Compiled]) -> int:
-    """The vitality the hand puts on the board in its first TEMPO_TURNS turns, weighted by the turns it stands."""
-    waiting = sorted((c for c in hand if c.board), key=lambda c: (c.vit, c.kind != "legend"))
+    """The vitality the hand puts on the board in its first TEMPO_TURNS turns, weighted by the turns it stands.
+    The policies judge 33 hands at each keep, so the loop is kept lean: a turn stops at its last action point
+    (every deploy takes one), and points are counted without min()."""
+    waiting = sorted([c for c in hand if c.board], key=_deploy_order)
     spare = len(hand) - len(waiting)  # cards the hand can recycle without giving up a unit or legend
     influence: dict[int, int] = {}  # craft -> influence of the legends down, from the turn after their deploy
     total = 0
@@ -35,14 +41,17 @@ def tempo(hand: Sequence[Compiled]) -> int:
         ap, left = AP_PER_TURN, dict(influence)
         deployed = []
         for card in waiting:
+            if ap < 1:
+                break
             rest = card.vit - 1  # 1 AP always
             if left or rest < 0:
                 crafts = sorted(left) if card.craft == UNIVERSAL else [card.craft]
                 from_influence = min(rest, sum(left.get(craft, 0) for craft in crafts))
             else:  # no legend down yet (most hands): no influence to pay from or spend
                 crafts, from_influence = [], 0
-            from_recycling = min(rest - from_influence, spare)
-            from_ap = rest - from_influence - from_recycling
+            owed = rest - from_influence
+            from_recycling = owed if owed < spare else spare
+            from_ap = owed - from_recycling
             if ap < 1 + from_ap:
                 continue
             ap -= 1 + from_ap

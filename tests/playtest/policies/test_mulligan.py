@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from playtest.dreadgate.cards import Compiled
+from playtest.dreadgate.cards import UNIVERSAL, Compiled
 from playtest.policies.mulligan import keeps, tempo
+from playtest.simulation.catalog import starter_decks
 from tests.playtest.dreadgate.factories import legend, talent, unit
 
 
@@ -43,3 +44,48 @@ def test_a_hand_as_good_as_the_deck_is_kept_whatever_its_units():
     """A hand of the deck's only kind of card is its average hand: nothing to gain by changing it."""
     hand = cards(*[MIDDLE] * 6)
     assert keeps(hand, hand + cards(*[MIDDLE] * 34), random.Random(2))
+
+
+def _reference_tempo(hand) -> int:
+    """tempo as first written, unit by unit with min(): the lean loop must give the very same numbers."""
+    waiting = sorted((c for c in hand if c.board), key=lambda c: (c.vit, c.kind != "legend"))
+    spare = len(hand) - len(waiting)
+    influence: dict[int, int] = {}
+    total = 0
+    for turn in range(3):
+        ap, left = 4, dict(influence)
+        deployed = []
+        for card in waiting:
+            rest = card.vit - 1
+            crafts = (sorted(left) if card.craft == UNIVERSAL else [card.craft]) if left or rest < 0 else []
+            from_influence = min(rest, sum(left.get(craft, 0) for craft in crafts)) if crafts else 0
+            from_recycling = min(rest - from_influence, spare)
+            from_ap = rest - from_influence - from_recycling
+            if ap < 1 + from_ap:
+                continue
+            ap -= 1 + from_ap
+            spare -= from_recycling
+            for craft in crafts:
+                spent = min(left.get(craft, 0), from_influence)
+                if spent:
+                    left[craft] -= spent
+                    from_influence -= spent
+            deployed.append(card)
+            total += card.vit * (3 - turn)
+        for card in deployed:
+            waiting.remove(card)
+            if card.kind == "legend":
+                influence[card.craft] = influence.get(card.craft, 0) + card.influence
+    return total
+
+
+def test_tempo_is_its_first_reading_over_the_starter_decks_hands_and_legend_heavy_ones():
+    rnd = random.Random(9)
+    lords = [legend(f"L-{v}{c}", vit=v, influence=i, craft=c) for v, i, c in
+             ((1, 2, "champion"), (2, 3, "sorcery"), (3, 4, "champion"), (5, 1, "universal"))]
+    pools = [[Compiled(card, i) for i, card in enumerate(deck)] for deck in starter_decks().values()]
+    pools.append(cards(*lords, CHEAP, MIDDLE, BIG, SPELL, unit("U-5U", vit=5, craft="universal")))
+    for pool in pools:
+        for _ in range(300):
+            hand = rnd.sample(pool, rnd.randrange(1, 9))
+            assert tempo(hand) == _reference_tempo(hand)
