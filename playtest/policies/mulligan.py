@@ -43,8 +43,8 @@ def tempo(hand: Sequence[Compiled]) -> int:
         for card in waiting:
             if ap < 1:
                 break
-            rest = card.vit - 1  # 1 AP always
-            if left or rest < 0:
+            rest = card.vit - 1 if card.vit > 0 else 0  # 1 AP always (a unit of no vitality costs that alone)
+            if left:
                 crafts = sorted(left) if card.craft == UNIVERSAL else [card.craft]
                 from_influence = min(rest, sum(left.get(craft, 0) for craft in crafts))
             else:  # no legend down yet (most hands): no influence to pay from or spend

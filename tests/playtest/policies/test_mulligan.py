@@ -29,6 +29,13 @@ def test_tempo_counts_each_unit_for_the_turns_it_stands_and_pays_as_dg_7_3():
     assert tempo(cards(lord, BIG)) == 3 * 3 + 8 * 2  # turn 2: 1 AP + 4 influence + 3 AP
 
 
+def test_a_card_of_no_vitality_costs_its_one_action_point_and_stands_for_nothing():
+    """The engine takes a unit or legend of vitality 0 (a card edited so): it deploys for 1 AP (DG-7.3) and adds
+    nothing to the hand's tempo, and the hands beside it are read as before."""
+    assert tempo(cards(unit("U-0", vit=0), CHEAP, SPELL)) == 2 * 3
+    assert tempo(cards(legend("L-0", vit=0, influence=2, craft="champion"), CHEAP, SPELL, SPELL)) == 2 * 3
+
+
 def test_a_hand_that_cannot_deploy_goes_back_in_a_quick_deck_and_a_big_unit_with_its_payment_is_kept():
     """Five 8-vitality units and one card to recycle deploy nothing in three turns: below the average hand of a
     deck of 2-vitality units (a fixed rule, "two units or legends", would keep it). One 8-vitality unit with five
