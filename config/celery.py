@@ -31,3 +31,12 @@ def _create_broker_folders(**kwargs) -> None:
     ensure_broker_folders()
 
 
+
+
+@worker_init.connect
+def _yield_the_cpu_to_the_web(**kwargs) -> None:
+    """Lower the worker's CPU priority by WORKER_NICE before its pool starts (the pool's processes inherit it)."""
+    from django.conf import settings
+
+    if settings.WORKER_NICE:
+        os.nice(settings.WORKER_NICE)

@@ -292,6 +292,9 @@ CELERY_TASK_IGNORE_RESULT = True  # progress and results live in our own tables
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Added to the workers' niceness when they start (config/celery.py): on a host they share with the web processes (the
+# embedded default, a single server) the runs' games take what the web leaves, so a page never waits behind them.
+WORKER_NICE = env.int("WORKER_NICE", default=10)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -16,6 +16,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {  # noqa: F405
     scope: "100000/minute" for scope in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}}  # noqa: F405
 PLAYTEST_JOB_KIND_MODULES = [*PLAYTEST_JOB_KIND_MODULES, "tests.jobkinds"]  # noqa: F405
+# The suite's workers run as its own processes do, unless a test asks (a test waits on them while its processes run).
+WORKER_NICE = int(os.environ.get("WORKER_NICE", "0"))
 
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}

@@ -132,3 +132,14 @@ def test_a_tuning_run_whose_worker_is_killed_mid_chunk_loses_nothing_and_counts_
     assert sum(len(v) for stage in stages for v in stage.result["values"].values()) == run.games_done
     in_flight.refresh_from_db()
     assert in_flight.attempts == 2, "the killed worker's chunk was played again by the second worker"
+
+
+def test_a_worker_runs_below_the_web_processes_cpu_priority(start_worker):
+    """WORKER_NICE (10 unless set) is added to the worker's niceness before its pool starts: its pool's processes,
+    which play the games, take the CPU that the web processes of the same host leave."""
+    worker = start_worker("nice", extra_env={"WORKER_NICE": "7"}, args=("--concurrency=1",))
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    children = [int(pid) for pid in open(f"/proc/{worker.proc.pid}/task/{worker.proc.pid}/children").read().split()]
+    assert children, "the worker's pool has a process"
+    for pid in (worker.proc.pid, *children):
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(mine + 7, 19), pid
