@@ -12,7 +12,9 @@ the limits); a 429 would count as a refusal, a 5xx as a server error.
 
 Run from the repository root: `.venv/bin/python bench/load.py`. BENCH_DATABASE_URL (default
 database dreadgate_bench_load on 127.0.0.1:5432, created and loaded if missing), BENCH_REDIS_URL
-(default redis://127.0.0.1:6379/7), BENCH_USERS (50), BENCH_SECONDS (60), BENCH_WEB_WORKERS (4).
+(default redis://127.0.0.1:6379/7), BENCH_USERS (50), BENCH_SECONDS (60), BENCH_WEB_WORKERS (4),
+BENCH_CELERY_WORKERS (2; 0 leaves the submitted runs queued: the web's share alone, as with the workers on a
+host of their own).
 
 A second phase (BENCH_SATURATION_SECONDS, default 30; 0 skips it) drops the think time: every
 user sends its next request as soon as the last one is answered, which measures the stack's
@@ -47,6 +49,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/7")
 USERS = int(os.environ.get("BENCH_USERS", "50"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
 WEB_WORKERS = int(os.environ.get("BENCH_WEB_WORKERS", "4"))
+CELERY_WORKERS = int(os.environ.get("BENCH_CELERY_WORKERS", "2"))  # 0: the runs wait, as with workers on another host
 THINK = tuple(float(x) for x in os.environ.get("BENCH_THINK_SECONDS", "0.5-1.5").split("-"))
 SATURATION_SECONDS = float(os.environ.get("BENCH_SATURATION_SECONDS", "30"))
 PASSWORD = "bench-load-passphrase-1"
@@ -118,7 +121,7 @@ def start(port: int) -> list[subprocess.Popen]:
          "--bind", f"127.0.0.1:{port}",
          "--workers", str(WEB_WORKERS), "--backlog", "512", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True)]
-    for n in range(2):
+    for n in range(CELERY_WORKERS):
         procs.append(subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--concurrency=1", "--loglevel=error",
              f"--hostname=load{n}@%h", "--without-gossip", "--without-mingle"],
@@ -281,7 +284,7 @@ def main() -> None:
     users = prepare()
     port = free_port()
     procs = start(port)
-    env = {"users": USERS, "web_workers": WEB_WORKERS, "celery_workers": 2, "database": "postgresql",
+    env = {"users": USERS, "web_workers": WEB_WORKERS, "celery_workers": CELERY_WORKERS, "database": "postgresql",
            "broker": "redis", "cpus": os.cpu_count(), "mix": dict(MIX)}
     try:
         sessions = []
