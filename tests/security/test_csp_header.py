@@ -10,7 +10,7 @@ from django.test import RequestFactory
 
 from config.middleware import ContentSecurityPolicyMiddleware
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.config_independent]  # a header, whatever the database
 
 
 @pytest.mark.parametrize("path", ["/", "/cards/", "/api/keywords/", "/api/decks/0/", "/no-such-page/"])

@@ -134,6 +134,7 @@ def test_a_tuning_run_whose_worker_is_killed_mid_chunk_loses_nothing_and_counts_
     assert in_flight.attempts == 2, "the killed worker's chunk was played again by the second worker"
 
 
+@pytest.mark.config_independent  # a process's niceness, whatever its database and broker
 def test_a_worker_runs_below_the_web_processes_cpu_priority(start_worker):
     """WORKER_NICE (10 unless set) is added to the worker's niceness before its pool starts: its pool's processes,
     which play the games, take the CPU that the web processes of the same host leave."""
