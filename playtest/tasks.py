@@ -7,6 +7,8 @@ from playtest.goldfish import services as tables
 from playtest.goldfish.services import TABLE_THINK_TASK
 from playtest.jobs import services
 from playtest.jobs.broker import RUN_CHUNK_TASK
+from playtest.simulation import run_speed
+from playtest.simulation.run_speed import CALIBRATE_TASK
 
 
 @shared_task(name=RUN_CHUNK_TASK, bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=None)
@@ -31,3 +33,8 @@ def prune_run_details() -> int:
 @shared_task(name=TABLE_THINK_TASK, acks_late=True, reject_on_worker_lost=True)
 def table_think(table_id: str) -> int:
     return tables.table_think(table_id=table_id)
+
+
+@shared_task(name=CALIBRATE_TASK)
+def calibrate_speed(policies: list[str], fmt: str) -> float:
+    return run_speed.speed_calibrate(policies=policies, fmt=fmt)

@@ -1,6 +1,7 @@
 from .runs import Run, RunChunk, RunStage, RunStatus
+from .speeds import PolicySpeed
 from .tables import GoldfishTable
 
 __all__ = [
-    "GoldfishTable", "Run", "RunChunk", "RunStage", "RunStatus",
+    "GoldfishTable", "PolicySpeed", "Run", "RunChunk", "RunStage", "RunStatus",
 ]

@@ -29,9 +29,6 @@ MIN_DECKS, MAX_DECKS = 2, 12
 METAGAME_FORMATS = ("standard", "quick")  # the starter decks serve both; Tactical decks are another game
 DEFAULT_GAMES_PER_PAIR = 400
 DEFAULT_POLICY = "matchup"
-# The estimate's fallback, in games per second, when no metagame table of the same format and policy has finished
-# yet: `matchup` self-play over the starter decks on one core, the slower end of the AI bench's range
-# (docs/ai.md: 94-137 games/s Standard, 170-241 Quick), as if one worker process played every chunk.
 
 
 class MetagameParams(serializers.Serializer):
@@ -157,7 +154,8 @@ def throughput(fmt: str, policy: str) -> dict[str, Any]:
     if speed["source"] == "measured":
         text = f"measured over the last {speed['runs']} finished {fmt} tables played by {policy}"
     else:
-        text = (f"no {fmt} table played by {policy} has finished yet: timed on starter decks playing each other "
+        text = (f"no {fmt} table played by {policy} has finished yet: "
+                f"{'timed' if speed['games_per_second'] else 'a worker is timing'} starter decks playing each other "
                 "with it, on one worker")
     return {**speed, "source_text": text}
 

@@ -207,7 +207,8 @@ def throughput(goal: str, fmt: str) -> dict[str, Any]:
     speed = measured_speed(kind=TUNING, policies=policies, fmt=fmt, goal=goal, format=fmt)
     if speed["source"] == "measured":
         return {**speed, "source_text": f"measured over the last {speed['runs']} finished tuning runs like this one"}
-    return {**speed, "source_text": "no tuning run like this one has finished yet: timed on starter decks with the "
+    timed = "timed" if speed["games_per_second"] else "a worker is timing"
+    return {**speed, "source_text": f"no tuning run like this one has finished yet: {timed} starter decks with the "
                                     "same AI, on one worker"}
 
 

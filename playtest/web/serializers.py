@@ -178,6 +178,8 @@ class MetagameBudgetQuerySerializer(serializers.Serializer):
     policy = serializers.ChoiceField(choices=list(POLICIES), default=DEFAULT_POLICY)
 
 
+SPEED_HELP = "The speed the estimate assumes; null while a worker times the AI for the first time (source: timing)."
+SPEED_SOURCES = ["measured", "calibrated", "timing"]
 GAMES_AHEAD_HELP = ("Games of other runs played while this one plays: the workers are shared, so each run queued or "
                     "running plays as many games as this one, or what it has left.")
 
@@ -189,14 +191,16 @@ class MetagameBudgetSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="pairs x games_per_pair")
     maximum = serializers.IntegerField(help_text="The most games one run may play (PLAYTEST_MAX_GAMES).")
     within_limit = serializers.BooleanField()
-    games_per_second = serializers.FloatField(help_text="The speed the estimate assumes.")
-    seconds = serializers.FloatField(help_text="Estimated time from submission to the table, the queue ahead counted.")
-    seconds_text = serializers.CharField(help_text="The estimate for people: 3 min 20 s.")
+    games_per_second = serializers.FloatField(allow_null=True, help_text=SPEED_HELP)
+    seconds = serializers.FloatField(allow_null=True, help_text="Estimated time from submission to the table, the "
+                                                                "queue ahead counted; null while timing.")
+    seconds_text = serializers.CharField(help_text="The estimate for people: 3 min 20 s, or not known yet.")
     games_ahead = serializers.IntegerField(help_text=GAMES_AHEAD_HELP)
-    source = serializers.ChoiceField(choices=["measured", "calibrated"],
+    source = serializers.ChoiceField(choices=SPEED_SOURCES,
                                      help_text="measured: over the last finished tables of the same format and "
                                                "policy; calibrated: before any has finished, starter decks timed "
-                                               "with the same policy on one process.")
+                                               "with the same policy on one worker process; timing: that timing "
+                                               "is under way on a worker (ask again in a few seconds).")
     runs = serializers.IntegerField(help_text="How many finished tables the measured speed is over.")
     source_text = serializers.CharField()
 
@@ -319,11 +323,13 @@ class TuningBudgetQuerySerializer(serializers.Serializer):
 class TuningBudgetSerializer(serializers.Serializer):
     games = serializers.IntegerField()
     maximum = serializers.IntegerField(help_text="The most games one run may play (PLAYTEST_MAX_GAMES).")
-    games_per_second = serializers.FloatField(help_text="The speed the estimate assumes.")
-    seconds = serializers.FloatField(help_text="Estimated time from submission to the report, the queue ahead counted.")
+    games_per_second = serializers.FloatField(allow_null=True, help_text=SPEED_HELP)
+    seconds = serializers.FloatField(allow_null=True, help_text="Estimated time from submission to the report, the "
+                                                                "queue ahead counted; null while timing.")
     seconds_text = serializers.CharField()
     games_ahead = serializers.IntegerField(help_text=GAMES_AHEAD_HELP)
-    source = serializers.ChoiceField(choices=["measured", "calibrated"])
+    source = serializers.ChoiceField(choices=SPEED_SOURCES, help_text="measured, calibrated or timing, as for "
+                                                                      "metagame tables.")
     source_text = serializers.CharField()
 
 

@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from playtest.jobs import services
-from playtest.models import RunChunk, RunStatus
+from playtest.models import PolicySpeed, RunChunk, RunStatus
+from playtest.simulation.run_speed import calibrated_speed
 from tests.support import live_db, wait_for
 
 pytestmark = [live_db, pytest.mark.worker]
@@ -144,3 +145,13 @@ def test_a_worker_runs_below_the_web_processes_cpu_priority(start_worker):
     assert children, "the worker's pool has a process"
     for pid in (worker.proc.pid, *children):
         assert os.getpriority(os.PRIO_PROCESS, pid) == min(mine + 7, 19), pid
+
+
+def test_a_speed_asked_for_is_timed_by_the_worker(celery_worker):
+    # Policies and a format no other test times, so that no earlier request has asked already.
+    assert calibrated_speed(("classic-goldfish", "classic-goldfish"), "quick") is None
+    row = wait_for(lambda: PolicySpeed.objects.filter(format="quick", policies="classic-goldfish:classic-goldfish",
+                                                      games_per_second__isnull=False).first(),
+                   timeout=60, message="the worker's timing")
+    assert row.games_per_second > 0
+    assert calibrated_speed(("classic-goldfish", "classic-goldfish"), "quick") == row.games_per_second

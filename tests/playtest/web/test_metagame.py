@@ -12,6 +12,7 @@ from playtest.jobs import services
 from playtest.models import Run, RunStatus
 from playtest.simulation.metagame_kind import METAGAME
 from playtest.simulation.metagame_report import short_names
+from playtest.simulation.run_speed import speed_calibrate
 from tests.playtest.dreadgate_decks import starter_deck
 
 pytestmark = pytest.mark.django_db
@@ -162,11 +163,21 @@ def test_progress_then_the_table_through_the_api(client, alice, bob):
     assert client.get(f"/api/metagames/{run.pk}/").status_code == 404
 
 
-def test_the_budget_is_timed_on_first_use_then_measured_on_finished_tables_and_counts_the_queue_ahead(
-        client, alice, bob):
+def test_the_budget_is_timed_by_a_worker_on_first_use_then_measured_on_finished_tables_and_counts_the_queue_ahead(
+        client, alice, bob, django_capture_on_commit_callbacks):
     client.force_login(alice)
-    budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
+    with django_capture_on_commit_callbacks() as asked:
+        budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
     assert budget["pairs"] == 15 and budget["games"] == 6000 and budget["within_limit"]
+    # No game is played in the request: a worker is asked to time the policy, and the estimate says it waits.
+    assert budget["source"] == "timing" and budget["games_per_second"] is None and budget["seconds"] is None
+    assert budget["seconds_text"] == "not known yet" and "a worker is timing" in budget["source_text"]
+    assert len(asked) == 1
+    with django_capture_on_commit_callbacks() as asked_again:
+        client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400})
+    assert asked_again == [], "asked once, not at every request while the worker times it"
+    speed_calibrate(policies=("matchup", "matchup"), fmt="standard")  # the worker's part
+    budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
     assert budget["source"] == "calibrated" and budget["games_per_second"] > 0 and budget["games_ahead"] == 0
     assert budget["seconds"] == pytest.approx(6000 / budget["games_per_second"])
     again = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
@@ -184,7 +195,7 @@ def test_the_budget_is_timed_on_first_use_then_measured_on_finished_tables_and_c
     budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": 400}).json()
     assert budget["games_ahead"] == 7_000 and budget["seconds_text"] == "1 h 48 min"
     quick = client.get("/api/metagames/budget/", {"decks": 6, "deck_format": "quick"}).json()
-    assert quick["source"] == "calibrated", "a Quick table is not estimated from Standard ones"
+    assert quick["source"] == "timing", "a Quick table is not estimated from Standard ones"
     message = refusal(client.get("/api/metagames/budget/", {"decks": 13}), 400)["message"]
     assert message.startswith("decks") and "2 to 12" in message
 
@@ -200,7 +211,11 @@ def test_the_form_shows_the_budget_and_queues_the_table(client, alice, settings)
     client.force_login(alice)
     html = client.get("/playtest/metagame/").content.decode()
     assert html.count('name="decks"') >= 6 and html.count(" checked>") >= 6  # the six starters, checked
-    assert "15 pairs × 400 games = 6000 games" in html and "Estimated time: about" in html
+    assert "15 pairs × 400 games = 6000 games" in html and "Estimated time: not known yet" in html
+    assert 'hx-trigger="load delay:2s"' in html, "the line asks again until the worker has timed the AI"
+    speed_calibrate(policies=("matchup", "matchup"), fmt="standard")  # the worker's part
+    html = client.get("/playtest/metagame/").content.decode()
+    assert "Estimated time: about" in html and 'hx-trigger="load delay:2s"' not in html
     partial = client.get("/playtest/metagame/budget/", {"decks": starter_ids(3), "games_per_pair": 10},
                          HTTP_HX_REQUEST="true").content.decode()
     assert "3 pairs × 10 games = 30 games" in partial and "<form" not in partial

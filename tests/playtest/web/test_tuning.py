@@ -9,6 +9,7 @@ from decks.selectors import deck_entries
 from decks.services import deck_update
 from playtest.jobs import services
 from playtest.models import Run, RunChunk, RunStatus
+from playtest.simulation.run_speed import speed_calibrate
 from playtest.simulation.tuning_kind import TUNING
 from tests.playtest.dreadgate_decks import starter_deck
 
@@ -237,6 +238,9 @@ def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, a
 def test_the_budget_is_timed_on_starter_decks_before_any_run_like_it_and_counts_the_queue_ahead(client, alice, bob):
     client.force_login(alice)
     query = {"budget": 600, "goal": "goldfish", "deck_format": "quick"}
+    timing = client.get("/api/tunings/budget/", query).json()
+    assert timing["source"] == "timing" and timing["seconds"] is None and timing["games_per_second"] is None
+    speed_calibrate(policies=("goldfish", "passive"), fmt="quick")  # the worker's part
     budget = client.get("/api/tunings/budget/", query).json()
     assert budget["source"] == "calibrated" and budget["games_per_second"] > 0 and budget["games_ahead"] == 0
     assert budget["seconds"] == pytest.approx(600 / budget["games_per_second"])
