@@ -3,8 +3,9 @@
 The table of docs/ai.md: 15 pairs of 400 games (6,000 games), Standard, `matchup` on every seat, each seed played
 from both seats. It is submitted through the services (decks snapshotted, chunks queued) to two Celery worker
 processes on PostgreSQL and Redis and timed from the submission to the finished table. Prints, as JSON lines, the
-time, the games per second, the form's estimate for the same table (the calibration's, since the scratch
-database has no finished table to measure), and each deck's overall win rate; then the matrix as comment lines (#).
+time, the games per second, the form's estimate for the same table (the calibration's, timed by a worker before
+the table is submitted, since the scratch database has no finished table to measure), and each deck's overall win
+rate; then the matrix as comment lines (#).
 
 It creates a scratch database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_metagame) and
 uses Redis db 13 (BENCH_REDIS_URL). Without them, the same chunks are played by two local processes, with no
@@ -77,9 +78,13 @@ def end_to_end() -> tuple[dict, dict, float, dict]:
         load_starter_decks()
         app.control.purge()
         owner, _ = get_user_model().objects.get_or_create(username="bench")
-        estimate = budget(decks=6, games_per_pair=GAMES_PER_PAIR, fmt=FORMAT, policy=POLICY)
+        budget(decks=6, games_per_pair=GAMES_PER_PAIR, fmt=FORMAT, policy=POLICY)  # asks a worker to time it
         workers = _services.start_workers(WORKERS, QUEUE, "metagame", env)
         try:
+            estimate = budget(decks=6, games_per_pair=GAMES_PER_PAIR, fmt=FORMAT, policy=POLICY)
+            while estimate["games_per_second"] is None:
+                time.sleep(0.2)
+                estimate = budget(decks=6, games_per_pair=GAMES_PER_PAIR, fmt=FORMAT, policy=POLICY)
             started = time.perf_counter()
             run = services.run_submit(owner=owner, kind=METAGAME, seed=2026, params={
                 "starters": True, "format": FORMAT, "policy": POLICY, "games_per_pair": GAMES_PER_PAIR})
