@@ -315,6 +315,8 @@ PLAYTEST_QUEUE = env.str("PLAYTEST_QUEUE", default="celery")  # workers listen w
 PLAYTEST_MAX_GAMES = env.int("PLAYTEST_MAX_GAMES", default=100_000)
 PLAYTEST_MAX_ACTIVE_RUNS = env.int("PLAYTEST_MAX_ACTIVE_RUNS", default=3)
 PLAYTEST_MAX_CHUNK_ATTEMPTS = env.int("PLAYTEST_MAX_CHUNK_ATTEMPTS", default=3)
+# A chunk asks this often, between its games, whether its run was cancelled meanwhile (one query each time).
+PLAYTEST_STOP_CHECK_SECONDS = env.float("PLAYTEST_STOP_CHECK_SECONDS", default=0.25)
 PLAYTEST_RETRY_DELAY_SECONDS = env.int("PLAYTEST_RETRY_DELAY_SECONDS", default=2)
 PLAYTEST_OUTBOX_GRACE_SECONDS = env.int("PLAYTEST_OUTBOX_GRACE_SECONDS", default=5)
 # Chunks of one run sent and not yet done, at most: the next is sent as one is done, so the queue holds a few chunks

@@ -2,7 +2,8 @@
 
 `test_sum` is deterministic per (seed, game) so results can be compared across chunkings; `test_bulk` is the same
 in chunks of 100 games, as the engines' kinds (a 100,000-game run is 1,000 chunks);
-`test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes;
+`test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes; `test_cancelled_midway`
+cancels its own run after its first game, as a person's cancel arriving while a chunk plays;
 `test_backend` reports which database connection (PostgreSQL backend) played each chunk; `test_race` and
 `test_prepared_race` are staged.
 """
@@ -14,6 +15,7 @@ import time
 from rest_framework import serializers
 
 from core.errors import DomainError, ErrorCode
+from core.interrupt import checkpoint
 from playtest.jobs.registry import JobKind, register
 
 
@@ -53,6 +55,22 @@ register(JobKind("test_bulk", _sum_chunk, _sum_merge, engine_version="test-1", c
                  params_serializer=_SumParams))
 register(JobKind("test_poison", _poison_chunk, _sum_merge, engine_version="test-1", chunk_size=10,
                  params_serializer=_SumParams))
+
+
+def _cancelled_midway_chunk(params, seed, first_game, games):
+    from playtest.jobs.services import run_cancel
+    from playtest.models import Run
+
+    for game in range(first_game, first_game + games):
+        checkpoint()
+        if game == first_game:
+            for run in Run.objects.filter(kind="test_cancelled_midway", status="running"):
+                run_cancel(run=run)
+    return {"games": games, "total": 0, "first": first_game, "values": [0] * games, "samples": []}
+
+
+register(JobKind("test_cancelled_midway", _cancelled_midway_chunk, _sum_merge, engine_version="test-1",
+                 chunk_size=10))
 
 
 def _backend_chunk(params, seed, first_game, games):

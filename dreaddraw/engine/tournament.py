@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from core.interrupt import checkpoint
 from core.stats import wilson_interval
 
 from .bots import make_bot, play_game
@@ -28,6 +29,7 @@ def play_chunk(params: dict[str, Any], seed: int, first_game: int, games: int) -
     round_summons: Counter[int] = Counter()
     first_wins = decisions = 0
     for i in range(first_game, first_game + games):
+        checkpoint()
         kinds = seat_lineup(lineup, i)
         game_seed = seed * 1_000_003 + i
         bots = [make_bot(kind, seed=game_seed * 7 + p) for p, kind in enumerate(kinds)]

@@ -21,6 +21,7 @@ import logging
 import random
 from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 
 from celery import current_app
 from django.conf import settings
@@ -29,6 +30,7 @@ from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from cards.selectors import catalog_version
+from core import interrupt
 from core.errors import DomainError, ErrorCode
 
 from ..models import Run, RunChunk, RunStage, RunStatus
@@ -299,7 +301,12 @@ def chunk_execute(*, run_id, index: int) -> None:
                 return
             result: dict = {}
         else:
-            result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
+            # A run cancelled (or failed) while its chunk plays stops it at its next game, not at its end.
+            with interrupt.stop_when(partial(_run_stopped, run.pk),
+                                     every_seconds=settings.PLAYTEST_STOP_CHECK_SECONDS):
+                result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
+    except interrupt.Interrupted:
+        return
     except Exception as exc:
         RunChunk.objects.filter(pk=chunk.pk).update(last_error=f"{type(exc).__name__}: {exc}"[:1000])
         raise
@@ -318,6 +325,10 @@ def chunk_execute(*, run_id, index: int) -> None:
         transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
     else:
         run_advance(run_id=run.pk)
+
+
+def _run_stopped(run_id) -> bool:
+    return Run.objects.filter(pk=run_id, status__in=FINISHED_STATUSES).exists()
 
 
 def _prepared_params(run: Run, kind) -> dict | None:

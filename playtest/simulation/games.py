@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from core.frames import pack, to_text
+from core.interrupt import checkpoint
 from playtest.dreadgate import CardDef, State, game_frames, new_game, to_record
 from playtest.dreadgate.actions import DRAW, END, MULLIGAN
 from playtest.dreadgate.state import MAIN_PHASE, OPENING_HAND
@@ -103,6 +104,7 @@ def play_chunk(params: dict, seed: int, first_game: int, games: int) -> dict:
     fmt, policies = params["format"], params["policies"]
     agg = empty_aggregate()
     for g in range(first_game, first_game + games):
+        checkpoint()
         s = game_seed(seed, g)
         game = play_game(decks, fmt, s, policies, keep_record=g < SAMPLE_GAMES, keep_frames=g < SAMPLE_GAMES)
         add_game(agg, game)

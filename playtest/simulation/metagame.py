@@ -14,6 +14,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+from core.interrupt import checkpoint
 from playtest.dreadgate import CardDef, new_game, to_record
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
@@ -69,6 +70,7 @@ def play_chunk(params: dict[str, Any], seed: int, first_game: int, games: int) -
     cells: dict[str, dict[str, Any]] = {}
     samples = []
     for g in range(first_game, first_game + games):
+        checkpoint()
         p, round_, swap = game_slot(g, len(pair_list))
         i, j = pair_list[p]
         order = (i, j) if not swap else (j, i)  # order[k] is the deck list k given to the engine

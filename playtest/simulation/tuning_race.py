@@ -23,6 +23,7 @@ import random
 from statistics import fmean, stdev
 from typing import Any
 
+from core.interrupt import checkpoint
 from playtest.dreadgate import CardDef, new_game
 from playtest.dreadgate.view import SeatView
 from playtest.policies import POLICIES
@@ -108,6 +109,7 @@ def play_chunk(params: dict[str, Any], seed: int, first_game: int, games: int) -
     values: dict[str, dict[str, float]] = {}
     cache: dict = {}
     for g in range(first_game, first_game + games):
+        checkpoint()
         arm, index = plan["arms"][g // per_arm], plan["start"] + g % per_arm
         values.setdefault(str(arm), {})[str(index)] = game_value(params, seed, arm, index, cache)
     return {"games": games, "values": values}

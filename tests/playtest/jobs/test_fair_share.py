@@ -8,7 +8,7 @@ from celery import current_app
 from django.contrib.auth import get_user_model
 
 from playtest.jobs import services
-from playtest.models import RunStatus
+from playtest.models import Run, RunStatus
 from tests.support import live_db, wait_for
 
 pytestmark = [live_db, pytest.mark.worker]
@@ -54,3 +54,30 @@ def test_a_small_run_finishes_while_a_large_one_has_barely_begun_and_a_cancelled
     assert large.chunks.filter(sent_at__isnull=False).count() == in_flight and queued() == 0
     large.refresh_from_db()
     assert large.status == RunStatus.CANCELLED
+
+
+def test_a_cancel_stops_the_chunk_a_worker_is_playing_at_its_next_game(start_worker, settings):
+    from decks.models import Deck
+    from playtest.jobs.broker import ensure_broker_folders
+
+    settings.PLAYTEST_QUEUE = QUEUE
+    ensure_broker_folders()
+    with current_app.connection_for_write() as connection:
+        connection.default_channel._purge(QUEUE)
+    start_worker("one-at-a-time", args=("--concurrency=1", "-Q", QUEUE))
+    alice = get_user_model().objects.create_user("alice-stop", password="x" * 12)
+    deck = Deck.objects.filter(is_starter=True, format="standard").order_by("pk").first()
+    # One chunk of 100 games of the whole-deck AI against itself: several seconds of play.
+    long = services.run_submit(owner=alice, kind="dreadgate_playtest", games=100, seed=4,
+                               params={"deck": deck.pk, "opponent": deck.pk, "mode": "matchup"})
+    assert long.chunks.count() == 1
+    wait_for(lambda: Run.objects.filter(pk=long.pk, status=RunStatus.RUNNING).exists(), timeout=60,
+             message="the worker to begin the chunk")
+    assert services.run_cancel(run=long)
+    # The worker plays one task at a time: this run is played once the cancelled chunk has given the worker back.
+    after = services.run_submit(owner=alice, kind="test_sum", params={}, games=10, seed=5)
+    wait_for(lambda: finished(after), timeout=120, message="the run sent after the cancel")
+    chunk = long.chunks.get()
+    assert chunk.status == "pending" and chunk.result is None, "the cancelled chunk was played to its end"
+    long.refresh_from_db()
+    assert long.games_done == 0

@@ -176,3 +176,13 @@ def test_the_reaper_sends_again_the_chunk_of_a_worker_process_that_died_and_only
     assert services.chunks_resend_orphaned() == 0  # sent once, whoever reaps next
     with app.connection_for_write() as connection:
         connection.default_channel._purge(settings.PLAYTEST_QUEUE)
+
+
+def test_a_chunk_whose_run_is_cancelled_while_it_plays_stops_and_records_nothing(user, settings):
+    settings.PLAYTEST_STOP_CHECK_SECONDS = 0
+    run = services.run_submit(owner=user, kind="test_cancelled_midway", params={}, games=10)
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    assert run.status == RunStatus.CANCELLED and run.games_done == 0
+    chunk = run.chunks.get()
+    assert chunk.status == "pending" and chunk.result is None
