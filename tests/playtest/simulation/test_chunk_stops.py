@@ -12,7 +12,7 @@ from tests.playtest.simulation.test_card_report import _params, _snapshot
 from tests.playtest.simulation.test_metagame import table_params
 from tests.playtest.simulation.test_tuning import quick_params
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.config_independent]  # the engines, whatever the database
 
 
 def stops_at_once(play) -> bool:
