@@ -5,8 +5,9 @@ One client per pool: Django builds a new redis.Redis client for every cache oper
 (its tables of response callbacks) costs more than a cache read on loopback. A client is thread-safe and only wraps
 its pool, so one per pool serves every call.
 
-A rate limit is one round trip: count_in_window runs WINDOW_SCRIPT, which counts a sliding window atomically in
-Redis (config/rate_window.py).
+A rate limit is at most one round trip: count_in_window runs WINDOW_SCRIPT, which counts a sliding window atomically
+in Redis (config/rate_window.py). A limit of 2 x LEASE_SHARE or more is counted ahead: one round trip takes a
+LEASE_SHARE-th of the limit for this process, which lets that many requests through without asking again.
 
 An outage degrades, never fails. The cache usually shares its Redis with the job broker, and every request reads it
 (rate limits, sessions), so a Redis that raised would make every request a 500. Instead each cache names in FALLBACK
@@ -25,6 +26,7 @@ import itertools
 import logging
 import os
 import time
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.core.cache import caches
@@ -48,23 +50,46 @@ WRITES = frozenset({"add", "set", "touch", "delete", "incr", "set_many", "delete
 FORGET_BATCH = 1000
 MISS = dummy.DummyCache("", {})  # the stand-in of a cache without FALLBACK: nothing kept, nothing found
 # A rate limit's sliding window (config/rate_window.py) in one atomic step: a sorted set of the times counted, on
-# Redis's clock. Drops the times older than the window, counts the rest, adds this one under the limit.
-# Returns {allowed, count, now, oldest} (times as strings: Redis would truncate a Lua number to an integer).
+# Redis's clock. Takes back the members named after ARGV[4] (a lease's unused slots), drops the times older than the
+# window, counts the rest, and adds up to ARGV[3] members (a lease's slots, each named ARGV[4]:i) under the limit.
+# Returns {granted, count, now, oldest} (times as strings: Redis would truncate a Lua number to an integer).
 WINDOW_SCRIPT = """
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
-local limit, duration = tonumber(ARGV[1]), tonumber(ARGV[2])
+local limit, duration, block = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+for i = 5, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - duration)
 local count = redis.call('ZCARD', KEYS[1])
-local allowed = 0
-if count < limit then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  count, allowed = count + 1, 1
-end
+local granted = math.max(math.min(block, limit - count), 0)
+for i = 1, granted do redis.call('ZADD', KEYS[1], now, ARGV[4] .. ':' .. i) end
+count = count + granted
 redis.call('EXPIRE', KEYS[1], math.ceil(duration))
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or tostring(now)
-return {allowed, count, tostring(now), tostring(oldest)}
+return {granted, count, tostring(now), tostring(oldest)}
 """
+# A process counts ahead (a lease) up to a LEASE_SHARE-th of a limit, at least one request: a limit under
+# 2 x LEASE_SHARE is counted exactly, one round trip a request. A lease's slots unused after LEASE_SECONDS are
+# given back at its next count. What that costs in exactness is in docs/operations.md.
+LEASE_SHARE = 20
+LEASE_SECONDS = 1.0
+
+
+@dataclass
+class _Lease:
+    name: str  # its slots are the members name:1 ... name:granted
+    granted: int
+    used: int
+    count: int  # the window's count when it was granted, its slots included
+    now: float  # Redis's clock then, and the window's oldest time
+    oldest: float
+    taken: float  # time.monotonic() then
+
+    def unused(self) -> list[str]:
+        return [f"{self.name}:{i}" for i in range(self.used + 1, self.granted + 1)]
+
+    def window(self, mono: float) -> Window:
+        """The window as this process knows it: the count when granted, less the slots it has not used yet."""
+        return Window(True, self.count - (self.granted - self.used), self.now + (mono - self.taken), self.oldest)
 
 
 class ReusedClientCacheClient(django_redis.RedisCacheClient):
@@ -91,7 +116,8 @@ class RedisCache(django_redis.RedisCache):
         # One instance per thread (Django's caches are thread-local), so this state needs no lock.
         self._stale: set[str] = set()  # keys written to the stand-in, to delete from Redis once it answers
         self._window_script = None  # WINDOW_SCRIPT, registered on first use
-        self._members = itertools.count()  # with the time and the process: every count a member of its own
+        self._members = itertools.count()  # with the time and the process: every lease named on its own
+        self._leases: dict[str, _Lease] = {}  # by key: the slots this process counted ahead
         where = urlsplit(self._servers[0])
         self._where = f"{where.hostname}:{where.port or 6379}{where.path}"  # for the log, without a password
 
@@ -124,13 +150,24 @@ class RedisCache(django_redis.RedisCache):
         return self._call("count_in_window", (key, limit, duration), {})
 
     def _count_in_window(self, key: str, limit: int, duration: float) -> Window:
+        mono = time.monotonic()
+        lease = self._leases.get(key)
+        if lease is not None and lease.used < lease.granted and mono - lease.taken < LEASE_SECONDS:
+            lease.used += 1
+            return lease.window(mono)
         if self._window_script is None:
             self._window_script = self._cache.get_client(write=True).register_script(WINDOW_SCRIPT)
         # Its own key: DRF kept a list at the plain key, which a sorted set may not replace.
-        member = f"{time.time_ns()}:{os.getpid()}:{next(self._members)}"
-        allowed, count, now, oldest = self._window_script(
-            keys=[self.make_and_validate_key(f"{key}:window")], args=[limit, duration, member])
-        return Window(bool(allowed), int(count), float(now), float(oldest))
+        name = f"{time.time_ns()}:{os.getpid()}:{next(self._members)}"
+        given_back = lease.unused() if lease is not None else []
+        granted, count, now, oldest = self._window_script(
+            keys=[self.make_and_validate_key(f"{key}:window")],
+            args=[limit, duration, max(1, limit // LEASE_SHARE), name, *given_back])
+        if not granted:
+            self._leases.pop(key, None)
+            return Window(False, int(count), float(now), float(oldest))
+        self._leases[key] = _Lease(name, int(granted), 1, int(count), float(now), float(oldest), mono)
+        return self._leases[key].window(mono)
 
     def _forget_stale(self) -> int:
         stale = list(self._stale)

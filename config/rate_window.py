@@ -5,7 +5,9 @@ processes that read the same history at once both write theirs, so one of the tw
 a client sending in parallel gets past its limit. Here a limit is one call, `count_in_window`, which a cache may
 answer itself in one atomic step: config.cache.RedisCache runs a script in Redis that drops the times older than the
 window, counts the rest and adds this one if it is under the limit, on Redis's clock, so the count is exact between
-any number of processes (tests/test_rate_window.py: two processes at once). Any other cache (the in-process one of
+any number of processes (tests/test_rate_window.py: two processes at once). A high limit is counted ahead, a part at
+a time per process (config/cache.py, leases): never more than the limit in a window, and fewer by at most what the
+other processes have counted ahead and not used. Any other cache (the in-process one of
 the embedded default, or the stand-in while Redis does not answer) is counted by a read and a write under a lock of
 this process: exact within the process, which is all such a cache counts.
 """

@@ -1,8 +1,10 @@
-"""Rate limits in one round trip, exact between processes (config/rate_window.py)."""
+"""Rate limits in one round trip, exact between processes (config/rate_window.py); a high limit counted ahead by
+each process (config/cache.py, leases), within its documented tolerance."""
 
 from __future__ import annotations
 
 import multiprocessing
+import time
 import uuid
 
 import pytest
@@ -11,25 +13,32 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.test import RequestFactory
 
-from config.cache import RedisCache
+from config import cache as cache_module
+from config.cache import LEASE_SHARE, RedisCache
 from config.throttles import AnonBurstThrottle
 from tests.conftest import configuration
 from tests.roundtrips import counted
 
 pytestmark = pytest.mark.each_configuration  # the limit in the process's cache here, in Redis there
 
-LIMIT = 30
+LIMIT = 30  # under 2 x LEASE_SHARE: counted exactly, one round trip a request
 ATTEMPTS = 40  # each process's: together they ask for more than twice the limit
+HIGH = 400  # counted ahead: each process takes HIGH // LEASE_SHARE at a time
+HIGH_ATTEMPTS = 300
 
 
 class Tight(AnonBurstThrottle):
     rate = f"{LIMIT}/minute"
 
 
-def in_redis() -> type[Tight]:
+class High(AnonBurstThrottle):
+    rate = f"{HIGH}/minute"
+
+
+def in_redis(limit: type[AnonBurstThrottle] = Tight) -> type[AnonBurstThrottle]:
     """The limit counted in Redis, as deployed (CACHE_URL), under keys of this test's own."""
 
-    class Shared(Tight):
+    class Shared(limit):
         cache = RedisCache(settings.REDIS_URL, {"KEY_PREFIX": f"rate-window-{uuid.uuid4().hex}"})
 
     return Shared
@@ -41,11 +50,11 @@ def anonymous_request(address: str):
     return request
 
 
-def hammer(throttle_class, address: str, start, allowed) -> None:
-    """One process: waits for the start, then asks ATTEMPTS times as fast as it can; adds up what it was allowed."""
+def hammer(throttle_class, address: str, start, allowed, attempts: int = ATTEMPTS) -> None:
+    """One process: waits for the start, then asks `attempts` times as fast as it can; adds up what it was allowed."""
     request, throttle = anonymous_request(address), throttle_class()
     start.wait()
-    mine = sum(1 for _ in range(ATTEMPTS) if throttle.allow_request(request, None))
+    mine = sum(1 for _ in range(attempts) if throttle.allow_request(request, None))
     with allowed.get_lock():
         allowed.value += mine
 
@@ -76,6 +85,52 @@ def test_a_limit_costs_one_round_trip():
     with counted() as trips:
         assert throttle.allow_request(request, None)
     assert trips.cache == 1
+
+
+@pytest.mark.skipif(configuration() != "postgres", reason="a limit shared between processes needs Redis")
+def test_two_processes_counting_a_high_limit_ahead_are_allowed_the_limit_less_at_most_one_lease():
+    address, shared = "203.0.113.80", in_redis(High)
+    block = HIGH // LEASE_SHARE
+    context = multiprocessing.get_context("fork")
+    start, allowed = context.Event(), context.Value("i", 0)
+    processes = [context.Process(target=hammer, args=(shared, address, start, allowed, HIGH_ATTEMPTS))
+                 for _ in range(2)]
+    for process in processes:
+        process.start()
+    start.set()
+    for process in processes:
+        process.join(60)
+    assert [p.exitcode for p in processes] == [0, 0]
+    # Never more than the limit; fewer by at most the slots one process counted ahead and had not used when it
+    # stopped asking (the other asked until it was refused, its lease spent).
+    assert HIGH - (block - 1) <= allowed.value <= HIGH
+
+
+@pytest.mark.skipif(configuration() != "postgres", reason="counts Redis round trips")
+def test_a_high_limit_costs_one_round_trip_a_lease_and_one_process_gets_exactly_its_quota():
+    throttle, request = in_redis(High)(), anonymous_request("203.0.113.81")
+    block = HIGH // LEASE_SHARE
+    results = [throttle.allow_request(request, None)]  # the connection made, the script registered: a lease
+    with counted() as trips:
+        results += [throttle.allow_request(request, None) for _ in range(HIGH + 4)]
+    assert sum(results) == HIGH and results[-5:] == [False] * 5
+    assert trips.cache == HIGH // block - 1 + 5  # a round trip for each further lease, and one for each refusal
+    assert 0 < throttle.wait() <= 60
+
+
+@pytest.mark.skipif(configuration() != "postgres", reason="counts Redis round trips")
+def test_a_lease_unused_for_its_time_is_given_back(monkeypatch):
+    monkeypatch.setattr(cache_module, "LEASE_SECONDS", 0.05)
+    shared = in_redis(High)
+    throttle, request = shared(), anonymous_request("203.0.113.82")
+    key = shared.cache.make_and_validate_key(f"{throttle.get_cache_key(request, None)}:window")
+    client = shared.cache._cache.get_client(write=True)
+    assert throttle.allow_request(request, None)
+    assert client.zcard(key) == HIGH // LEASE_SHARE  # counted ahead
+    time.sleep(0.1)
+    assert throttle.allow_request(request, None)  # a new lease, the old one's unused slots given back
+    assert client.zcard(key) == 1 + HIGH // LEASE_SHARE
+    assert throttle.window.count == 2
 
 
 def test_the_limit_admits_exactly_its_quota_in_one_process():
