@@ -1,4 +1,5 @@
 import os
+from pathlib import Path
 
 from celery import Celery
 from celery.signals import task_postrun, task_prerun, worker_init
@@ -33,10 +34,23 @@ def _create_broker_folders(**kwargs) -> None:
 
 
 
+AUTOGROUP = Path("/proc/self/autogroup")
+
+
 @worker_init.connect
 def _yield_the_cpu_to_the_web(**kwargs) -> None:
     """Lower the worker's CPU priority by WORKER_NICE before its pool starts (the pool's processes inherit it)."""
     from django.conf import settings
 
-    if settings.WORKER_NICE:
-        os.nice(settings.WORKER_NICE)
+    if not settings.WORKER_NICE:
+        return
+    os.nice(settings.WORKER_NICE)
+    # With Linux's autogroups (processes outside any cgroup but the root one), a niceness counts only against the
+    # processes of the same session: a worker started in a session of its own (`make run`, a service, the benches)
+    # would still share the CPU half and half with the web server's session. Its session's group is given the same
+    # niceness, which is safe only when the worker leads it (the group then holds the worker and its pool alone).
+    if os.getsid(0) == os.getpid() and AUTOGROUP.exists():
+        try:
+            AUTOGROUP.write_text(str(settings.WORKER_NICE))
+        except OSError:  # a kernel without autogroups (or one that refuses): the process's niceness stands alone
+            pass

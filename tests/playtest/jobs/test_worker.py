@@ -2,6 +2,7 @@
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -145,6 +146,12 @@ def test_a_worker_runs_below_the_web_processes_cpu_priority(start_worker):
     assert children, "the worker's pool has a process"
     for pid in (worker.proc.pid, *children):
         assert os.getpriority(os.PRIO_PROCESS, pid) == min(mine + 7, 19), pid
+    # Started in a session of its own, it is its autogroup's only member: the group yields too, else its niceness
+    # would count only against its own pool (a kernel without autogroups has no such file).
+    autogroup = Path(f"/proc/{worker.proc.pid}/autogroup")
+    if autogroup.exists():
+        assert autogroup.read_text().split()[-2:] == ["nice", "7"]
+        assert Path(f"/proc/{children[0]}/autogroup").read_text() == autogroup.read_text()
 
 
 def test_a_speed_asked_for_is_timed_by_the_worker(celery_worker):
