@@ -67,11 +67,17 @@ redis.call('EXPIRE', KEYS[1], math.ceil(duration))
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or tostring(now)
 return {granted, count, tostring(now), tostring(oldest)}
 """
-# A process counts ahead (a lease) up to a LEASE_SHARE-th of a limit, at least one request: a limit under
-# 2 x LEASE_SHARE is counted exactly, one round trip a request. A lease's slots unused after LEASE_SECONDS are
-# given back at its next count. What that costs in exactness is in docs/operations.md.
+# A process counts ahead (a lease) a LEASE_SHARE-th of a limit, at least one request and at most LEASE_MOST (each
+# slot is a member of the set, added and later dropped one by one): a limit under 2 x LEASE_SHARE is counted exactly,
+# one round trip a request. A lease's slots unused after LEASE_SECONDS are given back at its next count. What that
+# costs in exactness is in docs/operations.md.
 LEASE_SHARE = 20
+LEASE_MOST = 50
 LEASE_SECONDS = 1.0
+
+
+def lease_size(limit: int) -> int:
+    return max(1, min(limit // LEASE_SHARE, LEASE_MOST))
 
 
 @dataclass
@@ -162,7 +168,7 @@ class RedisCache(django_redis.RedisCache):
         given_back = lease.unused() if lease is not None else []
         granted, count, now, oldest = self._window_script(
             keys=[self.make_and_validate_key(f"{key}:window")],
-            args=[limit, duration, max(1, limit // LEASE_SHARE), name, *given_back])
+            args=[limit, duration, lease_size(limit), name, *given_back])
         if not granted:
             self._leases.pop(key, None)
             return Window(False, int(count), float(now), float(oldest))

@@ -14,7 +14,7 @@ from django.core.cache import caches
 from django.test import RequestFactory
 
 from config import cache as cache_module
-from config.cache import LEASE_SHARE, RedisCache
+from config.cache import RedisCache, lease_size
 from config.throttles import AnonBurstThrottle
 from tests.conftest import configuration
 from tests.roundtrips import counted
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.each_configuration  # the limit in the process's cache 
 
 LIMIT = 30  # under 2 x LEASE_SHARE: counted exactly, one round trip a request
 ATTEMPTS = 40  # each process's: together they ask for more than twice the limit
-HIGH = 400  # counted ahead: each process takes HIGH // LEASE_SHARE at a time
+HIGH = 400  # counted ahead: each process takes lease_size(HIGH) at a time
 HIGH_ATTEMPTS = 300
 
 
@@ -90,7 +90,7 @@ def test_a_limit_costs_one_round_trip():
 @pytest.mark.skipif(configuration() != "postgres", reason="a limit shared between processes needs Redis")
 def test_two_processes_counting_a_high_limit_ahead_are_allowed_the_limit_less_at_most_one_lease():
     address, shared = "203.0.113.80", in_redis(High)
-    block = HIGH // LEASE_SHARE
+    block = lease_size(HIGH)
     context = multiprocessing.get_context("fork")
     start, allowed = context.Event(), context.Value("i", 0)
     processes = [context.Process(target=hammer, args=(shared, address, start, allowed, HIGH_ATTEMPTS))
@@ -109,7 +109,7 @@ def test_two_processes_counting_a_high_limit_ahead_are_allowed_the_limit_less_at
 @pytest.mark.skipif(configuration() != "postgres", reason="counts Redis round trips")
 def test_a_high_limit_costs_one_round_trip_a_lease_and_one_process_gets_exactly_its_quota():
     throttle, request = in_redis(High)(), anonymous_request("203.0.113.81")
-    block = HIGH // LEASE_SHARE
+    block = lease_size(HIGH)
     results = [throttle.allow_request(request, None)]  # the connection made, the script registered: a lease
     with counted() as trips:
         results += [throttle.allow_request(request, None) for _ in range(HIGH + 4)]
@@ -126,10 +126,10 @@ def test_a_lease_unused_for_its_time_is_given_back(monkeypatch):
     key = shared.cache.make_and_validate_key(f"{throttle.get_cache_key(request, None)}:window")
     client = shared.cache._cache.get_client(write=True)
     assert throttle.allow_request(request, None)
-    assert client.zcard(key) == HIGH // LEASE_SHARE  # counted ahead
+    assert client.zcard(key) == lease_size(HIGH)  # counted ahead
     time.sleep(0.1)
     assert throttle.allow_request(request, None)  # a new lease, the old one's unused slots given back
-    assert client.zcard(key) == 1 + HIGH // LEASE_SHARE
+    assert client.zcard(key) == 1 + lease_size(HIGH)
     assert throttle.window.count == 2
 
 
@@ -147,3 +147,7 @@ def test_while_redis_does_not_answer_the_stand_in_counts_the_window():
     key = f"rate-window-outage-{uuid.uuid4().hex}"
     assert [cache.count_in_window(key, 2, 60).allowed for _ in range(3)] == [True, True, False]
     assert caches["rates"].get(key)  # counted in the stand-in, the process's own cache
+
+
+def test_a_lease_is_a_twentieth_of_the_limit_and_at_most_50_requests():
+    assert [lease_size(limit) for limit in (1, 30, 40, 120, 600, 100_000)] == [1, 1, 2, 6, 30, 50]
