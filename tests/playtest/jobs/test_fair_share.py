@@ -21,6 +21,17 @@ def queued() -> int:
         return connection.default_channel._size(QUEUE)
 
 
+def worker_on_own_queue(start_worker, settings, name: str, concurrency: int) -> None:
+    """A worker of its own on QUEUE, emptied first, where this test's runs are sent."""
+    from playtest.jobs.broker import ensure_broker_folders
+
+    settings.PLAYTEST_QUEUE = QUEUE
+    ensure_broker_folders()
+    with current_app.connection_for_write() as connection:
+        connection.default_channel._purge(QUEUE)
+    start_worker(name, args=(f"--concurrency={concurrency}", "-Q", QUEUE))
+
+
 def finished(run):
     run.refresh_from_db()
     return run.is_finished and run
@@ -28,13 +39,7 @@ def finished(run):
 
 def test_a_small_run_finishes_while_a_large_one_has_barely_begun_and_a_cancelled_run_leaves_nothing_queued(
         start_worker, settings):
-    from playtest.jobs.broker import ensure_broker_folders
-
-    settings.PLAYTEST_QUEUE = QUEUE
-    ensure_broker_folders()
-    with current_app.connection_for_write() as connection:
-        connection.default_channel._purge(QUEUE)
-    start_worker("fair-share", args=("--concurrency=2", "-Q", QUEUE))
+    worker_on_own_queue(start_worker, settings, "fair-share", concurrency=2)
     alice = get_user_model().objects.create_user("alice-fair", password="x" * 12)
     bob = get_user_model().objects.create_user("bob-fair", password="x" * 12)
 
@@ -58,13 +63,8 @@ def test_a_small_run_finishes_while_a_large_one_has_barely_begun_and_a_cancelled
 
 def test_a_cancel_stops_the_chunk_a_worker_is_playing_at_its_next_game(start_worker, settings):
     from decks.models import Deck
-    from playtest.jobs.broker import ensure_broker_folders
 
-    settings.PLAYTEST_QUEUE = QUEUE
-    ensure_broker_folders()
-    with current_app.connection_for_write() as connection:
-        connection.default_channel._purge(QUEUE)
-    start_worker("one-at-a-time", args=("--concurrency=1", "-Q", QUEUE))
+    worker_on_own_queue(start_worker, settings, "one-at-a-time", concurrency=1)
     alice = get_user_model().objects.create_user("alice-stop", password="x" * 12)
     deck = Deck.objects.filter(is_starter=True, format="standard").order_by("pk").first()
     # One chunk of 100 games of the whole-deck AI against itself: several seconds of play.
