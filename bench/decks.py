@@ -4,6 +4,8 @@ Figures (one JSON line each):
 - validating a 60-card deck in memory (target under 1 ms);
 - reading a 60-card text list: parse, resolve every card, copy limits (target 1,000 lists/s);
 - the validate endpoint's work for a 60-card list: parse and every rule, as the API answers it;
+- its worst case: a list of as many lines as a list may have, none of them a card, each answered with the closest
+  names of the whole catalog (target under 1 s);
 - importing a 60-card list into the database (parse, deck, entries, first revision): no target.
 
 Sets itself up on a scratch SQLite database (migrate and load the catalog), so it needs nothing running.
@@ -101,6 +103,17 @@ def main() -> None:
             assert validate_list(text, "standard", index)["legal"]
     emit("validate a 60-card text list (the validate endpoint's work)",
          rounds * len(texts) / (time.perf_counter() - start), "lists/s", 1000, "higher", env)
+
+    # 3b. The worst list the endpoint accepts: as many lines as a list may have (decklist.MAX_LINES), each a name no
+    # card has, so that every line is answered with the closest names of the whole catalog.
+    from decks.decklist import MAX_LINES
+
+    unknown = "\n".join(f"1 Qwzx{i} Frobnicated Lantern" for i in range(MAX_LINES))
+    start = time.perf_counter()
+    answer = validate_list(unknown, "standard", index)
+    assert not answer["legal"]
+    emit(f"validate a list of {MAX_LINES} unknown names (the endpoint's worst case)", time.perf_counter() - start,
+         "s", 1.0, "lower", env)
 
     # 4. Imports saved to the database (SQLite, one transaction per deck, as the API does).
     owner = get_user_model().objects.create_user("bench", password="bench-password-1")

@@ -408,7 +408,8 @@ def card_named_fuzzy(*, text: str, limit: int = 5) -> FuzzyMatch:
     The exact name first; then the one name holding every word of the text (several such names are
     ambiguous: no card, the count and the first of them, a name that starts with the text before one
     that only contains it, then the shorter); then the closest names to a misspelling (close_names:
-    trigram similarity on PostgreSQL, difflib elsewhere), the best with the next ones as alternatives.
+    trigram similarity on PostgreSQL, difflib's measure elsewhere: cards.closeness), the best with the next ones
+    as alternatives.
     """
     text = plain_name(text)
     if not text:
@@ -498,8 +499,8 @@ def card_collection(*, identifiers: list[dict[str, str]]) -> tuple[list[Card], l
 def close_names(*, text: str, limit: int = 5) -> list[tuple[str, str]]:
     """(name, collector number) of the cards whose names are closest to `text`, best first.
 
-    PostgreSQL ranks by trigram word similarity (pg_trgm); elsewhere difflib does the same job over
-    the names and their words.
+    PostgreSQL ranks by trigram word similarity (pg_trgm); elsewhere difflib's measure (cards.closeness) does the
+    same job over the names and their words.
     """
     return close_names_each(texts=[text], limit=limit)[0]
 
@@ -520,7 +521,7 @@ def close_names_each(*, texts: list[str], limit: int = 5) -> list[list[tuple[str
             .order_by("-word", "-whole", "name")
             .values_list("name", "collector_number")[:limit]
         ) if len(text) >= 3 else [] for text in texts]
-    import difflib
+    from .closeness import close_matches
 
     cards = dict(Card.objects.values_list("name", "collector_number"))
     lowered = {name.lower(): name for name in cards}
@@ -529,12 +530,14 @@ def close_names_each(*, texts: list[str], limit: int = 5) -> list[list[tuple[str
         for word in name.lower().replace(",", " ").split():
             by_word.setdefault(word, name.lower())
 
+    names, words = list(lowered), list(by_word)
+
     def closest(text: str) -> list[tuple[str, str]]:
         if len(text) < 3:
             return []
-        matches = difflib.get_close_matches(text.lower(), list(lowered), n=limit, cutoff=0.6)
+        matches = close_matches(text.lower(), names, limit=limit, cutoff=0.6)
         if not matches:  # close to one word of a longer name
-            matches = [by_word[w] for w in difflib.get_close_matches(text.lower(), list(by_word), n=limit, cutoff=0.75)]
+            matches = [by_word[w] for w in close_matches(text.lower(), words, limit=limit, cutoff=0.75)]
         return [(lowered[m], cards[lowered[m]]) for m in dict.fromkeys(matches)]
 
     return [closest(text) for text in texts]

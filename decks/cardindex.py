@@ -6,9 +6,9 @@ a list costs a few dictionary look-ups per line instead of a query.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
+from cards.closeness import close_matches
 from core.names import name_key as fold  # the key a written card name or number is matched on
 
 from .cardinfo import GATEWAY, CardInfo
@@ -45,7 +45,7 @@ class CardIndex:
         if self._folded_names is None:
             self._folded_names = list(self.by_name)
         key = fold(text)
-        close = difflib.get_close_matches(key, self._folded_names, n=n, cutoff=0.6)
+        close = close_matches(key, self._folded_names, limit=n, cutoff=0.6)
         if len(close) < n:  # a name written in part ("goblin") is found by its words
             close += [k for k in self._folded_names if key and key in k and k not in close][: n - len(close)]
         return [self.by_name[k].name for k in close]
