@@ -58,14 +58,13 @@ def calibrated_speed(policies: Sequence[str], fmt: str) -> float | None:
     row = PolicySpeed.objects.filter(format=fmt, policies=key).values_list("games_per_second", "timed_at").first()
     now = timezone.now()
     if row is None or row[1] is None or row[1] < now - timedelta(seconds=CALIBRATION_KEPT_SECONDS):
-        _ask_calibration(list(policies), fmt, now)
+        _ask_calibration(list(policies), key, fmt, now)
     return None if row is None else row[0]
 
 
-def _ask_calibration(policies: list[str], fmt: str, now) -> None:
-    """Ask a worker to time `policies`, unless one was asked within CALIBRATION_ASKED_SECONDS (however many
-    processes want the speed meanwhile, one request asks)."""
-    key = ":".join(policies)
+def _ask_calibration(policies: list[str], key: str, fmt: str, now) -> None:
+    """Ask a worker to time `policies` (joined, `key`), unless one was asked within CALIBRATION_ASKED_SECONDS
+    (however many processes want the speed meanwhile, one request asks)."""
     asked = PolicySpeed.objects.filter(format=fmt, policies=key,
                                        asked_at__lt=now - timedelta(seconds=CALIBRATION_ASKED_SECONDS))
     if not asked.update(asked_at=now):
