@@ -7,8 +7,8 @@ the database as it stood after the load is then put back from a snapshot (tests/
 
 Tests whose outcome the database and broker do not change run in one configuration only (ONE_CONFIGURATION,
 docs/testing.md): browser tests, those marked `config_independent` and the modules that touch no database (unless
-marked `each_configuration`) in the embedded one, the fault tests (with services of their own) in the PostgreSQL
-one.
+marked `each_configuration`) in the embedded one, the fault tests (with services of their own) and the API fuzz
+(`strict_database`) in the PostgreSQL one.
 
 Worker tests share one session-scoped Celery worker process on the test database; browser tests
 share one headless Chromium driven by Playwright against pytest-django's live server.
@@ -45,11 +45,23 @@ def django_db_setup(django_db_setup, django_db_blocker, request):
 snapshot_key = pytest.StashKey[CatalogSnapshot]()
 # Tests whose outcome the configuration does not change run in one only (docs/testing.md): by their marker, the
 # embedded one (SQLite, the filesystem broker) or the PostgreSQL one (with Redis), to balance the two runs.
-ONE_CONFIGURATION = {"config_independent": "embedded", "browser": "embedded", "faults": "postgres"}
+ONE_CONFIGURATION = {"config_independent": "embedded", "browser": "embedded", "faults": "postgres",
+                     "strict_database": "postgres"}
 
 
 def configuration() -> str:
     return "postgres" if os.environ.get("DATABASE_URL") else "embedded"
+
+
+# Modules all of whose tests run on PostgreSQL only, not even collected elsewhere: collecting the API fuzz makes
+# Schemathesis's coverage cases for every operation (some 15 s a process), tests left out or not.
+POSTGRES_ONLY_MODULES = {Path(__file__).parent / "security" / "test_api_fuzz.py"}
+
+
+def pytest_ignore_collect(collection_path, config):
+    if collection_path in POSTGRES_ONLY_MODULES and configuration() != "postgres":
+        return True
+    return None
 
 
 # What a test asks for when it touches the test database.
