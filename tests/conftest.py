@@ -93,10 +93,17 @@ def pytest_collection_modifyitems(config, items):
     kept, left_out = [], []
     for item in items:
         where = runs_where(item, pure_modules)
+        if item.path in POSTGRES_ONLY_MODULES and where != "postgres":  # else no run would collect it
+            raise pytest.UsageError(f"{item.nodeid}: a module of POSTGRES_ONLY_MODULES runs on PostgreSQL only; "
+                                    "mark it strict_database")
         (left_out if where not in (None, here) else kept).append(item)
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = kept
+    log = os.environ.get("DREADGATE_COLLECTED_LOG")
+    if log:  # each test process collects the same tests: the log may list a test more than once
+        with open(log, "a") as collected:
+            collected.writelines(item.nodeid + "\n" for item in kept)
 
 
 def load_test_data() -> None:
@@ -265,7 +272,7 @@ def login(page, live_server):
     return log_in
 
 
-# --- Which tests passed (CI checks that every test passed in at least one configuration) ----------------
+# --- Which tests ran and passed (CI checks that every test passed in at least one configuration) -------------
 
 def pytest_runtest_logreport(report):
     log = os.environ.get("DREADGATE_PASSED_LOG")
