@@ -50,6 +50,27 @@ class RunSerializer(serializers.ModelSerializer):
         except LookupError:  # a kind no longer installed: show what was stored
             return run.params
 
+    def to_representation(self, run: Run) -> dict:
+        """The fields read straight from the run, as the declared fields would write them: a submission and its
+        cancel each answer a run, and building a ModelSerializer's fields from the model took two thirds of that
+        answer's time. The schema still reads the declared fields; a test holds the two to the same answer."""
+        return {
+            "id": str(run.pk), "kind": run.kind, "title": run.title, "params": self.get_params(run),
+            "games": run.games, "seed": run.seed, "status": run.status, "games_done": run.games_done,
+            "progress_percent": run.progress_percent, "result": run.result, "error": run.error,
+            "engine_version": run.engine_version, "catalog_version": run.catalog_version,
+            "chunk_size": run.chunk_size, "created_at": _moment(run.created_at),
+            "started_at": _moment(run.started_at), "finished_at": _moment(run.finished_at),
+            "duration_seconds": run.duration_seconds,
+        }
+
+
+_MOMENT = serializers.DateTimeField()  # writes a time as every other date-time field of the API does
+
+
+def _moment(value) -> str | None:
+    return _MOMENT.to_representation(value)
+
 
 class RunSubmitSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[])

@@ -1,9 +1,16 @@
 """Runs through the API and the pages: owner only, limits, cancel."""
 
+import json
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
+from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
 from playtest.jobs import services
 from playtest.models import Run, RunStatus
+from playtest.web.serializers import RunSerializer
 
 pytestmark = pytest.mark.django_db
 
@@ -26,6 +33,27 @@ def test_submit_over_the_maximum_is_a_422_naming_it(client, alice, settings):
     assert response.status_code == 422
     assert "1000" in response.json()["error"]["message"]
     assert not Run.objects.exists()
+
+
+@pytest.mark.parametrize("state", ["queued", "running", "done", "failed"])
+def test_a_run_is_answered_as_its_declared_fields_write_it(alice, state):
+    """RunSerializer writes a run without building its fields; the fields the schema reads must give the same
+    answer, in every state a run can be in (times unset or set, a result, an error)."""
+    run = services.run_submit(owner=alice, kind="test_sum", params={}, games=25, seed=9, title="Sums")
+    now = timezone.now()
+    changes = {"running": {"status": RunStatus.RUNNING, "started_at": now, "games_done": 7},
+               "done": {"status": RunStatus.DONE, "started_at": now, "finished_at": now + timedelta(seconds=3.25),
+                        "games_done": 25, "result": {"values": [1, 2], "mean": 1.5}},
+               "failed": {"status": RunStatus.FAILED, "started_at": now, "finished_at": now, "error": "It broke."},
+               }.get(state, {})
+    Run.objects.filter(pk=run.pk).update(**changes)
+    for field, value in changes.items():
+        setattr(run, field, value)
+    for read in (run, Run.objects.get(pk=run.pk)):  # as the services left it (a submission's answer) and as read
+        serializer = RunSerializer(read)
+        by_fields = serializers.ModelSerializer.to_representation(serializer, read)
+        assert json.loads(JSONRenderer().render(serializer.data)) == json.loads(JSONRenderer().render(by_fields))
+        assert list(serializer.data) == list(by_fields)
 
 
 def test_anonymous_cannot_submit(client):
