@@ -195,7 +195,9 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
         purge_broker()
         worker = WorkerProcess("session", tmp_path_factory.mktemp("workers"))
     yield worker
-    worker.stop()
+    # The session is over and its database is dropped next: a warm shutdown only waited (15 s, then a kill) for
+    # whatever chunk the worker was still playing of a test's run.
+    worker.stop(graceful=False)
 
 
 @pytest.fixture

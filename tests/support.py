@@ -81,10 +81,16 @@ class WorkerProcess:
         os.kill(self.proc.pid, sig)
         self.proc.wait(10)
 
-    def stop(self) -> None:
+    def stop(self, *, graceful: bool = True) -> None:
+        """A warm shutdown (what it is playing ends first), killed if it takes over 15 s; or, not `graceful`, killed
+        at once: for a worker whose test session is over, where nothing it would finish is read again."""
         if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+            if graceful:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                try:
+                    self.proc.wait(15)
+                    return
+                except subprocess.TimeoutExpired:
+                    pass
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
