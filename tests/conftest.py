@@ -195,8 +195,8 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
         purge_broker()
         worker = WorkerProcess("session", tmp_path_factory.mktemp("workers"))
     yield worker
-    # The session is over and its database is dropped next: a warm shutdown only waited (15 s, then a kill) for
-    # whatever chunk the worker was still playing of a test's run.
+    # The session is over and its database is dropped next: nothing the worker would finish is read again, and its
+    # warm shutdown took the full 15 s before the kill in each test process.
     worker.stop(graceful=False)
 
 
