@@ -74,6 +74,9 @@ return {granted, count, tostring(now), tostring(oldest)}
 LEASE_SHARE = 20
 LEASE_MOST = 50
 LEASE_SECONDS = 1.0
+# Leases a process keeps before it forgets those whose window has passed (their slots have left the window in Redis,
+# so nothing is lost): without it, every client a long-lived process ever counted would keep its lease in memory.
+LEASES_KEPT = 1024
 
 
 def lease_size(limit: int) -> int:
@@ -89,6 +92,7 @@ class _Lease:
     now: float  # Redis's clock then, and the window's oldest time
     oldest: float
     taken: float  # time.monotonic() then
+    ends: float  # time.monotonic() when its window has passed
 
     def unused(self) -> list[str]:
         return [f"{self.name}:{i}" for i in range(self.used + 1, self.granted + 1)]
@@ -124,6 +128,7 @@ class RedisCache(django_redis.RedisCache):
         self._window_script = None  # WINDOW_SCRIPT, registered on first use
         self._members = itertools.count()  # with the time and the process: every lease named on its own
         self._leases: dict[str, _Lease] = {}  # by key: the slots this process counted ahead
+        self._leases_kept = LEASES_KEPT  # how many before the next forgetting (doubled while most are live)
         where = urlsplit(self._servers[0])
         self._where = f"{where.hostname}:{where.port or 6379}{where.path}"  # for the log, without a password
 
@@ -172,8 +177,17 @@ class RedisCache(django_redis.RedisCache):
         if not granted:
             self._leases.pop(key, None)
             return Window(False, int(count), float(now), float(oldest))
-        self._leases[key] = _Lease(name, int(granted), 1, int(count), float(now), float(oldest), mono)
+        if len(self._leases) >= self._leases_kept:
+            self._forget_past_leases(mono)
+        self._leases[key] = _Lease(name, int(granted), 1, int(count), float(now), float(oldest), mono,
+                                   mono + duration)
         return self._leases[key].window(mono)
+
+    def _forget_past_leases(self, mono: float) -> None:
+        """Drop the leases whose window has passed; the next forgetting waits for twice as many as are left, so
+        that many live clients cost a forgetting now and then, not one at every lease."""
+        self._leases = {key: lease for key, lease in self._leases.items() if lease.ends > mono}
+        self._leases_kept = max(LEASES_KEPT, 2 * len(self._leases))
 
     def _forget_stale(self) -> int:
         stale = list(self._stale)

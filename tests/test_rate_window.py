@@ -129,6 +129,23 @@ def test_a_lease_unused_for_its_time_is_given_back(monkeypatch):
     assert throttle.window.count == 2
 
 
+@pytest.mark.skipif(configuration() != "postgres", reason="leases are Redis's")
+def test_a_process_forgets_the_leases_whose_window_has_passed(monkeypatch):
+    """A long-lived process counts for client after client: past LEASES_KEPT leases, those whose window has passed
+    are dropped (their slots have left the window in Redis), and a live one is kept with its slots."""
+    monkeypatch.setattr(cache_module, "LEASES_KEPT", 3)
+    cache = RedisCache(settings.REDIS_URL, {"KEY_PREFIX": f"rate-window-{uuid.uuid4().hex}"})
+    for n in range(3):
+        assert cache.count_in_window(f"gone-{n}", HIGH, 0.05).allowed
+    time.sleep(0.1)  # their windows have passed
+    assert cache.count_in_window("live", HIGH, 60).allowed
+    assert cache.count_in_window("next", HIGH, 60).allowed
+    assert sorted(cache._leases) == ["live", "next"]
+    with counted() as trips:  # the live client's lease still answers in this process
+        assert cache.count_in_window("live", HIGH, 60).allowed
+    assert trips.cache == 0
+
+
 def test_the_limit_admits_exactly_its_quota_in_one_process():
     caches["rates"].clear()
     throttle, request = Tight(), anonymous_request("203.0.113.79")
