@@ -41,6 +41,12 @@ BUDGETS = {
     "deck page, anonymous": {"embedded": (1, 1), "postgres": (1, 0)},
     "deck editor": {"embedded": (4, 0), "postgres": (3, 1)},
     "deck editor search fragment": {"embedded": (3, 2), "postgres": (2, 1)},
+    "deck stats fragment": {"embedded": (3, 0), "postgres": (2, 1)},
+    "deck editor: a card's count": {"embedded": (17, 0), "postgres": (16, 1)},
+    "deck editor: quick add": {"embedded": (17, 0), "postgres": (16, 1)},
+    "deck editor: considering list": {"embedded": (16, 0), "postgres": (15, 1)},
+    "deck editor: moved to the considering list": {"embedded": (19, 0), "postgres": (18, 1)},
+    "deck editor: a card's tag": {"embedded": (18, 0), "postgres": (17, 1)},
     "deck list page": {"embedded": (2, 0), "postgres": (1, 1)},
     "deck list API": {"embedded": (3, 0), "postgres": (2, 1)},
     "deck API": {"embedded": (2, 1), "postgres": (1, 1)},
@@ -131,6 +137,7 @@ READS = {  # case: (who, path)
     "deck page, anonymous": (None, "/decks/{deck}/"),
     "deck editor": ("owner", "/decks/{deck}/edit/"),
     "deck editor search fragment": ("owner", "/decks/{deck}/edit/search/?q=golem"),
+    "deck stats fragment": ("owner", "/decks/{deck}/stats/"),
     "deck list page": ("owner", "/decks/"),
     "deck list API": ("owner", "/api/decks/"),
     "deck API": ("owner", "/api/decks/{deck}/"),
@@ -187,6 +194,28 @@ def test_a_deck_edit_costs_its_budget(world):
     trips = write(client, "PATCH", path, '{"description": "edited"}', content_type="application/json",
                   warm=lambda first: {"HTTP_IF_MATCH": client.get(path).headers["ETag"]})
     check("deck edit API", trips)
+
+
+# The editor's saves (decks/editor_views.py), each made twice: the first (its `True` form) and the counted one, which
+# takes the first back. {case: (the editor URL's last part, the form of the first and of the second)}
+EDITOR_WRITES = {
+    "deck editor: a card's count": ("change", lambda card, first: f"card={card}&delta={1 if first else -1}"),
+    "deck editor: quick add": ("quick", lambda card, first: f"lines={1 if first else -1}%20{card}"),
+    "deck editor: considering list": ("consider", lambda card, first: f"card={card}&delta={1 if first else -1}"),
+    "deck editor: moved to the considering list": (
+        "move", lambda card, first: f"card={card}&count=1&to={'considering' if first else 'main'}"),
+    "deck editor: a card's tag": ("tag", lambda card, first: f"card={card}&tag={'a' if first else 'b'}"),
+}
+
+
+@pytest.mark.parametrize("case", list(EDITOR_WRITES))
+def test_an_editor_save_costs_its_budget(case, world):
+    url, form = EDITOR_WRITES[case]
+    deck = world["deck"]
+    card = deck.entries.order_by("card__collector_number").first().card.collector_number
+    trips = write(client_of(world["owner"]), "POST", f"/decks/{deck.pk}/edit/{url}/", lambda first: form(card, first),
+                  content_type="application/x-www-form-urlencoded", HTTP_HX_REQUEST="true")
+    check(case, trips)
 
 
 def test_a_validation_costs_its_budget(world):
