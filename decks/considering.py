@@ -54,9 +54,15 @@ class CardMove:
     refused: str = ""
 
 
-def _latest(deck: Deck, actor) -> Deck:
+def _editable(deck: Deck, actor, just_read: bool) -> Deck:
+    """The deck a change is first tried on: the latest, or the caller's when it has `just_read` it (as
+    decks.services.deck_change_cards says); after a conflict each change tries again on _latest."""
     if not can_edit(deck, actor):
         raise DeckForbidden()
+    return deck if just_read else _latest(deck)
+
+
+def _latest(deck: Deck) -> Deck:
     return Deck.objects.select_related("gateway").get(pk=deck.pk)
 
 
@@ -82,18 +88,18 @@ def tag_words(name: str, before: str, after: str) -> str:
     return f"{name}: tag “{before}” → “{after}”"
 
 
-def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str) -> tuple[Deck, TagChange]:
+def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: bool = False) -> tuple[Deck, TagChange]:
     """Set the tag of a card of the main deck ("" untags it). Refuses (InvalidDeck, naming the card) a card not in
     the main deck and a tag that is too long or holds a control character."""
-    deck = _latest(deck, actor)
+    deck = _editable(deck, actor, just_read)
     tag = clean_tag(card, tag)
     for attempt in range(ATTEMPTS):
         if attempt:
-            deck = _latest(deck, actor)
-        if not deck.entries.filter(card_id=card.id).exists():
+            deck = _latest(deck)
+        tags = deck_tags(deck)
+        if all(entry.card.id != card.id for entry in deck_entries(deck)):  # the rows deck_tags read: no query
             raise InvalidDeck(f"{card.name} is not in the main deck: only a card of the deck has a tag.",
                               details={"card": card.collector_number, "field": "tag"})
-        tags = deck_tags(deck)
         change = TagChange(card, tags.get(card.collector_number, ""), tag)
         if change.before == change.after:
             return deck, change
@@ -108,18 +114,18 @@ def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str) -> tuple[Deck,
     raise AssertionError("unreachable")
 
 
-def deck_consider(*, deck: Deck, actor, card: CardInfo, delta: int) -> tuple[Deck, CardChange]:
+def deck_consider(*, deck: Deck, actor, card: CardInfo, delta: int, just_read: bool = False) -> tuple[Deck, CardChange]:
     """Add (delta > 0) or remove (delta < 0) copies of a card on the considering list; returns the deck and the
     card's count on the list before and after (undo: delta=before - after). The list holds at most
     MAX_COPIES_STORED copies of a card: past that, the change's `refused` says so. The gateway card is refused."""
-    deck = _latest(deck, actor)
+    deck = _editable(deck, actor, just_read)
     _check_card(card)
     if not isinstance(delta, int) or isinstance(delta, bool):
         raise InvalidDeck(f"{card.name}: a change of copies is a whole number.",
                           details={"card": card.collector_number})
     for attempt in range(ATTEMPTS):
         if attempt:
-            deck = _latest(deck, actor)
+            deck = _latest(deck)
         considering = {e.card.id: e for e in deck_considering(deck)}
         before = considering[card.id].count if card.id in considering else 0
         after, refused = min(max(before + delta, 0), MAX_COPIES_STORED), ""
@@ -142,7 +148,7 @@ def deck_consider(*, deck: Deck, actor, card: CardInfo, delta: int) -> tuple[Dec
 
 
 def deck_move_card(*, deck: Deck, actor, card: CardInfo, count: int, to: Destination,
-                   tag: str | None = None) -> tuple[Deck, CardMove]:
+                   tag: str | None = None, just_read: bool = False) -> tuple[Deck, CardMove]:
     """Move `count` copies of a card from the considering list into the main deck (to="deck") or back
     (to="considering"), in one version.
 
@@ -152,7 +158,7 @@ def deck_move_card(*, deck: Deck, actor, card: CardInfo, count: int, to: Destina
     come from holds fewer. `tag`, when given, becomes the card's tag in the main deck if it is still there after
     the move (None keeps the tag it has); a card that leaves the deck loses its tag.
     """
-    deck = _latest(deck, actor)
+    deck = _editable(deck, actor, just_read)
     _check_card(card)
     if to not in (TO_DECK, TO_CONSIDERING):
         raise InvalidDeck(f"A card moves to {TO_DECK!r} or to {TO_CONSIDERING!r}, not to {to!r}.",
@@ -163,7 +169,7 @@ def deck_move_card(*, deck: Deck, actor, card: CardInfo, count: int, to: Destina
     new_tag = clean_tag(card, tag) if tag is not None else None
     for attempt in range(ATTEMPTS):
         if attempt:
-            deck = _latest(deck, actor)
+            deck = _latest(deck)
         entries = {e.card.id: e for e in deck_entries(deck)}
         considering = {e.card.id: e for e in deck_considering(deck)}
         tags = deck_tags(deck)

@@ -75,7 +75,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
             count, delta = _count_and_delta(request)
             deck, before, after = services.deck_change_card(
                 deck=deck, actor=request.user, card=card, delta=delta, count=count,
-                expected_version=_version(request), within_limits=True)
+                expected_version=_version(request), within_limits=True, just_read=True)
             changes.append(services.CardChange(card, before, after))
         fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
                   if name in request.POST}
@@ -85,7 +85,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
         return _panel(request, deck, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
         return _panel(request, deck, notice=exc.message, status=400)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=_undo_counts(changes))
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=_undo_counts(changes), saved=True)
 
 
 @require_POST
@@ -104,12 +104,13 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     if not read.changes:
         return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
     deck, changes = services.deck_change_cards(deck=deck, actor=request.user,
-                                               deltas=[(c.card, c.delta) for c in read.changes], within_limits=True)
+                                               deltas=[(c.card, c.delta) for c in read.changes], within_limits=True,
+                                               just_read=True)
     refusals = [c.refused for c in changes if c.refused]
     if not any(c.after != c.before for c in changes):
         return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change.", status=400)
     saved = f"Saved (version {deck.version})."
-    return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=_undo_counts(changes))
+    return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=_undo_counts(changes), saved=True)
 
 
 @require_POST
@@ -117,7 +118,7 @@ def edit_tag(request: HttpRequest, pk: int) -> HttpResponse:
     """Give a card of the main deck a tag ("" untags it): the tag piles, by drag or key."""
     def tag(deck, card):
         deck, change = considering.deck_tag_card(deck=deck, actor=request.user, card=card,
-                                                 tag=request.POST.get("tag", ""))
+                                                 tag=request.POST.get("tag", ""), just_read=True)
         undo = {"url": "tag", "fields": {"card": card.collector_number, "tag": change.before}}
         return deck, [undo] if change.before != change.after else []
     return _apply(request, pk, tag)
@@ -128,7 +129,8 @@ def edit_consider(request: HttpRequest, pk: int) -> HttpResponse:
     """Add or remove copies of a card on the considering list."""
     def consider(deck, card):
         delta = _count_and_delta(request)[1]
-        deck, change = considering.deck_consider(deck=deck, actor=request.user, card=card, delta=delta or 0)
+        deck, change = considering.deck_consider(deck=deck, actor=request.user, card=card, delta=delta or 0,
+                                                 just_read=True)
         if change.refused and change.after == change.before:
             raise InvalidDeck(change.refused)
         back = str(change.before - change.after)
@@ -145,7 +147,7 @@ def edit_move(request: HttpRequest, pk: int) -> HttpResponse:
         count = _count_and_delta(request)[0] or 1
         tag = request.POST["tag"] if "tag" in request.POST else None  # undoing a move puts the tag back
         deck, moved = considering.deck_move_card(deck=deck, actor=request.user, card=card, count=count, to=to,
-                                                 tag=tag)
+                                                 tag=tag, just_read=True)
         back = "considering" if to == considering.TO_DECK else "main"
         undo = {"url": "move", "fields": {"card": card.collector_number, "count": str(moved.moved), "to": back,
                                           "tag": moved.tag_before}}
@@ -164,7 +166,7 @@ def _apply(request: HttpRequest, pk: int, edit) -> HttpResponse:
         return _panel(request, deck, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
         return _panel(request, deck, notice=exc.message, status=400)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=undo)
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=undo, saved=True)
 
 
 def _card_of(request: HttpRequest):
@@ -205,10 +207,12 @@ def _editor_context(request: HttpRequest, deck: Deck) -> dict:
 
 
 def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),
-           undo: list[dict] = ()) -> HttpResponse:
+           undo: list[dict] = (), saved: bool = False) -> HttpResponse:
     """The deck panel as saved. `undo`: what takes this save back, as requests the editor's script sends in order
-    (its undo and redo, static/decks/editor.js): {"url": the editor URL's name, "fields": ...}."""
-    deck.refresh_from_db()
+    (its undo and redo, static/decks/editor.js): {"url": the editor URL's name, "fields": ...}. `saved`: `deck` is
+    what this request's save made of it (decks.services), else it is read again (a refused or conflicting save)."""
+    if not saved:
+        deck.refresh_from_db()
     context = _editor_context(request, deck)
     context.update(notice=notice, failed=status != 200, problems=problems, changes_json=json.dumps(list(undo)))
     response = render(request, "decks/editor.html#panel", context)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import threading
+import time
 
 from django.db.models import Count, Max, Q, QuerySet
 
+from cards import selectors as catalog
 from cards.models import Card, CardType, CatalogRelease
 
 from .cardindex import CardIndex
@@ -26,14 +28,25 @@ def card_info(card: Card) -> CardInfo:
 
 _index_lock = threading.Lock()
 _index: tuple[tuple, CardIndex] | None = None
+_key_memo: tuple[float, tuple] | None = None  # (expiry on the monotonic clock, the catalog's key)
 
 
 def _catalog_key() -> tuple:
-    """Changes with a new release, a new card or a deleted one, in whichever process they happen.
-    Single-card edits clear the index through signals (decks.apps), in the process that makes them."""
+    """Changes with a new release, a new card or a deleted one, in whichever process they happen. Read at most once
+    in cards.selectors.VERSION_MEMO_SECONDS by a process, as the catalog's version is: a change made in another
+    process is seen within those seconds, and a burst of editor saves does not read it at each (two queries, one
+    of them a count of the catalog). Single-card edits clear the index and this memo through signals (decks.apps),
+    in the process that makes them."""
+    global _key_memo
+    now = time.monotonic()
+    memo = _key_memo
+    if memo is not None and now < memo[0]:
+        return memo[1]
     release = CatalogRelease.objects.order_by("-loaded_at").values_list("version", flat=True).first()
     stats = Card.objects.aggregate(n=Count("id"), top=Max("id"))
-    return release, stats["n"], stats["top"]
+    key = (release, stats["n"], stats["top"])
+    _key_memo = (now + catalog.VERSION_MEMO_SECONDS, key)
+    return key
 
 
 def card_index() -> CardIndex:
@@ -50,8 +63,8 @@ def card_index() -> CardIndex:
 
 
 def clear_card_index(**_: object) -> None:
-    global _index
-    _index = None
+    global _index, _key_memo
+    _index = _key_memo = None
 
 
 def default_gateway() -> Card | None:

@@ -295,18 +295,21 @@ class CardChange:
 
 
 def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = None, count: int | None = None,
-                     expected_version: int | None = None, within_limits: bool = False) -> tuple[Deck, int, int]:
+                     expected_version: int | None = None, within_limits: bool = False,
+                     just_read: bool = False) -> tuple[Deck, int, int]:
     """The editor's one-card edit; returns the deck and the card's count before and after.
 
     An absolute `count` replaces what the editor saw, so it needs `expected_version` (412 when stale).
     A `delta` ("one more") cannot overwrite anyone's edit: it applies to the latest version, retrying
     if another save lands in between. `within_limits`: a change that would go past the copies the rules
     allow (DC-4, DC-5) is refused (the editor's buttons), rather than saved and reported as illegal.
+    `just_read`: as deck_change_cards says.
     """
     if (delta is None) == (count is None):
         raise InvalidDeck("Give either a count or a change of count.")
     if delta is not None:
-        deck, (change,) = deck_change_cards(deck=deck, actor=actor, deltas=[(card, delta)], within_limits=within_limits)
+        deck, (change,) = deck_change_cards(deck=deck, actor=actor, deltas=[(card, delta)], within_limits=within_limits,
+                                            just_read=just_read)
         if change.refused and change.after == change.before:
             raise InvalidDeck(change.refused, code=ErrorCode.COPIES_OVER_LIMIT, details={"card": card.collector_number})
         return deck, change.before, change.after
@@ -325,15 +328,21 @@ def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = N
 
 
 def deck_change_cards(*, deck: Deck, actor, deltas: Sequence[tuple[CardInfo, int]],
-                      within_limits: bool = False) -> tuple[Deck, list[CardChange]]:
+                      within_limits: bool = False, just_read: bool = False) -> tuple[Deck, list[CardChange]]:
     """Add or remove copies of several cards, saved as one version on top of the latest one (so no one's edit is
     overwritten; retried if another save lands in between). With `within_limits`, an addition stops at the copies
-    the rules allow (DC-4, DC-5) and its change says so. Nothing is saved when nothing changes."""
+    the rules allow (DC-4, DC-5) and its change says so. Nothing is saved when nothing changes.
+
+    The first try reads the deck again, unless the caller has `just_read` it (in the same request: the editor's
+    saves, which would read it twice): a change decided on an older read could be refused, or found to change
+    nothing, on what is no longer so. A save onto a version that is no longer the latest is a conflict, and the
+    next try reads the latest."""
     _require_owner(deck, actor)
     for card, _ in deltas:
         _check_main_deck_card(card)
     for attempt in range(3):
-        deck = Deck.objects.select_related("gateway").get(pk=deck.pk)
+        if attempt or not just_read:
+            deck = Deck.objects.select_related("gateway").get(pk=deck.pk)
         entries = {e.card.id: e for e in deck_entries(deck)}
         changes = []
         for card, delta in deltas:

@@ -135,10 +135,12 @@ def _catalog_version_memo_lasts_the_test(monkeypatch):
     run out says so (`selectors._version_memo = None`), and the fixture above forgets it after cards change. What is
     kept per catalog beside it (the keyword list, the cards' definitions) starts afresh with each test."""
     from cards import selectors
+    from decks import selectors as deck_selectors
     from playtest.simulation import job_kind
 
     monkeypatch.setattr(selectors, "VERSION_MEMO_SECONDS", 3600)
     monkeypatch.setattr(selectors, "_version_memo", None)
+    monkeypatch.setattr(deck_selectors, "_key_memo", None)  # the card index's check of the catalog, likewise
     monkeypatch.setattr(selectors, "_keywords_memo", None)
     monkeypatch.setattr(job_kind, "_definitions", (None, {}))
 

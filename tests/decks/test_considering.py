@@ -246,6 +246,28 @@ def test_every_edit_lands_on_the_latest_version(owner, deck_and_pool):
     assert deck_tags(row) == {pool[0].collector_number: "ramp"} and row.card_count == 37
 
 
+def test_a_deck_just_read_but_saved_meanwhile_still_takes_each_edit_on_the_latest_version(owner, deck_and_pool):
+    """The editor's saves try first on the deck their request read (`just_read`); one that another save overtook
+    in between conflicts, and the edit lands on the latest version, as it does from a new read."""
+    deck, pool = deck_and_pool
+    extra = card_info(make_card(name="Zz Just Read"))
+    for n, edit in enumerate((
+            lambda seen: deck_consider(deck=seen, actor=owner, card=extra, delta=1, just_read=True),
+            lambda seen: deck_move_card(deck=seen, actor=owner, card=extra, count=1, to=TO_DECK, just_read=True),
+            lambda seen: deck_tag_card(deck=seen, actor=owner, card=extra, tag="late", just_read=True),
+            lambda seen: deck_change_cards(deck=seen, actor=owner, deltas=[(extra, 1)], just_read=True))):
+        seen = Deck.objects.get(pk=deck.pk)
+        deck_entries(seen), deck_considering(seen)  # what the request read, before the other window's save
+        version = seen.version
+        other = Deck.objects.get(pk=deck.pk)
+        deck_update(deck=other, actor=owner, expected_version=version, name=f"Renamed elsewhere {n}")
+        saved, _ = edit(seen)
+        row = Deck.objects.get(pk=deck.pk)
+        assert (saved.version, row.version, row.name) == (version + 2, version + 2, f"Renamed elsewhere {n}")
+    assert considering_of(row) == [] and deck_tags(row)[extra.collector_number] == "late"
+    assert {e.card.id: e.count for e in deck_entries(row)}[extra.id] == 2
+
+
 def test_only_the_owner_may_tag_consider_or_move(owner, deck_and_pool):
     deck, pool = deck_and_pool
     deck_update(deck=deck, actor=owner, expected_version=1, visibility=Visibility.PUBLIC,
