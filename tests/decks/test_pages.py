@@ -220,21 +220,23 @@ def test_deck_page_body_is_rendered_once_per_deck_version(logged_in, owner, sett
 
 
 def test_the_editor_list_shows_a_card_as_the_catalog_now_has_it(logged_in, owner):
-    """The list's lines are kept per process by their entry (decks/templatetags/deck_rows.py): a card renamed in
-    the catalog, or a count changed, is another line, never the kept one."""
+    """The list's lines and the piles' faces are kept per process by their entry (decks/templatetags/deck_lines.py):
+    a card renamed in the catalog, or a count changed, is another line, never the kept one."""
     deck = make_deck(owner)
     entry = deck.entries.select_related("card").first()
     card = entry.card
     url = f"/decks/{deck.pk}/edit/"
 
-    def line() -> str:
-        page = logged_in.get(url).content.decode()
-        found = page[page.index(f'<li data-card="{card.collector_number}"'):]
+    def line(view: str = "list") -> str:  # the card's line in the list, or its face in the piles
+        page = logged_in.get(f"{url}?view={view}").content.decode()
+        found = page[page.index(f'data-card="{card.collector_number}" data-count'):]
         return found[:found.index("</li>")]
 
     assert f'data-name="{card.name}"' in line() and f'data-count="{entry.count}"' in line()
+    assert f'alt="{card.name}"' in line("visual")
     card.name = "Zz Renamed Since"
     card.save()
     assert 'data-name="Zz Renamed Since"' in line() and "One more Zz Renamed Since" in line()
+    assert 'alt="Zz Renamed Since"' in line("visual")
     logged_in.post(f"/decks/{deck.pk}/edit/change/", {"card": card.collector_number, "delta": "-1"})
-    assert f'data-count="{entry.count - 1}"' in line()
+    assert f'data-count="{entry.count - 1}"' in line() and f"×{entry.count - 1}" in line("visual")
