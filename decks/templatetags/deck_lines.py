@@ -15,6 +15,7 @@ from django import template
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.template.loader import render_to_string
+from django.urls import get_script_prefix
 from django.utils.safestring import SafeString
 
 from decks.cardinfo import Entry
@@ -24,7 +25,9 @@ register = template.Library()
 TEMPLATES = {"list": "decks/_list_line.html", "pile": "decks/_pile_line.html"}
 
 
-def _render(kind: str, entry: Entry, editable: bool) -> SafeString:
+def _render(kind: str, entry: Entry, editable: bool, prefix: str) -> SafeString:
+    """`prefix`: the URL prefix the line's links are reversed under (a key of the kept lines, as of
+    config.site_links)."""
     return render_to_string(TEMPLATES[kind], {"e": entry, "editable": editable})
 
 
@@ -34,7 +37,7 @@ _kept = lru_cache(maxsize=4096)(_render)  # a few megabytes at most
 @register.simple_tag
 def deck_line(kind: str, entry: Entry, editable) -> SafeString:
     # In development the templates may change under a running server: rendered each time there.
-    return (_render if settings.DEBUG else _kept)(kind, entry, bool(editable))
+    return (_render if settings.DEBUG else _kept)(kind, entry, bool(editable), get_script_prefix())
 
 
 def _forget(*, setting, **kwargs) -> None:
