@@ -13,7 +13,8 @@ the classic plan's is the most any search on top of the same prior could reach. 
   first;
 - self-play games/s (against each other starter) of `classic-matchup`, `matchup` and `matchup` without its search,
   and the last two over the first.
-The policies of a figure are timed in turns, chunk by chunk, so that a change of the machine's load falls on all.
+The policies of a figure are timed in turns (goldfish games 20 at a time, self-play games an opponent at a time, as
+bench/ai.py plays and times them), so that a change of the machine's load falls on all.
 The policies without search play other games (they choose otherwise), so their games/s is per game as played.
 """
 
@@ -22,15 +23,14 @@ from __future__ import annotations
 import os
 import platform
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import _common  # noqa: E402
+import ai  # noqa: E402  (its games, timed as it times them; the arguments it reads at import are numbers here too)
 
 from playtest.policies import POLICIES  # noqa: E402
 from playtest.policies.lookahead import GOLDFISH_WEIGHTS, MATCHUP_WEIGHTS, Lookahead, goldfish, matchup  # noqa: E402
-from playtest.simulation import games  # noqa: E402
 from playtest.simulation.catalog import starter_decks  # noqa: E402
 
 GOLDFISH_GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 200
@@ -56,40 +56,21 @@ def emit(figure: str, value: float, unit: str) -> None:
     _common.emit("ai_floor", figure, value, unit, None, "higher", ENV)
 
 
-def _snapshot(deck) -> dict:
-    from dataclasses import asdict
-
-    return {"name": "", "legal": True, "cards": {c.collector_number: asdict(c) for c in deck},
-            "list": [c.collector_number for c in deck]}
-
-
 def goldfish_speeds(fmt: str, craft: str, policies: list[str]) -> dict[str, float]:
-    snapshot = _snapshot(starter_decks()[craft])
     seconds = dict.fromkeys(policies, 0.0)
     for first in range(0, GOLDFISH_GAMES, CHUNK):
-        count = min(CHUNK, GOLDFISH_GAMES - first)
         for policy in policies:
-            params = {"mode": "goldfish", "format": fmt, "policies": [policy, "passive"],
-                      "decks": [snapshot, snapshot]}
-            start = time.process_time()
-            games.play_chunk(params, 2026, first, count)
-            seconds[policy] += time.process_time() - start
+            seconds[policy] += ai.goldfish_games(craft, fmt, policy, first, min(CHUNK, GOLDFISH_GAMES - first))[1]
     return {policy: GOLDFISH_GAMES / spent for policy, spent in seconds.items()}
 
 
 def self_play_speeds(fmt: str, craft: str, policies: list[str]) -> dict[str, float]:
-    decks = starter_decks(fmt)
     seconds = dict.fromkeys(policies, 0.0)
-    played = 0
-    for other in (c for c in decks if c != craft):
-        for n in range(SELF_PLAY_GAMES):
-            first, second = (craft, other) if n % 2 == 0 else (other, craft)
-            for policy in policies:
-                start = time.process_time()
-                games.play_game([decks[first], decks[second]], fmt, games.game_seed(7, n // 2), [policy, policy])
-                seconds[policy] += time.process_time() - start
-        played += SELF_PLAY_GAMES
-    return {policy: played / spent for policy, spent in seconds.items()}
+    others = [c for c in starter_decks(fmt) if c != craft]
+    for other in others:
+        for policy in policies:
+            seconds[policy] += ai.matchup_games(craft, other, fmt, (policy, policy), SELF_PLAY_GAMES)[3]
+    return {policy: len(others) * SELF_PLAY_GAMES / spent for policy, spent in seconds.items()}
 
 
 def report(fmt: str, craft: str, kind: str, speeds: dict[str, float]) -> None:
