@@ -66,3 +66,13 @@ def test_the_start_forms_of_a_signed_in_user_have_no_serious_accessibility_viola
     login(get_user_model().objects.create_user("a11y-player", password="a-long-passphrase-7"))
     for path in ("/playtest/", "/dread-draw/"):
         assert violations(page, path) == [], path
+
+
+def test_a_page_showing_a_message_has_no_serious_accessibility_violations(page, login, public_deck):
+    """A message after an action (here a clone's "copied") is announced as a status and stays a list."""
+    login(get_user_model().objects.create_user("a11y-cloner", password="a-long-passphrase-7"))
+    page.goto(f"/decks/{public_deck.pk}/")
+    page.get_by_role("button", name="Clone").click()
+    page.get_by_role("status").locator(".messages li").first.wait_for()
+    page.evaluate(AXE.read_text())
+    assert [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")] == []
