@@ -2,7 +2,7 @@
 // - the log follows its latest line;
 // - Escape clears the selected card or unit;
 // - after a selection the focus goes to the first lit cell (or the selection's menu), so that Enter acts;
-//   after an action it returns to the hand card or cell it left, or to the board;
+//   after an action it returns to the hand card, cell or turn button it left, or else to the table's first control;
 // - the hand's strip keeps its place across a swap (on a phone it scrolls sideways);
 // - an answer in error that is not the table is never swapped in for it: the table stays, and says what happened;
 // - the opponent's last action is said in a live region outside the swapped table;
@@ -14,8 +14,10 @@ function scrollLogs(root) {
   root.querySelectorAll(".log-lines").forEach((log) => { log.scrollTop = log.scrollHeight; });
 }
 
-// What had the focus before a swap, as a selector that finds its counterpart in the new table; kept for
-// keyboard users only (after a click, a card given the focus would show its large view over the log).
+// Whether the table had the focus before a swap, and what had it, as a selector that finds its counterpart in the
+// new table; kept for keyboard users only (after a click, a card given the focus would show its large view over the
+// log). A swap removes what had the focus: without this, the next Tab would start from the end of the page.
+let refocus = false;
 let focusKey = null;
 let byKeyboard = false;
 document.addEventListener("keydown", () => { byKeyboard = true; }, true);
@@ -29,6 +31,7 @@ function keyOf(element) {
   }
   const hand = element.closest(".hand-tile");
   if (hand) { return `.hand-card[data-key="${hand.querySelector(".hand-card")?.dataset.key}"]`; }
+  if (element.matches(".bar-action")) { return `.bar-action[value="${CSS.escape(element.value)}"]`; }
   return null;
 }
 
@@ -162,7 +165,8 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;
-  focusKey = byKeyboard && active && event.detail.target?.contains(active) ? keyOf(active) : null;
+  refocus = Boolean(byKeyboard && active && event.detail.target?.contains(active));
+  focusKey = refocus ? keyOf(active) : null;
 });
 
 // The hand's strip scrolls sideways on a phone: the new table's strip is scrolled where the old one was.
@@ -189,7 +193,7 @@ document.addEventListener("htmx:afterSettle", () => {
   if (!table) { return; }
   scrollLogs(document);
   sayLastMove(table);
-  if (byKeyboard && (focusKey !== null || table.dataset.selection)) { restoreFocus(table); }
+  if (byKeyboard && (refocus || table.dataset.selection)) { restoreFocus(table); }
 });
 
 document.addEventListener("keydown", (event) => {

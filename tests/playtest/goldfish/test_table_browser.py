@@ -233,6 +233,33 @@ def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):
     assert not page.locator(".cell-target").count()
 
 
+def wait_for_focus_in_table(page) -> None:
+    """The focus comes back into the table once its swap has settled (a swap removes what had it)."""
+    page.locator("#table :focus").wait_for(timeout=5_000)
+
+
+def test_a_turn_button_pressed_by_keyboard_leaves_the_focus_in_the_table(page, login, alice):
+    """The turn bar's buttons replace the table with the next one: the focus goes to the same button if the table
+    still has it, else to the first of its controls, never to the page's end (where the next Tab would start)."""
+    login(alice)
+    open_table(page, alice)
+    keep(page, by_keyboard=True)  # the keep button is gone after it
+    wait_for_focus_in_table(page)
+    draw = page.get_by_role("button", name="Draw a card", exact=True)
+    if draw.count():  # the first player does not draw on the first turn
+        before = log_length(page)
+        draw.focus()
+        page.keyboard.press("Enter")
+        wait_for_action(page, before)
+        wait_for_focus_in_table(page)
+    end = page.locator(".turn-bar .bar-action").last
+    before = log_length(page)
+    end.focus()
+    page.keyboard.press("Enter")
+    wait_for_action(page, before)
+    wait_for_focus_in_table(page)
+
+
 def tab_to(page, selector: str, limit: int = 300) -> None:
     """Press Tab until the element the selector names has the focus, as a keyboard user does."""
     for _ in range(limit):
