@@ -1,5 +1,6 @@
-"""The Dread Draw table's finish in Chromium: tiles that hold long names, the log following its latest line, the
-start form's seat rows following the number of players (with and without scripts), and no axe-core violation."""
+"""The Dread Draw table's finish in Chromium: tiles that hold long names, the log following its latest line, a
+keyboard user's focus kept in the board across its swaps, the start form's seat rows following the number of
+players (with and without scripts), and no axe-core violation."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -78,6 +79,17 @@ def test_the_table_holds_long_names_follows_its_log_and_passes_axe(page, table):
     page.wait_for_function("before => document.querySelector('#board input[name=turn]')?.value !== before"
                            " || !!document.querySelector('.dd-over')", arg=before)
     page.wait_for_function(LOG_AT_LATEST)
+
+
+def test_a_decision_taken_by_keyboard_leaves_the_focus_in_the_new_board(page, table):
+    """The board is replaced by the next one, the pressed button with it: the focus goes to a decision of the new
+    board (or its heading), never to the page's end, where the next Tab would start."""
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.locator("#board").evaluate("board => { board.dataset.replaced = 'no'; }")
+    page.locator("#board [data-decision]").first.focus()
+    page.keyboard.press("Enter")
+    page.locator("#board:not([data-replaced])").wait_for()  # the next board is in
+    page.locator("#board :focus").wait_for(timeout=5_000)
 
 
 def rows(page, form_name: str) -> list[bool]:
