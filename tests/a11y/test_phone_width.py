@@ -6,6 +6,8 @@ from django.contrib.auth import get_user_model
 
 from decks.models import Deck
 from decks.services import deck_copy
+from playtest.jobs import services as runs
+from playtest.models import RunStatus
 from tests.support import live_db
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -35,6 +37,26 @@ def test_a_page_does_not_scroll_sideways_on_a_phone(page, signed_in_phone, path)
 def test_a_deck_and_its_history_do_not_scroll_sideways_on_a_phone_for_their_owner(page, signed_in_phone):
     """The owner's history has a column more than a visitor's (revert), the widest of the deck's pages."""
     deck = deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=signed_in_phone,
-                     name="A deck with a rather long name for a phone")
+                     name="Unbreakable" + "x" * 60)  # a player's name for it, one word wider than a phone
     for path in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/history/"):
         assert sideways(page, path) == 0, path
+
+
+def finished(run):
+    for index in run.chunks.values_list("index", flat=True):
+        runs.chunk_execute(run_id=run.pk, index=index)
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE, run.error
+    return run
+
+
+def test_the_reports_of_a_playtest_run_and_a_tournament_do_not_scroll_sideways_on_a_phone(page, signed_in_phone):
+    """Their tables (a card's use, the bots' win rates) are wider than a phone: each scrolls in its own region."""
+    deck = deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=signed_in_phone,
+                     name="Reported")
+    playtest = finished(runs.run_submit(owner=signed_in_phone, kind="dreadgate_playtest", games=10, seed=3,
+                                        params={"deck": deck.pk, "mode": "goldfish"}))
+    tournament = finished(runs.run_submit(owner=signed_in_phone, kind="dreaddraw_tournament", games=20, seed=4,
+                                          params={"lineup": ["heuristic", "random"]}))
+    for run in (playtest, tournament):
+        assert sideways(page, f"/playtest/runs/{run.pk}/") == 0, run.kind

@@ -12,8 +12,9 @@ OPENING_TAG = re.compile(r"<[a-z]+\b[^>]*\bclass=\"[^\"]*\btable-scroll\b[^\"]*\
 
 
 def scroll_regions() -> list[tuple[str, str]]:
-    return [(str(path.relative_to(ROOT)), tag) for path in sorted((ROOT / "templates").rglob("*.html"))
-            for tag in OPENING_TAG.findall(path.read_text())]
+    """The site's templates and the apps' own."""
+    paths = sorted([*(ROOT / "templates").rglob("*.html"), *ROOT.glob("*/templates/**/*.html")])
+    return [(str(path.relative_to(ROOT)), tag) for path in paths for tag in OPENING_TAG.findall(path.read_text())]
 
 
 def test_the_templates_have_scrolling_regions_to_check():

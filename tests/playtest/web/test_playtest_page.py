@@ -61,6 +61,17 @@ def test_a_run_submitted_without_a_title_is_named_after_its_deck_and_opponent(al
     assert alone.title == f"{deck.name}: goldfish"
 
 
+def test_a_run_of_a_kind_without_default_titles_is_named_by_its_kind_on_its_page_and_in_the_list(client, alice):
+    """A tournament submitted through the API without a title is "Dread Draw bot tournament", not its code name."""
+    run = services.run_submit(owner=alice, kind="dreaddraw_tournament", games=10,
+                              params={"lineup": ["heuristic", "random"]})
+    assert run.title == ""
+    client.force_login(alice)
+    for path in (f"/playtest/runs/{run.pk}/", "/playtest/"):
+        html = client.get(path).content.decode()
+        assert "Dread Draw bot tournament" in html and "dreaddraw_tournament" not in html, path
+
+
 def test_the_run_list_says_a_goldfish_run_has_no_opponent(client, alice, starters):
     services.run_submit(owner=alice, kind="dreadgate_playtest", games=10, params={"deck": starters[0].pk})
     client.force_login(alice)
