@@ -34,11 +34,18 @@ def test_a_page_does_not_scroll_sideways_on_a_phone(page, signed_in_phone, path)
     assert sideways(page, path) == 0
 
 
-def test_a_deck_and_its_history_do_not_scroll_sideways_on_a_phone_for_their_owner(page, signed_in_phone):
-    """The owner's history has a column more than a visitor's (revert), the widest of the deck's pages."""
-    deck = deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=signed_in_phone,
-                     name="Unbreakable" + "x" * 60)  # a player's name for it, one word wider than a phone
-    for path in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/history/"):
+LONG_NAME = "Unbreakable" + "x" * 60  # a player's name for a deck, one word wider than a phone
+
+
+def a_deck(owner):
+    return deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=owner, name=LONG_NAME)
+
+
+def test_a_deck_named_with_one_long_word_and_the_pages_naming_it_do_not_scroll_sideways(page, signed_in_phone):
+    """Its owner's history has a column more than a visitor's (revert); the playtest page labels fields with it."""
+    deck = a_deck(signed_in_phone)
+    for path in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/history/", "/decks/",
+                 f"/playtest/new/?deck={deck.pk}"):
         assert sideways(page, path) == 0, path
 
 
@@ -51,9 +58,9 @@ def finished(run):
 
 
 def test_the_reports_of_a_playtest_run_and_a_tournament_do_not_scroll_sideways_on_a_phone(page, signed_in_phone):
-    """Their tables (a card's use, the bots' win rates) are wider than a phone: each scrolls in its own region."""
-    deck = deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=signed_in_phone,
-                     name="Reported")
+    """Their tables (a card's use, the bots' win rates) are wider than a phone: each scrolls in its own region; the
+    deck's name among the run's facts wraps."""
+    deck = a_deck(signed_in_phone)
     playtest = finished(runs.run_submit(owner=signed_in_phone, kind="dreadgate_playtest", games=10, seed=3,
                                         params={"deck": deck.pk, "mode": "goldfish"}))
     tournament = finished(runs.run_submit(owner=signed_in_phone, kind="dreaddraw_tournament", games=20, seed=4,
