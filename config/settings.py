@@ -81,6 +81,7 @@ TEMPLATES = [
                 "config.site_links.context",
             ],
             "libraries": {"icons": "config.icons"},  # {% load icons %} in any app's templates
+            "builtins": ["config.kept_urls"],  # {% url %}, its answers kept (config/kept_urls.py)
         },
     },
 ]
