@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 from cards.search import SearchError
 from cards.selectors import cards_matching
 
-from . import considering, selectors, services
+from . import considering, editor_saves, selectors, services
 from .cardinfo import GATEWAY
 from .decklist import DeckListError
 from .errors import InvalidDeck, StaleVersion
@@ -67,25 +67,30 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
     """One edit, saved at once: add or remove copies of a card (`delta`), set its count (`count`, against the
     version the page saw), add the first card a query finds (`first_of`, Enter in the search box), or change the
     deck's name, format, visibility or description (against the version the page saw)."""
-    deck = _owned(request, pk)
+    deck = shown = _owned(request, pk)
     changes: list[services.CardChange] = []
     try:
-        card = _card_of(request)
-        if card is not None:
-            count, delta = _count_and_delta(request)
-            deck, before, after = services.deck_change_card(
-                deck=deck, actor=request.user, card=card, delta=delta, count=count,
-                expected_version=_version(request), within_limits=True, just_read=True)
-            changes.append(services.CardChange(card, before, after))
-        fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
-                  if name in request.POST}
-        if fields:
-            deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request), **fields)
+        with editor_saves.once(deck, _save_key(request)) as save:
+            card = _card_of(request)
+            if card is not None:
+                count, delta = _count_and_delta(request)
+                deck, before, after = services.deck_change_card(
+                    deck=deck, actor=request.user, card=card, delta=delta, count=count,
+                    expected_version=_version(request), within_limits=True, just_read=True)
+                changes.append(services.CardChange(card, before, after))
+            fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
+                      if name in request.POST}
+            if fields:
+                deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request),
+                                            **fields)
+            save.undo = _undo_counts(changes)
+    except editor_saves.Repeated as repeated:
+        return _saved_before(request, shown, repeated)
     except (StaleVersion, services.VersionRequired):
-        return _panel(request, deck, notice=STALE_NOTICE, status=409)
+        return _panel(request, shown, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
-        return _panel(request, deck, notice=exc.message, status=400)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=_undo_counts(changes), saved=True)
+        return _panel(request, shown, notice=exc.message, status=400)
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=save.undo, saved=True)
 
 
 @require_POST
@@ -103,14 +108,23 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
                       f"{'' if len(read.problems) == 1 else 's'} cannot be read.", problems=read.problems)
     if not read.changes:
         return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
-    deck, changes = services.deck_change_cards(deck=deck, actor=request.user,
-                                               deltas=[(c.card, c.delta) for c in read.changes], within_limits=True,
-                                               just_read=True)
+    shown = deck
+    try:
+        with editor_saves.once(deck, _save_key(request)) as save:
+            deck, changes = services.deck_change_cards(
+                deck=deck, actor=request.user, deltas=[(c.card, c.delta) for c in read.changes], within_limits=True,
+                just_read=True)
+            if any(c.after != c.before for c in changes):
+                save.undo = _undo_counts(changes)
+    except editor_saves.Repeated as repeated:
+        return _saved_before(request, shown, repeated)
+    except InvalidDeck as exc:
+        return _panel(request, shown, notice=exc.message, status=400)
     refusals = [c.refused for c in changes if c.refused]
-    if not any(c.after != c.before for c in changes):
+    if save.undo is None:
         return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change.", status=400)
     saved = f"Saved (version {deck.version})."
-    return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=_undo_counts(changes), saved=True)
+    return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=save.undo, saved=True)
 
 
 @require_POST
@@ -156,17 +170,30 @@ def edit_move(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _apply(request: HttpRequest, pk: int, edit) -> HttpResponse:
-    deck = _owned(request, pk)
+    deck = shown = _owned(request, pk)
     try:
-        card = _card_of(request)
-        if card is None:
-            raise InvalidDeck("Name a card.")
-        deck, undo = edit(deck, card)
+        with editor_saves.once(deck, _save_key(request)) as save:
+            card = _card_of(request)
+            if card is None:
+                raise InvalidDeck("Name a card.")
+            deck, save.undo = edit(deck, card)
+    except editor_saves.Repeated as repeated:
+        return _saved_before(request, shown, repeated)
     except StaleVersion:
-        return _panel(request, deck, notice=STALE_NOTICE, status=409)
+        return _panel(request, shown, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
-        return _panel(request, deck, notice=exc.message, status=400)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=undo, saved=True)
+        return _panel(request, shown, notice=exc.message, status=400)
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=save.undo, saved=True)
+
+
+def _save_key(request: HttpRequest) -> str:
+    return request.POST.get("save", "")
+
+
+def _saved_before(request: HttpRequest, deck: Deck, repeated: editor_saves.Repeated) -> HttpResponse:
+    """A save sent again after its answer was lost: answered as the first time, with the deck as it is now."""
+    deck.refresh_from_db()
+    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=repeated.undo, saved=True)
 
 
 def _card_of(request: HttpRequest):
@@ -189,6 +216,8 @@ def _card_of(request: HttpRequest):
 
 def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
     raw_count, raw_delta = request.POST.get("count", "").strip(), request.POST.get("delta", "").strip()
+    if "count" in request.POST and not raw_count.isdigit():  # an emptied box is not "add one", nor -3 "remove"
+        raise InvalidDeck(f"A count is a whole number from 0 up, not “{raw_count[:20]}”.")
     try:
         count = int(raw_count) if raw_count else None
         return count, (int(raw_delta or "1") if count is None else None)

@@ -150,3 +150,19 @@ class DeckRevision(models.Model):
         if self.pk is not None:
             raise ValueError("A deck revision is immutable once written.")
         super().save(*args, **kwargs)
+
+
+class EditorSave(models.Model):
+    """A save of the deck editor, by the key its page gave it (static/decks/editor.js): a save sent again because
+    its answer was lost is found here and not applied twice (decks/editor_saves.py)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    undo = models.JSONField(default=list, help_text="What takes the save back, as the editor's answer gave it.")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["deck", "key"], name="editor_save_once")]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}:{self.key}"

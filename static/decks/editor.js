@@ -10,10 +10,12 @@
 (function () {
   "use strict";
 
-  var editor, statusEl, queue = [], sending = false, savedVersion = 0, undoStack = [], redoStack = [];
+  var editor, statusEl, queue = [], sending = false, sentView = "", savedVersion = 0, undoStack = [], redoStack = [];
   var RETRY_MS = [500, 1000, 2000, 4000];
 
   function panel() { return document.getElementById("panel"); }
+  // The deck's own rows: the considering list's rows carry counts too, which are not the deck's.
+  var DECK_ROWS = "li[data-card][data-count]:not(#considering li)";
   function csrfToken() {
     var headers = document.body.getAttribute("hx-headers");
     try { return JSON.parse(headers)["X-CSRFToken"]; } catch (e) { return ""; }
@@ -21,8 +23,17 @@
 
   // --- the queue -----------------------------------------------------------------------------------------
 
+  // Each change carries a key of its own: when the connection drops after the server saved a change, the change
+  // is sent again with the same key and the server answers without saving it twice (decks/editor_saves.py).
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
   function enqueue(change) {
-    if (!change.fromHistory) { redoStack = []; }
+    if (change.deferred === undefined) { change.fields.save = newKey(); }
+    if (!change.fromHistory && change.deferred === undefined) { redoStack = []; }
     queue.push(change);
     showPending();
     pump();
@@ -40,10 +51,27 @@
     return data;
   }
 
+  // An undo or redo pressed while changes were saving waits for them, so it takes back the last of them: at the
+  // head of the queue, it puts there the requests of the change it takes back.
+  function takeDeferred() {
+    while (!sending && queue.length && queue[0].deferred !== undefined) {
+      var history = queue.shift().deferred;
+      var stack = history === "undo" ? undoStack : redoStack;
+      if (stack.length) { queue.unshift.apply(queue, requests(stack.pop(), history)); }
+    }
+  }
+
   function pump() {
+    takeDeferred();
     if (sending || !queue.length) { return; }
     sending = true;
+    sentView = currentView();
     send(queue[0], 0);
+  }
+
+  function currentView() {
+    var view = document.getElementById("deck-view"), group = document.getElementById("deck-group");
+    return (view ? view.value : "") + "/" + (group ? group.value : "");
   }
 
   function send(change, attempt) {
@@ -73,16 +101,59 @@
       record(change, JSON.parse(fresh.dataset.changes || "[]"));
     }
     if (change.onDone) { change.onDone(status, fresh); }
+    takeDeferred();
     if (queue.length) {
       adoptCounts(fresh);
       if (status !== 200) { setStatus("failed", notice); }
       showPending();
       pump();
+    } else if (currentView() !== sentView) {
+      // The player switched between the list and the piles while this save was on its way: its panel is in the
+      // view it was sent from, so the panel is asked again in the view on screen.
+      adoptCounts(fresh);
+      refreshPanel(status === 200 ? "saved" : "failed", notice);
     } else {
       replacePanel(fresh);
       if (status === 200) { setStatus("saved", notice); } else { setStatus("failed", notice); }
     }
   }
+
+  // The panel as saved, in the view on screen (the list or the piles, and their grouping). A save in flight when
+  // it answers brings its own panel, asked again if the view changed meanwhile; `then` runs once it is shown.
+  function refreshPanel(state, notice, then) {
+    var params = new URLSearchParams({view: document.getElementById("deck-view").value,
+                                      group: document.getElementById("deck-group").value});
+    var odds = document.getElementById("odds-form");
+    if (odds) { new FormData(odds).forEach(function (value, key) { params.append(key, value); }); }
+    fetch(editor.dataset.panelUrl + "?" + params, {credentials: "same-origin", headers: {"HX-Request": "true"}})
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var fresh = parsePanel(html);
+        if (fresh && !queue.length && !sending) {
+          replacePanel(fresh);
+          if (then) { then(); }
+        }
+        if (state) { setStatus(state, notice); }
+      })
+      .catch(function () { if (state) { setStatus(state, notice); } });
+  }
+
+  // The list and piles switch, and the piles' groupings: the view is kept on the page, so a save on its way
+  // when the player switches does not bring the old view back (its panel is asked again in the new one).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("#panel a[data-view]");
+    if (!link || !editor || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    event.preventDefault();
+    document.getElementById("deck-view").value = link.dataset.view;
+    if (link.dataset.group) { document.getElementById("deck-group").value = link.dataset.group; }
+    var chosen = '#panel a[data-view="' + link.dataset.view + '"]' + (link.dataset.group ? '[data-group="' + CSS.escape(link.dataset.group) + '"]' : ":not([data-group])");
+    if (!queue.length && !sending) {
+      refreshPanel(null, null, function () {
+        var again = document.querySelector(chosen);
+        if (again) { again.focus(); }
+      });
+    }
+  });
 
   function parsePanel(html) {
     var template = document.createElement("template");
@@ -93,8 +164,8 @@
   // The saved counts of a panel not shown yet (more changes are in flight): kept on the rows on screen.
   function adoptCounts(fresh) {
     var counts = {};
-    fresh.querySelectorAll("li[data-card][data-count]").forEach(function (li) { counts[li.dataset.card] = li.dataset.count; });
-    panel().querySelectorAll("li[data-card][data-count]").forEach(function (li) {
+    fresh.querySelectorAll(DECK_ROWS).forEach(function (li) { counts[li.dataset.card] = li.dataset.count; });
+    panel().querySelectorAll(DECK_ROWS).forEach(function (li) {
       li.dataset.count = counts[li.dataset.card] || "0";
     });
     document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {
@@ -104,29 +175,42 @@
 
   function replacePanel(fresh) {
     var old = panel();
-    var focused = document.activeElement, key = null;
+    var focused = document.activeElement, key = null, zone = null;
     if (focused && old.contains(focused)) {
       key = focused.id ? "#" + focused.id : focusKey(focused);
+      var place = focused.closest("[id]");
+      zone = place && place !== old ? "#" + CSS.escape(place.id) : null;
     }
     old.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
     var counts = {};
-    fresh.querySelectorAll("li[data-card][data-count]").forEach(function (li) { counts[li.dataset.card] = li.dataset.count; });
+    fresh.querySelectorAll(DECK_ROWS).forEach(function (li) { counts[li.dataset.card] = li.dataset.count; });
     document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {
       span.dataset.saved = counts[span.dataset.card] || "0";
       span.textContent = span.dataset.saved;
     });
-    if (key) {
-      var again = fresh.querySelector(key);
-      if (again) { again.focus(); }
+    if (key || zone) {
+      // The control pressed, or, when it is gone with its card (the last copy removed, a card moved into the
+      // deck), the part of the panel it was in: the keyboard keeps its place.
+      var again = (key && fresh.querySelector(key)) || (zone && fresh.querySelector(zone)) || fresh.querySelector("#deck-title");
+      if (again) {
+        if (again.tabIndex < 0 && !again.hasAttribute("tabindex")) { again.setAttribute("tabindex", "-1"); }
+        again.focus();
+      }
     }
     showPending();
   }
 
+  // What finds the same control in a new panel: its card and what it does, within the same list (the deck's
+  // rows and the considering list both have buttons for a card).
   function focusKey(element) {
     if (!element.dataset || !element.dataset.card) { return null; }
     var key = element.tagName.toLowerCase() + '[data-card="' + CSS.escape(element.dataset.card) + '"]';
-    return element.dataset.delta ? key + '[data-delta="' + element.dataset.delta + '"]' : key;
+    ["delta", "consider", "to"].forEach(function (name) {
+      var value = element.dataset[name];
+      key += value === undefined ? ":not([data-" + name + "])" : "[data-" + name + '="' + CSS.escape(value) + '"]';
+    });
+    return (element.closest("#considering") ? "#considering " : "") + key;
   }
 
   // Counts on screen: saved plus pending, marked while pending.
@@ -135,7 +219,7 @@
     queue.forEach(function (change) {
       if (change.card && change.delta) { pending[change.card] = (pending[change.card] || 0) + change.delta; }
     });
-    panel().querySelectorAll("li[data-card][data-count]").forEach(function (li) {
+    panel().querySelectorAll(DECK_ROWS).forEach(function (li) {
       var shown = Math.max(0, Number(li.dataset.count) + (pending[li.dataset.card] || 0));
       var input = li.querySelector("input.count");
       if (input && document.activeElement !== input) { input.value = String(shown); }
@@ -150,7 +234,8 @@
       span.textContent = extra ? Math.max(0, saved + extra) + " (saving)" : String(saved);
     });
     if (queue.length) { setStatus("pending", "Saving " + plural(queue.length, "change") + "…"); }
-    document.getElementById("undo").disabled = !undoStack.length;
+    var waiting = queue.some(function (change) { return change.deferred === undefined && !change.fromHistory; });
+    document.getElementById("undo").disabled = !undoStack.length && !waiting;
     document.getElementById("redo").disabled = !redoStack.length;
   }
 
@@ -181,14 +266,23 @@
     if (change.history === "undo") { redoStack.push(inverse); } else { undoStack.push(inverse); }
   }
 
-  function replay(inverse, direction) {
-    inverse.forEach(function (request) {
-      enqueue({url: editor.dataset[URLS[request.url]], fields: request.fields, fromHistory: true, history: direction});
+  function requests(inverse, direction) {
+    return inverse.map(function (request) {
+      var fields = Object.assign({save: newKey()}, request.fields);
+      return {url: editor.dataset[URLS[request.url]], fields: fields, fromHistory: true, history: direction};
     });
   }
 
-  function undo() { if (undoStack.length) { replay(undoStack.pop(), "undo"); } }
-  function redo() { if (redoStack.length) { replay(redoStack.pop(), "redo"); } }
+  function replay(inverse, direction) {
+    queue.push.apply(queue, requests(inverse, direction));
+    showPending();
+    pump();
+  }
+
+  // Pressed while changes are saving, undo and redo wait their turn in the queue: the change they take back is
+  // on the stack only once its save has answered.
+  function undo() { if (queue.length) { enqueue({deferred: "undo"}); } else if (undoStack.length) { replay(undoStack.pop(), "undo"); } }
+  function redo() { if (queue.length) { enqueue({deferred: "redo"}); } else if (redoStack.length) { replay(redoStack.pop(), "redo"); } }
 
   document.addEventListener("click", function (event) {
     if (!editor) { return; }
@@ -209,6 +303,11 @@
     var target = event.target;
     if (target.matches("input.count[data-card]")) {
       var count = target.value.trim();
+      if (!/^\d+$/.test(count)) {
+        setStatus("failed", "A count is a whole number from 0 up; “" + count + "” was not saved.");
+        showPending();  // puts the count on screen back
+        return;
+      }
       enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: {card: target.dataset.card, count: count}});
     } else if (target.closest("#deck-meta")) {
       var fields = {};
@@ -338,6 +437,11 @@
     closeOptions();
   }
 
+  function alreadyTyped(name) {
+    var box = quickBox(), line = currentLine(box);
+    return COUNT_PREFIX.exec(box.value.slice(line.start, line.end))[2].trim().toLowerCase() === name.toLowerCase();
+  }
+
   function useSuggestion(lineNumber, name) {
     var box = quickBox(), rows = box.value.split("\n");
     if (lineNumber < 1 || lineNumber > rows.length) { return; }
@@ -349,6 +453,7 @@
 
   function submitQuick() {
     var box = quickBox(), text = box.value;
+    document.getElementById("quick-problems").textContent = "";
     if (!text.trim()) { return; }
     closeOptions();
     box.value = "";  // typing ahead while the lines are saved; they come back if they are refused
@@ -371,6 +476,7 @@
 
   document.addEventListener("input", function (event) {
     if (event.target.id !== "quick") { return; }
+    closeOptions();  // the names offered answered the text before this key: Enter must not pick from them
     clearTimeout(suggestTimer);
     suggestTimer = setTimeout(offerNames, 120);
   });
@@ -391,7 +497,7 @@
     } else if (event.key === "Enter" && !event.shiftKey) {
       event.preventDefault();
       clearTimeout(suggestTimer);
-      if (options.length && active >= 0) { pick(active); } else { submitQuick(); }
+      if (options.length && active >= 0 && !alreadyTyped(options[active])) { pick(active); } else { submitQuick(); }
     }
   });
 

@@ -9,8 +9,8 @@
   function $(id) { return document.getElementById(id); }
 
   function deckCards() {
-    var cards = [];
-    document.querySelectorAll("#panel li[data-card][data-count]").forEach(function (li) {
+    var cards = [];  // the deck's rows: the considering list's are not drawn from
+    document.querySelectorAll("#panel li[data-card][data-count]:not(#considering li)").forEach(function (li) {
       for (var i = 0; i < Number(li.dataset.count); i++) { cards.push({number: li.dataset.card, name: li.dataset.name}); }
     });
     return cards;

@@ -1,0 +1,160 @@
+"""The deck editor does exactly what was pressed, in headless Chromium, where a fast or unlucky player found it did
+not: a save whose answer was lost is not applied twice, undo pressed while a change saves takes that change back,
+the keyboard keeps its place after a save, the counts of the considering list are never read as the deck's, a
+count box emptied or negative is refused, the quick-add box never picks a name offered for older text, and a view
+switched while a change saves stays switched."""
+
+from __future__ import annotations
+
+import pytest
+
+from decks.considering import deck_consider
+from decks.models import Deck
+from tests.support import live_db
+
+from .factories import make_user
+from .test_editor_input_browser import all_saved, open_deck, saved_counts, shown_counts, units
+
+pytestmark = [pytest.mark.browser, live_db]
+
+
+def slow_network(page, latency_ms: int = 600):
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms,
+                                                  "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def test_a_save_whose_answer_is_lost_is_sent_again_and_applied_once(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    lost = []
+
+    def lose_the_first_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # the server saves the change...
+        lost.append(True)
+        route.abort("connectionreset")  # ...and its answer never comes back
+
+    page.route("**/edit/change/", lose_the_first_answer)
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    page.locator("#queue-status").filter(has_text="Connection lost").wait_for()
+    all_saved(page)
+    assert lost and saved_counts(deck) == {a.collector_number: 2}
+    assert shown_counts(page) == {a.collector_number: 2}
+    assert page.locator("#queue-status").get_attribute("data-state") == "saved"
+    # The answer to the resent save carries what takes it back: undo still works.
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 1}
+
+
+def test_undo_pressed_while_a_change_is_saving_takes_that_change_back(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    box = page.get_by_label("Quick add")
+    box.fill(f"3 {b.name}")
+    box.press("Enter")
+    all_saved(page)
+    slow_network(page)
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+z")  # the +1 has not answered yet
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 1, b.collector_number: 3}
+
+
+def test_into_the_deck_by_keyboard_keeps_the_focus_on_the_considering_list_not_on_a_deck_row(page):
+    a, = units(1)
+    user = make_user()
+    deck = open_deck(page, user, [(a, 1)])
+    deck_consider(deck=Deck.objects.get(pk=deck.pk), actor=user, card=a, delta=3)
+    page.reload()
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.locator("#considering").get_by_role("button", name=f"Into the deck {a.name}").focus()
+    page.keyboard.press("Enter")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2}
+    focused = page.evaluate("() => document.activeElement.closest('#considering') !== null")
+    assert focused, page.evaluate("() => document.activeElement.outerHTML")
+    page.keyboard.press("Enter")  # again: another copy into the deck, never one out of it
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    assert Deck.objects.get(pk=deck.pk).considering.get().count == 1
+    # The considering list's "−" by keyboard: its own count goes down, the deck's is left alone.
+    page.locator("#considering").get_by_role("button", name=f"One fewer {a.name} considered").focus()
+    page.keyboard.press("Enter")
+    all_saved(page)
+    page.keyboard.press("Enter")  # the card has left the list: the focus is on the list, which does nothing
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    assert page.evaluate("() => document.activeElement.id") == "considering"
+
+
+def test_the_considering_list_is_neither_the_results_in_deck_count_nor_drawn_in_a_sample_hand(page):
+    a, b = units(2)
+    open_deck(page, make_user(), [(a, 4)])
+    page.get_by_label("Search cards").fill(f'!"{a.name}" or !"{b.name}"')
+    page.locator(f'#results li[data-card="{b.collector_number}"]').wait_for()
+    page.get_by_role("button", name=f"Consider {b.name}").click()
+    page.get_by_role("button", name=f"Consider {a.name}").click()
+    all_saved(page)
+    in_deck = page.eval_on_selector_all("#results .in-deck[data-card]",
+                                        "spans => Object.fromEntries(spans.map(s => [s.dataset.card, s.textContent]))")
+    assert in_deck == {a.collector_number: "4", b.collector_number: "0"}
+    page.get_by_role("button", name="Draw a hand").click()
+    hand = page.locator("#sample-hand")
+    hand.filter(has_text="left in the deck").wait_for()
+    drawn = hand.locator("li").count()
+    assert f"{4 - drawn} left in the deck" in hand.inner_text()
+
+
+def test_a_count_box_emptied_or_negative_is_refused_and_the_count_goes_back(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    count = page.locator(f'#panel li[data-card="{a.collector_number}"] input.count')
+    for typed in ["", "-3"]:
+        count.fill(typed)
+        count.press("Tab")
+        page.locator('#queue-status[data-state="failed"]').filter(has_text="whole number").wait_for()
+        assert count.input_value() == "2"
+        assert saved_counts(deck) == {a.collector_number: 2}
+
+
+def test_enter_in_quick_add_never_picks_a_name_offered_for_older_text(page):
+    cards = units(40)
+    deck = open_deck(page, make_user())
+    box = page.get_by_label("Quick add")
+    # A name whose first words are offered first for another card: "<prefix>" answers with that other card.
+    for card in cards:
+        prefix = card.name.rsplit(" ", 1)[0]
+        if prefix == card.name or len(prefix) < 3:
+            continue
+        box.fill("")
+        box.press_sequentially(f"2 {prefix}")
+        page.wait_for_function("text => document.getElementById('quick-options').dataset.answered === text",
+                               arg=prefix)
+        first = page.locator("#quick-options [role=option]").first.inner_text()
+        if first != card.name:
+            break
+    else:
+        raise AssertionError("no name among the first units is offered after another for its first words")
+    box.press_sequentially(card.name[len(prefix):])
+    box.press("Enter")  # at once, before the names for the whole text come back
+    all_saved(page)
+    assert saved_counts(deck) == {card.collector_number: 2}
+
+
+def test_a_view_switched_while_a_change_saves_stays_switched(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    slow_network(page, 900)
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    page.get_by_role("link", name="Piles").click()
+    page.locator("#piles").wait_for()
+    all_saved(page)
+    page.wait_for_timeout(1500)  # any panel still on its way has come
+    assert page.locator("#piles").count() == 1
+    assert saved_counts(deck) == {a.collector_number: 3}

@@ -1,0 +1,107 @@
+"""decks/editor_saves.py: a save of the editor sent again with its key (its answer was lost) is applied once, for
+every kind of save; a refused save leaves no key behind, so it can be sent again; a count that is not a whole
+number from 0 up is refused, not read as "add one" or "remove"."""
+
+import json
+
+import pytest
+
+from decks.models import Deck, EditorSave
+from decks.services import deck_create
+
+from .factories import entries_of, make_card, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner():
+    return make_user("saveowner")
+
+
+@pytest.fixture
+def logged_in(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def counts(deck) -> dict[str, int]:
+    return {e.card.name: e.count for e in Deck.objects.get(pk=deck.pk).entries.select_related("card")}
+
+
+def undo_of(response) -> list:
+    html = response.content.decode()
+    start = html.index('data-changes="') + len('data-changes="')
+    return json.loads(html[start:html.index('"', start)].replace("&quot;", '"'))
+
+
+@pytest.mark.parametrize("kind, fields, expected", [
+    ("change", {"delta": "1"}, {"Zz Saved Once": 2}),
+    ("quick", {"lines": "2 Zz Saved Once"}, {"Zz Saved Once": 3}),
+    ("move", {"count": "1", "to": "considering"}, {}),
+    ("tag", {"tag": "core"}, {"Zz Saved Once": 1}),
+])
+def test_a_save_sent_again_with_its_key_is_applied_once_and_answered_as_the_first_time(logged_in, owner, kind,
+                                                                                       fields, expected):
+    card = make_card(name="Zz Saved Once")
+    deck = deck_create(owner=owner, name="Once", entries=entries_of((card, 1)))
+    url = f"/decks/{deck.pk}/edit/{kind}/"
+    data = {**fields, "save": "k" * 32}
+    if kind != "quick":
+        data["card"] = card.collector_number
+    first = logged_in.post(url, data)
+    again = logged_in.post(url, data)
+    assert first.status_code == again.status_code == 200
+    assert counts(deck) == expected
+    assert Deck.objects.get(pk=deck.pk).version == deck.version + 1
+    assert undo_of(again) == undo_of(first) != []
+    if kind in ("change", "quick"):  # another key is another save (a move or a tag done twice would change nothing)
+        logged_in.post(url, {**data, "save": "m" * 32})
+        assert Deck.objects.get(pk=deck.pk).version == deck.version + 2
+
+
+def test_without_a_key_every_save_is_applied(logged_in, owner):
+    card = make_card(name="Zz Keyless")
+    deck = deck_create(owner=owner, name="Keyless", entries=entries_of((card, 1)))
+    for _ in range(2):
+        logged_in.post(f"/decks/{deck.pk}/edit/change/", {"card": card.collector_number, "delta": "1"})
+    assert counts(deck) == {"Zz Keyless": 3}
+
+
+def test_a_refused_save_keeps_no_key_and_is_refused_again(logged_in, owner):
+    card = make_card(name="Zz Refused Twice")
+    deck = deck_create(owner=owner, name="Full", entries=entries_of((card, 4)))
+    data = {"card": card.collector_number, "delta": "1", "save": "r" * 32}
+    for _ in range(2):
+        response = logged_in.post(f"/decks/{deck.pk}/edit/change/", data)
+        assert response.status_code == 400 and "at most 4" in response.content.decode()
+    assert not EditorSave.objects.filter(deck=deck).exists()
+    assert counts(deck) == {"Zz Refused Twice": 4}
+
+
+def test_a_stale_change_rolls_back_the_whole_save(logged_in, owner):
+    card = make_card(name="Zz Stale Whole")
+    deck = deck_create(owner=owner, name="Whole", entries=entries_of((card, 1)))
+    response = logged_in.post(f"/decks/{deck.pk}/edit/change/", {
+        "card": card.collector_number, "delta": "1", "name": "Renamed", "version": "0", "save": "s" * 32})
+    assert response.status_code == 409
+    assert counts(deck) == {"Zz Stale Whole": 1} and Deck.objects.get(pk=deck.pk).name == "Whole"
+
+
+def test_a_key_longer_than_64_characters_is_refused(logged_in, owner):
+    card = make_card(name="Zz Long Key")
+    deck = deck_create(owner=owner, name="Long", entries=entries_of((card, 1)))
+    response = logged_in.post(f"/decks/{deck.pk}/edit/change/", {
+        "card": card.collector_number, "delta": "1", "save": "x" * 65})
+    assert response.status_code == 400 and "at most 64 characters" in response.content.decode()
+    assert counts(deck) == {"Zz Long Key": 1}
+
+
+@pytest.mark.parametrize("typed", ["", "-3", "+2", "1.5"])
+def test_a_count_that_is_not_a_whole_number_from_0_is_refused(logged_in, owner, typed):
+    card = make_card(name="Zz Count Box")
+    deck = deck_create(owner=owner, name="Box", entries=entries_of((card, 2)))
+    response = logged_in.post(f"/decks/{deck.pk}/edit/change/", {
+        "card": card.collector_number, "count": typed, "version": str(deck.version)})
+    assert response.status_code == 400 and "whole number from 0 up" in response.content.decode()
+    assert counts(deck) == {"Zz Count Box": 2}
