@@ -31,6 +31,22 @@ SPILLS = """() => {
   if (scroll > width) out.push(`the page scrolls sideways (${scroll})`);
   return out;
 }"""
+# The words of the tiles' names each on one line: a name wraps between its words, never inside one that fits.
+BROKEN_WORDS = """() => {
+  const out = [];
+  for (const name of document.querySelectorAll("#board .dd-card .dd-name")) {
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const word of text.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) out.push(word[0]);
+      }
+    }
+  }
+  return out;
+}"""
 LOG_AT_LATEST = """() => { const log = document.querySelector(".dd-log ol");
   return log.scrollHeight > log.clientHeight && log.scrollTop + log.clientHeight >= log.scrollHeight - 1; }"""
 
@@ -62,6 +78,9 @@ def test_the_table_holds_long_names_follows_its_log_and_passes_axe(page, table):
 
     assert page.locator("#board .dd-card").count() >= 2
     assert page.locator(".dd-out .dd-empty").count() == 1  # a player out of the round, with nothing summoned
+    for width in (1280, 390):  # the set's names, each tile's
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate(BROKEN_WORDS) == [], width
     page.evaluate("""([longest]) => {  // the set's longest name, and a longer one with no space to break at
       const names = [...document.querySelectorAll("#board .dd-card .dd-name")];
       names.forEach((n, i) => { n.textContent = i % 2 ? "Lantern-Bearer-of-the-Everlasting-Crypt" : longest; });
