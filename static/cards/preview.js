@@ -1,7 +1,7 @@
 // The card preview on hover or focus: any element with data-preview="<collector number>" shows the card's large
 // view (templates/cards/_card_preview.html, fetched once per card from data-preview-url, "CN" standing for the
 // number) beside it. Pointer and keyboard alike; Escape hides it. The preview describes its trigger
-// (aria-describedby) while it is shown.
+// (aria-describedby, added to what already describes it, such as a pile card's keys) while it is shown.
 (function () {
   "use strict";
 
@@ -47,13 +47,20 @@
       document.body.appendChild(zoom);
       place(zoom, target);
       shown = zoom;
-      target.setAttribute("aria-describedby", "card-preview");
+      var own = target.getAttribute("aria-describedby");
+      target.dataset.describedBy = own === null ? "" : own;
+      target.setAttribute("aria-describedby", own ? own + " card-preview" : "card-preview");
     });
   }
 
   function hide() {
     if (shown) { shown.remove(); shown = null; }
-    if (trigger) { trigger.removeAttribute("aria-describedby"); trigger = null; }
+    if (trigger && trigger.dataset.describedBy !== undefined) {  // what described it before, given back
+      var own = trigger.dataset.describedBy;
+      delete trigger.dataset.describedBy;
+      if (own) { trigger.setAttribute("aria-describedby", own); } else { trigger.removeAttribute("aria-describedby"); }
+    }
+    trigger = null;
   }
 
   document.addEventListener("mouseover", function (event) {

@@ -74,6 +74,25 @@ def test_hovering_or_focusing_a_card_name_shows_its_large_face_and_rules_text(pa
     assert result.inner_text() in preview.inner_text()
 
 
+def test_a_pile_card_keeps_its_key_instructions_beside_the_preview_and_after_it(page, starter_copy):
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual")
+    face = page.locator("#piles img[data-card]").first
+    face.focus()
+    page.locator("#card-preview").wait_for()
+    assert face.get_attribute("aria-describedby") == "pile-keys card-preview"
+    page.keyboard.press("Escape")
+    page.locator("#card-preview").wait_for(state="detached")
+    assert face.get_attribute("aria-describedby") == "pile-keys"
+    page.evaluate("document.activeElement.blur()")  # by pointer now
+    face.hover(position={"x": 30, "y": 12})  # its name band: the next card in the pile covers the rest
+    page.locator("#card-preview").wait_for()
+    page.mouse.move(1, 1)
+    page.locator("#card-preview").wait_for(state="detached")
+    assert face.get_attribute("aria-describedby") == "pile-keys"
+
+
 def test_the_catalog_shows_the_same_preview_and_a_phone_reads_its_grid(phone_page):
     page = phone_page
     page.goto("/cards/?q=t:unit&view=grid")
