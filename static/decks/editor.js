@@ -107,6 +107,7 @@
       if (status !== 200) { setStatus("failed", notice); }
       showPending();
       pump();
+      if (change.onShown) { change.onShown(status); }
     } else if (currentView() !== sentView) {
       // The player switched between the list and the piles while this save was on its way: its panel is in the
       // view it was sent from, so the panel is asked again in the view on screen.
@@ -115,6 +116,7 @@
     } else {
       replacePanel(fresh);
       if (status === 200) { setStatus("saved", notice); } else { setStatus("failed", notice); }
+      if (change.onShown) { change.onShown(status); }
     }
   }
 
@@ -310,9 +312,31 @@
       }
       enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: {card: target.dataset.card, count: count}});
     } else if (target.closest("#deck-meta")) {
-      var fields = {};
-      fields[target.name] = target.value;
-      enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: fields});
+      sendDetail(target);
+    }
+  });
+
+  // The deck's name, format, visibility or description, against the version the page showed. Refused (another
+  // window saved first), the text typed stays in its box, marked, and leaving the box saves it over that version.
+  function sendDetail(field) {
+    var fields = {}, typed = field.value;
+    fields[field.name] = typed;
+    delete field.dataset.unsaved;
+    enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: fields, onShown: function (status) {
+      if (status === 200) { return; }
+      var again = document.getElementById(field.id);
+      if (!again) { return; }
+      again.value = typed;
+      again.dataset.unsaved = "true";
+      again.setAttribute("aria-invalid", "true");
+      setStatus("failed", statusEl.textContent + " Your text is kept in its box: leave the box again to save it.");
+    }});
+  }
+
+  document.addEventListener("focusout", function (event) {
+    var field = event.target;
+    if (editor && field.dataset && field.dataset.unsaved && field.closest && field.closest("#deck-meta")) {
+      sendDetail(field);
     }
   });
 

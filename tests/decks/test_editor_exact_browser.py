@@ -158,3 +158,24 @@ def test_a_view_switched_while_a_change_saves_stays_switched(page):
     page.wait_for_timeout(1500)  # any panel still on its way has come
     assert page.locator("#piles").count() == 1
     assert saved_counts(deck) == {a.collector_number: 3}
+
+
+def test_a_name_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_saves_it(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    other = page.context.new_page()
+    other.goto(f"/decks/{deck.pk}/edit/")
+    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    other.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(other)
+    name = page.get_by_label("Name", exact=True)
+    name.fill("Typed while stale")
+    name.press("Tab")
+    page.locator('#queue-status[data-state="failed"]').filter(has_text="kept in its box").wait_for()
+    assert Deck.objects.get(pk=deck.pk).name == "Input"
+    assert page.get_by_label("Name", exact=True).input_value() == "Typed while stale"
+    page.get_by_label("Name", exact=True).focus()
+    page.keyboard.press("Tab")
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).name == "Typed while stale"
+    assert saved_counts(deck) == {a.collector_number: 2}  # the other window's change is kept
