@@ -82,13 +82,17 @@ def _check_entries(entries: list[Entry]) -> None:
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in text)
+
+
 def clean_tag(card: CardInfo, tag: Any) -> str:
     """A tag as saved: its spaces trimmed and runs of them made one; "" is untagged. Refuses (InvalidDeck,
     naming the card) a tag that is not text, holds a control character or is longer than MAX_TAG_LENGTH."""
     details = {"card": card.collector_number, "field": "tag"}
     if not isinstance(tag, str):
         raise InvalidDeck(f"{card.name}: a tag is text.", details=details)
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in tag):
+    if _has_control(tag):
         raise InvalidDeck(f"{card.name}: a tag cannot hold control characters (a tab, a line break and the like).",
                           details=details)
     tag = " ".join(tag.split())
@@ -177,6 +181,9 @@ def _check_fields(name: str, deck_format: str, visibility: str, description: str
         raise InvalidDeck("A deck needs a name.", details={"field": "name"})
     if len(name) > 100:
         raise InvalidDeck("A deck name is at most 100 characters.", details={"field": "name"})
+    if _has_control(name):
+        raise InvalidDeck("A deck name cannot hold control characters (a tab, a line break and the like).",
+                          details={"field": "name"})
     if len(description) > 5000:
         raise InvalidDeck("A deck description is at most 5,000 characters.", details={"field": "description"})
     if deck_format not in DeckFormat.values:
@@ -548,7 +555,15 @@ def deck_json_as_list(data: Any) -> tuple[str, dict[str, str]]:
     gateway = data.get("gateway")
     if isinstance(gateway, dict) and isinstance(gateway.get("card"), str):
         lines.append(f"2 {gateway['card']}")
-    meta = {k: data[k] for k in ("name", "format", "description") if isinstance(data.get(k), str)}
+    meta = {}
+    for key in ("name", "format", "description"):  # absent or null: the form's, or the default
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise InvalidDeck(f'A JSON deck\'s "{key}" is text.', details={"field": key})
+        meta[key] = data.get(key) or ""
+    if meta["format"] and meta["format"].lower() not in DeckFormat.values:
+        raise InvalidDeck(f'A JSON deck\'s "format" is one of {", ".join(DeckFormat.values)}, not '
+                          f'"{meta["format"][:40]}".', details={"field": "format"})
+    meta["format"] = meta["format"].lower()
     return "\n".join(lines), meta
 
 
@@ -604,7 +619,16 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
                 visibility: str = Visibility.PRIVATE, description: str = "") -> Deck:
     """Create a deck from a text list, a deck code or the JSON export; refuses (saving nothing) while any
     line is bad. The considering list is a text list's sideboard and maybeboard sections (DC-9) or the JSON
-    export's; only the JSON export carries tags."""
+    export's; only the JSON export carries tags. One deck at a time: a list and a code given together are
+    refused (which one was meant is not known), as is nothing at all."""
+    given = [what for what, value in (("a deck list", text.strip()), ("a deck code", code.strip()),
+                                      ("a JSON deck", data is not None)) if value]
+    if len(given) > 1:
+        raise InvalidDeck(f"Give one deck to import, not {' and '.join(given)}: clear the one you do not mean.",
+                          details={"field": "code"})
+    if not given:
+        raise InvalidDeck("Nothing to import: paste a deck list, a deck code or a JSON deck.",
+                          details={"field": "list"})
     index = card_index()
     item_tags: dict[int, str] = {}
     considering: list[Entry] = []
@@ -614,7 +638,7 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
         item_tags = deck_json_tags(data)
         considering, considering_problems = deck_json_considering(data, index)
         name = name or meta.get("name", "")
-        format = format or (meta.get("format", "") if meta.get("format") in DeckFormat.values else "")
+        format = format or meta["format"]
         description = description or meta.get("description", "")
     if code:
         decoded, entries, gateway_info = read_deck_code(code, index)

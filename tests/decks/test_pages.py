@@ -117,6 +117,21 @@ def test_import_page_reports_every_bad_line_and_saves_nothing(logged_in, owner):
     assert broken.status_code == 400 and "line 1, column" in broken.content.decode()
 
 
+@pytest.mark.parametrize("form, said", [
+    ({"list": "   \n "}, "Nothing to import"),
+    ({"list": "4 Zz Import Both", "code": "DG1-anything"}, "not a deck list and a deck code"),
+    ({"list": '{"cards": [{"card": "Zz Import Both", "count": 4}], "format": "zzz"}'}, '"format" is one of'),
+    ({"list": '{"cards": [{"card": "Zz Import Both", "count": 4}], "name": 7}'}, '"name" is text'),
+    ({"list": '{"cards": [{"card": "Zz Import Both", "count": 4}], "description": ["x"]}'}, '"description" is text'),
+    ({"list": "4 Zz Import Both", "name": "Tab\there"}, "cannot hold control characters"),
+])
+def test_the_import_page_refuses_what_it_cannot_import_as_given_and_saves_nothing(logged_in, owner, form, said):
+    make_card(name="Zz Import Both")
+    response = logged_in.post("/decks/import/", form)
+    assert response.status_code == 400 and said in response.content.decode().replace("&quot;", '"')
+    assert not Deck.objects.filter(owner=owner).exists()
+
+
 def test_dc9_the_import_page_says_how_many_sideboard_cards_went_to_the_considering_list(logged_in, owner):
     from django.contrib.messages import get_messages
 
