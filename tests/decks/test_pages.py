@@ -255,3 +255,13 @@ def test_the_editor_list_shows_a_card_as_the_catalog_now_has_it(logged_in, owner
     assert 'alt="Zz Renamed Since"' in line("visual")
     logged_in.post(f"/decks/{deck.pk}/edit/change/", {"card": card.collector_number, "delta": "-1"})
     assert f'data-count="{entry.count - 1}"' in line() and f"×{entry.count - 1}" in line("visual")
+
+
+def test_a_rule_broken_by_a_card_links_to_that_card_in_the_deck_on_the_deck_page_and_in_the_editor(logged_in, owner):
+    talent = make_card("talent", name="Zz Linked Talent")
+    deck = deck_create(owner=owner, name="Tactical talent", format="tactical", entries=entries_of((talent, 1)))
+    for url in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/edit/?view=visual"):
+        html = logged_in.get(url).content.decode()
+        link = f'href="#deck-card-{talent.collector_number}"'
+        assert link in html and html.count(f'id="deck-card-{talent.collector_number}"') == 1, url
+        assert html.index("Zz Linked Talent is a") < html.index(link)  # beside the rule it breaks
