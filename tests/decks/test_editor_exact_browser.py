@@ -179,3 +179,15 @@ def test_a_name_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_save
     all_saved(page)
     assert Deck.objects.get(pk=deck.pk).name == "Typed while stale"
     assert saved_counts(deck) == {a.collector_number: 2}  # the other window's change is kept
+
+
+def test_a_card_is_set_aside_to_the_considering_list_from_the_list_view_by_its_button(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    aside = page.get_by_role("button", name=f"Set aside one {a.name}, to the considering list")
+    aside.focus()
+    page.keyboard.press("Enter")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 1}
+    assert Deck.objects.get(pk=deck.pk).considering.get().count == 1
+    assert page.evaluate("() => document.activeElement.dataset.to") == "considering"  # the same button, again
