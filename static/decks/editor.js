@@ -177,11 +177,12 @@
 
   function replacePanel(fresh) {
     var old = panel();
-    var focused = document.activeElement, key = null, zone = null;
+    var focused = document.activeElement, key = null, places = [];
     if (focused && old.contains(focused)) {
       key = focused.id ? "#" + focused.id : focusKey(focused);
-      var place = focused.closest("[id]");
-      zone = place && place !== old ? "#" + CSS.escape(place.id) : null;
+      for (var up = focused.parentElement; up && up !== old; up = up.parentElement) {
+        if (up.id) { places.push("#" + CSS.escape(up.id)); }
+      }
     }
     old.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
@@ -191,10 +192,12 @@
       span.dataset.saved = counts[span.dataset.card] || "0";
       span.textContent = span.dataset.saved;
     });
-    if (key || zone) {
+    if (key || places.length) {
       // The control pressed, or, when it is gone with its card (the last copy removed, a card moved into the
-      // deck), the part of the panel it was in: the keyboard keeps its place.
-      var again = (key && fresh.querySelector(key)) || (zone && fresh.querySelector(zone)) || fresh.querySelector("#deck-title");
+      // deck), the nearest part of the panel it was in that is still there: the keyboard keeps its place.
+      var again = key && fresh.querySelector(key);
+      for (var i = 0; !again && i < places.length; i++) { again = fresh.querySelector(places[i]); }
+      again = again || fresh.querySelector("#deck-title");
       if (again) {
         if (again.tabIndex < 0 && !again.hasAttribute("tabindex")) { again.setAttribute("tabindex", "-1"); }
         again.focus();

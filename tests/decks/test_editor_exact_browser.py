@@ -191,3 +191,16 @@ def test_a_card_is_set_aside_to_the_considering_list_from_the_list_view_by_its_b
     assert saved_counts(deck) == {a.collector_number: 1}
     assert Deck.objects.get(pk=deck.pk).considering.get().count == 1
     assert page.evaluate("() => document.activeElement.dataset.to") == "considering"  # the same button, again
+
+
+def test_the_last_copy_removed_by_key_on_a_pile_card_leaves_the_focus_in_the_piles(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1), (b, 2)])
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
+    page.keyboard.press("-")
+    all_saved(page)
+    assert saved_counts(deck) == {b.collector_number: 2}
+    assert page.evaluate("() => document.activeElement.closest('#piles') !== null"), \
+        page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
