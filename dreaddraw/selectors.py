@@ -164,7 +164,7 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
     viewer = viewer_seat(game, mine)
     local = {s.index for s in seats if s.kind == "local"}
     handover = -1
-    if viewer in local and len(local & mine) > 1 and revealed != viewer:
+    if viewer in local and len(local & mine) > 1 and revealed != viewer and not game.over:  # over: all is shown
         handover, viewer = viewer, -1
     obs = observe(game, viewer, names)
     playing = table.status == TableStatus.PLAYING

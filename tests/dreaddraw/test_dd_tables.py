@@ -354,3 +354,24 @@ def test_a_table_is_read_from_its_snapshot_and_replayed_only_when_the_snapshot_i
     behind = DreadDrawTable.objects.get(pk=table.pk)
     behind.decisions = behind.decisions[:-1]  # a snapshot taken after more decisions than these
     assert game_to_dict(table_game(behind)) != game_to_dict(truth)
+
+
+def test_a_finished_shared_screen_table_asks_for_no_hand_over_and_counts_the_winners_fortune(client, alice,
+                                                                                             monkeypatch):
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)  # one game, whose winner has a fortune
+    table = table_create(owner=alice, seats=[{"kind": "local", "name": "Ana"}, {"kind": "local", "name": "Ben"}],
+                         seed=21)
+    game = table_game(table)
+    while not game.over:
+        mover = game.to_move()
+        table_act(table_id=table.pk, user=alice, seat=mover, decision=to_notation(game.legal()[0]),
+                  turn=len(table.decisions))
+        table.refresh_from_db()
+        game = table_game(table)
+    client.logout()
+    client.force_login(alice)  # a new session: nothing revealed on this screen yet
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert "Pass the screen" not in html
+    winner = ["Ana", "Ben"][game.winner]
+    assert f"{winner} wins the game." in html
+    assert f"Life Deck {len(game.fortune)}, told as the fortune" in html and len(game.fortune) > 0
