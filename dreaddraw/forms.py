@@ -83,6 +83,19 @@ class TournamentForm(forms.Form):
         for i in range(MAX_PLAYERS):
             self.fields[f"bot{i}"] = forms.CharField(required=False, max_length=40)
 
+    def clean_players(self) -> int:
+        players: int = self.cleaned_data["players"]
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:  # said here: past the range the seats are not read at all
+            raise forms.ValidationError(f"a tournament seats {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {players}.")
+        return players
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for i in range(data.get("players") or 0):
+            if not data.get(f"bot{i}"):
+                self.add_error(f"bot{i}", f"choose the bot of seat {i + 1}.")
+        return data
+
     def lineup(self) -> list[str]:
         players = self.cleaned_data["players"]
         return [self.cleaned_data.get(f"bot{i}") or "" for i in range(max(0, min(players, MAX_PLAYERS)))]

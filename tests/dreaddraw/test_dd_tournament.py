@@ -53,3 +53,10 @@ def test_the_page_form_starts_a_tournament_and_shows_its_run(alice, client):
     assert "Games played" in html
     bad = client.post("/dread-draw/tournaments/new/", {"games": "20", "players": "2", "bot0": "x", "bot1": "random"})
     assert bad.status_code == 400 and "lineup[0]" in bad.content.decode()
+    # The number of players and an empty seat are said in the form's words, not the run's parameters'.
+    for players, said in (("7", "players: a tournament seats 2 to 6 bots, not 7."),
+                          ("1", "players: a tournament seats 2 to 6 bots, not 1."),
+                          ("3", "bot2: choose the bot of seat 3.")):
+        bad = client.post("/dread-draw/tournaments/new/", {"games": "10", "players": players, "bot0": "random",
+                                                           "bot1": "heuristic"})
+        assert bad.status_code == 400 and said in bad.content.decode(), players
