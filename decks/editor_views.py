@@ -72,8 +72,10 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         with editor_saves.once(deck, _save_key(request)) as save:
             card = _card_of(request)
+            tags = {}
             if card is not None:
                 count, delta = _count_and_delta(request)
+                tags = selectors.tags_in_store(deck.pk) if (delta or 0) < 0 or count == 0 else {}
                 deck, before, after = services.deck_change_card(
                     deck=deck, actor=request.user, card=card, delta=delta, count=count,
                     expected_version=_version(request), within_limits=True, just_read=True)
@@ -83,7 +85,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
             if fields:
                 deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request),
                                             **fields)
-            save.undo = _undo_counts(changes)
+            save.undo = _undo_counts(changes, tags)
     except editor_saves.Repeated as repeated:
         return _saved_before(request, shown, repeated)
     except (StaleVersion, services.VersionRequired):
@@ -111,11 +113,12 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     shown = deck
     try:
         with editor_saves.once(deck, _save_key(request)) as save:
+            tags = selectors.tags_in_store(deck.pk) if any(c.delta < 0 for c in read.changes) else {}
             deck, changes = services.deck_change_cards(
                 deck=deck, actor=request.user, deltas=[(c.card, c.delta) for c in read.changes], within_limits=True,
                 just_read=True)
             if any(c.after != c.before for c in changes):
-                save.undo = _undo_counts(changes)
+                save.undo = _undo_counts(changes, tags)
     except editor_saves.Repeated as repeated:
         return _saved_before(request, shown, repeated)
     except InvalidDeck as exc:
@@ -250,7 +253,10 @@ def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, 
     return response
 
 
-def _undo_counts(changes) -> list[dict]:
-    """Count changes taken back as one quick-add request ("-2 <number>" lines)."""
+def _undo_counts(changes, tags: dict[str, str]) -> list[dict]:
+    """Count changes taken back as one quick-add request ("-2 <number>" lines), then the tag of each card whose
+    last copy went (`tags`: the deck's tags before the change), which left with it."""
     lines = [f"{c.before - c.after} {c.card.collector_number}" for c in changes if c.after != c.before]
-    return [{"url": "quick", "fields": {"lines": "\n".join(lines)}}] if lines else []
+    retag = [{"url": "tag", "fields": {"card": c.card.collector_number, "tag": tags[c.card.collector_number]}}
+             for c in changes if c.after == 0 and c.before and tags.get(c.card.collector_number)]
+    return ([{"url": "quick", "fields": {"lines": "\n".join(lines)}}] if lines else []) + retag

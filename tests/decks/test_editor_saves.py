@@ -105,3 +105,21 @@ def test_a_count_that_is_not_a_whole_number_from_0_is_refused(logged_in, owner, 
         "card": card.collector_number, "count": typed, "version": str(deck.version)})
     assert response.status_code == 400 and "whole number from 0 up" in response.content.decode()
     assert counts(deck) == {"Zz Count Box": 2}
+
+
+@pytest.mark.parametrize("removal", [{"delta": "-1"}, {"count": "0"}, {"lines": "-1 Zz Tagged Last"}])
+def test_undoing_the_removal_of_a_tagged_cards_last_copy_brings_its_tag_back(logged_in, owner, removal):
+    from decks.considering import deck_tag_card
+
+    card = make_card(name="Zz Tagged Last")
+    deck = deck_create(owner=owner, name="Tagged", entries=entries_of((card, 1)))
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=card, tag="Aggro")
+    kind = "quick" if "lines" in removal else "change"
+    data = dict(removal) if kind == "quick" else {"card": card.collector_number, "version": str(deck.version),
+                                                  **removal}
+    response = logged_in.post(f"/decks/{deck.pk}/edit/{kind}/", data)
+    assert response.status_code == 200 and counts(deck) == {}
+    for request in undo_of(response):  # as the editor's undo sends them, in order
+        assert logged_in.post(f"/decks/{deck.pk}/edit/{request['url']}/", request["fields"]).status_code == 200
+    entry = Deck.objects.get(pk=deck.pk).entries.get()
+    assert (entry.count, entry.tag) == (1, "Aggro")
