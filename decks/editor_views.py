@@ -113,10 +113,10 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     shown = deck
     try:
         with editor_saves.once(deck, _save_key(request)) as save:
-            tags = selectors.tags_in_store(deck.pk) if any(c.delta < 0 for c in read.changes) else {}
-            deck, changes = services.deck_change_cards(
-                deck=deck, actor=request.user, deltas=[(c.card, c.delta) for c in read.changes], within_limits=True,
-                just_read=True)
+            deltas = read.net()
+            tags = selectors.tags_in_store(deck.pk) if any(delta < 0 for _, delta in deltas) else {}
+            deck, changes = services.deck_change_cards(deck=deck, actor=request.user, deltas=deltas,
+                                                       within_limits=True, just_read=True)
             if any(c.after != c.before for c in changes):
                 save.undo = _undo_counts(changes, tags)
     except editor_saves.Repeated as repeated:

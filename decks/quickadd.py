@@ -33,6 +33,15 @@ class QuickLines:
     changes: list[QuickChange] = field(default_factory=list)
     problems: list[Issue] = field(default_factory=list)
 
+    def net(self) -> list[tuple[CardInfo, int]]:
+        """The change of each card, its lines added up (in the order the cards first come): "2 X" and "-2 X" in one
+        paste change nothing, whatever the copy limit would have made of each line alone."""
+        totals: dict[str, tuple[CardInfo, int]] = {}
+        for change in self.changes:
+            card, delta = totals.get(change.card.collector_number, (change.card, 0))
+            totals[change.card.collector_number] = (card, delta + change.delta)
+        return [(card, delta) for card, delta in totals.values() if delta]
+
 
 def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
     """Every line's change, or every line's problem (with its line number and suggestions); raises

@@ -123,3 +123,13 @@ def test_undoing_the_removal_of_a_tagged_cards_last_copy_brings_its_tag_back(log
         assert logged_in.post(f"/decks/{deck.pk}/edit/{request['url']}/", request["fields"]).status_code == 200
     entry = Deck.objects.get(pk=deck.pk).entries.get()
     assert (entry.count, entry.tag) == (1, "Aggro")
+
+
+def test_quick_add_lines_naming_one_card_add_up_before_the_copy_limit_is_applied(logged_in, owner):
+    card = make_card(name="Zz Lines Add Up")
+    deck = deck_create(owner=owner, name="Full", entries=entries_of((card, 4)))
+    both = logged_in.post(f"/decks/{deck.pk}/edit/quick/", {"lines": f"2 {card.name}\n-2 {card.name}"})
+    assert both.status_code == 400 and "Nothing to change" in both.content.decode()
+    assert counts(deck) == {"Zz Lines Add Up": 4}
+    logged_in.post(f"/decks/{deck.pk}/edit/quick/", {"lines": f"-3 {card.name}\n1 {card.name}"})
+    assert counts(deck) == {"Zz Lines Add Up": 2}
