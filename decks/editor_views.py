@@ -82,10 +82,15 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
                 changes.append(services.CardChange(card, before, after))
             fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
                       if name in request.POST}
+            details = []
             if fields:
+                was = {name: getattr(deck, name) for name in fields}
                 deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request),
                                             **fields)
-            save.undo = _undo_counts(changes, tags)
+                back = {name: value for name, value in was.items() if getattr(deck, name) != value}
+                # Against the version the page then has: undone over another window's save, it is refused.
+                details = [{"url": "change", "fields": back, "versioned": True}] if back else []
+            save.undo = _undo_counts(changes, tags) + details
     except editor_saves.Repeated as repeated:
         return _saved_before(request, shown, repeated)
     except (StaleVersion, services.VersionRequired):

@@ -274,7 +274,8 @@
   function requests(inverse, direction) {
     return inverse.map(function (request) {
       var fields = Object.assign({save: newKey()}, request.fields);
-      return {url: editor.dataset[URLS[request.url]], fields: fields, fromHistory: true, history: direction};
+      return {url: editor.dataset[URLS[request.url]], fields: fields, fromHistory: true, history: direction,
+              needsVersion: Boolean(request.versioned)};
     });
   }
 

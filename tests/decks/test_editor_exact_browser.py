@@ -204,3 +204,22 @@ def test_the_last_copy_removed_by_key_on_a_pile_card_leaves_the_focus_in_the_pil
     assert saved_counts(deck) == {b.collector_number: 2}
     assert page.evaluate("() => document.activeElement.closest('#piles') !== null"), \
         page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+
+
+def test_undo_takes_back_a_rename_before_the_card_change_made_earlier_and_redo_renames_again(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="-1"]').click()
+    all_saved(page)
+    name = page.get_by_label("Name", exact=True)
+    name.fill("Renamed")
+    name.press("Tab")
+    all_saved(page)
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+z")
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).name == "Input" and saved_counts(deck) == {a.collector_number: 1}
+    assert page.get_by_label("Name", exact=True).input_value() == "Input"
+    page.keyboard.press("Control+Shift+Z")
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).name == "Renamed" and saved_counts(deck) == {a.collector_number: 1}
