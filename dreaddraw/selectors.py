@@ -208,7 +208,7 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
         "viewer_name": names[viewer] if viewer >= 0 else "",
         "acting": acting, "can_draw": "D" in legal, "choices": choices, "prompt": prompt, "turn_text": turn_text,
         "prompt_owner": names[prompt["owner"]] if prompt and "owner" in prompt else "",
-        "turn": len(table.decisions), "chance": chance, "log": obs["log"][-40:], "new_card": new_card,
+        "turn": len(table.decisions), "chance": chance, "log": obs["log"], "new_card": new_card,
         "fortune": obs["fortune"], "over": game.over, "error": error, "mine": sorted(mine),
         "discard_top": obs["discard"][-1] if obs["discard"] else None,
         "poll": (table.status == TableStatus.WAITING or (playing and not acting)) and handover < 0,
@@ -256,7 +256,7 @@ def stored_board(*, table: DreadDrawTable, user: User, error: dict[str, Any] | N
     mover = None if over or context["closed"] else obs["to_move"]
     context.update({
         "players": _players(seats, obs, set(), viewer, mover, obs["winner"] if over else None),
-        "fortune": obs["fortune"], "log": obs["log"][-40:],
+        "fortune": obs["fortune"], "log": obs["log"],
         "discard_top": obs["discard"][-1] if obs["discard"] else None,
         "winner_name": seats[obs["winner"]].name if over else "",
         "turn_text": (f"{seats[obs['winner']].name} wins the game." if over

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 
 from dreaddraw.engine import game_to_dict, to_notation
 from dreaddraw.engine.decisions import reserve
+from dreaddraw.engine.observation import visible_log
 from dreaddraw.models import DreadDrawTable, TableStatus
 from dreaddraw.services import table_act, table_create, table_game
 
@@ -375,3 +376,8 @@ def test_a_finished_shared_screen_table_asks_for_no_hand_over_and_counts_the_win
     winner = ["Ana", "Ben"][game.winner]
     assert f"{winner} wins the game." in html
     assert f"Life Deck {len(game.fortune)}, told as the fortune" in html and len(game.fortune) > 0
+    # The whole log of the game, from its first round, in the log's own scrolling list.
+    log = html[html.index('<section class="dd-log"'):]
+    log = log[:log.index("</section>")]
+    shown = table_game(table)
+    assert log.count("<li>") >= len(visible_log(shown, -1)) > 40  # every public line, and the seat's own
