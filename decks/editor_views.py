@@ -75,7 +75,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
             tags = {}
             if card is not None:
                 count, delta = _count_and_delta(request)
-                tags = selectors.tags_in_store(deck.pk) if (delta or 0) < 0 or count == 0 else {}
+                tags = deck_tags(deck) if (delta or 0) < 0 or count == 0 else {}
                 deck, before, after = services.deck_change_card(
                     deck=deck, actor=request.user, card=card, delta=delta, count=count,
                     expected_version=_version(request), within_limits=True, just_read=True)
@@ -119,7 +119,7 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         with editor_saves.once(deck, _save_key(request)) as save:
             deltas = read.net()
-            tags = selectors.tags_in_store(deck.pk) if any(delta < 0 for _, delta in deltas) else {}
+            tags = deck_tags(deck) if any(delta < 0 for _, delta in deltas) else {}
             deck, changes = services.deck_change_cards(deck=deck, actor=request.user, deltas=deltas,
                                                        within_limits=True, just_read=True)
             if any(c.after != c.before for c in changes):
@@ -260,7 +260,9 @@ def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, 
 
 def _undo_counts(changes, tags: dict[str, str]) -> list[dict]:
     """Count changes taken back as one quick-add request ("-2 <number>" lines), then the tag of each card whose
-    last copy went (`tags`: the deck's tags before the change), which left with it."""
+    last copy went (`tags`: the deck's tags before the change), which left with it. The views read those through
+    the deck object before changing it, and the change reads the same rows through it at that version (kept by
+    decks.selectors), so they cost no query of their own."""
     lines = [f"{c.before - c.after} {c.card.collector_number}" for c in changes if c.after != c.before]
     retag = [{"url": "tag", "fields": {"card": c.card.collector_number, "tag": tags[c.card.collector_number]}}
              for c in changes if c.after == 0 and c.before and tags.get(c.card.collector_number)]

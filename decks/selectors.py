@@ -122,12 +122,6 @@ def deck_tags(deck: Deck) -> dict[str, str]:
     return {row[_NUMBER]: row[-1] for row in _entry_rows(deck) if row[-1]}
 
 
-def tags_in_store(deck_id: int) -> dict[str, str]:
-    """deck_tags read afresh, past what a deck object has read: what a change is about to alter."""
-    return dict(DeckEntry.objects.filter(deck_id=deck_id).exclude(tag="")
-                .values_list("card__collector_number", "tag"))
-
-
 def deck_report(deck: Deck, entries: list[Entry] | None = None) -> Report:
     return validate_deck(deck_entries(deck) if entries is None else entries, deck.format,
                          gateway=deck_gateway_info(deck))

@@ -42,9 +42,8 @@ BUDGETS = {
     "deck editor": {"embedded": (4, 0), "postgres": (3, 1)},
     "deck editor search fragment": {"embedded": (3, 2), "postgres": (2, 1)},
     "deck stats fragment": {"embedded": (3, 0), "postgres": (2, 1)},
-    # A removal reads the deck's tags first: the tag of a card whose last copy goes is in its undo.
-    "deck editor: a card's count": {"embedded": (13, 0), "postgres": (12, 1)},
-    "deck editor: quick add": {"embedded": (13, 0), "postgres": (12, 1)},
+    "deck editor: a card's count": {"embedded": (12, 0), "postgres": (11, 1)},
+    "deck editor: quick add": {"embedded": (12, 0), "postgres": (11, 1)},
     "deck editor: considering list": {"embedded": (11, 0), "postgres": (10, 1)},
     "deck editor: moved to the considering list": {"embedded": (14, 0), "postgres": (13, 1)},
     "deck editor: a card's tag": {"embedded": (12, 0), "postgres": (11, 1)},

@@ -20,6 +20,13 @@ def owner():
 
 
 @pytest.fixture
+def logged_in(client, owner):
+    """The site, signed in as the owner."""
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
 def api(owner):
     """The API, as the owner."""
     client = APIClient()

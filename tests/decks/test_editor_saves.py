@@ -9,20 +9,9 @@ import pytest
 from decks.models import Deck, EditorSave
 from decks.services import deck_create
 
-from .factories import entries_of, make_card, make_user
+from .factories import entries_of, make_card
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def owner():
-    return make_user("saveowner")
-
-
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
 
 
 def counts(deck) -> dict[str, int]:

@@ -15,12 +15,6 @@ def owner():
     return make_user("pageowner")
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def make_deck(owner, visibility=Visibility.PRIVATE, **kwargs):
     pool = legal_pool(9)
     return deck_create(owner=owner, name="Page deck", visibility=visibility,
