@@ -21,7 +21,7 @@ from . import considering, editor_saves, selectors, services
 from .cardinfo import GATEWAY
 from .decklist import DeckListError
 from .errors import InvalidDeck, StaleVersion
-from .models import Deck, DeckFormat, Visibility
+from .models import MAX_TAG_LENGTH, Deck, DeckFormat, Visibility
 from .piles import GROUPINGS, grouping_of, piles
 from .presenters import OPENING_HAND
 from .quickadd import parse_quick_add
@@ -236,10 +236,11 @@ def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
 def _editor_context(request: HttpRequest, deck: Deck) -> dict:
     context = _deck_context(request, deck)
     grouping = grouping_of((request.GET if request.method == "GET" else request.POST).get("group"))
-    kept = deck_considering(deck)
+    kept, tags = deck_considering(deck), deck_tags(deck)
     return {**context, "formats": DeckFormat.choices, "visibilities": Visibility.choices, "opening_hand": OPENING_HAND,
-            "grouping": grouping, "groupings": GROUPINGS.items(),
-            "piles": piles(context["entries"], grouping, deck_tags(deck)),
+            "grouping": grouping, "groupings": GROUPINGS.items(), "tags": tags, "max_tag_length": MAX_TAG_LENGTH,
+            "tag_names": json.dumps(sorted({tag for tag in tags.values() if tag}, key=str.casefold)),
+            "piles": piles(context["entries"], grouping, tags),
             "considering": kept, "considering_count": sum(e.count for e in kept)}
 
 

@@ -354,7 +354,7 @@
   // --- keys ------------------------------------------------------------------------------------------------
 
   document.addEventListener("keydown", function (event) {
-    if (!editor) { return; }
+    if (!editor || (event.target.closest && event.target.closest("dialog"))) { return; }  // the dialog's own keys
     var q = document.getElementById("q");
     var tag = (event.target.tagName || "").toLowerCase();
     var typing = tag === "input" || tag === "textarea" || tag === "select";

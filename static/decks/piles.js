@@ -3,8 +3,9 @@
 //   - a search result dropped on the piles adds a copy (on a tag pile: and gives it that tag);
 //   - a pile card dropped on "Remove" takes a copy away; dropped on another tag pile, changes its tag;
 //   - a pile card dropped on the considering list moves a copy there;
-//   - keys on a focused pile card: + and − add and remove a copy, C moves a copy to the considering list; in tag piles, ← and → move it to the pile before
-//     or after, T asks for a new tag.
+//   - keys on a focused pile card: + and − add and remove a copy, C moves a copy to the considering list, T asks for
+//     its tag; in tag piles, ← and → move it to the pile before or after;
+//   - "Tag" on a list row or a pile card asks for its tag, in any view (the tag dialog, with the deck's tags offered).
 (function () {
   "use strict";
 
@@ -16,6 +17,38 @@
   function tag(card, name) {
     window.deckEditor.send(editor().dataset.tagUrl, {card: card, tag: name});
   }
+
+  // The tag dialog (templates/decks/editor.html): the card's tag, the deck's other tags offered as it is typed.
+  function askTag(card) {
+    var dialog = document.getElementById("tag-dialog"), row = document.querySelector(
+      '#panel li[data-card="' + CSS.escape(card) + '"]:not(#considering li)');
+    if (!dialog || !row) { return; }
+    var button = row.querySelector("button[data-retag]"), input = dialog.querySelector("#tag-name");
+    var names = JSON.parse(document.getElementById("panel").dataset.tagNames || "[]");
+    document.getElementById("tag-dialog-card").textContent = row.dataset.name;
+    var list = document.getElementById("tag-names");
+    list.replaceChildren.apply(list, names.map(function (name) {
+      var option = document.createElement("option"); option.value = name; return option;
+    }));
+    input.value = button ? button.dataset.retag : (currentPile(card) || "");
+    dialog.dataset.card = card;
+    dialog.returnValue = "";
+    dialog.showModal();
+    input.select();
+  }
+
+  document.addEventListener("close", function (event) {
+    var dialog = event.target;
+    if (dialog.id !== "tag-dialog" || dialog.returnValue !== "save") { return; }
+    tag(dialog.dataset.card, dialog.querySelector("#tag-name").value.trim());
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-retag]");
+    if (!button || !editor() || !editor().contains(button)) { return; }
+    event.preventDefault();
+    askTag(button.dataset.card);
+  });
 
   // The considering list's buttons, and "Consider" on a search result.
   document.addEventListener("click", function (event) {
@@ -95,10 +128,9 @@
       var piles = Array.from(document.querySelectorAll("#piles [data-pile]")).map(function (p) { return p.dataset.pile; });
       var here = piles.indexOf(currentPile(card)), next = piles[here + (event.key === "ArrowLeft" ? -1 : 1)];
       if (next !== undefined) { tag(card, next); }
-    } else if (grouping() === "tag" && (event.key === "t" || event.key === "T")) {
+    } else if (event.key === "t" || event.key === "T") {
       event.preventDefault();
-      var name = window.prompt("Tag for " + face.alt + " (empty: untagged)", currentPile(card) || "");
-      if (name !== null) { tag(card, name.trim()); }
+      askTag(card);
     }
   });
 })();

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from decks.considering import deck_consider
+from decks.considering import deck_consider, deck_tag_card
 from decks.models import Deck
 from tests.support import live_db
 
@@ -191,6 +191,50 @@ def test_a_card_is_set_aside_to_the_considering_list_from_the_list_view_by_its_b
     assert saved_counts(deck) == {a.collector_number: 1}
     assert Deck.objects.get(pk=deck.pk).considering.get().count == 1
     assert page.evaluate("() => document.activeElement.dataset.to") == "considering"  # the same button, again
+
+
+def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_offered(page):
+    a, b = units(2)
+    user = make_user()
+    deck = open_deck(page, user, [(a, 2), (b, 1)])
+    deck_tag_card(deck=Deck.objects.get(pk=deck.pk), actor=user, card=b, tag="Ramp")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    assert page.locator(f'#panel li[data-card="{b.collector_number}"] .card-tag').inner_text() == "tag: Ramp"
+    page.get_by_role("button", name=f"Tag {a.name}", exact=True).focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name=f"Tag {a.name}")
+    assert dialog.get_by_label("Tag", exact=False).input_value() == ""
+    assert page.eval_on_selector_all("#tag-names option", "os => os.map(o => o.value)") == ["Ramp"]
+    page.keyboard.type("Ramp")
+    page.keyboard.press("Enter")
+    all_saved(page)
+    assert dict(Deck.objects.get(pk=deck.pk).entries.values_list("card__collector_number", "tag")) == {
+        a.collector_number: "Ramp", b.collector_number: "Ramp"}
+    assert page.locator(f'#panel li[data-card="{a.collector_number}"] .card-tag').inner_text() == "tag: Ramp"
+    assert page.evaluate("() => document.activeElement.dataset.retag") == "Ramp"  # back on the same button
+    # Escape leaves the tag as it was, and the focus where it was.
+    page.keyboard.press("Enter")
+    page.keyboard.type("Other")
+    page.keyboard.press("Escape")
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).entries.get(card=a).tag == "Ramp"
+    assert page.evaluate("() => document.activeElement.dataset.card") == a.collector_number
+
+
+def test_on_a_phone_a_pile_card_is_tagged_by_its_button_and_lands_in_its_tag_pile(phone_page):
+    a, b = units(2)
+    deck = open_deck(phone_page, make_user(), [(a, 2), (b, 1)])
+    phone_page.goto(f"/decks/{deck.pk}/edit/?view=visual&group=tag")
+    phone_page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    phone_page.get_by_role("button", name=f"Tag {b.name}", exact=True).tap()
+    phone_page.get_by_role("dialog").locator("#tag-name").fill("Finishers")
+    phone_page.get_by_role("button", name="Save the tag").tap()
+    phone_page.locator('#piles [data-pile="Finishers"]').wait_for()
+    all_saved(phone_page)
+    assert phone_page.eval_on_selector_all("#piles [data-pile]", "ps => ps.map(p => p.dataset.pile)") == [
+        "Finishers", ""]
+    assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == "Finishers"
 
 
 def test_the_last_copy_removed_by_key_on_a_pile_card_leaves_the_focus_in_the_piles(page):

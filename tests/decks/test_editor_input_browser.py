@@ -46,6 +46,13 @@ def shown_counts(page) -> dict[str, int]:
         "#panel li[data-card] input.count", "inputs => inputs.map(i => [i.dataset.card, i.value])")}
 
 
+def answer_tag(page, name: str):
+    """Type a tag into the editor's tag dialog and save it."""
+    dialog = page.locator("#tag-dialog[open]")
+    dialog.locator("#tag-name").fill(name)
+    dialog.get_by_role("button", name="Save the tag").click()
+
+
 def drag_by_band(page, card, target):
     """Drags a stacked pile card by its name band, the part the next card leaves showing. A focused face is raised
     over its neighbours' bands, so focus leaves the piles first, as a pointer player's does."""
@@ -111,9 +118,9 @@ def test_a_legal_40_card_deck_built_by_quick_add_alone_in_under_200_keystrokes(p
     # Then reshaped in the piles: by keyboard alone (a tag named with T, a copy moved out with C), then by drag.
     page.goto(f"/decks/{deck.pk}/edit/?view=visual&group=tag")
     page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
-    page.once("dialog", lambda dialog: dialog.accept("curve"))
     page.locator(f'#piles img[data-card="{cards[0].collector_number}"]').focus()
     page.keyboard.press("t")
+    answer_tag(page, "curve")
     page.locator('#piles [data-pile="curve"]').wait_for()
     page.locator(f'#piles img[data-card="{cards[1].collector_number}"]').focus()
     page.keyboard.press("c")
@@ -195,9 +202,9 @@ def test_piles_take_cards_by_drag_and_by_key_and_move_them_between_tags_and_the_
     all_saved(page)
     assert saved_counts(deck)[a.collector_number] == 4
     # T names a tag; the card then sits in that pile, and → / ← move it between piles.
-    page.once("dialog", lambda dialog: dialog.accept("ramp"))
     page.locator(f'#piles img[data-card="{b.collector_number}"]').focus()
     page.keyboard.press("t")
+    answer_tag(page, "ramp")
     page.locator('#piles [data-pile="ramp"]').wait_for()
     all_saved(page)
     piles = page.eval_on_selector_all("#piles [data-pile]", "ps => ps.map(p => p.dataset.pile)")
@@ -237,9 +244,9 @@ def test_undo_and_redo_cover_tags_and_the_considering_list(page):
     page.get_by_label("Search cards").fill(f'!"{b.name}"')
     page.get_by_role("button", name=f"Consider {b.name}").click()
     all_saved(page)
-    page.once("dialog", lambda dialog: dialog.accept("core"))
     page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
     page.keyboard.press("t")
+    answer_tag(page, "core")
     all_saved(page)
     current = Deck.objects.get(pk=deck.pk)
     assert current.considering.get().card_id == b.id and current.entries.get().tag == "core"

@@ -151,6 +151,15 @@ def test_the_editor_is_clean_for_axe_in_both_views_and_nothing_overflows(page, s
         open_editor(page, user, deck, view=view)
         assert [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")] == []
         assert page.evaluate(LAYOUT_PROBLEMS) == []
+    face = page.locator("#piles img[data-card]").first
+    if face.is_visible():
+        face.focus()
+        page.keyboard.press("t")  # the tag dialog, open over the piles
+    else:  # a phone's piles are lists of names, each with its buttons
+        page.locator("#panel button[data-retag]").first.click()
+    page.get_by_role("dialog").wait_for()
+    assert [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")] == []
+    assert page.evaluate(LAYOUT_PROBLEMS) == []
 
 
 def test_no_csp_violation_on_the_catalog_the_editor_and_the_deck_page(page, starter_copy):
