@@ -210,7 +210,8 @@ def new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_list(request: HttpRequest) -> HttpResponse:
-    context: dict = {"formats": DeckFormat.choices, "post": request.POST, "problems": [], "error": ""}
+    context: dict = {"formats": DeckFormat.choices, "post": request.POST, "problems": [], "error": "",
+                     "body_limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
     if request.method == "POST":
         text = request.POST.get("list", "")
         try:
