@@ -1,6 +1,9 @@
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
+
+from core.intbounds import page_number
 
 from .crafts import CRAFTS
 from .models import CardType, Keyword
@@ -25,6 +28,13 @@ CARD_FACE_CACHE_CONTROL = "public, max-age=3600"
 # The sort keys, in words: the table's columns, then the stats it has no column for.
 ORDER_CHOICES = [(key, label) for key, label, _short in TABLE_COLUMNS] + [("cost", "Cost"), ("influence", "Influence")]
 COMPASS = (("nw", "n", "ne"), ("w", None, "e"), ("sw", "s", "se"))
+
+
+def _page_number(request: HttpRequest) -> int:
+    try:
+        return page_number(request.GET.get("page"))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 def _columns(order: str, direction: str) -> list[dict[str, str]]:
@@ -59,7 +69,7 @@ def index(request: HttpRequest) -> HttpResponse:
     status = 200
     try:
         result, page = card_search_page(query=query, order=order, direction=direction,
-                                        page_number=request.GET.get("page"))
+                                        page_number=_page_number(request))
     except SearchError as error:
         # A query that does not parse is shown to be corrected (200); one over the length limit is refused as the API
         # refuses it (400), the page still showing why.

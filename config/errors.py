@@ -45,6 +45,15 @@ def server_error(request) -> HttpResponse:
     return error_response(request, 500, "server_error", "Something went wrong on our side; it was logged.")
 
 
+def bad_request(request, exception=None) -> HttpResponse:
+    """handler400: the words of a page's own refusal (BadRequest: a malformed parameter, say); Django's other
+    400s (a suspicious host or a broken session) are not the player's to read, so they say nothing of their cause."""
+    from django.core.exceptions import BadRequest
+
+    reason = str(exception) if isinstance(exception, BadRequest) and str(exception) else "The request cannot be read."
+    return error_response(request, 400, "bad_request", reason)
+
+
 def permission_denied(request, exception=None) -> HttpResponse:
     """handler403: the site's error page (the envelope on API paths) with the refusal's reason."""
     reason = str(exception) if exception is not None and str(exception) else "You may not do this."

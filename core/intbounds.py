@@ -11,3 +11,14 @@ from __future__ import annotations
 
 MAX_INTEGER = 2_147_483_647  # an integer column (PostgreSQL's integer): version numbers, counts
 MAX_BIG_INTEGER = 9_223_372_036_854_775_807  # a big integer column: ids (BigAutoField)
+
+
+def page_number(raw: str | None) -> int:
+    """The page a list page's `?page=` asks for: 1 when absent. Refuses (ValueError, with the words for the
+    player) anything but a whole number from 1 up to an integer column's bound; a page past the last is the list's
+    to handle (the pages show the last one)."""
+    if raw is None or raw == "":
+        return 1
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_INTEGER:
+        raise ValueError(f"page: “{raw[:20]}” is not a page number; pages are numbered 1, 2, 3 and so on.")
+    return int(raw)

@@ -12,7 +12,7 @@ import json
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from cards.selectors import answer_get, answer_set, catalog_version_recent
 from core import jsonbounds
 from core.crafts import CRAFTS
+from core.intbounds import page_number
 
 from . import selectors, services
 from .cardinfo import Entry
@@ -80,7 +81,10 @@ def index(request: HttpRequest) -> HttpResponse:
 def public(request: HttpRequest) -> HttpResponse:
     filters = {k: request.GET.get(k, "").strip()[:80] for k in ("craft", "format", "card", "q")}
     decks = selectors.deck_list_public(**filters)
-    page = Paginator(decks, 30).get_page(request.GET.get("page"))
+    try:
+        page = Paginator(decks, 30).get_page(page_number(request.GET.get("page")))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
     return render(request, "decks/public.html", {
         "page": page, "filters": filters, "crafts": CRAFTS.values(), "formats": DeckFormat.choices,
     })

@@ -126,3 +126,12 @@ def test_the_browsable_api_has_no_inline_style_and_its_code_style_is_drfs_own(cl
         assert "/static/api/browsable.css" in html
     css = (ROOT / "static" / "api" / "browsable.css").read_text()
     assert pygments_css(BrowsableAPIRenderer.code_style) in css
+
+
+@pytest.mark.django_db
+def test_a_400_of_djangos_own_says_nothing_of_its_cause_and_a_pages_own_says_what_is_wrong(client):
+    response = client.get("/cards/", HTTP_HOST="intruder.example")
+    assert response.status_code == 400
+    assert "intruder" not in response.content.decode() and "ALLOWED_HOSTS" not in response.content.decode()
+    response = client.get("/decks/public/", {"page": "x"})
+    assert response.status_code == 400 and "page: “x” is not a page number" in response.content.decode()

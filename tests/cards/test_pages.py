@@ -202,3 +202,15 @@ def test_no_suggestions_when_something_matches_or_for_fields_only(client):
     assert "Did you mean" not in client.get("/cards/", {"q": "quixotic"}).content.decode()
     # A field term close to the card's name is not a name: it suggests nothing.
     assert "Did you mean" not in client.get("/cards/", {"q": "o:quixotik"}).content.decode()
+
+
+@pytest.mark.parametrize("page", ["-1", "0", "abc", "2.5", "٣", "99999999999"])
+def test_a_page_number_that_is_not_one_is_refused_with_its_words(client, page):
+    response = client.get("/cards/", {"q": "", "page": page})
+    assert response.status_code == 400
+    assert f"page: “{page[:20]}” is not a page number" in response.content.decode()
+
+
+def test_a_page_past_the_last_shows_the_last_page(client, cards):
+    response = client.get("/cards/", {"q": "Tst Page", "page": "40"})
+    assert response.status_code == 200 and "Tst Page Golem" in response.content.decode()

@@ -259,3 +259,13 @@ def test_a_rule_broken_by_a_card_links_to_that_card_in_the_deck_on_the_deck_page
         link = f'href="#deck-card-{talent.collector_number}"'
         assert link in html and html.count(f'id="deck-card-{talent.collector_number}"') == 1, url
         assert html.index("Zz Linked Talent is a") < html.index(link)  # beside the rule it breaks
+
+
+@pytest.mark.parametrize("page", ["-1", "abc", ""])
+def test_the_public_list_refuses_a_page_number_that_is_not_one(client, page):
+    response = client.get("/decks/public/", {"page": page})
+    if page:
+        assert response.status_code == 400
+        assert f"page: “{page}” is not a page number" in response.content.decode()
+    else:
+        assert response.status_code == 200  # no page asked for: the first
