@@ -69,9 +69,13 @@
     send(queue[0], 0);
   }
 
+  // What a panel is rendered for besides the deck: the view, its grouping and the draw odds asked for. A panel
+  // answered for another than the one on screen (changed while it was on its way) is asked for again.
   function currentView() {
     var view = document.getElementById("deck-view"), group = document.getElementById("deck-group");
-    return (view ? view.value : "") + "/" + (group ? group.value : "");
+    var odds = document.getElementById("odds-form");
+    return (view ? view.value : "") + "/" + (group ? group.value : "") + "?" +
+      (odds ? new URLSearchParams(new FormData(odds)).toString() : "");
   }
 
   function send(change, attempt) {
@@ -109,8 +113,8 @@
       pump();
       if (change.onShown) { change.onShown(status); }
     } else if (currentView() !== sentView) {
-      // The player switched between the list and the piles while this save was on its way: its panel is in the
-      // view it was sent from, so the panel is asked again in the view on screen.
+      // The player switched between the list and the piles, or changed the odds, while this save was on its way:
+      // its panel is in the view it was sent from, so the panel is asked again for the one on screen.
       adoptCounts(fresh);
       refreshPanel(status === 200 ? "saved" : "failed", notice);
     } else {
@@ -125,12 +129,16 @@
   function refreshPanel(state, notice, then) {
     var params = new URLSearchParams({view: document.getElementById("deck-view").value,
                                       group: document.getElementById("deck-group").value});
-    var odds = document.getElementById("odds-form");
+    var odds = document.getElementById("odds-form"), asked = currentView();
     if (odds) { new FormData(odds).forEach(function (value, key) { params.append(key, value); }); }
     fetch(editor.dataset.panelUrl + "?" + params, {credentials: "same-origin", headers: {"HX-Request": "true"}})
       .then(function (response) { return response.text(); })
       .then(function (html) {
         var fresh = parsePanel(html);
+        if (fresh && !queue.length && !sending && currentView() !== asked) {
+          refreshPanel(state, notice, then);
+          return;
+        }
         if (fresh && !queue.length && !sending) {
           replacePanel(fresh);
           if (then) { then(); }

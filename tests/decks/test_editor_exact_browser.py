@@ -193,6 +193,31 @@ def test_a_card_is_set_aside_to_the_considering_list_from_the_list_view_by_its_b
     assert page.evaluate("() => document.activeElement.dataset.to") == "considering"  # the same button, again
 
 
+def test_odds_changed_while_a_save_is_on_its_way_are_kept_when_its_panel_arrives(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 2), (b, 2)])
+    # The editor's saves (fetch) answer 1.5 s late; the odds (htmx, XMLHttpRequest) at once, so they are shown
+    # before the save's panel arrives, rendered for the odds asked before.
+    page.add_init_script("""(() => { const send = window.fetch;
+      window.fetch = (url, options) => String(url).includes("/edit/change/")
+        ? new Promise(done => setTimeout(() => done(send(url, options)), 1500)) : send(url, options); })()""")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    turns = page.locator('#odds-form input[name="turns"]')
+    assert turns.input_value() != "9"
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    turns.fill("9")
+    turns.dispatch_event("change")
+    page.wait_for_function("() => document.querySelector('#stats .odds') && document.querySelector("
+                           "'#odds-form input[name=turns]').defaultValue === '9'")  # the odds shown first
+    all_saved(page)
+    page.wait_for_load_state("networkidle")
+    assert saved_counts(deck) == {a.collector_number: 3, b.collector_number: 2}
+    assert page.locator('#odds-form input[name="turns"]').input_value() == "9"
+    assert page.locator("#stats table.odds").inner_text().count("\n") >= 1
+    assert "N = 5" in page.locator("#stats .formula").inner_text()  # the odds of the deck as saved
+
+
 def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_offered(page):
     a, b = units(2)
     user = make_user()
