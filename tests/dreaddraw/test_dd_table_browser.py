@@ -100,6 +100,45 @@ def test_the_table_holds_long_names_follows_its_log_and_passes_axe(page, table):
     page.wait_for_function(LOG_AT_LATEST)
 
 
+# The parts of the table a player needs, each wholly inside the window, named by the first that is not.
+OUTSIDE = """(selectors) => {
+  const out = [];
+  for (const selector of selectors) {
+    const parts = document.querySelectorAll(selector);
+    if (!parts.length) out.push(`${selector}: none`);
+    for (const part of parts) {
+      const box = part.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight || box.left < 0 || box.right > innerWidth)
+        out.push(`${selector} at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${innerHeight}`);
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_whole_table_fits_one_screen_in_play_and_after_the_game(page, login, table, monkeypatch):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.locator("#board").wait_for()
+    assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-you", ".dd-piles", ".dd-deck-button", ".dd-player",
+                                   ".dd-log ol", ".dd-fairness"]) == []
+    # A finished two-seat game: the result, Play again and the fortune too.
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
+    user = table.owner
+    over = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}], seed=3)
+    for _ in range(400):
+        over.refresh_from_db()
+        game = table_game(over)
+        if game.over:
+            break
+        table_act(table_id=over.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
+                  turn=len(over.decisions))
+    page.goto(f"/dread-draw/tables/{over.pk}/")
+    page.locator(".dd-fortune").wait_for()
+    assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-player", ".dd-over button", ".dd-fortune", ".dd-log ol",
+                                   ".dd-fairness"]) == []
+
+
 def test_a_decision_taken_by_keyboard_leaves_the_focus_in_the_new_board(page, table):
     """The board is replaced by the next one, the pressed button with it: the focus goes to a decision of the new
     board (or its heading), never to the page's end, where the next Tab would start."""
