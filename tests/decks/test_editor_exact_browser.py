@@ -247,6 +247,27 @@ def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_off
     assert page.evaluate("() => document.activeElement.dataset.card") == a.collector_number
 
 
+def test_the_list_view_groups_by_tag_and_a_card_retagged_there_moves_to_its_group(page):
+    a, b = units(2)
+    user = make_user()
+    deck = open_deck(page, user, [(a, 2), (b, 1)])
+    deck_tag_card(deck=Deck.objects.get(pk=deck.pk), actor=user, card=b, tag="Ramp")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.get_by_role("navigation", name="Group the deck by").get_by_role("link", name="Tag").click()
+    page.locator("#group-ramp").wait_for()
+    headings = "() => [...document.querySelectorAll('#panel .deck-group h3')].map(h => h.textContent.trim())"
+    assert page.evaluate(headings) == ["Ramp (1)", "Untagged (2)"]
+    assert page.locator("#piles").count() == 0  # still the list
+    page.get_by_role("button", name=f"Tag {a.name}", exact=True).click()
+    page.get_by_role("dialog").locator("#tag-name").fill("Ramp")
+    page.keyboard.press("Enter")
+    all_saved(page)
+    assert page.evaluate(headings) == ["Ramp (3)"]
+    page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").click()
+    page.locator('#piles [data-pile="Ramp"]').wait_for()  # the piles keep the grouping
+
+
 def test_on_a_phone_a_pile_card_is_tagged_by_its_button_and_lands_in_its_tag_pile(phone_page):
     a, b = units(2)
     deck = open_deck(phone_page, make_user(), [(a, 2), (b, 1)])
