@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -19,12 +19,12 @@ from cards.selectors import cards_matching
 
 from . import considering, editor_saves, selectors, services
 from .cardinfo import GATEWAY
-from .decklist import DeckListError
+from .decklist import DeckListError, format_deck_list
 from .errors import InvalidDeck, StaleVersion
 from .models import MAX_TAG_LENGTH, Deck, DeckFormat, Visibility
 from .piles import GROUPINGS, grouping_of, piles
 from .presenters import OPENING_HAND
-from .quickadd import parse_quick_add
+from .quickadd import deltas_to, parse_quick_add, parse_whole_list
 from .selectors import deck_considering, deck_tags
 from .views import _deck_context, _owned, _version
 
@@ -131,6 +131,52 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     refusals = [c.refused for c in changes if c.refused]
     if save.undo is None:
         return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change.", status=400)
+    saved = f"Saved (version {deck.version})."
+    return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=save.undo, saved=True)
+
+
+@require_safe
+def edit_text(request: HttpRequest, pk: int) -> HttpResponse:
+    """The main deck as text, for "Edit as text", with the version it is of."""
+    deck = _owned(request, pk)
+    return JsonResponse({"text": format_deck_list(selectors.deck_entries(deck)), "version": deck.version})
+
+
+@require_POST
+def edit_whole(request: HttpRequest, pk: int) -> HttpResponse:
+    """The main deck edited as text: the counts its lines give are saved as one version, against the version the
+    text was of (a deck changed since is a conflict, not overwritten); while a line does not read, nothing is saved
+    and each line's problem is said on its line."""
+    deck = _owned(request, pk)
+    try:
+        read = parse_whole_list(request.POST.get("lines", ""), selectors.card_index())
+    except DeckListError as exc:
+        return _panel(request, deck, notice=str(exc), status=400)
+    if read.problems:  # said in the text's dialog (static/decks/text_edit.js), not beside the quick-add box
+        return _panel(request, deck, status=400, notice=f"Nothing was saved: {len(read.problems)} line"
+                      f"{'' if len(read.problems) == 1 else 's'} cannot be read.", problems=read.problems,
+                      problems_for="text")
+    shown, changes = deck, []
+    try:
+        with editor_saves.once(deck, _save_key(request)) as save:
+            if _version(request) != deck.version:
+                raise StaleVersion()
+            deltas = deltas_to(selectors.deck_entries(deck), read.net())
+            tags = deck_tags(deck) if any(delta < 0 for _, delta in deltas) else {}
+            if deltas:
+                deck, changes = services.deck_change_cards(deck=deck, actor=request.user, deltas=deltas,
+                                                           within_limits=True, just_read=True)
+            if any(c.after != c.before for c in changes):
+                save.undo = _undo_counts(changes, tags)
+    except editor_saves.Repeated as repeated:
+        return _saved_before(request, shown, repeated)
+    except StaleVersion:
+        return _panel(request, shown, notice=STALE_NOTICE, status=409)
+    except InvalidDeck as exc:
+        return _panel(request, shown, notice=exc.message, status=400)
+    refusals = [c.refused for c in changes if c.refused]
+    if save.undo is None:
+        return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change: the deck already reads so.")
     saved = f"Saved (version {deck.version})."
     return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=save.undo, saved=True)
 
@@ -245,14 +291,15 @@ def _editor_context(request: HttpRequest, deck: Deck) -> dict:
 
 
 def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),
-           undo: list[dict] = (), saved: bool = False) -> HttpResponse:
+           problems_for: str = "quick", undo: list[dict] = (), saved: bool = False) -> HttpResponse:
     """The deck panel as saved. `undo`: what takes this save back, as requests the editor's script sends in order
     (its undo and redo, static/decks/editor.js): {"url": the editor URL's name, "fields": ...}. `saved`: `deck` is
     what this request's save made of it (decks.services), else it is read again (a refused or conflicting save)."""
     if not saved:
         deck.refresh_from_db()
     context = _editor_context(request, deck)
-    context.update(notice=notice, failed=status != 200, problems=problems, changes_json=json.dumps(list(undo)))
+    context.update(notice=notice, failed=status != 200, problems=problems, problems_for=problems_for,
+                   changes_json=json.dumps(list(undo)))
     response = render(request, "decks/editor.html#panel", context)
     if not request.htmx:
         response.status_code = status

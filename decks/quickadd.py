@@ -10,10 +10,11 @@ never added to the deck (DC-9). Pure Python, no Django.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cardindex import CardIndex
-from .cardinfo import CardInfo
+from .cardinfo import CardInfo, Entry
 from .decklist import CONSIDERING, MAX_LINE_LENGTH, Section, list_lines, parse_deck_list, section_of
 from .validation import ERROR, Issue
 
@@ -43,9 +44,10 @@ class QuickLines:
         return [(card, delta) for card, delta in totals.values() if delta]
 
 
-def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
+def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add") -> QuickLines:
     """Every line's change, or every line's problem (with its line number and suggestions); raises
-    DeckListError for text that is not lines of a list at all (too many lines)."""
+    DeckListError for text that is not lines of a list at all (too many lines). `reader` names the box in the
+    refusal of a sideboard card."""
     out = QuickLines()
     considered: Section | None = None  # the sideboard or maybeboard section the lines are under, if any
     for number, line in list_lines(text):
@@ -66,7 +68,7 @@ def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
                                       problem.suggestions))
         if not parsed.problems and (considered is not None or parsed.considering):
             where = 'after "SB:"' if parsed.considering or considered is None else f'under "{considered.title}"'
-            out.problems.append(Issue("bad_line", "", ERROR, f"This card is {where}: quick add changes the main deck "
+            out.problems.append(Issue("bad_line", "", ERROR, f"This card is {where}: {reader} changes the main deck "
                                       "only; put it on the considering list with “Consider” on a search result.",
                                       None, number))
             continue
@@ -76,3 +78,26 @@ def parse_quick_add(text: str, index: CardIndex) -> QuickLines:
                                       number))
         out.changes += [QuickChange(entry.card, sign * entry.count, number) for entry in parsed.entries]
     return out
+
+
+def parse_whole_list(text: str, index: CardIndex) -> QuickLines:
+    """The main deck written out whole ("Edit as text"): each line a card and its count, read as quick add reads
+    them, so that its changes are the counts wanted (`net()` adds up the lines of one card; a card at 0 or left out
+    is wanted at 0). A line that takes copies away ("-1 Name") is a change, not a count: refused on its line."""
+    out = parse_quick_add(text, index, reader="the text")
+    for change in out.changes:
+        if change.delta < 0:
+            out.problems.append(Issue("bad_count", "", ERROR, f"{change.card.name}: the text gives each card's "
+                                      "count, not a change; write how many copies the deck holds.",
+                                      change.card.collector_number, change.line))
+    return out
+
+
+def deltas_to(now: Sequence[Entry], wanted: Sequence[tuple[CardInfo, int]]) -> list[tuple[CardInfo, int]]:
+    """The changes that make the deck `now` hold `wanted` (card, count) and nothing else: the cards wanted in their
+    order, then those the deck holds and `wanted` leaves out."""
+    held = {entry.card.collector_number: entry.count for entry in now}
+    named = {card.collector_number for card, _ in wanted}
+    changes = [(card, count - held.get(card.collector_number, 0)) for card, count in wanted]
+    changes += [(entry.card, -entry.count) for entry in now if entry.card.collector_number not in named]
+    return [(card, delta) for card, delta in changes if delta]

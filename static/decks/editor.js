@@ -552,7 +552,12 @@
   // What the piles (static/decks/piles.js) send through the same queue.
   window.deckEditor = {
     change: function (card, delta) { enqueue(cardChange(card, delta)); },
-    send: function (url, fields) { enqueue({url: url, fields: fields}); }
+    // onDone(status, panel): once the save has answered, before its panel is shown.
+    send: function (url, fields, onDone) { enqueue({url: url, fields: fields, onDone: onDone}); },
+    // then(): once every change made so far is saved (at once when none is waiting).
+    whenSaved: function (then) {
+      (function wait() { if (queue.length || sending) { setTimeout(wait, 100); } else { then(); } })();
+    }
   };
 
   function start() {

@@ -283,6 +283,47 @@ def test_on_a_phone_a_pile_card_is_tagged_by_its_button_and_lands_in_its_tag_pil
     assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == "Finishers"
 
 
+def test_the_deck_is_edited_as_text_a_bad_line_comes_back_in_the_dialog_and_undo_takes_the_text_back(page):
+    a, b, c = units(3)
+    deck = open_deck(page, make_user(), [(a, 2), (b, 1)])
+    page.get_by_role("button", name="Edit as text").click()
+    box = page.get_by_role("dialog", name="Edit the deck as text").get_by_label("Main deck")
+    assert f"2 {a.name}" in box.input_value() and f"1 {b.name}" in box.input_value()
+    box.fill(f"3 {a.name}\nfour {c.name}\n")
+    page.get_by_role("button", name="Save the list").click()
+    problems = page.locator("#text-problems")
+    problems.filter(has_text="Line 2").wait_for()  # back in the dialog, the text as typed
+    assert "Nothing was saved" in problems.inner_text()
+    assert box.input_value() == f"3 {a.name}\nfour {c.name}\n"
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 1}
+    box.fill(f"3 {a.name}\n1 {c.name}\n")
+    page.get_by_role("button", name="Save the list").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3, c.collector_number: 1}
+    assert not page.get_by_role("dialog").is_visible()
+    assert shown_counts(page) == {a.collector_number: 3, c.collector_number: 1}
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 1}
+
+
+def test_a_text_taken_before_another_windows_save_is_not_saved_over_it_without_asking(page):
+    a, b = units(2)
+    user = make_user()
+    deck = open_deck(page, user, [(a, 2)])
+    page.get_by_role("button", name="Edit as text").click()
+    box = page.get_by_role("dialog").get_by_label("Main deck")
+    box.wait_for()
+    deck_consider(deck=Deck.objects.get(pk=deck.pk), actor=user, card=b, delta=1)  # another window saves
+    box.fill(f"4 {a.name}\n")
+    page.get_by_role("button", name="Save the list").click()
+    page.locator("#text-problems").filter(has_text="changed in another window").wait_for()
+    assert saved_counts(deck) == {a.collector_number: 2} and box.input_value() == f"4 {a.name}\n"
+    page.get_by_role("button", name="Save the list").click()  # asked, and saved again: over the other save
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 4}
+
+
 def test_the_last_copy_removed_by_key_on_a_pile_card_leaves_the_focus_in_the_piles(page):
     a, b = units(2)
     deck = open_deck(page, make_user(), [(a, 1), (b, 2)])

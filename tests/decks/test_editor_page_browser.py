@@ -160,6 +160,11 @@ def test_the_editor_is_clean_for_axe_in_both_views_and_nothing_overflows(page, s
     page.get_by_role("dialog").wait_for()
     assert [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")] == []
     assert page.evaluate(LAYOUT_PROBLEMS) == []
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Edit as text").click()  # the deck as text, in its dialog
+    page.get_by_role("dialog", name="Edit the deck as text").get_by_label("Main deck").wait_for()
+    assert [v for v in axe_violations(page) if v["impact"] in ("serious", "critical")] == []
+    assert page.evaluate(LAYOUT_PROBLEMS) == []
 
 
 def test_no_csp_violation_on_the_catalog_the_editor_and_the_deck_page(page, starter_copy):

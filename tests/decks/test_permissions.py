@@ -37,6 +37,8 @@ OPERATIONS = [
     ("page edit change", "post", "/decks/{pk}/edit/change/", {"name": "Hijacked", "version": "1"}, "write"),
     # {card}: the deck's second card, in the deck and on its considering list
     ("page edit quick", "post", "/decks/{pk}/edit/quick/", {"lines": "-1 {card}"}, "write"),
+    ("page edit text", "get", "/decks/{pk}/edit/text/", None, "write"),
+    ("page edit whole", "post", "/decks/{pk}/edit/whole/", {"lines": "1 {card}", "version": "1"}, "write"),
     ("page edit tag", "post", "/decks/{pk}/edit/tag/", {"card": "{card}", "tag": "hijacked"}, "write"),
     ("page edit consider", "post", "/decks/{pk}/edit/consider/", {"card": "{card}", "delta": "1"}, "write"),
     ("page edit move", "post", "/decks/{pk}/edit/move/", {"card": "{card}", "to": "main"}, "write"),
