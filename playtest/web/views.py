@@ -3,6 +3,8 @@ import uuid
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError
 from core.formats import FORMAT_SLUGS, deck_formats_for
+from core.intbounds import page_number
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish.selectors import card_faces
@@ -48,13 +51,18 @@ from playtest.web.selectors import (
     run_progress_fields,
 )
 
-REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)  # kinds whose results keep sample games
+REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)
+RUNS_PER_PAGE = 50  # the playtest page's list of runs, newest first  # kinds whose results keep sample games
 
 
 def index(request: HttpRequest) -> HttpResponse:
     """The user's runs, and a form to start a playtest of any deck they may play (it posts to the deck's playtest
     form, playtest:new, which opens the table or queues the run)."""
-    runs = run_list_for(user=request.user)[:50]
+    try:
+        newest_first = run_list_for(user=request.user).order_by("-created_at", "id")  # ties in one order: pages
+        runs = Paginator(newest_first, RUNS_PER_PAGE).get_page(page_number(request.GET.get("page")))
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
     context = {"runs": runs, "policies": list(POLICIES)}
     if request.user.is_authenticated:
         decks = context["decks"] = playtest_deck_choices(user=request.user)

@@ -82,3 +82,17 @@ def test_the_run_list_says_a_goldfish_run_has_no_opponent(client, alice, starter
 def test_a_visitor_is_asked_to_log_in(client):
     html = client.get("/playtest/").content.decode()
     assert 'href="/accounts/login/?next=/playtest/"' in html and 'name="deck"' not in html
+
+
+def test_runs_past_the_first_fifty_are_on_the_next_pages_and_a_page_that_is_not_one_is_refused(client, alice):
+    Run.objects.bulk_create(Run(owner=alice, kind="dreaddraw_tournament", title=f"Run number {n:02d}", games=1,
+                                chunk_size=1, seed=n, engine_version="x", catalog_version="x") for n in range(52))
+    client.force_login(alice)
+    first = client.get("/playtest/").content.decode()
+    assert first.count("Run number ") == 50 and "Page 1 of 2" in first and 'href="?page=2#runs-h"' in first
+    second = client.get("/playtest/", {"page": "2"}).content.decode()
+    assert second.count("Run number ") == 2 and "Newer runs" in second
+    shown = set(re.findall(r"Run number \d\d", first + second))
+    assert len(shown) == 52  # each run on one page
+    refused = client.get("/playtest/", {"page": "-1"})
+    assert refused.status_code == 400 and "is not a page number" in refused.content.decode()
