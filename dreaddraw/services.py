@@ -136,8 +136,9 @@ def _frames_so_far(table: DreadDrawTable) -> list[dict[str, Any]]:
 
 def table_under_current_rules(table: DreadDrawTable) -> DreadDrawTable:
     """After a change of rules (docs/rules.md, RV-5): a table not yet over, of an older rules version, is replayed
-    under the current rules. Where every step shows what its stored frames show, it plays on under them; where a
-    step differs (or a decision is refused), it is closed at that step and stays viewable from its frames. A
+    under the current rules. Where every step shows what its stored frames show (the log's words aside), it plays
+    on under them, its frames told in the current words; where a step differs (or a decision is refused), it is
+    closed at that step and stays viewable from its frames. A
     finished table keeps its version and is shown from its frames (RV-4). Updates `table` too; returns it."""
     if table.engine_version == ENGINE_VERSION or table.closed_under or table.status == TableStatus.OVER:
         return table
@@ -149,7 +150,7 @@ def table_under_current_rules(table: DreadDrawTable) -> DreadDrawTable:
                 replayed, refused = _replayed_frames(locked)
             except (FramesError, CardSetError):
                 stored, replayed, refused = None, [], 0
-            step = None if stored is None else first_difference(stored, replayed)
+            step = None if stored is None else first_difference(_positions(stored), _positions(replayed))
             if stored is not None and refused is None and step is None:
                 locked.engine_version, locked.frames = ENGINE_VERSION, pack(replayed)
             else:
@@ -159,6 +160,13 @@ def table_under_current_rules(table: DreadDrawTable) -> DreadDrawTable:
     for field in ("engine_version", "frames", "closed_step", "closed_under", "updated_at", "status"):
         setattr(table, field, getattr(locked, field))
     return table
+
+
+def _positions(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What each step showed each viewer but the log's words (RV-5: new words for the same events are not new
+    rules; the table plays on, told in the new words)."""
+    return [{viewer: {key: value for key, value in shown.items() if key != "log"} for viewer, shown in frame.items()}
+            for frame in frames]
 
 
 def table_shown(table: DreadDrawTable) -> Game | None:

@@ -46,7 +46,7 @@ from .errors import IllegalDecision
 
 # The rules' version (docs/rules.md, RV-1): a change that alters what a stored game replays to (a decision
 # refused, another position, other words) bumps it; tests/dreaddraw/test_reference_records.py fails until it is.
-ENGINE_VERSION = "dreaddraw-1"
+ENGINE_VERSION = "dreaddraw-2"
 LIFE_CARDS = 10  # DD-1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 

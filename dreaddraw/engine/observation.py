@@ -193,6 +193,11 @@ def _card(cs: CardSet, c: int) -> dict[str, Any]:
     return {"number": c, "name": cs.name(c), "strength": cs.strength[c], "damage": cs.damage[c]}
 
 
+def _some(n: int) -> str:
+    """A count in the log's words: "none" for 0 (DD-31)."""
+    return str(n) if n else "none"
+
+
 def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
     """One readable log line."""
     cs = g.cs
@@ -244,13 +249,14 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
             top = f"keeps {', '.join(label(c) for c in a)} on top (top first)" if a else "keeps none on top"
             below = f"puts {', '.join(label(c) for c in b)} at the bottom" if b else "puts none at the bottom"
             return f"{who} {top} and {below} of {deck}."
-        return f"{who} puts {b} of the looked-at cards at the bottom of {deck} and {a} back on top."
+        return f"{who} puts {_some(b)} of the looked-at cards at the bottom of {deck} and {_some(a)} back on top."
     if event == E_SIFTED_OTHER:  # DD-28: `who` owns the Life Deck; the line before names the sifter
         if isinstance(a, tuple):
             top = f"{', '.join(label(c) for c in a)} stay on top (top first)" if a else "none stay on top"
             below = f"{', '.join(label(c) for c in b)} go to the bottom" if b else "none go to the bottom"
             return f"Of the top of {who}'s Life Deck, {top} and {below}."
-        return f"Of the looked-at cards of {who}'s Life Deck, {b} go to the bottom and {a} back on top."
+        return (f"Of the looked-at cards of {who}'s Life Deck, {_some(b)} {'goes' if b == 1 else 'go'} to the bottom "
+                f"and {_some(a)} back on top.")
     if event == E_CULLED:  # DD-29: `who` owns the Life Deck, b is the user
         if isinstance(a, tuple):
             return f"{names[b]} puts {', '.join(label(c) for c in a)} back on top of {who}'s Life Deck (top first)."
@@ -276,7 +282,7 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
     if event == E_DEFEATED:
         return f"{who} takes damage with an empty Life Deck and is defeated."
     if event == E_RESERVES_DISCARDED:
-        return f"{who}'s {a} Reserve card{'s' if a != 1 else ''} go to the Discard Pile."
+        return f"{who}'s {a} Reserve card{'s go' if a != 1 else ' goes'} to the Discard Pile."
     if event == E_GAME_WON:
         return f"{who} is the last player left and wins the game!"
     if event == E_FORTUNE:
@@ -284,9 +290,23 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
     return f"event {event}"
 
 
+# Events told twice: to everyone as counts, then to the one who chose as the cards. That one reads the second only
+# (DD-31).
+TOLD_WHOLE_TO_THE_CHOOSER = frozenset({E_ARRANGED, E_SIFTED, E_SIFTED_LIFE, E_SIFTED_OTHER})
+
+
 def visible_log(g: Game, seat: int) -> list[LogEntry]:
-    """Log entries `seat` may read (public ones and its own private ones). seat -1: public only."""
-    return [e for e in g.log if e[4] == -1 or e[4] == seat]
+    """Log entries `seat` may read (public ones and its own private ones). seat -1: public only. Where a private
+    entry tells `seat` with the cards what the public one just before it told as counts, `seat` reads it alone."""
+    out: list[LogEntry] = []
+    for e in g.log:
+        if e[4] == -1 or e[4] == seat:
+            if (e[4] == seat and e[0] in TOLD_WHOLE_TO_THE_CHOOSER and out and out[-1][4] == -1
+                    and out[-1][:2] == e[:2]):
+                out[-1] = e
+            else:
+                out.append(e)
+    return out
 
 
 def fortune_reading(g: Game) -> list[dict[str, Any]]:

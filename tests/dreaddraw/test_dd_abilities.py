@@ -7,8 +7,17 @@ import pytest
 from dreaddraw.engine.cardset import KEYWORDS, OPS
 from dreaddraw.engine.decisions import B, D, S, U, keep, order, use
 from dreaddraw.engine.errors import IllegalDecision
-from dreaddraw.engine.game import P_ABILITY, P_ARRANGE, P_CULL, P_SCRY, P_SIFT_DRAW, P_SIFT_LIFE
-from dreaddraw.engine.observation import PlayerView, observe
+from dreaddraw.engine.game import (
+    E_RESERVES_DISCARDED,
+    E_SIFTED,
+    P_ABILITY,
+    P_ARRANGE,
+    P_CULL,
+    P_SCRY,
+    P_SIFT_DRAW,
+    P_SIFT_LIFE,
+)
+from dreaddraw.engine.observation import PlayerView, describe, observe
 from dreaddraw.engine.serialize import game_to_dict
 from tests.dreaddraw.factories import (
     CS,
@@ -238,7 +247,8 @@ def test_every_ability_card_executes(card):
 
 
 def test_sift_draw_keeps_the_named_cards_on_top_and_puts_the_rest_at_the_bottom():
-    """DD-25: O<cards> keeps those on top in that order; the others go to the bottom, the first seen deepest."""
+    """DD-25, DD-31: O<cards> keeps those on top in that order; the others go to the bottom, the first seen deepest;
+    the sifter's log says so once, with the cards."""
     sifter = next(c for c in with_op("sift_draw", "summon") if CS.amount[c] == 2)
     x, y, z = vanillas(2, 5, 8)
     g = summon_it(sifter, players=3, draw_after=[x, y, z])
@@ -251,6 +261,11 @@ def test_sift_draw_keeps_the_named_cards_on_top_and_puts_the_rest_at_the_bottom(
     assert g.known_draw[1] == set()  # seat 1 saw them move, not where
     assert [c for _, c in PlayerView(g, 0).known_draw()] == [y, x]
     check_conservation(g)
+    # Said once to each: to the sifter with the cards, to the others as counts.
+    mine, theirs = ([line for line in observe(g, seat)["log"] if "bottom" in line] for seat in (0, 1))
+    assert len(mine) == len(theirs) == 1
+    assert "keeps" in mine[0] and CS.name(y) in mine[0]
+    assert "puts 1 of the looked-at cards at the bottom" in theirs[0] and CS.name(y) not in theirs[0]
 
 
 def test_sift_draw_b_puts_every_looked_at_card_at_the_bottom_in_the_order_seen():
@@ -326,9 +341,10 @@ def test_sift_any_life_on_an_opponent_sends_their_good_life_cards_down_and_they_
     check_conservation(g)
     for seat in (1, 2, -1):
         log = "\n".join(observe(g, seat)["log"])
-        assert "1 go to the bottom and 1 back on top" in log and CS.name(good) not in log
-    mine = "\n".join(observe(g, 0)["log"])
-    assert CS.name(good) in mine and "go to the bottom" in mine
+        assert "1 goes to the bottom and 1 back on top" in log and CS.name(good) not in log
+    mine = [line for line in observe(g, 0)["log"] if "bottom" in line]
+    # The sifter reads the sift once, with its cards, not also as the others' counts.
+    assert len(mine) == 1 and CS.name(good) in mine[0] and "go to the bottom" in mine[0]
 
 
 def test_sift_any_life_needs_a_player_still_in_the_game_and_only_the_sift_cards_take_oneself():
@@ -439,3 +455,12 @@ def test_the_probability_bot_sifts_a_card_it_cannot_beat_to_the_bottom():
     g.apply(0, D)
     g.apply(0, U)
     assert ProbabilityBot().choose(PlayerView(g, 0)) == order((good,))
+
+
+def test_the_log_says_one_reserve_card_goes_and_several_go():
+    """DD-31: the log's counts agree with their nouns, and none is "none"."""
+    g = new_game(2)
+    words = [describe(g, (E_RESERVES_DISCARDED, 0, n, 0, -1), ["Ann", "Bo"]) for n in (1, 3)]
+    assert words == ["Ann's 1 Reserve card goes to the Discard Pile.", "Ann's 3 Reserve cards go to the Discard Pile."]
+    sifted = describe(g, (E_SIFTED, 0, 2, 0, -1), ["Ann", "Bo"])
+    assert sifted == "Ann puts none of the looked-at cards at the bottom of the Draw Deck and 2 back on top."

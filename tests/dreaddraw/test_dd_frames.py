@@ -74,11 +74,28 @@ def test_a_table_whose_every_step_shows_the_same_under_new_rules_plays_on(client
     _play(table, 1)
 
 
-def test_a_table_that_would_show_otherwise_is_closed_and_shown_from_its_frames(client, alice):
-    """RV-5: the stored frames say step 2 showed another log line; the table closes there and is shown as stored."""
+def test_a_table_told_in_other_words_only_plays_on_in_the_new_words(client, alice):
+    """RV-5: the stored frames tell the same steps in the older rules' words; nothing else differs, so the table
+    plays on under the new version, told in its words."""
     table = _play(_table(alice), 3)
     frames = unpack(table.frames)
-    frames[2]["-1"]["log"] = [*frames[2]["-1"]["log"], "Something the older rules said."]
+    for frame in frames:
+        for shown in frame.values():
+            shown["log"] = [line.replace("summon", "SUMMON") for line in shown["log"]]
+    table = _older(table, frames)
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    table.refresh_from_db()
+    assert table.engine_version == ENGINE_VERSION and table.closed_step is None and not table.closed_under
+    assert "SUMMON" not in html and "Your decision." in html
+    assert "SUMMON" not in str(unpack(table.frames))
+
+
+def test_a_table_that_would_show_otherwise_is_closed_and_shown_from_its_frames(client, alice):
+    """RV-5: the stored frames say step 2 showed another Draw Deck; the table closes there and is shown as
+    stored."""
+    table = _play(_table(alice), 3)
+    frames = unpack(table.frames)
+    frames[2]["-1"]["draw_size"] += 1
     frames[-1]["0"]["log"] = [*frames[-1]["0"]["log"], "The last thing the older rules said."]
     table = _older(table, frames)
     html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()

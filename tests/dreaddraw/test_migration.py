@@ -16,7 +16,7 @@ from django.db import connection
 from dreaddraw.engine import fairness, to_notation
 from dreaddraw.engine.tournament import merge, play_chunk
 from dreaddraw.models import DreadDrawCard, DreadDrawTable, TableStatus
-from dreaddraw.services import table_act, table_create, table_game
+from dreaddraw.services import table_act, table_create, table_game, table_shown
 from playtest.models import Run, RunStatus
 from tests.support import migrate_to
 
@@ -82,7 +82,7 @@ def test_a_database_filled_before_the_move_keeps_every_row_and_plays_on(monkeypa
     # The tables of that time get the commitment of their seed (with no nonce), so they can be verified too.
     assert moved[running.pk].commitment == fairness.commitment(running.seed, "")
 
-    game = table_game(moved[running.pk])  # the running table plays on
+    game = table_shown(moved[running.pk])  # the running table plays on (upgraded to the live words, RV-5)
     decision = to_notation(sorted(game.legal(), key=str)[0])
     table, _ = table_act(table_id=running.pk, user=owner, seat=game.to_move(), decision=decision)
     assert len(table.decisions) > len(running.decisions)
@@ -107,8 +107,9 @@ def test_tables_stored_before_rules_versions_get_theirs_and_their_frames():
         names = [s.name for s in table.seats.all()]
         expected, _ = replay_frames(table.players, fairness.game_seed(table.seed, table.nonce), table.decisions,
                                     load_cardset(version=table.set_version), names)
-        assert table.engine_version == ENGINE_VERSION == "dreaddraw-1" and unpack(table.frames) == expected
-    game = table_game(DreadDrawTable.objects.get(pk=running.pk))
+        # Framed by the live rules, which are dreaddraw-1's with other words (dreaddraw-2): the version is kept.
+        assert table.engine_version == "dreaddraw-1" != ENGINE_VERSION and unpack(table.frames) == expected
+    game = table_shown(DreadDrawTable.objects.get(pk=running.pk))  # upgraded as its page would (RV-5)
     table, _ = table_act(table_id=running.pk, user=owner, seat=game.to_move(),
                          decision=to_notation(sorted(game.legal(), key=str)[0]))
     assert len(unpack(table.frames)) == len(table.decisions) + 1
