@@ -90,6 +90,7 @@ def parse_whole_list(text: str, index: CardIndex) -> QuickLines:
             out.problems.append(Issue("bad_count", "", ERROR, f"{change.card.name}: the text gives each card's "
                                       "count, not a change; write how many copies the deck holds.",
                                       change.card.collector_number, change.line))
+    out.problems.sort(key=lambda problem: problem.line or 0)  # said in the order of the lines
     return out
 
 

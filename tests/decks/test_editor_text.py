@@ -75,3 +75,10 @@ def test_the_copy_limit_holds_and_a_text_sent_again_with_its_key_is_applied_once
     assert again.status_code == 200 and undo_of(again) == undo_of(first)
     assert counts(deck) == {"Zz Text Alpha": 4}
     assert Deck.objects.get(pk=deck.pk).version == deck.version + 1
+
+
+def test_the_problems_of_a_text_are_said_in_the_order_of_its_lines(logged_in, owner, three):
+    a, b, _ = three
+    deck = deck_create(owner=owner, name="Text", entries=entries_of((a, 1)))
+    html = whole(logged_in, deck, "-1 Zz Text Alpha\nfour Zz Text Beta\n").content.decode()
+    assert html.index("Line 1") < html.index("Line 2")
