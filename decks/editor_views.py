@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -37,7 +38,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     # htmx switching between the list and the card images asks for the panel alone.
     return render(request, "decks/editor.html#panel" if request.htmx else "decks/editor.html",
-                  _editor_context(request, deck))
+                  {**_editor_context(request, deck), "body_limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
 
 
 @require_safe
@@ -149,7 +150,9 @@ def edit_whole(request: HttpRequest, pk: int) -> HttpResponse:
     and each line's problem is said on its line."""
     deck = _owned(request, pk)
     try:
-        read = parse_whole_list(request.POST.get("lines", ""), selectors.card_index())
+        held = {e.card.collector_number: e.count for e in selectors.deck_entries(deck)}
+        read = parse_whole_list(request.POST.get("lines", ""), selectors.card_index(), held=held,
+                                deck_format=deck.format)
     except DeckListError as exc:
         return _panel(request, deck, notice=str(exc), status=400)
     if read.problems:  # said in the text's dialog (static/decks/text_edit.js), not beside the quick-add box

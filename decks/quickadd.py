@@ -10,13 +10,13 @@ never added to the deck (DC-9). Pure Python, no Django.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cardindex import CardIndex
 from .cardinfo import CardInfo, Entry
 from .decklist import CONSIDERING, MAX_LINE_LENGTH, Section, list_lines, parse_deck_list, section_of
-from .validation import ERROR, Issue
+from .validation import ERROR, Issue, copies_allowed
 
 _SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
 _LEADING_COUNT = re.compile(r"^\d+\s*[x×]?\s", re.IGNORECASE)
@@ -80,16 +80,25 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add") -
     return out
 
 
-def parse_whole_list(text: str, index: CardIndex) -> QuickLines:
+def parse_whole_list(text: str, index: CardIndex, *, held: Mapping[str, int], deck_format: str) -> QuickLines:
     """The main deck written out whole ("Edit as text"): each line a card and its count, read as quick add reads
     them, so that its changes are the counts wanted (`net()` adds up the lines of one card; a card at 0 or left out
-    is wanted at 0). A line that takes copies away ("-1 Name") is a change, not a count: refused on its line."""
+    is wanted at 0). A line that takes copies away ("-1 Name") is a change, not a count, and more copies than the
+    rules allow (DC-4, DC-5) are not what the deck will hold: each refused on its line. `held`: the deck's counts
+    now (by collector number), which a text may keep even past the limit (a deck whose format changed)."""
     out = parse_quick_add(text, index, reader="the text")
+    first_line: dict[str, int] = {}
     for change in out.changes:
+        first_line.setdefault(change.card.collector_number, change.line)
         if change.delta < 0:
             out.problems.append(Issue("bad_count", "", ERROR, f"{change.card.name}: the text gives each card's "
                                       "count, not a change; write how many copies the deck holds.",
                                       change.card.collector_number, change.line))
+    for card, count in out.net():
+        allowed = copies_allowed(card, deck_format)
+        if count > max(allowed.limit, held.get(card.collector_number, 0)):
+            out.problems.append(Issue(allowed.code, allowed.rule, ERROR, f"{allowed.text}; the text gives {count}.",
+                                      card.collector_number, first_line[card.collector_number]))
     out.problems.sort(key=lambda problem: problem.line or 0)  # said in the order of the lines
     return out
 

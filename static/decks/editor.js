@@ -97,6 +97,7 @@
     sending = false;
     if (!fresh) {
       setStatus("failed", "The save was not understood (" + status + "); reload the page.");
+      if (change.onDone) { change.onDone(status, null); }  // a dialog's text goes back to it
       return;
     }
     savedVersion = Number(fresh.dataset.version);
@@ -217,6 +218,10 @@
   // What finds the same control in a new panel: its card and what it does, within the same list (the deck's
   // rows and the considering list both have buttons for a card).
   function focusKey(element) {
+    if (element.dataset && element.dataset.view) {  // a link of the view or grouping switch
+      return 'a[data-view="' + CSS.escape(element.dataset.view) + '"]' +
+        (element.dataset.group ? '[data-group="' + CSS.escape(element.dataset.group) + '"]' : ":not([data-group])");
+    }
     if (!element.dataset || !element.dataset.card) { return null; }
     var key = element.tagName.toLowerCase() + '[data-card="' + CSS.escape(element.dataset.card) + '"]';
     ["delta", "consider", "to"].forEach(function (name) {

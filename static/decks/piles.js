@@ -14,12 +14,13 @@
   function editor() { return document.getElementById("editor"); }
   function grouping() { var piles = document.getElementById("piles"); return piles ? piles.dataset.grouping : ""; }
 
-  function tag(card, name) {
-    window.deckEditor.send(editor().dataset.tagUrl, {card: card, tag: name});
+  function tag(card, name, onDone) {
+    window.deckEditor.send(editor().dataset.tagUrl, {card: card, tag: name}, onDone);
   }
 
   // The tag dialog (templates/decks/editor.html): the card's tag, the deck's other tags offered as it is typed.
-  function askTag(card) {
+  // `typed` and `refusal`: a tag the server refused, back in the box with its reason.
+  function askTag(card, typed, refusal) {
     var dialog = document.getElementById("tag-dialog"), row = document.querySelector(
       '#panel li[data-card="' + CSS.escape(card) + '"]:not(#considering li)');
     if (!dialog || !row) { return; }
@@ -30,17 +31,40 @@
     list.replaceChildren.apply(list, names.map(function (name) {
       var option = document.createElement("option"); option.value = name; return option;
     }));
-    input.value = button ? button.dataset.retag : (currentPile(card) || "");
+    input.value = typed !== undefined ? typed : button ? button.dataset.retag : (currentPile(card) || "");
+    var said = document.getElementById("tag-problem");
+    said.textContent = refusal || "";
+    said.hidden = !refusal;
+    input.setAttribute("aria-invalid", refusal ? "true" : "false");
     dialog.dataset.card = card;
     dialog.returnValue = "";
     dialog.showModal();
     input.select();
   }
 
+  // Closed, the focus goes back to the card: its face in the piles, else its Tag button (a pile card's buttons show
+  // only while the card is hovered or focused, so the one that opened the dialog may be hidden by then).
+  function focusCard(card) {
+    var face = document.querySelector('#piles img[data-card="' + CSS.escape(card) + '"]');
+    var button = document.querySelector('#panel li[data-card="' + CSS.escape(card) + '"]:not(#considering li) ' +
+                                        "button[data-retag]");
+    var back = face && face.offsetParent ? face : button, here = document.activeElement;
+    // Still in the dialog as it closes (or nowhere): a focus the dialog gave back stays where it went.
+    if (back && (!here || here === document.body || here.closest("dialog"))) { back.focus(); }
+  }
+
   document.addEventListener("close", function (event) {
     var dialog = event.target;
-    if (dialog.id !== "tag-dialog" || dialog.returnValue !== "save") { return; }
-    tag(dialog.dataset.card, dialog.querySelector("#tag-name").value.trim());
+    if (dialog.id !== "tag-dialog") { return; }
+    var card = dialog.dataset.card, typed = dialog.querySelector("#tag-name").value.trim();
+    focusCard(card);
+    if (dialog.returnValue !== "save") { return; }
+    tag(card, typed, function (status, panel) {
+      if (status === 200) { return; }
+      var notice = panel ? panel.querySelector("#save-status").textContent.trim()
+                         : "The tag was not understood (" + status + ").";
+      askTag(card, typed, notice);
+    });
   }, true);
 
   document.addEventListener("click", function (event) {

@@ -47,6 +47,7 @@
   // Read what the panel says of a refused text: its notice, then each line's problem (without the buttons that
   // belong beside the quick-add box).
   function reasons(panel, status) {
+    if (!panel) { return ["Nothing was saved: the text was refused (" + status + ")."]; }
     if (status === 409) {
       version = Number(panel.dataset.version);
       return ["The deck was changed in another window since this text was taken. Save again to make the deck " +
@@ -64,6 +65,12 @@
   document.addEventListener("close", function (event) {
     if (event.target.id !== "text-dialog" || event.target.returnValue !== "save") { return; }
     var text = document.getElementById("deck-text").value;
+    var limit = Number(editor().dataset.bodyLimit), size = new URLSearchParams({lines: text}).toString().length;
+    if (limit && size > limit) {  // the server would not read it: said here, the text kept
+      open(text, ["Nothing was saved: this text is " + size.toLocaleString("en") + " bytes as sent, and a save " +
+                  "takes at most " + limit.toLocaleString("en") + "."]);
+      return;
+    }
     window.deckEditor.send(editor().dataset.wholeUrl, {lines: text, version: String(version)},
       function (status, panel) { if (status !== 200) { open(text, reasons(panel, status)); } });
   }, true);

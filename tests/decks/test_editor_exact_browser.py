@@ -232,6 +232,7 @@ def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_off
     assert dialog.get_by_label("Tag", exact=False).input_value() == ""
     assert page.eval_on_selector_all("#tag-names option", "os => os.map(o => o.value)") == ["Ramp"]
     page.keyboard.type("Ramp")
+    page.keyboard.press("Tab")  # to "Save the tag" (Enter in the box may first take the name it offers)
     page.keyboard.press("Enter")
     all_saved(page)
     assert dict(Deck.objects.get(pk=deck.pk).entries.values_list("card__collector_number", "tag")) == {
@@ -261,7 +262,7 @@ def test_the_list_view_groups_by_tag_and_a_card_retagged_there_moves_to_its_grou
     assert page.locator("#piles").count() == 0  # still the list
     page.get_by_role("button", name=f"Tag {a.name}", exact=True).click()
     page.get_by_role("dialog").locator("#tag-name").fill("Ramp")
-    page.keyboard.press("Enter")
+    page.get_by_role("button", name="Save the tag").click()
     all_saved(page)
     assert page.evaluate(headings) == ["Ramp (3)"]
     page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").click()
@@ -322,6 +323,55 @@ def test_a_text_taken_before_another_windows_save_is_not_saved_over_it_without_a
     page.get_by_role("button", name="Save the list").click()  # asked, and saved again: over the other save
     all_saved(page)
     assert saved_counts(deck) == {a.collector_number: 4}
+
+
+def test_a_tag_refused_comes_back_in_its_dialog_and_closing_it_puts_the_focus_back_on_the_pile_card(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').hover()
+    page.get_by_role("button", name=f"Tag {a.name}", exact=True).click()
+    long_tag = "a tag far longer than the thirty characters allowed"
+    page.get_by_role("dialog").locator("#tag-name").fill(long_tag)  # nothing cut off as it is typed
+    page.get_by_role("button", name="Save the tag").click()
+    problem = page.locator("#tag-problem")
+    problem.filter(has_text="at most 30 characters").wait_for()  # the server's words, in the dialog again
+    assert page.get_by_role("dialog").locator("#tag-name").input_value() == long_tag
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.activeElement !== document.body")  # the dialog's close comes after
+    assert page.evaluate("() => [document.activeElement.tagName, document.activeElement.dataset.card]") == [
+        "IMG", a.collector_number]
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == ""
+
+
+def test_a_text_too_long_to_send_stays_in_its_dialog_with_the_reason(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    page.get_by_role("button", name="Edit as text").click()
+    box = page.get_by_role("dialog").get_by_label("Main deck")
+    box.wait_for()
+    pasted = f"1 {a.name}\n" * 60_000  # over a megabyte
+    box.evaluate("(box, text) => { box.value = text; }", pasted)
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if "/edit/whole/" in request.url else None)
+    page.get_by_role("button", name="Save the list").click()
+    page.locator("#text-problems").filter(has_text="Nothing was saved: this text is").wait_for()
+    assert box.evaluate("box => box.value.length") == len(pasted) and not sent
+    assert saved_counts(deck) == {a.collector_number: 2}
+
+
+def test_a_view_switched_by_keyboard_while_a_change_saves_keeps_the_focus_on_its_link(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    slow_network(page)
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").focus()
+    page.keyboard.press("Enter")
+    page.locator("#piles").wait_for()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    assert page.evaluate("() => document.activeElement.dataset.view") == "visual"
 
 
 def test_the_last_copy_removed_by_key_on_a_pile_card_leaves_the_focus_in_the_piles(page):

@@ -66,12 +66,21 @@ def test_a_text_of_an_older_version_is_refused_not_saved_over_the_newer_deck(log
     assert counts(deck) == {"Zz Text Alpha": 1, "Zz Text Beta": 1}
 
 
-def test_the_copy_limit_holds_and_a_text_sent_again_with_its_key_is_applied_once(logged_in, owner, three):
+def test_more_copies_than_the_rules_allow_are_refused_on_their_line_and_nothing_is_saved(logged_in, owner, three):
+    a, b, _ = three
+    deck = deck_create(owner=owner, name="Text", entries=entries_of((a, 1), (b, 1)))
+    response = whole(logged_in, deck, "1 Zz Text Beta\n5 Zz Text Alpha\n4 Zz Text Alpha\n")
+    html = response.content.decode()
+    assert response.status_code == 400 and "Line 2" in html and "at most 4 copies" in html and "gives 9" in html
+    assert counts(deck) == {"Zz Text Alpha": 1, "Zz Text Beta": 1}
+
+
+def test_a_text_sent_again_with_its_key_is_applied_once(logged_in, owner, three):
     a, _, _ = three
     deck = deck_create(owner=owner, name="Text", entries=entries_of((a, 1)))
-    first = whole(logged_in, deck, "9 Zz Text Alpha\n", save="t" * 32)
-    assert first.status_code == 200 and "at most 4" in first.content.decode()
-    again = whole(logged_in, deck, "9 Zz Text Alpha\n", version=deck.version, save="t" * 32)
+    first = whole(logged_in, deck, "4 Zz Text Alpha\n", save="t" * 32)
+    assert first.status_code == 200
+    again = whole(logged_in, deck, "4 Zz Text Alpha\n", version=deck.version, save="t" * 32)
     assert again.status_code == 200 and undo_of(again) == undo_of(first)
     assert counts(deck) == {"Zz Text Alpha": 4}
     assert Deck.objects.get(pk=deck.pk).version == deck.version + 1
@@ -82,3 +91,11 @@ def test_the_problems_of_a_text_are_said_in_the_order_of_its_lines(logged_in, ow
     deck = deck_create(owner=owner, name="Text", entries=entries_of((a, 1)))
     html = whole(logged_in, deck, "-1 Zz Text Alpha\nfour Zz Text Beta\n").content.decode()
     assert html.index("Line 1") < html.index("Line 2")
+
+
+def test_a_deck_already_past_the_limit_keeps_its_count_but_cannot_grow(logged_in, owner, three):
+    a, b, _ = three
+    deck = deck_create(owner=owner, name="Text", entries=entries_of((a, 6)))  # stored over the limit (DC-5 allows 4)
+    assert whole(logged_in, deck, "6 Zz Text Alpha\n1 Zz Text Beta\n").status_code == 200
+    assert counts(deck) == {"Zz Text Alpha": 6, "Zz Text Beta": 1}
+    assert whole(logged_in, deck, "7 Zz Text Alpha\n1 Zz Text Beta\n").status_code == 400
