@@ -137,6 +137,19 @@ def test_the_whole_table_fits_one_screen_in_play_and_after_the_game(page, login,
     page.locator(".dd-fortune").wait_for()
     assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-player", ".dd-over button", ".dd-fortune", ".dd-log ol",
                                    ".dd-fairness"]) == []
+    # Three seats with their Reserves, finished: the result, Play again and the fortune first, in the first screen.
+    over = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                           {"kind": "bot", "bot": "heuristic"}], seed=7)
+    for _ in range(600):
+        over.refresh_from_db()
+        game = table_game(over)
+        if game.over:
+            break
+        table_act(table_id=over.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
+                  turn=len(over.decisions))
+    page.goto(f"/dread-draw/tables/{over.pk}/")
+    page.locator(".dd-over").wait_for()
+    assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-over", ".dd-log ol"]) == []
 
 
 def test_a_decision_taken_by_keyboard_leaves_the_focus_in_the_new_board(page, table):
