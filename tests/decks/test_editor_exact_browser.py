@@ -243,6 +243,7 @@ def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_off
     page.keyboard.press("Enter")
     page.keyboard.type("Other")
     page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.activeElement.closest('dialog')")  # closed, the focus handed back
     all_saved(page)
     assert Deck.objects.get(pk=deck.pk).entries.get(card=a).tag == "Ramp"
     assert page.evaluate("() => document.activeElement.dataset.card") == a.collector_number
@@ -339,7 +340,8 @@ def test_a_tag_refused_comes_back_in_its_dialog_and_closing_it_puts_the_focus_ba
     problem.filter(has_text="at most 30 characters").wait_for()  # the server's words, in the dialog again
     assert page.get_by_role("dialog").locator("#tag-name").input_value() == long_tag
     page.keyboard.press("Escape")
-    page.wait_for_function("() => document.activeElement !== document.body")  # the dialog's close comes after
+    page.wait_for_function("() => document.activeElement !== document.body"  # the dialog's close event comes after
+                           " && !document.activeElement.closest('dialog')")
     assert page.evaluate("() => [document.activeElement.tagName, document.activeElement.dataset.card]") == [
         "IMG", a.collector_number]
     assert Deck.objects.get(pk=deck.pk).entries.get().tag == ""
