@@ -79,6 +79,7 @@ def _check_entries(entries: list[Entry]) -> None:
 
 # Tab, line breaks and the like (Cc), lone surrogates, line and paragraph separators, and the characters that
 # reorder the text around them (bidirectional embeddings, overrides and isolates).
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
@@ -87,7 +88,8 @@ def _has_control(text: str) -> bool:
 
 
 def clean_tag(card: CardInfo, tag: Any) -> str:
-    """A tag as saved: its spaces trimmed and runs of them made one; "" is untagged. Refuses (InvalidDeck,
+    """A tag as saved: its spaces trimmed and runs of them made one, composed (NFC) and without invisible characters;
+    "" is untagged. Refuses (InvalidDeck,
     naming the card) a tag that is not text, holds a control character or is longer than MAX_TAG_LENGTH."""
     details = {"card": card.collector_number, "field": "tag"}
     if not isinstance(tag, str):
@@ -95,7 +97,9 @@ def clean_tag(card: CardInfo, tag: Any) -> str:
     if _has_control(tag):
         raise InvalidDeck(f"{card.name}: a tag cannot hold control characters (a tab, a line break and the like).",
                           details=details)
-    tag = " ".join(tag.split())
+    # One tag looks one way: composed as NFC, without the invisible characters that would make a twin of it (a
+    # zero-width space, a word joiner, a soft hyphen, a byte-order mark; not the joiners that shape a script or emoji).
+    tag = " ".join(unicodedata.normalize("NFC", tag).translate(_INVISIBLE).split())
     if len(tag) > MAX_TAG_LENGTH:
         raise InvalidDeck(f"{card.name}: a tag is at most {MAX_TAG_LENGTH} characters; this one has {len(tag)}.",
                           details=details)

@@ -78,6 +78,17 @@ def test_a_tag_is_trimmed_and_may_be_as_long_as_the_limit(owner, deck_and_pool):
     assert deck_tags(deck)[pool[1].collector_number] == "é" * MAX_TAG_LENGTH
 
 
+def test_tags_that_look_alike_are_one_tag(owner, deck_and_pool):
+    deck, pool = deck_and_pool
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[0], tag="ramp")
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[1], tag="ra\u200bmp\u00ad")  # invisible characters
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[2], tag="cafe\u0301")  # é as e and an accent
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[3], tag="caf\u00e9")
+    tags = deck_tags(deck)
+    assert tags[pool[0].collector_number] == tags[pool[1].collector_number] == "ramp"
+    assert tags[pool[2].collector_number] == tags[pool[3].collector_number] == "caf\u00e9"
+
+
 def test_only_a_card_of_the_main_deck_has_a_tag(owner, deck_and_pool):
     deck, pool = deck_and_pool
     outsider = card_info(make_card(name="Zz Not In The Deck"))
