@@ -112,28 +112,11 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     except DeckListError as exc:
         return _panel(request, deck, notice=str(exc), status=400)
     if read.problems:
-        return _panel(request, deck, status=400, notice=f"Nothing was saved: {len(read.problems)} line"
-                      f"{'' if len(read.problems) == 1 else 's'} cannot be read.", problems=read.problems)
+        return _unread(request, deck, read.problems, problems_for="quick")
     if not read.changes:
         return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
-    shown = deck
-    try:
-        with editor_saves.once(deck, _save_key(request)) as save:
-            deltas = read.net()
-            tags = deck_tags(deck) if any(delta < 0 for _, delta in deltas) else {}
-            deck, changes = services.deck_change_cards(deck=deck, actor=request.user, deltas=deltas,
-                                                       within_limits=True, just_read=True)
-            if any(c.after != c.before for c in changes):
-                save.undo = _undo_counts(changes, tags)
-    except editor_saves.Repeated as repeated:
-        return _saved_before(request, shown, repeated)
-    except InvalidDeck as exc:
-        return _panel(request, shown, notice=exc.message, status=400)
-    refusals = [c.refused for c in changes if c.refused]
-    if save.undo is None:
-        return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change.", status=400)
-    saved = f"Saved (version {deck.version})."
-    return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=save.undo, saved=True)
+    return _save_card_changes(request, deck, lambda _read: read.net(), unchanged="Nothing to change.",
+                              unchanged_status=400)
 
 
 @require_safe
@@ -156,15 +139,30 @@ def edit_whole(request: HttpRequest, pk: int) -> HttpResponse:
     except DeckListError as exc:
         return _panel(request, deck, notice=str(exc), status=400)
     if read.problems:  # said in the text's dialog (static/decks/text_edit.js), not beside the quick-add box
-        return _panel(request, deck, status=400, notice=f"Nothing was saved: {len(read.problems)} line"
-                      f"{'' if len(read.problems) == 1 else 's'} cannot be read.", problems=read.problems,
-                      problems_for="text")
+        return _unread(request, deck, read.problems, problems_for="text")
+    return _save_card_changes(request, deck, lambda now: deltas_to(selectors.deck_entries(now), read.net()),
+                              unchanged="Nothing to change: the deck already reads so.", unchanged_status=200,
+                              against_version=True)
+
+
+def _unread(request: HttpRequest, deck: Deck, problems, *, problems_for: str) -> HttpResponse:
+    """Lines that do not read: nothing saved, each line's problem said (beside the box `problems_for` names)."""
+    return _panel(request, deck, status=400, notice=f"Nothing was saved: {len(problems)} line"
+                  f"{'' if len(problems) == 1 else 's'} cannot be read.", problems=problems,
+                  problems_for=problems_for)
+
+
+def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged: str, unchanged_status: int,
+                       against_version: bool = False) -> HttpResponse:
+    """Lines of cards saved as one version (quick add, Edit as text), each copy limit saying what it stopped, once
+    per save key. `deltas_of(deck)`: the changes, decided on the deck as read for the save. `against_version`: the
+    save is refused as stale (409) unless the deck is still at the version the page sent."""
     shown, changes = deck, []
     try:
         with editor_saves.once(deck, _save_key(request)) as save:
-            if _version(request) != deck.version:
+            if against_version and _version(request) != deck.version:
                 raise StaleVersion()
-            deltas = deltas_to(selectors.deck_entries(deck), read.net())
+            deltas = deltas_of(deck)
             tags = deck_tags(deck) if any(delta < 0 for _, delta in deltas) else {}
             if deltas:
                 deck, changes = services.deck_change_cards(deck=deck, actor=request.user, deltas=deltas,
@@ -179,7 +177,7 @@ def edit_whole(request: HttpRequest, pk: int) -> HttpResponse:
         return _panel(request, shown, notice=exc.message, status=400)
     refusals = [c.refused for c in changes if c.refused]
     if save.undo is None:
-        return _panel(request, deck, notice=" ".join(refusals) or "Nothing to change: the deck already reads so.")
+        return _panel(request, deck, notice=" ".join(refusals) or unchanged, status=unchanged_status)
     saved = f"Saved (version {deck.version})."
     return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=save.undo, saved=True)
 

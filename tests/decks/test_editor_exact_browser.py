@@ -218,13 +218,19 @@ def test_odds_changed_while_a_save_is_on_its_way_are_kept_when_its_panel_arrives
     assert "N = 5" in page.locator("#stats .formula").inner_text()  # the odds of the deck as saved
 
 
-def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_offered(page):
+def open_deck_with_a_tag(page):
+    """A deck of two cards open in the editor, the second tagged "Ramp": the deck and the cards."""
     a, b = units(2)
     user = make_user()
     deck = open_deck(page, user, [(a, 2), (b, 1)])
     deck_tag_card(deck=Deck.objects.get(pk=deck.pk), actor=user, card=b, tag="Ramp")
     page.reload()
     page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    return deck, a, b
+
+
+def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_offered(page):
+    deck, a, b = open_deck_with_a_tag(page)
     assert page.locator(f'#panel li[data-card="{b.collector_number}"] .card-tag').inner_text() == "tag: Ramp"
     page.get_by_role("button", name=f"Tag {a.name}", exact=True).focus()
     page.keyboard.press("Enter")
@@ -250,12 +256,7 @@ def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_off
 
 
 def test_the_list_view_groups_by_tag_and_a_card_retagged_there_moves_to_its_group(page):
-    a, b = units(2)
-    user = make_user()
-    deck = open_deck(page, user, [(a, 2), (b, 1)])
-    deck_tag_card(deck=Deck.objects.get(pk=deck.pk), actor=user, card=b, tag="Ramp")
-    page.reload()
-    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    deck, a, b = open_deck_with_a_tag(page)
     page.get_by_role("navigation", name="Group the deck by").get_by_role("link", name="Tag").click()
     page.locator("#group-ramp").wait_for()
     headings = "() => [...document.querySelectorAll('#panel .deck-group h3')].map(h => h.textContent.trim())"

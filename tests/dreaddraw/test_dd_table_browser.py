@@ -9,6 +9,7 @@ from dreaddraw.engine import to_notation
 from dreaddraw.services import table_act, table_create, table_game
 from tests.a11y.test_axe import AXE, RUN_AXE
 from tests.dreaddraw.factories import CS
+from tests.dreaddraw.tables import played_to_the_end
 from tests.support import live_db
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -125,28 +126,15 @@ def test_the_whole_table_fits_one_screen_in_play_and_after_the_game(page, login,
     # A finished two-seat game: the result, Play again and the fortune too.
     monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
     user = table.owner
-    over = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}], seed=3)
-    for _ in range(400):
-        over.refresh_from_db()
-        game = table_game(over)
-        if game.over:
-            break
-        table_act(table_id=over.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
-                  turn=len(over.decisions))
+    over = played_to_the_end(table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}],
+                                          seed=3))
     page.goto(f"/dread-draw/tables/{over.pk}/")
     page.locator(".dd-fortune").wait_for()
     assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-player", ".dd-over button", ".dd-fortune", ".dd-log ol",
                                    ".dd-fairness"]) == []
     # Three seats with their Reserves, finished: the result, Play again and the fortune first, in the first screen.
-    over = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
-                                           {"kind": "bot", "bot": "heuristic"}], seed=7)
-    for _ in range(600):
-        over.refresh_from_db()
-        game = table_game(over)
-        if game.over:
-            break
-        table_act(table_id=over.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
-                  turn=len(over.decisions))
+    over = played_to_the_end(table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                                             {"kind": "bot", "bot": "heuristic"}], seed=7))
     page.goto(f"/dread-draw/tables/{over.pk}/")
     page.locator(".dd-over").wait_for()
     assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-over", ".dd-log ol"]) == []

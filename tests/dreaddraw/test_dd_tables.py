@@ -12,6 +12,7 @@ from dreaddraw.engine.decisions import reserve
 from dreaddraw.engine.observation import visible_log
 from dreaddraw.models import DreadDrawTable, TableStatus
 from dreaddraw.services import table_act, table_create, table_game
+from tests.dreaddraw.tables import played_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -112,14 +113,7 @@ def test_polling_answers_204_until_something_changes(client, alice):
 def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(client, alice):
     table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
                                              {"kind": "bot", "bot": "random"}], seed=5)
-    for _ in range(2000):
-        table.refresh_from_db()
-        game = table_game(table)
-        if game.over:
-            break
-        first = game.legal()[0]
-        table_act(table_id=table.pk, user=alice, seat=0, decision=to_notation(first), turn=len(table.decisions))
-    table.refresh_from_db()
+    table = played_to_the_end(table, moves=2000)
     assert table.status == TableStatus.OVER and table.winner_seat is not None
     html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
     assert "wins the game" in html and "Game over" in html
