@@ -1,5 +1,5 @@
-"""What the job framework needs of the broker: its folders on the embedded default, the chunk task's name, and
-taking a stopped run's chunks off the queue.
+"""What the job framework needs of the broker: its folders on the embedded default, the chunk task's name,
+taking a stopped run's chunks off the queue, and giving back what a dead worker had taken on the embedded default.
 
 The chunk task is sent by name so that the services never import the tasks module that calls them
 (tasks → services only; no import circle).
@@ -30,6 +30,13 @@ def ensure_broker_folders() -> None:
         folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get(key)
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
+
+
+def restore_dead_workers_messages() -> int:
+    """On the embedded default, put back in the queue the messages taken by worker processes that have died (Redis
+    redelivers them itself, after its visibility timeout). Returns how many."""
+    folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("data_folder_in")
+    return filesystem_transport.restore_lapsed_claims(folder) if folder else 0
 
 
 def _chunk_run(message: dict) -> str | None:

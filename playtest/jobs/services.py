@@ -36,7 +36,7 @@ from core.errors import DomainError, ErrorCode
 from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
 from . import leases
-from .broker import RUN_CHUNK_TASK, ensure_broker_folders, remove_queued_chunks
+from .broker import RUN_CHUNK_TASK, ensure_broker_folders, remove_queued_chunks, restore_dead_workers_messages
 from .registry import PREPARE_PLAN, get_kind, is_preparation
 
 log = logging.getLogger(__name__)
@@ -465,6 +465,9 @@ def runs_reap(*, now=None) -> dict[str, int]:
     sent = sum(run_dispatch(run_id=pk) for pk in waiting.values_list("pk", flat=True))
     resent = chunks_resend_lost(now=now)
     if settings.PLAYTEST_RESEND_ORPHANED_CHUNKS:
+        # The messages a dead worker had taken, started or not, go back to the broker's queue; a chunk it was
+        # playing is sent again as well (whichever copy is played first counts).
+        restore_dead_workers_messages()
         resent += chunks_resend_orphaned()
     stale_before = now - timedelta(seconds=settings.PLAYTEST_STALE_SECONDS)
     stale = Run.objects.filter(status__in=ACTIVE_STATUSES, dispatched_at__lt=stale_before).filter(

@@ -1,5 +1,6 @@
 """The embedded default's broker (playtest/jobs/filesystem_transport.py): a message is never read half-written,
-a bad one never stops the consumer, and each message is taken exactly once by concurrent consumers.
+a bad one never stops the consumer, each message is taken exactly once by concurrent consumers, and a message
+taken and not acknowledged by a consumer that dies comes back.
 
 These talk to the filesystem only: they run in the embedded configuration (docs/testing.md)."""
 
@@ -7,6 +8,11 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -107,3 +113,95 @@ def test_messages_put_by_other_processes_and_taken_concurrently_are_each_taken_e
     expected = {f"{p}:{n}" for p in range(producers) for n in range(per_producer)}
     assert len(taken) == len(expected) and set(taken) == expected
     assert all(json.loads(out.read_text()) for out in outs), "every consumer took a share"
+
+
+# A consumer in a process of its own: takes one message (acknowledged later, as a worker with late acks does), says
+# so, and waits to be killed.
+TAKE_AND_HOLD = """
+import sys, time
+from kombu import Connection
+import playtest.jobs.filesystem_transport
+folder, queue = sys.argv[1:]
+with Connection("atomicfs://", transport_options={"data_folder_in": folder + "/queue", "data_folder_out": folder
+                + "/queue", "control_folder": folder + "/control", "store_processed": False}) as connection:
+    message = connection.SimpleQueue(queue).get(timeout=10)
+    print(message.payload, flush=True)
+    time.sleep(60)
+"""
+
+
+def take_and_hold(folder: Path, queue: str) -> tuple[subprocess.Popen, str]:
+    holder = subprocess.Popen([sys.executable, "-c", TAKE_AND_HOLD, str(folder), queue], stdout=subprocess.PIPE,
+                              text=True, cwd=Path(__file__).resolve().parents[3])
+    return holder, holder.stdout.readline().strip()
+
+
+@pytest.fixture
+def queue_name(request) -> str:
+    """A queue of the test's own: kombu remembers a process's exchanges across connections, so a queue name used
+    with one folder would be published to that folder again."""
+    return request.node.name[:40]
+
+
+def queued(folder: Path) -> list[str]:
+    return sorted(name for name in os.listdir(folder / "queue") if name.endswith(".msg"))
+
+
+def test_a_message_taken_by_a_consumer_that_is_killed_before_acknowledging_it_comes_back_first(tmp_path, queue_name):
+    with connect(tmp_path) as connection:
+        queue = connection.SimpleQueue(queue_name)
+        queue.put("chunk 1")
+        time.sleep(0.01)  # a message's name starts with the millisecond it was put: this one is put after
+        queue.put("chunk 2")
+        holder, taken = take_and_hold(tmp_path, queue_name)
+        try:
+            assert taken == "chunk 1" and len(queued(tmp_path)) == 1
+            # While its consumer lives, a message it holds stays with it, whoever restores.
+            assert filesystem_transport.restore_lapsed_claims(tmp_path / "queue") == 0
+        finally:
+            os.kill(holder.pid, signal.SIGKILL)
+            holder.wait()
+        assert filesystem_transport.restore_lapsed_claims(tmp_path / "queue") == 1
+        assert [queue.get(timeout=5).payload for _ in range(2)] == ["chunk 1", "chunk 2"]
+        assert filesystem_transport.restore_lapsed_claims(tmp_path / "queue") == 0  # nothing comes back twice
+
+
+def test_a_channel_opened_after_a_consumer_died_takes_back_what_it_held(tmp_path, queue_name):
+    with connect(tmp_path) as connection:
+        connection.SimpleQueue(queue_name).put("chunk 1")
+    holder, _ = take_and_hold(tmp_path, queue_name)
+    os.kill(holder.pid, signal.SIGKILL)
+    holder.wait()
+    assert queued(tmp_path) == []
+    with connect(tmp_path) as connection:  # a worker started again
+        assert connection.SimpleQueue(queue_name).get(timeout=5).payload == "chunk 1"
+
+
+def test_an_acknowledged_message_leaves_nothing_and_a_requeued_one_is_in_the_queue_once(tmp_path, queue_name):
+    with connect(tmp_path) as connection:
+        queue = connection.SimpleQueue(queue_name)
+        queue.put("done")
+        time.sleep(0.01)
+        queue.put("again")
+        queue.get(timeout=5).ack()
+        queue.get(timeout=5).reject(requeue=True)
+        claims = [path for path in (tmp_path / "claimed").rglob("*") if path.is_file()]
+        assert claims == [] and len(queued(tmp_path)) == 1
+        requeued = json.loads((tmp_path / "queue" / queued(tmp_path)[0]).read_text())
+        assert "claimed_as" not in requeued["properties"]  # where it was claimed stays with the one who claimed it
+        assert queue.get(timeout=5).payload == "again"
+
+
+@pytest.mark.django_db
+def test_the_reaper_gives_back_what_a_dead_worker_had_taken(tmp_path, queue_name, settings):
+    from playtest.jobs import services
+
+    settings.CELERY_BROKER_TRANSPORT_OPTIONS = {"data_folder_in": str(tmp_path / "queue")}
+    settings.PLAYTEST_RESEND_ORPHANED_CHUNKS = True  # the embedded default's reaper
+    with connect(tmp_path) as connection:
+        connection.SimpleQueue(queue_name).put("chunk 1")
+    holder, _ = take_and_hold(tmp_path, queue_name)
+    os.kill(holder.pid, signal.SIGKILL)
+    holder.wait()
+    services.runs_reap()
+    assert len(queued(tmp_path)) == 1
