@@ -9,8 +9,8 @@ STOP_GRACE_SECONDS. Nothing is left behind.
 A worker that exits on its own is restarted, after a back-off that doubles from RESTART_DELAYS[0] up to
 RESTART_DELAYS[1] seconds while it keeps dying (and starts over once it has stayed up for STEADY_SECONDS);
 its group is stopped first, so no orphan of its pool lingers. Meanwhile the web server keeps serving and
-every page says that background jobs are paused (config/jobs_paused.py). A chunk the dead worker had taken
-is sent again by the reaper once the worker (with its beat) is back (playtest.jobs.services.runs_reap).
+every page says that background jobs are paused (config/jobs_paused.py). The messages the dead worker had
+taken go back to the queue as the new one connects (playtest/jobs/filesystem_transport.py).
 If the web server exits, everything stops.
 
 Run: python -m config.devrun [port]
