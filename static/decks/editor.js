@@ -96,8 +96,10 @@
     queue.shift();
     sending = false;
     if (!fresh) {
-      setStatus("failed", "The save was not understood (" + status + "); reload the page.");
-      if (change.onDone) { change.onDone(status, null); }  // a dialog's text goes back to it
+      var words = refusal(html, status);
+      setStatus("failed", words);
+      if (change.onDone) { change.onDone(status, null, words); }  // a dialog's text goes back to it, with the words
+      pump();  // the changes made after this one are still sent
       return;
     }
     savedVersion = Number(fresh.dataset.version);
@@ -165,6 +167,16 @@
       });
     }
   });
+
+  // An answer that is not a panel is the site's error page (a NUL character, a body too large, too many saves):
+  // its words say what was wrong.
+  function refusal(html, status) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var words = template.content.querySelector("main p");
+    return "Not saved: " + (words && words.textContent.trim() ||
+                            "the server answered " + status + "; reload the page.");
+  }
 
   function parsePanel(html) {
     var template = document.createElement("template");

@@ -59,11 +59,9 @@
     var card = dialog.dataset.card, typed = dialog.querySelector("#tag-name").value.trim();
     focusCard(card);
     if (dialog.returnValue !== "save") { return; }
-    tag(card, typed, function (status, panel) {
+    tag(card, typed, function (status, panel, refused) {
       if (status === 200) { return; }
-      var notice = panel ? panel.querySelector("#save-status").textContent.trim()
-                         : "The tag was not understood (" + status + ").";
-      askTag(card, typed, notice);
+      askTag(card, typed, panel ? panel.querySelector("#save-status").textContent.trim() : refused);
     });
   }, true);
 

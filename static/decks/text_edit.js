@@ -46,8 +46,8 @@
 
   // Read what the panel says of a refused text: its notice, then each line's problem (without the buttons that
   // belong beside the quick-add box).
-  function reasons(panel, status) {
-    if (!panel) { return ["Nothing was saved: the text was refused (" + status + ")."]; }
+  function reasons(panel, status, refused) {
+    if (!panel) { return [refused]; }
     if (status === 409) {
       version = Number(panel.dataset.version);
       return ["The deck was changed in another window since this text was taken. Save again to make the deck " +
@@ -72,6 +72,6 @@
       return;
     }
     window.deckEditor.send(editor().dataset.wholeUrl, {lines: text, version: String(version)},
-      function (status, panel) { if (status !== 200) { open(text, reasons(panel, status)); } });
+      function (status, panel, refused) { if (status !== 200) { open(text, reasons(panel, status, refused)); } });
   }, true);
 })();

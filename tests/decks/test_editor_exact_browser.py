@@ -348,6 +348,22 @@ def test_a_tag_refused_comes_back_in_its_dialog_and_closing_it_puts_the_focus_ba
     assert Deck.objects.get(pk=deck.pk).entries.get().tag == ""
 
 
+def test_a_tag_the_site_refuses_before_the_editor_reads_it_comes_back_with_the_sites_words_and_later_saves_go_on(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    page.get_by_role("button", name=f"Tag {a.name}", exact=True).click()
+    page.get_by_role("dialog").locator("#tag-name").evaluate("box => { box.value = 'ra\\u0000mp'; }")
+    page.get_by_role("button", name="Save the tag").click()
+    # Refused by the rule for every form (a 400 page, not a panel): its words, in the dialog again.
+    page.locator("#tag-problem").filter(has_text="contains a NUL character").wait_for()
+    assert page.get_by_role("dialog").locator("#tag-name").input_value() == "ra\x00mp"
+    page.keyboard.press("Escape")
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(page)  # the change after the refusal is sent and saved
+    assert saved_counts(deck) == {a.collector_number: 3}
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == ""
+
+
 def test_a_text_too_long_to_send_stays_in_its_dialog_with_the_reason(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 2)])
