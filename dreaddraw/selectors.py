@@ -134,7 +134,10 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
             state = "in the round"
         reserves = [{**c, "notation": f"R{c['number']}", "playable": f"R{c['number']}" in legal}
                     for c in info["reserves"]]
-        players.append({**info, "name": seat.name, "kind": seat.get_kind_display(), "bot": seat.get_bot_display(),
+        bot = seat.get_bot_display()
+        if seat.name == f"{bot} bot":  # the bot's own name ("Heuristic bot"): said once
+            bot = ""
+        players.append({**info, "name": seat.name, "kind": seat.get_kind_display(), "bot": bot,
                         "seat_number": p + 1, "state": state, "reserves": reserves, "is_viewer": p == viewer,
                         "to_move": p == mover, "is_winner": winner is not None and p == winner})
     return players

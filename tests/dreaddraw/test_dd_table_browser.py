@@ -140,6 +140,26 @@ def test_the_whole_table_fits_one_screen_in_play_and_after_the_game(page, login,
     assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-over", ".dd-log ol"]) == []
 
 
+def test_a_six_seat_table_fits_a_1024_by_768_screen_with_its_tiles_whole(page, login, monkeypatch):
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
+    user = login(get_user_model().objects.create_user("dd-six", password="a-long-passphrase-9"))
+    table = table_create(owner=user, seats=[{"kind": "local"}] + [{"kind": "bot", "bot": "heuristic"}] * 5, seed=16)
+    for _ in range(6):  # the person's first decisions: seats out of the round, one with a Reserve, a long log
+        table.refresh_from_db()
+        game = table_game(table)
+        if game.over or len(game.log) > 40:
+            break
+        table_act(table_id=table.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
+                  turn=len(table.decisions))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.locator("#board").wait_for()
+    assert page.locator(".dd-player").count() == 6 and page.locator(".dd-reserves").count() >= 1
+    assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-you", ".dd-piles", ".dd-prompt button", ".dd-player",
+                                   ".dd-log ol", ".dd-fairness"]) == []
+    assert page.evaluate(BROKEN_WORDS) == [] and page.evaluate(SPILLS) == []
+
+
 def test_a_decision_taken_by_keyboard_leaves_the_focus_in_the_new_board(page, table):
     """The board is replaced by the next one, the pressed button with it: the focus goes to a decision of the new
     board (or its heading), never to the page's end, where the next Tab would start."""
