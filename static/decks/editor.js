@@ -83,9 +83,11 @@
                        headers: {"X-CSRFToken": csrfToken(), "Accept": "text/html"}})
       .then(function (response) {
         if (response.status >= 500 || response.status === 429) { throw new Error("status " + response.status); }
-        return response.text().then(function (html) { received(change, response.status, html); });
+        return response.text().then(function (html) { return {status: response.status, html: html}; });
       })
-      .catch(function () {
+      // Only a lost connection (or the server's passing trouble) sends the change again: what happens once the
+      // answer is in is not the network's, and must never send a change that has left the queue.
+      .then(function (answer) { received(change, answer.status, answer.html); }, function () {
         setStatus("offline", "Connection lost: " + plural(queue.length, "change") + " waiting, sent again when it is back.");
         setTimeout(function () { send(change, attempt + 1); }, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
       });
@@ -509,22 +511,38 @@
     document.getElementById("quick-problems").textContent = "";
     if (!text.trim()) { return; }
     closeOptions();
+    var oversize = tooLarge({lines: text});
+    if (oversize) {  // the server would not read it: said here, the text kept
+      quickProblem(oversize);
+      return;
+    }
     box.value = "";  // typing ahead while the lines are saved; they come back if they are refused
-    enqueue(lines(text, function (status, fresh) {
-      var problems = document.getElementById("quick-problems"), listed = fresh.querySelector(".quick-problems");
+    enqueue(lines(text, function (status, fresh, refused) {
+      var problems = document.getElementById("quick-problems"), listed = fresh && fresh.querySelector(".quick-problems");
       problems.textContent = "";
-      if (status !== 200) { box.value = text + (box.value ? "\n" + box.value : ""); }
-      if (status === 200) {
-        return;
-      } else if (listed) {
+      if (status === 200) { return; }
+      box.value = text + (box.value ? "\n" + box.value : "");
+      if (listed) {
         problems.appendChild(listed);  // each line's problem, on its line; the box keeps the text
       } else {
-        var p = document.createElement("p");
-        p.className = "issue issue-error";
-        p.textContent = fresh.querySelector("#save-status").textContent.trim();
-        problems.appendChild(p);
+        quickProblem(fresh ? fresh.querySelector("#save-status").textContent.trim() : refused);
       }
     }));
+  }
+
+  function quickProblem(words) {
+    var p = document.createElement("p");
+    p.className = "issue issue-error";
+    p.textContent = words;
+    document.getElementById("quick-problems").appendChild(p);
+  }
+
+  // A save whose body the server would refuse unread (over its size limit): the words that say so, else "".
+  function tooLarge(fields) {
+    var limit = Number(editor.dataset.bodyLimit), size = new URLSearchParams(fields).toString().length;
+    if (!limit || size <= limit) { return ""; }
+    return "Nothing was saved: this text is " + size.toLocaleString("en") + " bytes as sent, and a save takes " +
+           "at most " + limit.toLocaleString("en") + ".";
   }
 
   document.addEventListener("input", function (event) {
@@ -569,8 +587,10 @@
   // What the piles (static/decks/piles.js) send through the same queue.
   window.deckEditor = {
     change: function (card, delta) { enqueue(cardChange(card, delta)); },
-    // onDone(status, panel): once the save has answered, before its panel is shown.
+    // onDone(status, panel, refused): once the save has answered, before its panel is shown; an answer that is not
+    // a panel (the site's error page) comes as panel null and its words.
     send: function (url, fields, onDone) { enqueue({url: url, fields: fields, onDone: onDone}); },
+    tooLarge: tooLarge,
     // then(): once every change made so far is saved (at once when none is waiting).
     whenSaved: function (then) {
       (function wait() { if (queue.length || sending) { setTimeout(wait, 100); } else { then(); } })();

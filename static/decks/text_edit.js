@@ -65,10 +65,9 @@
   document.addEventListener("close", function (event) {
     if (event.target.id !== "text-dialog" || event.target.returnValue !== "save") { return; }
     var text = document.getElementById("deck-text").value;
-    var limit = Number(editor().dataset.bodyLimit), size = new URLSearchParams({lines: text}).toString().length;
-    if (limit && size > limit) {  // the server would not read it: said here, the text kept
-      open(text, ["Nothing was saved: this text is " + size.toLocaleString("en") + " bytes as sent, and a save " +
-                  "takes at most " + limit.toLocaleString("en") + "."]);
+    var oversize = window.deckEditor.tooLarge({lines: text, version: String(version)});
+    if (oversize) {  // the server would not read it: said here, the text kept
+      open(text, [oversize]);
       return;
     }
     window.deckEditor.send(editor().dataset.wholeUrl, {lines: text, version: String(version)},

@@ -364,6 +364,32 @@ def test_a_tag_the_site_refuses_before_the_editor_reads_it_comes_back_with_the_s
     assert Deck.objects.get(pk=deck.pk).entries.get().tag == ""
 
 
+def test_quick_add_lines_the_site_refuses_unread_stay_in_the_box_with_its_words_and_are_sent_once(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if "/edit/quick/" in request.url else None)
+    box = page.get_by_label("Quick add")
+    typed = f"1 {a.name}\u0000"
+    box.evaluate("(box, text) => { box.value = text; }", typed)
+    box.press("Enter")
+    # The middleware's 400 for every form: not a panel, so its words, and the lines back in the box.
+    page.locator("#quick-problems").filter(has_text="contains a NUL character").wait_for()
+    assert box.input_value() == typed
+    page.wait_for_timeout(2_500)  # a refusal is not a lost connection: never sent again
+    assert len(sent) == 1 and "Connection lost" not in page.locator("#queue-status").inner_text()
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+
+    pasted = f"1 {a.name}\n" * 60_000  # over a megabyte: said here, never sent
+    box.evaluate("(box, text) => { box.value = text; }", pasted)
+    box.press("Enter")
+    page.locator("#quick-problems").filter(has_text="Nothing was saved: this text is").wait_for()
+    assert box.evaluate("box => box.value.length") == len(pasted) and len(sent) == 1
+    assert saved_counts(deck) == {a.collector_number: 3}
+
+
 def test_a_text_too_long_to_send_stays_in_its_dialog_with_the_reason(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 2)])
