@@ -159,6 +159,13 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
     return out
 
 
+def _count_refused(count_text: str, count: int | None) -> str:
+    if count is not None and count > MAX_LINE_COUNT:
+        return (f"{count} copies is more than any deck holds of one card: a line holds at most {MAX_LINE_COUNT} "
+                "(DC-3), and the copy limits allow fewer (DC-4, DC-5).")
+    return f'"{count_text}" is not a count; use a whole number from 1 to {MAX_LINE_COUNT}.'
+
+
 def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: str, card_text: str,
                     section: Section) -> None:
     card = index.resolve(card_text)
@@ -172,9 +179,7 @@ def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: 
             card_text = numbered["name"]
     count = int(count_text) if count_text.isascii() and count_text.isdigit() else None
     if count is None or not 1 <= count <= MAX_LINE_COUNT:
-        out.problems.append(_problem(
-            "bad_count", f'"{count_text}" is not a count; use a whole number from 1 to '
-            f"{MAX_LINE_COUNT}.", number))
+        out.problems.append(_problem("bad_count", _count_refused(count_text, count), number))
         if card is not None:
             return
     if card is None:

@@ -20,6 +20,7 @@ from .validation import ERROR, Issue, copies_allowed
 
 _SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
 _LEADING_COUNT = re.compile(r"^\d+\s*[x×]?\s", re.IGNORECASE)
+_NONE_OF = re.compile(r"^0+\s*[x×]?\s+(?=\S)", re.IGNORECASE)  # "0 Name": none of the card
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +45,12 @@ class QuickLines:
         return [(card, delta) for card, delta in totals.values() if delta]
 
 
-def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add") -> QuickLines:
+def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", zero_is_none: bool = False
+                    ) -> QuickLines:
     """Every line's change, or every line's problem (with its line number and suggestions); raises
     DeckListError for text that is not lines of a list at all (too many lines). `reader` names the box in the
-    refusal of a sideboard card."""
+    refusal of a sideboard card; `zero_is_none`: a line at 0 ("0 Name") is read as none of a card that must exist,
+    and changes nothing, where a list of changes refuses it as no count."""
     out = QuickLines()
     considered: Section | None = None  # the sideboard or maybeboard section the lines are under, if any
     for number, line in list_lines(text):
@@ -60,6 +63,9 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add") -
         if signed:
             sign = -1 if signed["sign"] == "-" else 1
             line = line[signed.end():]
+        none_of = _NONE_OF.match(line) if zero_is_none else None
+        if none_of:
+            line = "1 " + line[none_of.end():]  # read for its card alone
         parsed = parse_deck_list(line[:MAX_LINE_LENGTH + 1], index)
         if parsed.problems and parsed.problems[0].code in ("bad_line", "bad_count") and not _LEADING_COUNT.match(line):
             parsed = parse_deck_list(f"1 {line}", index)  # a name alone is one copy
@@ -76,7 +82,8 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add") -
             out.problems.append(Issue("not_main_deck_card", "DC-7", ERROR, f"{parsed.gateway.name} is the gateway "
                                       "card: it comes with the deck, not in it.", parsed.gateway.collector_number,
                                       number))
-        out.changes += [QuickChange(entry.card, sign * entry.count, number) for entry in parsed.entries]
+        if not none_of:
+            out.changes += [QuickChange(entry.card, sign * entry.count, number) for entry in parsed.entries]
     return out
 
 
@@ -86,7 +93,7 @@ def parse_whole_list(text: str, index: CardIndex, *, held: Mapping[str, int], de
     is wanted at 0). A line that takes copies away ("-1 Name") is a change, not a count, and more copies than the
     rules allow (DC-4, DC-5) are not what the deck will hold: each refused on its line. `held`: the deck's counts
     now (by collector number), which a text may keep even past the limit (a deck whose format changed)."""
-    out = parse_quick_add(text, index, reader="the text")
+    out = parse_quick_add(text, index, reader="the text", zero_is_none=True)
     first_line: dict[str, int] = {}
     for change in out.changes:
         first_line.setdefault(change.card.collector_number, change.line)

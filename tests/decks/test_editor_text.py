@@ -42,9 +42,19 @@ def test_the_text_is_the_main_deck_and_saving_it_sets_every_count_in_one_version
     assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == "Ramp"  # its tag came back with it
 
 
+def test_a_card_at_0_in_the_text_is_taken_out_as_its_help_says(logged_in, owner, three):
+    a, b, _ = three
+    deck = deck_create(owner=owner, name="Text", entries=entries_of((a, 2), (b, 1)))
+    response = whole(logged_in, deck, "2 Zz Text Alpha\n0 Zz Text Beta\n")
+    assert response.status_code == 200 and counts(deck) == {"Zz Text Alpha": 2}
+    response = whole(logged_in, deck, "2 Zz Text Alpha\n0 Zz Text Nowhere\n")  # at 0, still a card to name
+    assert response.status_code == 400 and "No card is named &quot;Zz Text Nowhere&quot;" in response.content.decode()
+
+
 @pytest.mark.parametrize("text, said", [
     ("2 Zz Text Alpha\nfour Zz Text Beta\n", "Line 2"),
     ("2 Zz Text Alpha\n-1 Zz Text Beta\n", "count, not a change; write how many copies"),
+    ("999 Zz Text Alpha\n", "999 copies is more than any deck holds of one card: a line holds at most 60"),
     ("2 Zz Text Alpha\nSideboard\n1 Zz Text Beta\n", "the text changes the main deck only"),
 ])
 def test_a_line_that_does_not_read_saves_nothing_and_is_said_on_its_line(logged_in, owner, three, text, said):
