@@ -65,6 +65,11 @@ class BotLevel(models.TextChoices):
     PROBABILITY = "probability", "Probability-aware"
 
 
+# A bot seat's name unless it is given one.
+BOT_LABELS: dict[str, str] = {BotLevel.RANDOM: "Random bot", BotLevel.HEURISTIC: "Heuristic bot",
+                              BotLevel.PROBABILITY: "Counting bot"}
+
+
 class DreadDrawTable(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="dreaddraw_tables")

@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 
 from core.errors import DomainError, ErrorCode
 
-from .models import DreadDrawCard, DreadDrawKeyword
+from .models import BOT_LABELS, DreadDrawCard, DreadDrawKeyword
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -134,9 +134,8 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
             state = "in the round"
         reserves = [{**c, "notation": f"R{c['number']}", "playable": f"R{c['number']}" in legal}
                     for c in info["reserves"]]
-        bot = seat.get_bot_display()
-        if seat.name == f"{bot} bot":  # the bot's own name ("Heuristic bot"): said once
-            bot = ""
+        # A bot seat named by its level's own name ("Counting bot") says its level once, in the name.
+        bot = "" if seat.name == BOT_LABELS.get(seat.bot) else seat.get_bot_display()
         players.append({**info, "name": seat.name, "kind": seat.get_kind_display(), "bot": bot,
                         "seat_number": p + 1, "state": state, "reserves": reserves, "is_viewer": p == viewer,
                         "to_move": p == mover, "is_winner": winner is not None and p == winner})

@@ -34,12 +34,11 @@ from dreaddraw.engine.bots import make_bot
 from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from dreaddraw.engine.observation import frame
 
-from .models import BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
+from .models import BOT_LABELS, BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 
-BOT_LABELS = {"random": "Random bot", "heuristic": "Heuristic bot", "probability": "Counting bot"}
 
 
 class IllegalDecisionError(DomainError):

@@ -158,6 +158,10 @@ def test_a_six_seat_table_fits_a_1024_by_768_screen_with_its_tiles_whole(page, l
     assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-you", ".dd-piles", ".dd-prompt button", ".dd-player",
                                    ".dd-log ol", ".dd-fairness"]) == []
     assert page.evaluate(BROKEN_WORDS) == [] and page.evaluate(SPILLS) == []
+    # Each card in a seat is a chip of one line (its strength, name and damage); its text is still read out.
+    heights = page.locator(".dd-player .dd-card").evaluate_all("cards => cards.map(c => c.offsetHeight)")
+    assert heights and max(heights) <= 32, heights
+    assert page.locator(".dd-player .dd-card .dd-number").first.evaluate("n => n.textContent").startswith("No. ")
 
 
 def test_a_decision_taken_by_keyboard_leaves_the_focus_in_the_new_board(page, table):
