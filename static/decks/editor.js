@@ -11,6 +11,9 @@
   "use strict";
 
   var editor, statusEl, queue = [], sending = false, sentView = "", savedVersion = 0, undoStack = [], redoStack = [];
+  // The last refusal among changes saved one after another (fast clicks past a copy limit): still said when the
+  // last of them is saved, so a burst never ends on a bare "Saved" over copies that were not added.
+  var burstRefusal = "";
   var RETRY_MS = [500, 1000, 2000, 4000];
 
   function panel() { return document.getElementById("panel"); }
@@ -111,6 +114,12 @@
     }
     if (change.onDone) { change.onDone(status, fresh); }
     takeDeferred();
+    if (status !== 200) {
+      burstRefusal = notice;
+    } else if (!queue.length && burstRefusal) {
+      notice += " Not saved before it: " + burstRefusal;
+    }
+    if (!queue.length) { burstRefusal = ""; }
     if (queue.length) {
       adoptCounts(fresh);
       if (status !== 200) { setStatus("failed", notice); }

@@ -390,6 +390,20 @@ def test_quick_add_lines_the_site_refuses_unread_stay_in_the_box_with_its_words_
     assert saved_counts(deck) == {a.collector_number: 3}
 
 
+def test_fast_clicks_past_the_copy_limit_still_say_so_when_the_last_of_them_is_saved(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 3)])
+    slow_network(page)
+    row = page.locator(f'#panel li[data-card="{a.collector_number}"]')
+    row.locator('button[data-delta="1"]').click()  # 4: saved
+    row.locator('button[data-delta="1"]').click()  # 5: refused by the copy limit
+    row.locator('button[data-delta="-1"]').click()  # 3: saved, the last of the burst
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    status = page.locator("#queue-status").inner_text()
+    assert "Saved (version" in status and "Not saved before it:" in status and "at most 4" in status, status
+
+
 def test_a_text_too_long_to_send_stays_in_its_dialog_with_the_reason(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 2)])
