@@ -1,16 +1,16 @@
-"""`make run`: the development server and a Celery worker (with beat), started together, the worker kept
-alive, and stopped together.
+"""`make run`: the development server, a Celery worker and Celery beat, started together, the worker and beat
+kept alive, and stopped together.
 
 Each runs in a process group of its own, so that stopping reaches every process they start (the
-autoreloader's server child, the worker's pool and beat). Ctrl-C, or TERM or HUP to this process
-(make passes TERM on to it), stops both: TERM to each group, then KILL to whatever is left after
+autoreloader's server child, the worker's pool). Ctrl-C, or TERM or HUP to this process
+(make passes TERM on to it), stops them all: TERM to each group, then KILL to whatever is left after
 STOP_GRACE_SECONDS. Nothing is left behind.
 
-A worker that exits on its own is restarted, after a back-off that doubles from RESTART_DELAYS[0] up to
-RESTART_DELAYS[1] seconds while it keeps dying (and starts over once it has stayed up for STEADY_SECONDS);
-its group is stopped first, so no orphan of its pool lingers. Meanwhile the web server keeps serving and
-every page says that background jobs are paused (config/jobs_paused.py). The messages the dead worker had
-taken go back to the queue as the new one connects (playtest/jobs/filesystem_transport.py).
+A worker or a beat that exits on its own is restarted, after a back-off that doubles from RESTART_DELAYS[0] up
+to RESTART_DELAYS[1] seconds while it keeps dying (and starts over once it has stayed up for STEADY_SECONDS);
+its group is stopped first, so no orphan of its pool lingers. While the worker is down the web server keeps
+serving and every page says that background jobs are paused (config/jobs_paused.py). The messages the dead
+worker had taken go back to the queue as the new one connects (playtest/jobs/filesystem_transport.py).
 If the web server exits, everything stops.
 
 Run: python -m config.devrun [port]
@@ -78,44 +78,71 @@ def stop(processes: list[subprocess.Popen], grace: float = STOP_GRACE_SECONDS) -
             pass
 
 
-class Supervisor:
-    """Keeps the worker running beside the web server; see the module's docstring."""
+class Kept:
+    """A process kept running: started again after a back-off that doubles from RESTART_DELAYS[0] up to
+    RESTART_DELAYS[1] seconds while it keeps dying (and starts over once it has stayed up for STEADY_SECONDS), its
+    group stopped first so that nothing it started lingers."""
 
-    def __init__(self, port: str, var_dir: Path) -> None:
-        self.port, self.var_dir = port, var_dir
-        self.web = _start([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"])
-        self.worker = self._start_worker()
+    def __init__(self, name: str, args: list[str]) -> None:
+        self.name, self.args = name, args
         self.delay = RESTART_DELAYS[0]
         self.restart_at: float | None = None
+        self.process = self._start()
 
-    def _start_worker(self) -> subprocess.Popen:
-        self.worker_started = time.monotonic()
-        return _start([sys.executable, "-m", "celery", "-A", "config", "worker", "--beat",
-                       f"--schedule={self.var_dir / 'celerybeat-schedule'}", "--loglevel=warning", "--concurrency=2"])
+    def _start(self) -> subprocess.Popen:
+        self.started = time.monotonic()
+        return _start(self.args)
+
+    def check(self, now: float) -> str | None:
+        """One look; what happened to it, if anything: "exited" (with its restart planned) or "restarted"."""
+        if self.restart_at is None and self.process.poll() is not None:
+            if now - self.started >= STEADY_SECONDS:
+                self.delay = RESTART_DELAYS[0]
+            stop([self.process])  # whatever the dead process left in its group (a worker's pool)
+            print(f"The {self.name} exited ({self.process.returncode}); restarting it in {self.delay:g} s.",
+                  file=sys.stderr)
+            self.restart_at = now + self.delay
+            self.delay = min(self.delay * 2, RESTART_DELAYS[1])
+            return "exited"
+        if self.restart_at is not None and now >= self.restart_at:
+            self.process = self._start()
+            self.restart_at = None
+            return "restarted"
+        return None
+
+    @property
+    def up_for(self) -> float | None:
+        return None if self.restart_at is not None else time.monotonic() - self.started
+
+
+class Supervisor:
+    """Keeps the worker and beat running beside the web server; see the module's docstring."""
+
+    def __init__(self, port: str, var_dir: Path) -> None:
+        self.var_dir = var_dir
+        self.web = _start([sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}"])
+        # Beat in a process of its own, not inside the worker (--beat): a beat that dies there is never started
+        # again, and with it the reaper, which sends again what a dead worker had taken.
+        self.worker = Kept("worker", [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=warning",
+                                      "--concurrency=2"])
+        self.beat = Kept("beat", [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=warning",
+                                  f"--schedule={var_dir / 'celerybeat-schedule'}"])
 
     @property
     def processes(self) -> list[subprocess.Popen]:
-        return [self.web, self.worker]
+        return [self.web, self.worker.process, self.beat.process]
 
     def check(self) -> int | None:
-        """One look at both; the web server's exit code once it has exited, else None."""
+        """One look at all three; the web server's exit code once it has exited, else None."""
         now = time.monotonic()
         if self.web.poll() is not None:
-            print(f"The web server exited ({self.web.returncode}); stopping the worker.", file=sys.stderr)
+            print(f"The web server exited ({self.web.returncode}); stopping the worker and beat.", file=sys.stderr)
             return self.web.returncode or 1
-        if self.restart_at is None and self.worker.poll() is not None:
-            if now - self.worker_started >= STEADY_SECONDS:
-                self.delay = RESTART_DELAYS[0]
-            stop([self.worker])  # whatever the dead worker left in its group (pool, beat)
-            print(f"The worker exited ({self.worker.returncode}); restarting it in {self.delay:g} s.", file=sys.stderr)
+        self.beat.check(now)
+        if self.worker.check(now) == "exited":
             jobs_paused.mark(self.var_dir, f"The background worker stopped and is restarting "
-                                           f"(in {self.delay:g} s).")
-            self.restart_at = now + self.delay
-            self.delay = min(self.delay * 2, RESTART_DELAYS[1])
-        elif self.restart_at is not None and now >= self.restart_at:
-            self.worker = self._start_worker()
-            self.restart_at = None
-        elif self.restart_at is None and now - self.worker_started >= READY_SECONDS:
+                                           f"(in {self.worker.restart_at - now:g} s).")
+        elif (self.worker.up_for or 0) >= READY_SECONDS:
             jobs_paused.clear(self.var_dir)
         return None
 

@@ -1,6 +1,7 @@
 """`make run` stops cleanly: Ctrl-C, or TERM to make, ends the web server, the worker and beat within a
 few seconds, with no "Segmentation fault" and no process left behind. And it keeps the worker alive: a killed
-worker comes back (with its beat) while the site keeps answering, and a run submitted before the kill completes.
+worker comes back while the site keeps answering, and a run submitted before the kill completes; a killed beat
+comes back too.
 
 It runs the real `make run` on a free port, on the embedded default in a folder of its own (never
 the machine's PostgreSQL or Redis), with the virtualenv taken as installed (`-o .venv/.installed`:
@@ -105,9 +106,8 @@ def start_make_run(port: int, var_dir: Path, log: Path) -> subprocess.Popen:
     try:
         wait_for(lambda: make.poll() is None and serving(port), timeout=240, interval=0.5,
                  message=f"make run to serve (log: {log})")
-        # The worker and beat are up too: the worker's pool and the beat process under celery.
-        wait_for(lambda: len(celery_processes(make.pid)) >= 3, timeout=60, interval=0.5,
-                 message="the worker with its pool and beat")
+        # The worker (with its pool) and beat are up too.
+        wait_for(lambda: worker_up(make.pid), timeout=60, interval=0.5, message="the worker with its pool and beat")
     except BaseException:
         os.killpg(make.pid, signal.SIGINT)
         make.wait(timeout=STOP_SECONDS + 5)
@@ -119,11 +119,23 @@ def celery_processes(pid: int) -> set[int]:
     return {p for p in alive(descendants(pid)) if "celery" in command_of(p)}
 
 
-def worker_main(pid: int) -> int:
-    """The worker's main process: the celery process whose parent is not a celery process."""
+def worker_main(pid: int) -> int | None:
+    """The worker's main process: the celery worker process whose parent is not a celery process."""
     celery = celery_processes(pid)
     table = processes()
-    return next(p for p in celery if table[p][0] not in celery)
+    return next((p for p in celery if " worker " in command_of(p) and table[p][0] not in celery), None)
+
+
+def beat_process(pid: int) -> int | None:
+    return next((p for p in celery_processes(pid) if " beat " in command_of(p)), None)
+
+
+def worker_up(pid: int) -> bool:
+    """The worker's main process with its pool of two, and beat."""
+    worker = worker_main(pid)
+    table = processes()
+    pool = [p for p in celery_processes(pid) if table.get(p, (None,))[0] == worker]
+    return worker is not None and len(pool) >= 2 and beat_process(pid) is not None
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "term-to-make"])
@@ -193,7 +205,7 @@ def test_a_killed_worker_comes_back_while_the_site_answers_and_its_run_completes
         paused = wait_for(lambda: "Background jobs are paused" in page_text(port, "/"), timeout=10, interval=0.2,
                           message="the pages to say jobs are paused")
         assert paused and serving(port)
-        wait_for(lambda: worker not in celery_processes(make.pid) and len(celery_processes(make.pid)) >= 3,
+        wait_for(lambda: worker not in celery_processes(make.pid) and worker_up(make.pid),
                  timeout=60, interval=0.5, message="a new worker with its pool and beat")
         while run_row(var_dir, run_id)[0] not in ("done", "failed", "cancelled"):
             assert serving(port), "the site stopped answering"
@@ -206,6 +218,25 @@ def test_a_killed_worker_comes_back_while_the_site_answers_and_its_run_completes
         assert json.loads(result)["total"] == expected  # every game counted once
         assert "Background jobs are paused" not in page_text(port, "/")
         print(f"worker killed; the run completed {seconds:.0f} s later, the site answering throughout")
+    finally:
+        os.killpg(make.pid, signal.SIGINT)
+        try:
+            make.wait(timeout=STOP_SECONDS + 5)
+        except subprocess.TimeoutExpired:
+            os.killpg(make.pid, signal.SIGKILL)
+
+
+def test_a_killed_beat_comes_back(var_dir, tmp_path):
+    """Beat runs the reaper, which sends again what a dead worker had taken: without it nothing would."""
+    port = free_port()
+    log = tmp_path / "make-run.log"
+    make = start_make_run(port, var_dir, log)
+    try:
+        beat = beat_process(make.pid)
+        os.kill(beat, signal.SIGKILL)
+        wait_for(lambda: beat_process(make.pid) not in (None, beat), timeout=30, interval=0.5,
+                 message=f"a new beat (log: {log})")
+        assert serving(port) and worker_up(make.pid)
     finally:
         os.killpg(make.pid, signal.SIGINT)
         try:
