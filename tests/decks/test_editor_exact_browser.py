@@ -240,10 +240,11 @@ def test_a_card_is_tagged_from_the_list_view_by_keyboard_with_the_decks_tags_off
     page.keyboard.type("Ramp")
     page.keyboard.press("Tab")  # to "Save the tag" (Enter in the box may first take the name it offers)
     page.keyboard.press("Enter")
+    # The save starts as the dialog closes: its panel, then nothing waiting (before it, nothing was waiting either).
+    page.locator(f'#panel li[data-card="{a.collector_number}"] .card-tag').filter(has_text="tag: Ramp").wait_for()
     all_saved(page)
     assert dict(Deck.objects.get(pk=deck.pk).entries.values_list("card__collector_number", "tag")) == {
         a.collector_number: "Ramp", b.collector_number: "Ramp"}
-    assert page.locator(f'#panel li[data-card="{a.collector_number}"] .card-tag').inner_text() == "tag: Ramp"
     assert page.evaluate("() => document.activeElement.dataset.retag") == "Ramp"  # back on the same button
     # Escape leaves the tag as it was, and the focus where it was.
     page.keyboard.press("Enter")
@@ -265,6 +266,7 @@ def test_the_list_view_groups_by_tag_and_a_card_retagged_there_moves_to_its_grou
     page.get_by_role("button", name=f"Tag {a.name}", exact=True).click()
     page.get_by_role("dialog").locator("#tag-name").fill("Ramp")
     page.get_by_role("button", name="Save the tag").click()
+    page.locator("#panel .deck-group h3").filter(has_text="Ramp (3)").wait_for()  # the save starts as it closes
     all_saved(page)
     assert page.evaluate(headings) == ["Ramp (3)"]
     page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").click()
