@@ -186,7 +186,8 @@ def chunk_under_way(var_dir: Path, run_id: str) -> bool:
                                "AND attempts = 1", [run_id.replace("-", "")]).fetchone()[0])
 
 
-def test_a_killed_worker_comes_back_while_the_site_answers_and_its_run_completes(var_dir, tmp_path):
+def test_a_killed_worker_comes_back_while_the_site_answers_and_its_run_completes_and_so_does_beat(var_dir,
+                                                                                                   tmp_path):
     port = free_port()
     log = tmp_path / "make-run.log"
     make = start_make_run(port, var_dir, log)
@@ -218,20 +219,7 @@ def test_a_killed_worker_comes_back_while_the_site_answers_and_its_run_completes
         assert json.loads(result)["total"] == expected  # every game counted once
         assert "Background jobs are paused" not in page_text(port, "/")
         print(f"worker killed; the run completed {seconds:.0f} s later, the site answering throughout")
-    finally:
-        os.killpg(make.pid, signal.SIGINT)
-        try:
-            make.wait(timeout=STOP_SECONDS + 5)
-        except subprocess.TimeoutExpired:
-            os.killpg(make.pid, signal.SIGKILL)
-
-
-def test_a_killed_beat_comes_back(var_dir, tmp_path):
-    """Beat runs the reaper, which sends again what a dead worker had taken: without it nothing would."""
-    port = free_port()
-    log = tmp_path / "make-run.log"
-    make = start_make_run(port, var_dir, log)
-    try:
+        # Beat too (it runs the reaper, which sends again what a dead worker had taken) comes back when killed.
         beat = beat_process(make.pid)
         os.kill(beat, signal.SIGKILL)
         wait_for(lambda: beat_process(make.pid) not in (None, beat), timeout=30, interval=0.5,
@@ -243,3 +231,4 @@ def test_a_killed_beat_comes_back(var_dir, tmp_path):
             make.wait(timeout=STOP_SECONDS + 5)
         except subprocess.TimeoutExpired:
             os.killpg(make.pid, signal.SIGKILL)
+
