@@ -706,8 +706,9 @@ def test_a_lost_connection_is_said_once_retried_with_a_back_off_and_recovered_th
     assert len(gaps) == 2, sent
     assert not [url for url in urls if url.endswith(held.get_attribute("href"))], urls  # the held click: not sent
     # each wait doubles: a try never comes sooner than its wait, and the second wait is longer than the first by
-    # about the first (a failed request's own time, longer on a busy machine, is in both gaps and cancels out)
-    assert gaps[0] >= 0.29 and gaps[1] >= 0.59 and gaps[1] - gaps[0] >= 0.2, gaps
+    # about the first (a failed request's own time, longer on a busy machine, is in both gaps and mostly cancels
+    # out: a loaded run measured 0.44 and 0.61; a wait that did not double would leave them about equal)
+    assert gaps[0] >= 0.29 and gaps[1] >= 0.59 and gaps[1] - gaps[0] >= 0.1, gaps
     assert page.locator("#connection:visible").count() == 1 and page.locator(".refusal").count() == 0  # said once
     assert board_units(page) == before
     page.unroute(to_the_table)  # the server is back: the next try finds it
