@@ -52,6 +52,19 @@ LOG_AT_LATEST = """() => { const log = document.querySelector(".dd-log ol");
   return log.scrollHeight > log.clientHeight && log.scrollTop + log.clientHeight >= log.scrollHeight - 1; }"""
 
 
+def first_decisions(table, user, most: int) -> None:
+    """Seat 1's first legal decision, up to `most` times, until the game ends or its log grows long; `table` is
+    left as stored."""
+    for _ in range(most):
+        table.refresh_from_db()
+        game = table_game(table)
+        if game.over or len(game.log) > 40:
+            break
+        table_act(table_id=table.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
+                  turn=len(table.decisions))
+    table.refresh_from_db()
+
+
 @pytest.fixture
 def table(login, monkeypatch):
     """A table at its person's turn with a long log and a player out of the round: three seats, the person's first
@@ -60,14 +73,7 @@ def table(login, monkeypatch):
     user = login(get_user_model().objects.create_user("dd-finish", password="a-long-passphrase-9"))
     table = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
                                             {"kind": "bot", "bot": "random"}], seed=16)
-    for _ in range(8):
-        table.refresh_from_db()
-        game = table_game(table)
-        if game.over or len(game.log) > 40:
-            break
-        table_act(table_id=table.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
-                  turn=len(table.decisions))
-    table.refresh_from_db()
+    first_decisions(table, user, 8)
     assert not table_game(table).over
     return table
 
@@ -144,13 +150,7 @@ def test_a_six_seat_table_fits_a_1024_by_768_screen_with_its_tiles_whole(page, l
     monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
     user = login(get_user_model().objects.create_user("dd-six", password="a-long-passphrase-9"))
     table = table_create(owner=user, seats=[{"kind": "local"}] + [{"kind": "bot", "bot": "heuristic"}] * 5, seed=16)
-    for _ in range(6):  # the person's first decisions: seats out of the round, one with a Reserve, a long log
-        table.refresh_from_db()
-        game = table_game(table)
-        if game.over or len(game.log) > 40:
-            break
-        table_act(table_id=table.pk, user=user, seat=0, decision=to_notation(game.legal()[0]),
-                  turn=len(table.decisions))
+    first_decisions(table, user, 6)  # seats out of the round, one with a Reserve, a long log
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"/dread-draw/tables/{table.pk}/")
     page.locator("#board").wait_for()
