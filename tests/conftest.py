@@ -204,7 +204,9 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory):
 
 @pytest.fixture
 def start_worker(django_db_blocker, tmp_path):
-    """Start extra workers with their own settings; they are stopped after the test."""
+    """Start extra workers with their own settings; they are killed after the test, as the session's worker is: the
+    test's data is removed next and the queues they listened to are the test's own, so nothing they would finish is
+    read again, and a warm shutdown costs seconds a worker."""
     started: list[WorkerProcess] = []
 
     def start(name: str, **kwargs) -> WorkerProcess:
@@ -215,7 +217,7 @@ def start_worker(django_db_blocker, tmp_path):
 
     yield start
     for worker in started:
-        worker.stop()
+        worker.stop(graceful=False)
 
 
 # --- Browser ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The embedded default's broker (playtest/jobs/filesystem_transport.py): a message is never read half-written,
 a bad one never stops the consumer, each message is taken exactly once by concurrent consumers, and a message
-taken and not acknowledged by a consumer that dies comes back.
+taken and not acknowledged by a consumer that dies comes back; a drain hands back to the worker's loop within a
+quarter of a second.
 
 These talk to the filesystem only: they run in the embedded configuration (docs/testing.md)."""
 
@@ -205,3 +206,17 @@ def test_the_reaper_gives_back_what_a_dead_worker_had_taken(tmp_path, queue_name
     holder.wait()
     services.runs_reap()
     assert len(queued(tmp_path)) == 1
+
+
+def test_a_drain_on_an_empty_queue_hands_back_within_a_slice_so_a_warm_shutdown_begins_at_once(tmp_path):
+    import socket
+
+    from kombu import Queue
+
+    with connect(tmp_path) as connection:
+        queue = Queue("drained-empty", routing_key="drained-empty")
+        with connection.Consumer(queue, callbacks=[lambda body, message: None]):
+            started = time.monotonic()
+            with pytest.raises(socket.timeout):
+                connection.drain_events(timeout=2.0)  # celery's blocking loop asks for 2 s at a time
+            assert time.monotonic() - started < 1.0
