@@ -170,6 +170,8 @@
     event.preventDefault();
     document.getElementById("deck-view").value = link.dataset.view;
     if (link.dataset.group) { document.getElementById("deck-group").value = link.dataset.group; }
+    // The address says the view too, so a reload or a shared link opens the list or the piles the player chose.
+    history.replaceState(history.state, "", link.href);
     var chosen = '#panel a[data-view="' + link.dataset.view + '"]' + (link.dataset.group ? '[data-group="' + CSS.escape(link.dataset.group) + '"]' : ":not([data-group])");
     if (!queue.length && !sending) {
       refreshPanel(null, null, function () {

@@ -2,7 +2,7 @@
 not: a save whose answer was lost is not applied twice, undo pressed while a change saves takes that change back,
 the keyboard keeps its place after a save, the counts of the considering list are never read as the deck's, a
 count box emptied or negative is refused, the quick-add box never picks a name offered for older text, and a view
-switched while a change saves stays switched."""
+switched while a change saves stays switched, and in the address; a disabled Undo looks disabled."""
 
 from __future__ import annotations
 
@@ -158,6 +158,24 @@ def test_a_view_switched_while_a_change_saves_stays_switched(page):
     page.wait_for_timeout(1500)  # any panel still on its way has come
     assert page.locator("#piles").count() == 1
     assert saved_counts(deck) == {a.collector_number: 3}
+    # The address says the view: a reload opens the piles again.
+    assert "view=visual" in page.url
+    page.reload()
+    page.locator("#piles").wait_for()
+
+
+def test_undo_looks_disabled_until_there_is_a_change_to_take_back(page):
+    a, = units(1)
+    open_deck(page, make_user(), [(a, 1)])
+    undo = page.get_by_role("button", name="Undo")
+
+    def look():
+        return undo.evaluate("b => [getComputedStyle(b).borderStyle, getComputedStyle(b).cursor]")
+
+    assert undo.is_disabled() and look() == ["dashed", "not-allowed"]
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(page)
+    assert undo.is_enabled() and look() == ["solid", "pointer"]
 
 
 def test_a_name_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_saves_it(page):
