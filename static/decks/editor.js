@@ -209,17 +209,27 @@
     });
   }
 
+  // While the panel is replaced, a field leaving with it is not the player leaving it: its text is not saved then
+  // (it is carried into the new panel).
+  var swapping = false;
+
   function replacePanel(fresh) {
     var old = panel();
-    var focused = document.activeElement, key = null, places = [];
+    var focused = document.activeElement, key = null, places = [], typing = null;
     if (focused && old.contains(focused)) {
       key = focused.id ? "#" + focused.id : focusKey(focused);
       for (var up = focused.parentElement; up && up !== old; up = up.parentElement) {
         if (up.id) { places.push("#" + CSS.escape(up.id)); }
       }
+      if (isTextField(focused)) {
+        typing = {value: focused.value, start: focused.selectionStart, end: focused.selectionEnd,
+                  unsaved: focused.dataset.unsaved};
+      }
     }
-    old.replaceWith(fresh);
+    swapping = true;
+    try { old.replaceWith(fresh); } finally { swapping = false; }
     if (window.htmx) { window.htmx.process(fresh); }
+    savedVersion = Number(fresh.dataset.version);  // what the page shows is what its next change is made against
     var counts = {};
     fresh.querySelectorAll(DECK_ROWS).forEach(function (li) { counts[li.dataset.card] = li.dataset.count; });
     document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {
@@ -235,9 +245,24 @@
       if (again) {
         if (again.tabIndex < 0 && !again.hasAttribute("tabindex")) { again.setAttribute("tabindex", "-1"); }
         again.focus();
+        if (typing && again.id === focused.id && isTextField(again)) { carryTyping(again, typing); }
       }
     }
     showPending();
+  }
+
+  function isTextField(element) {
+    return element.matches("textarea, input[type=text], input[type=number], input[type=search]");
+  }
+
+  // What the player was typing in a field the panel replaced: the same text and caret in the new field, and left
+  // unsaved (saved when the player leaves the box) if it differs from what was saved.
+  function carryTyping(field, typing) {
+    if (field.value !== typing.value || typing.unsaved) {
+      field.value = typing.value;
+      field.dataset.unsaved = "true";
+    }
+    try { field.setSelectionRange(typing.start, typing.end); } catch (e) { /* a number box has no caret to set */ }
   }
 
   // What finds the same control in a new panel: its card and what it does, within the same list (the deck's
@@ -343,9 +368,14 @@
   });
 
   document.addEventListener("change", function (event) {
-    if (!editor || !panel().contains(event.target)) { return; }
-    var target = event.target;
+    if (!editor || swapping || !panel().contains(event.target)) { return; }
+    commit(event.target);
+  });
+
+  // A count box or a field of the deck's details, once the player has changed it and left it.
+  function commit(target) {
     if (target.matches("input.count[data-card]")) {
+      delete target.dataset.unsaved;
       var count = target.value.trim();
       if (!/^\d+$/.test(count)) {
         setStatus("failed", "A count is a whole number from 0 up; “" + count + "” was not saved.");
@@ -356,7 +386,7 @@
     } else if (target.closest("#deck-meta")) {
       sendDetail(target);
     }
-  });
+  }
 
   // The deck's name, format, visibility or description, against the version the page showed. Refused (another
   // window saved first), the text typed stays in its box, marked, and leaving the box saves it over that version.
@@ -375,10 +405,11 @@
     }});
   }
 
+  // A field left with text the player has not saved yet: refused before, or carried over a replaced panel.
   document.addEventListener("focusout", function (event) {
     var field = event.target;
-    if (editor && field.dataset && field.dataset.unsaved && field.closest && field.closest("#deck-meta")) {
-      sendDetail(field);
+    if (editor && !swapping && field.dataset && field.dataset.unsaved && panel().contains(field)) {
+      commit(field);
     }
   });
 

@@ -483,3 +483,57 @@ def test_undo_takes_back_a_rename_before_the_card_change_made_earlier_and_redo_r
     page.keyboard.press("Control+Shift+Z")
     all_saved(page)
     assert Deck.objects.get(pk=deck.pk).name == "Renamed" and saved_counts(deck) == {a.collector_number: 1}
+
+
+def test_text_typed_while_saves_answer_is_kept_whole_and_saved_once_when_the_box_is_left(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    version = Deck.objects.get(pk=deck.pk).version
+    slow_network(page, 400)
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="-1"]').click()
+    box = page.get_by_label("Description")
+    box.click()
+    page.evaluate("window.firstBox = document.getElementById('deck-description')")
+    typed = "Mulligan hands without a one-drop."
+    box.press_sequentially(typed, delay=90)  # the two saves answer, and the panel is replaced, meanwhile
+    assert page.evaluate("document.getElementById('deck-description') !== window.firstBox"), "no panel came back"
+    assert box.input_value() == typed
+    page.keyboard.press("Tab")
+    all_saved(page)
+    saved = Deck.objects.get(pk=deck.pk)
+    assert saved.description == typed
+    assert saved.version == version + 3  # the two clicks and the description, once
+    assert saved_counts(deck) == {a.collector_number: 2}
+
+
+def test_a_panel_asked_for_by_a_view_switch_is_the_version_the_next_change_is_made_against(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    other = page.context.new_page()
+    other.goto(f"/decks/{deck.pk}/edit/")
+    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    other.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(other)
+    page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").click()
+    page.locator(f'#panel[data-version="{Deck.objects.get(pk=deck.pk).version}"] #piles').wait_for()
+    name = page.get_by_label("Name", exact=True)
+    name.fill("Seen the other window's change")
+    name.press("Tab")
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).name == "Seen the other window's change"
+    assert page.locator("#queue-status").get_attribute("data-state") == "saved"
+
+
+def test_the_last_copy_removed_by_keyboard_leaves_the_focus_on_its_group_where_enter_does_nothing(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1), (b, 2)])
+    page.get_by_role("button", name=f"One fewer {a.name}", exact=True).focus()
+    page.keyboard.press("Enter")
+    all_saved(page)
+    assert saved_counts(deck) == {b.collector_number: 2}
+    assert page.evaluate("document.activeElement.id").startswith("cards-"), page.evaluate(
+        "document.activeElement.outerHTML.slice(0, 200)")
+    page.keyboard.press("Enter")
+    all_saved(page)
+    assert saved_counts(deck) == {b.collector_number: 2}
