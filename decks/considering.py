@@ -100,10 +100,10 @@ def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: boo
         if all(entry.card.id != card.id for entry in deck_entries(deck)):  # the rows deck_tags read: no query
             raise InvalidDeck(f"{card.name} is not in the main deck: only a card of the deck has a tag.",
                               details={"card": card.collector_number, "field": "tag"})
-        change = TagChange(card, tags.get(card.collector_number, ""), tag)
+        change = TagChange(card, tags.get(card.collector_number, ""), _as_spelled(tag, tags, card))
         if change.before == change.after:
             return deck, change
-        tags[card.collector_number] = tag
+        tags[card.collector_number] = change.after
         try:
             deck = deck_update(deck=deck, actor=actor, expected_version=deck.version, tags=tags,
                                message=tag_words(card.name, change.before, change.after)[:200])
@@ -112,6 +112,16 @@ def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: boo
             if attempt == ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+def _as_spelled(tag: str, tags: dict[str, str], card: CardInfo) -> str:
+    """A tag another card of the deck already has, whatever its case, is that tag: "burn" joins "Burn" (one pile),
+    as the tags offered while typing suggest."""
+    folded = tag.casefold()
+    for number, other in tags.items():
+        if number != card.collector_number and other.casefold() == folded:
+            return other
+    return tag
 
 
 def deck_consider(*, deck: Deck, actor, card: CardInfo, delta: int, just_read: bool = False) -> tuple[Deck, CardChange]:

@@ -45,13 +45,16 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     query = request.GET.get("q", "").strip()[:300]
-    context: dict = {"deck": deck, "query": query, "results": [], "error": None, "warnings": []}
+    context: dict = {"deck": deck, "query": query, "results": [], "error": None, "warnings": [], "more": False,
+                     "limit": SEARCH_LIMIT}
     if query:
         try:
-            context["results"], context["warnings"] = cards_matching(query=query, limit=SEARCH_LIMIT,
-                                                                     exclude_type=GATEWAY)
+            # One more than is shown, to say whether more cards match.
+            rows, context["warnings"] = cards_matching(query=query, limit=SEARCH_LIMIT + 1, exclude_type=GATEWAY)
         except SearchError as exc:
             context["error"] = exc
+        else:
+            context["results"], context["more"] = rows[:SEARCH_LIMIT], len(rows) > SEARCH_LIMIT
     counts = dict(deck.entries.values_list("card__collector_number", "count")) if context["results"] else {}
     detail = reverse("cards:detail", args=["CN"])  # once, not per row: a keystroke's answer stays cheap
     for card in context["results"]:

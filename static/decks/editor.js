@@ -365,6 +365,15 @@
     if (suggestion) { useSuggestion(Number(suggestion.dataset.line), suggestion.dataset.name); return; }
     if (event.target.id === "undo") { undo(); } else if (event.target.id === "redo") { redo(); }
     if (event.target.id === "open-search") { openSearch(true); } else if (event.target.id === "close-search") { openSearch(false); }
+    if (event.target.closest("a.jump[href='#panel']")) {
+      // On a phone the search lies over the deck: going to the deck closes it, and the deck takes the focus.
+      event.preventDefault();
+      openSearch(false);
+      var deck = panel();
+      if (!deck.hasAttribute("tabindex")) { deck.setAttribute("tabindex", "-1"); }
+      deck.focus();
+      deck.scrollIntoView({block: "start"});
+    }
   });
 
   document.addEventListener("change", function (event) {

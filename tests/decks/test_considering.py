@@ -84,9 +84,14 @@ def test_tags_that_look_alike_are_one_tag(owner, deck_and_pool):
     deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[1], tag="ra\u200bmp\u00ad")  # invisible characters
     deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[2], tag="cafe\u0301")  # é as e and an accent
     deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[3], tag="caf\u00e9")
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[4], tag="RAMP")  # another case: the tag there is
     tags = deck_tags(deck)
-    assert tags[pool[0].collector_number] == tags[pool[1].collector_number] == "ramp"
+    assert tags[pool[0].collector_number] == tags[pool[1].collector_number] == tags[pool[4].collector_number] == "ramp"
     assert tags[pool[2].collector_number] == tags[pool[3].collector_number] == "caf\u00e9"
+    # The only card of a tag may change its case.
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[5], tag="solo")
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[5], tag="Solo")
+    assert deck_tags(deck)[pool[5].collector_number] == "Solo"
 
 
 def test_only_a_card_of_the_main_deck_has_a_tag(owner, deck_and_pool):

@@ -226,3 +226,8 @@ def test_on_a_phone_the_search_opens_over_the_deck_and_adds_to_it(phone_page, st
     page.get_by_role("button", name="Done").click()
     assert page.locator(f'#panel li[data-name="{name}"]').get_attribute("data-count") == "4"  # 9 asked: up to 4
     assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth")
+    # "Go to the deck" from the search closes it, and the deck has the focus.
+    page.get_by_role("button", name="Add cards").click()
+    page.get_by_role("link", name="Go to the deck and its legality").click()
+    assert not page.get_by_label("Quick add").is_visible()
+    assert page.evaluate("document.activeElement.id") == "panel"

@@ -81,6 +81,20 @@ def test_editor_search_uses_the_search_language(logged_in, owner):
     assert "position" not in bad and bad.count("column") == 1
 
 
+def test_editor_search_says_when_more_cards_match_than_it_shows(logged_in, owner):
+    from decks.editor_views import SEARCH_LIMIT
+
+    deck = deck_create(owner=owner, name="Empty", entries=[])
+    for i in range(SEARCH_LIMIT + 1):
+        make_card(name=f"Zz Many Pike {i:02}")
+    html = logged_in.get(f"/decks/{deck.pk}/edit/search/?q=Zz+Many+Pike").content.decode()
+    assert html.count('class="add-card"') == SEARCH_LIMIT
+    assert f"The first {SEARCH_LIMIT} matches are shown and more cards match" in html
+    assert 'href="/cards/?q=Zz%20Many%20Pike"' in html
+    make_card(name="Zz Few Pike")
+    assert "more cards match" not in logged_in.get(f"/decks/{deck.pk}/edit/search/?q=Zz+Few").content.decode()
+
+
 def test_new_deck_with_a_starting_card(logged_in):
     card = make_card(name="Zz Starter Card")
     form = logged_in.get(f"/decks/new/?card={card.collector_number}")
