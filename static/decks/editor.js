@@ -466,6 +466,14 @@
         event.preventDefault();
         first.focus();
       }
+    } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && event.target.closest &&
+               event.target.closest("#results li") && event.target.matches("button")) {
+      // Through the results, row by row, on the same button ("Add" or "Consider"); up from the first, the box.
+      var row = event.target.closest("li");
+      var next = event.key === "ArrowDown" ? row.nextElementSibling : row.previousElementSibling;
+      var same = next && next.querySelector("button." + event.target.classList[event.target.classList.length - 1]);
+      event.preventDefault();
+      if (same) { same.focus(); } else if (event.key === "ArrowUp") { q.focus(); }
     }
   });
 

@@ -537,3 +537,31 @@ def test_the_last_copy_removed_by_keyboard_leaves_the_focus_on_its_group_where_e
     page.keyboard.press("Enter")
     all_saved(page)
     assert saved_counts(deck) == {b.collector_number: 2}
+
+
+def test_the_arrow_keys_walk_the_results_and_one_tab_and_enter_skip_from_the_search_to_the_deck(page):
+    a, b, c = units(3)
+    open_deck(page, make_user(), [(a, 1)])
+    box = page.get_by_label("Search cards")
+    box.fill(f'!"{a.name}" or !"{b.name}" or !"{c.name}"')
+    page.locator("#results li").nth(2).wait_for()
+    names = page.eval_on_selector_all("#results li", "rows => rows.map(r => r.dataset.card)")
+
+    def focused_row():
+        return page.evaluate("document.activeElement.closest('#results li')?.dataset.card || document.activeElement.id")
+
+    box.press("ArrowDown")
+    assert focused_row() == names[0]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert focused_row() == names[2]
+    assert page.evaluate("document.activeElement.className") == "add-card"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert focused_row() == "q"
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Go to the deck and its legality")
+    assert skip.evaluate("e => e === document.activeElement") and skip.is_visible()
+    page.keyboard.press("Enter")
+    assert focused_row() == "panel"
