@@ -26,8 +26,8 @@ from .models import MAX_TAG_LENGTH, Deck, DeckFormat, Visibility
 from .piles import GROUPINGS, grouping_of, piles
 from .presenters import OPENING_HAND
 from .quickadd import deltas_to, parse_quick_add, parse_whole_list
-from .selectors import deck_considering, deck_tags
-from .views import _deck_context, _owned, _version
+from .selectors import deck_tags
+from .views import _deck_context, _owned, _tags_and_considering, _version
 
 SEARCH_LIMIT = 30
 STALE_NOTICE = "This deck was changed in another window; your last change was not applied. The list is the saved deck."
@@ -286,12 +286,13 @@ def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
 def _editor_context(request: HttpRequest, deck: Deck) -> dict:
     context = _deck_context(request, deck)
     grouping = grouping_of((request.GET if request.method == "GET" else request.POST).get("group"))
-    kept, tags = deck_considering(deck), deck_tags(deck)
-    return {**context, "formats": DeckFormat.choices, "visibilities": Visibility.choices, "opening_hand": OPENING_HAND,
-            "grouping": grouping, "groupings": GROUPINGS.items(), "tags": tags, "max_tag_length": MAX_TAG_LENGTH,
+    beside = _tags_and_considering(deck)
+    tags = beside["tags"]
+    return {**context, **beside, "formats": DeckFormat.choices, "visibilities": Visibility.choices,
+            "opening_hand": OPENING_HAND, "grouping": grouping, "groupings": GROUPINGS.items(),
+            "max_tag_length": MAX_TAG_LENGTH,
             "tag_names": json.dumps(sorted({tag for tag in tags.values() if tag}, key=str.casefold)),
-            "piles": piles(context["entries"], grouping, tags),
-            "considering": kept, "considering_count": sum(e.count for e in kept)}
+            "piles": piles(context["entries"], grouping, tags)}
 
 
 def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),

@@ -66,6 +66,13 @@ def _deck_context(request: HttpRequest, deck: Deck, entries: list[Entry] | None 
     }
 
 
+def _tags_and_considering(deck: Deck) -> dict:
+    """What the owner keeps beside the cards: their tags and the considering list, shown in the editor and on the
+    deck page alike (the API serves them to every viewer of the deck)."""
+    kept = selectors.deck_considering(deck)
+    return {"tags": selectors.deck_tags(deck), "considering": kept, "considering_count": sum(e.count for e in kept)}
+
+
 # --- lists ---------------------------------------------------------------------------------------------
 
 
@@ -108,7 +115,7 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     seconds = settings.DECK_PAGE_CACHE_SECONDS
     body = answer_get(cache_key) if seconds else None
     if body is None:
-        context = _deck_context(request, deck)
+        context = {**_deck_context(request, deck), **_tags_and_considering(deck)}
         context["code"] = selectors.deck_export_code(deck, context["entries"])
         body = render_to_string("decks/_detail_body.html", context, request=request)
         if seconds:

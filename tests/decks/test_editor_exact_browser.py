@@ -321,7 +321,7 @@ def test_the_deck_is_edited_as_text_a_bad_line_comes_back_in_the_dialog_and_undo
     assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 1}
     box.fill(f"3 {a.name}\n1 {c.name}\n")
     page.get_by_role("button", name="Save the list").click()
-    all_saved(page)
+    page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()  # not the refusal still said
     assert saved_counts(deck) == {a.collector_number: 3, c.collector_number: 1}
     assert not page.get_by_role("dialog").is_visible()
     assert shown_counts(page) == {a.collector_number: 3, c.collector_number: 1}
@@ -343,7 +343,7 @@ def test_a_text_taken_before_another_windows_save_is_not_saved_over_it_without_a
     page.locator("#text-problems").filter(has_text="changed in another window").wait_for()
     assert saved_counts(deck) == {a.collector_number: 2} and box.input_value() == f"4 {a.name}\n"
     page.get_by_role("button", name="Save the list").click()  # asked, and saved again: over the other save
-    all_saved(page)
+    page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()  # not the refusal still said
     assert saved_counts(deck) == {a.collector_number: 4}
 
 

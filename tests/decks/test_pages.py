@@ -283,3 +283,19 @@ def test_the_public_list_refuses_a_page_number_that_is_not_one(client, page):
         assert f"page: “{page}” is not a page number" in response.content.decode()
     else:
         assert response.status_code == 200  # no page asked for: the first
+
+
+def test_the_deck_page_shows_the_tags_and_the_considering_list_read_only(client, owner):
+    from decks.considering import deck_consider, deck_tag_card
+    from decks.selectors import card_info
+
+    pool = legal_pool(9)
+    deck = deck_create(owner=owner, name="Beside", entries=entries_of(*[(c, 4) for c in pool[:8]]),
+                       visibility=Visibility.PUBLIC)
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=card_info(pool[0]), tag="Early game")
+    deck, _ = deck_consider(deck=deck, actor=owner, card=card_info(pool[8]), delta=2)
+    html = client.get(f"/decks/{deck.pk}/").content.decode()  # a visitor, not the owner
+    assert "tag: Early game" in html
+    considering = html[html.index('id="considering"'):]
+    assert "Considering" in considering and "2×</span> <a class=\"card-name\"" in considering
+    assert pool[8].name in considering and "Into the deck" not in considering and 'draggable' not in considering
