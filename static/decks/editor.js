@@ -636,12 +636,36 @@
     if (event.target.id === "deck-meta") { event.preventDefault(); }
   });
 
+  // A page left (a reload confirmed) with a change on its way: the change may reach the server after the next page
+  // has read the deck. The next page is told, and asks for the deck again a few times in its first seconds (a page
+  // that was not left after all leaves the word for the next one, which asks once more for nothing).
+  var LEFT_IN_FLIGHT = "deck-editor-left-in-flight:", RECHECK_MS = [1000, 3000, 6000];
   window.addEventListener("beforeunload", function (event) {
     if (queue.length) {
+      try { sessionStorage.setItem(LEFT_IN_FLIGHT + editor.dataset.changeUrl, "1"); } catch (e) { /* storage off */ }
       event.preventDefault();
       event.returnValue = "";
     }
   });
+
+  function changesLeftInFlight() {
+    var key = LEFT_IN_FLIGHT + editor.dataset.changeUrl;
+    try {
+      var left = sessionStorage.getItem(key);
+      sessionStorage.removeItem(key);
+      return Boolean(left);
+    } catch (e) { return false; }
+  }
+
+  function recheck() {
+    if (queue.length || sending) { return; }  // this page's own save brings the deck as it is
+    var before = savedVersion;
+    refreshPanel(null, null, function () {
+      if (savedVersion === before) { return; }
+      setStatus("saved", "A change sent before the page was reloaded was saved after it: the deck is shown as " +
+                         "it is now (version " + savedVersion + ").");
+    });
+  }
 
   // What the piles (static/decks/piles.js) send through the same queue.
   window.deckEditor = {
@@ -661,6 +685,7 @@
     if (!editor) { return; }
     statusEl = document.getElementById("queue-status");
     savedVersion = Number(panel().dataset.version);
+    if (changesLeftInFlight()) { RECHECK_MS.forEach(function (ms) { setTimeout(recheck, ms); }); }
     editor.dataset.ready = "true";
   }
 

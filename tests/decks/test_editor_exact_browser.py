@@ -565,3 +565,22 @@ def test_the_arrow_keys_walk_the_results_and_one_tab_and_enter_skip_from_the_sea
     assert skip.evaluate("e => e === document.activeElement") and skip.is_visible()
     page.keyboard.press("Enter")
     assert focused_row() == "panel"
+
+
+def test_a_page_reloaded_while_a_change_was_on_its_way_shows_a_change_saved_after_it_loaded(page):
+    from decks.selectors import card_info
+    from decks.services import deck_change_card
+
+    a, b = units(2)
+    user = make_user()
+    deck = open_deck(page, user, [(a, 1), (b, 1)])
+    page.on("dialog", lambda dialog: dialog.accept())  # "Leave the page? Changes are still being saved"
+    slow_network(page, 900)
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    page.reload()
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    # As the old page's change reaching the server late: saved after this page read the deck.
+    deck_change_card(deck=Deck.objects.get(pk=deck.pk), actor=user, card=card_info(b), delta=1)
+    page.wait_for_function(f"""() => document.querySelector('#panel li[data-card="{b.collector_number}"]')
+                                 .dataset.count === '2'""", timeout=8000)
+    assert "saved after it" in page.locator("#queue-status").inner_text()
