@@ -84,8 +84,10 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
                     deck=deck, actor=request.user, card=card, delta=delta, count=count,
                     expected_version=_version(request), within_limits=True, just_read=True)
                 changes.append(services.CardChange(card, before, after))
-            fields = {name: request.POST[name] for name in ("name", "format", "visibility", "description")
-                      if name in request.POST}
+            # A field left as the deck has it (a name typed back after a refusal) is no change: no version for it.
+            fields = {name: value for name in ("name", "format", "visibility", "description")
+                      if (value := request.POST.get(name)) is not None
+                      and services.saved_detail(name, value) != getattr(deck, name)}
             details = []
             if fields:
                 was = {name: getattr(deck, name) for name in fields}

@@ -243,6 +243,11 @@ def deck_update(*, deck: Deck, actor, expected_version: int | None, name: str = 
                          gateway=gateway, tags=tags, considering=considering, message=message)
 
 
+def saved_detail(field: str, value: str) -> str:
+    """A detail of the deck (name, description, format, visibility) as it is saved: a name without its outer spaces."""
+    return value.strip() if field == "name" else value
+
+
 def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str, description: str, format: str,
                   visibility: str, entries: Iterable[Entry] | None, gateway: Card | None | _Unset,
                   message: str, tags: Mapping[str, str] | None = None,
@@ -252,7 +257,7 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     for field_name, value in (("name", name), ("description", description), ("format", format),
                               ("visibility", visibility)):
         if value is not UNSET:
-            fields[field_name] = value.strip() if field_name == "name" else value
+            fields[field_name] = saved_detail(field_name, value)
     if gateway is not UNSET:
         fields["gateway"] = gateway
     if deck.visibility == Visibility.UNLISTED and fields.get("visibility", Visibility.UNLISTED) != Visibility.UNLISTED:

@@ -562,6 +562,13 @@
     var prefix = COUNT_PREFIX.exec(rows[lineNumber - 1].trim())[1] || "";
     rows[lineNumber - 1] = prefix + name;
     box.value = rows.join("\n");
+    // The line's problem is answered: it goes, and the list of problems with its last one.
+    var said = '#quick-problems li[data-line="' + lineNumber + '"], .quick-problems li[data-line="' + lineNumber + '"]';
+    document.querySelectorAll(said).forEach(function (item) {
+      var list = item.parentElement;
+      item.remove();
+      if (list.tagName === "UL" && !list.children.length) { list.remove(); }
+    });
     box.focus();
   }
 

@@ -146,6 +146,7 @@ def test_pasted_lines_are_saved_together_or_each_bad_line_is_said_on_its_line(pa
     assert saved_counts(deck) == {}  # nothing saved until every line reads
     assert box.input_value().endswith("Pilferr")  # nothing typed is lost
     problem.get_by_role("button", name="Use Pilfer").click()
+    assert problem.count() == 0  # answered: its problem is no longer said
     box.press("Enter")
     all_saved(page)
     pilfer = Card.objects.get(name="Pilfer")
