@@ -122,3 +122,14 @@ def test_quick_add_lines_naming_one_card_add_up_before_the_copy_limit_is_applied
     assert counts(deck) == {"Zz Lines Add Up": 4}
     logged_in.post(f"/decks/{deck.pk}/edit/quick/", {"lines": f"-3 {card.name}\n1 {card.name}"})
     assert counts(deck) == {"Zz Lines Add Up": 2}
+
+
+def test_a_detail_sent_as_the_deck_already_has_it_saves_no_version(client, django_user_model):
+    user = django_user_model.objects.create_user("same-name", password="x" * 12)
+    deck = deck_create(owner=user, name="Kept", entries=[])
+    client.force_login(user)
+    answer = client.post(f"/decks/{deck.pk}/edit/change/", {"name": " Kept ", "version": deck.version, "save": "k1"})
+    assert answer.status_code == 200
+    assert Deck.objects.get(pk=deck.pk).version == deck.version and deck.revisions.count() == 1
+    client.post(f"/decks/{deck.pk}/edit/change/", {"name": "Changed", "version": deck.version, "save": "k2"})
+    assert Deck.objects.get(pk=deck.pk).version == deck.version + 1
