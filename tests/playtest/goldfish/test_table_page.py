@@ -104,14 +104,14 @@ def test_the_status_names_whose_turn_the_phase_the_points_and_the_formats_target
     html = page(client, alice, table)
     status = html[html.index('class="status-line"'):html.index("</div>", html.index('class="status-line"'))]
     assert "your decision" in status and "main phase" in status and "<strong>4</strong> action points left" in status
-    assert re.search(r"You \((South|North)\): Beyond 0 / 40 · Boneyard 0 / 20", status)
+    assert re.search(r"You \((South|North)\): Beyond 0 / 40 to win · Boneyard 0 / 20 to lose", status)
     assert "Opponent (" in status
 
 
 def test_a_quick_table_shows_the_quick_formats_targets(client, alice):
     quick = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11, format="quick")
     html = page(client, alice, quick)
-    assert "Beyond 0 / 20 · Boneyard 0 / 10" in html
+    assert "Beyond 0 / 20 to win · Boneyard 0 / 10 to lose" in html
 
 
 def test_the_log_names_the_card_and_the_player(client, alice, table):
@@ -250,6 +250,28 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
     for gone in ("Undo", "Let the AI play this turn", "Training dummy at", "Replay so far", 'id="notation"',
                  "All legal actions", 'class="table-controls"'):
         assert gone not in html, gone
+
+
+def test_play_again_after_a_strong_level_game_opens_a_strong_level_table(client, alice, monkeypatch):
+    built = tables.table_state
+    deck, rival = starter_deck(alice, craft="hinter"), starter_deck(alice, craft="sorcery")
+    strong = tables.table_create(owner=alice, deck_id=deck.pk, seed=3, opponent_deck_id=rival.pk, level="strong")
+
+    def over(table, steps=None):
+        state = built(table, steps)
+        state.winner, state.condition, state.phase = tables.human_seat(state), "beyond", OVER_PHASE
+        return state
+
+    monkeypatch.setattr(tables, "table_state", over)
+    html = page(client, alice, strong)
+    form = html[html.index('class="game-over"'):]
+    form = form[:form.index("</form>")]
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    assert fields["table_level"] == "strong"
+    monkeypatch.setattr(tables, "table_state", built)
+    answer = client.post(f"/playtest/new/?deck={deck.pk}", fields)
+    again = GoldfishTable.objects.exclude(pk=strong.pk).get()
+    assert answer.status_code == 302 and tables.table_level(again) == "strong"
 
 
 def test_the_controls_are_those_the_moment_allows(client, alice, table):
