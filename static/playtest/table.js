@@ -1,6 +1,6 @@
 // The goldfish table's keyboard and reading aids, around the server-rendered board (htmx swaps #table):
 // - the log follows its latest line;
-// - Escape clears the selected card or unit;
+// - Escape clears the selected card or unit, and the focus goes back to it;
 // - after a selection the focus goes to the first lit cell (or the selection's menu), so that Enter acts;
 //   after an action it returns to the hand card, cell or turn button it left, or else to the table's first control;
 // - the hand's strip keeps its place across a swap (on a phone it scrolls sideways);
@@ -41,7 +41,11 @@ function restoreFocus(table) {
     if (next) { next.focus(); return; }
   }
   const back = focusKey && table.querySelector(focusKey);
-  (back || table.querySelector(".hand-card, .bar-action, .board a, .board [tabindex]"))?.focus();
+  // Else, in this order (not the page's): the game's end, the hand, the turn's buttons, then the board, so that the
+  // AI's turn playing out never leaves the focus (and its large view) on the opponent's units.
+  const fallback = [".game-over button", ".hand-card", ".bar-action", ".board a, .board [tabindex]"]
+    .map((selector) => table.querySelector(selector)).find(Boolean);
+  (back || fallback)?.focus();
 }
 
 // A refusal of the rules or of a form is the table itself, answered with its message in place (a 4xx page the table's
@@ -163,10 +167,18 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   }
 });
 
+// Escape clears a selection: the focus goes back to the card or unit that was selected, not to the turn's buttons.
+let escapedFrom = null;
+
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;
   refocus = Boolean(byKeyboard && active && event.detail.target?.contains(active));
   focusKey = refocus ? keyOf(active) : null;
+  if (escapedFrom) {
+    refocus = true;
+    focusKey = escapedFrom;
+    escapedFrom = null;
+  }
 });
 
 // The hand's strip scrolls sideways on a phone: the new table's strip is scrolled where the old one was.
@@ -201,7 +213,9 @@ document.addEventListener("keydown", (event) => {
   const clear = document.querySelector(`${TABLE} .clear-selection`);
   if (clear) {
     event.preventDefault();
-    clear.click();
+    const selected = document.querySelector(`${TABLE} .hand-card.selected, ${TABLE} .cell.selected .unit-face`);
+    escapedFrom = selected ? keyOf(selected) : null;
+    load("");  // as the link does, whether or not htmx has taken up the table just swapped in (else a page load)
   }
 });
 

@@ -225,12 +225,15 @@ def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):
         page.keyboard.press("Tab")  # along the lit cells
     page.keyboard.press("Enter")
     page.locator('[data-cell="c1"] .unit-tile').wait_for()
+    chosen = page.locator(".hand a.hand-card").first.get_attribute("data-key")
     page.locator(".hand a.hand-card").first.focus()
     page.keyboard.press("Enter")
     page.locator(".selection").wait_for()
     page.keyboard.press("Escape")  # cancels the selection
     page.locator(".selection").wait_for(state="detached")
     assert not page.locator(".cell-target").count()
+    wait_for_focus_in_table(page)  # back on the card, not on the turn's buttons where Enter would end the turn
+    assert page.evaluate("document.activeElement.dataset.key") == chosen
 
 
 def wait_for_focus_in_table(page) -> None:
@@ -828,3 +831,29 @@ def overlaps_and_overflows(page) -> list[str]:
       }
       return problems.slice(0, 20);
     }""")
+
+
+def test_the_ais_turn_after_a_keyboard_end_of_turn_never_leaves_the_focus_on_the_opponents_units(page, login, alice):
+    login(alice)
+    opponent = starter_deck(alice, craft="champion", name="The AI's deck")
+    table = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=1, opponent_deck_id=opponent.pk)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '150')")
+    keep(page, by_keyboard=True)
+    end = page.get_by_role("button", name="End your turn", exact=True)
+    end.wait_for()
+    page.locator("#table:not([data-watch-step]):not([data-play-from])").wait_for(state="attached")
+    turn = tables.table_state(GoldfishTable.objects.get(pk=table.pk)).turn
+    end.focus()
+    page.keyboard.press("Enter")
+    on_board = set()
+    for _ in range(100):  # the AI's actions play out, one table a step, then the live table
+        on_board.add(page.evaluate("Boolean(document.activeElement.closest('#table .board'))"))
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        if state.turn > turn + 1 or state.winner >= 0:
+            if page.locator("#table:not([data-watch-step]):not([data-play-from])").count():
+                break
+        page.wait_for_timeout(100)
+    wait_for_focus_in_table(page)
+    on_board.add(page.evaluate("Boolean(document.activeElement.closest('#table .board'))"))
+    assert on_board == {False}, page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
