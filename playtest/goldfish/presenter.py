@@ -31,7 +31,7 @@ from playtest.dreadgate.actions import (
     Action,
 )
 from playtest.dreadgate.board import cell_name, direction_between, turn_dir
-from playtest.dreadgate.state import RESPONSE_PHASE
+from playtest.dreadgate.state import MULLIGAN_PHASE, RESPONSE_PHASE
 from playtest.goldfish.board import CardFaces, game_view
 from playtest.goldfish.last_move import PART_WORDS, opponent_last_move
 from playtest.goldfish.services import human_seat
@@ -191,7 +191,9 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
         "menu": [c for c in selected if not target_cell(c["action"])],
         "bar": by_owner.get("", []),
         "answering": bool(by_owner.get("board")) or any(c["action"][0] in PICK_KINDS for c in choices),
-        "ap": state.ap,
+        # the action points left: the person's own, in their turn (a defence or an answer in the opponent's turn
+        # spends none; the opening hand is before any)
+        "ap": state.ap if state.active == me and state.phase != MULLIGAN_PHASE else None,
         # DG-15.5: the opponent acted and the person may answer with an instant (paid in talent points) or pass
         "window": yours and state.phase == RESPONSE_PHASE, "talent_points": state.tp[me],
     })

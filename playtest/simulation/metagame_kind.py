@@ -152,7 +152,8 @@ def throughput(fmt: str, policy: str) -> dict[str, Any]:
     before any has finished, calibrated on the starter decks (run_speed)."""
     speed = measured_speed(kind=METAGAME, policies=(policy, policy), fmt=fmt, format=fmt, policy=policy)
     if speed["source"] == "measured":
-        text = f"measured over the last {speed['runs']} finished {fmt} tables played by {policy}"
+        tables = f"finished {fmt} table" if speed["runs"] == 1 else f"{speed['runs']} finished {fmt} tables"
+        text = f"measured over the last {tables} played by {policy}"
     else:
         text = (f"no {fmt} table played by {policy} has finished yet: "
                 f"{'timed' if speed['games_per_second'] else 'a worker is timing'} starter decks playing each other "

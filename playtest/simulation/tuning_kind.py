@@ -206,7 +206,8 @@ def throughput(goal: str, fmt: str) -> dict[str, Any]:
     policies = ("matchup", "matchup") if goal == "matchup" else ("goldfish", "passive")
     speed = measured_speed(kind=TUNING, policies=policies, fmt=fmt, goal=goal, format=fmt)
     if speed["source"] == "measured":
-        return {**speed, "source_text": f"measured over the last {speed['runs']} finished tuning runs like this one"}
+        runs = "finished tuning run" if speed["runs"] == 1 else f"{speed['runs']} finished tuning runs"
+        return {**speed, "source_text": f"measured over the last {runs} like this one"}
     timed = "timed" if speed["games_per_second"] else "a worker is timing"
     return {**speed, "source_text": f"no tuning run like this one has finished yet: {timed} starter decks with the "
                                     "same AI, on one worker"}

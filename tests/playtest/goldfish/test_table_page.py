@@ -108,6 +108,19 @@ def test_the_status_names_whose_turn_the_phase_the_points_and_the_formats_target
     assert "Opponent (" in status
 
 
+def test_the_action_points_said_are_the_persons_own_in_their_turn_only(alice):
+    from playtest.dreadgate.state import MAIN_PHASE, MULLIGAN_PHASE
+
+    state = game(keep=False)
+    assert state.phase == MULLIGAN_PHASE and hand_built_view(state)["ap"] is None  # no points before the game
+    state = game()
+    me = tables.human_seat(state)
+    state.active, state.phase, state.ap = me, MAIN_PHASE, 1
+    assert hand_built_view(state)["ap"] == 1
+    state.active = 1 - me  # the opponent's turn: a defence or an answer of the person spends none of these
+    assert hand_built_view(state)["ap"] is None
+
+
 def test_a_quick_table_shows_the_quick_formats_targets(client, alice):
     quick = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=11, format="quick")
     html = page(client, alice, quick)
