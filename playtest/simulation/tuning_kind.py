@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from rest_framework import serializers
 
 from core.errors import DomainError, ErrorCode
@@ -20,6 +21,8 @@ from decks.cardinfo import Entry
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import (
+    can_edit,
+    can_view,
     card_index,
     deck_entries,
     deck_for_viewer,
@@ -27,7 +30,7 @@ from decks.selectors import (
     deck_report,
     starter_deck_list,
 )
-from decks.services import deck_update
+from decks.services import deck_copy, deck_update
 from decks.validation import validate_deck
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.jobs.registry import JobKind, register
@@ -225,8 +228,9 @@ def plan_indexes(run: Run) -> list[int]:
 
 def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
     """Apply the run's swaps `indexes`, in order, to the deck it tuned, as one new version (the deck's history keeps
-    the old). Refused, with nothing changed, when a card of a swap left the catalog or the deck, or when the deck
-    they make is not legal (each swap was checked alone)."""
+    the old); someone else's deck (a public deck tuned) is copied first, as the person's own, and the copy changed.
+    Refused, with nothing changed, when a card of a swap left the catalog or the deck, or when the deck they make is
+    not legal (each swap was checked alone)."""
     if run.kind != TUNING or run.status != RunStatus.DONE:
         raise DomainError("Only a finished tuning run's swaps can be applied.", code=ErrorCode.NOT_APPLICABLE,
                           status_code=409)
@@ -238,8 +242,8 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
         raise DomainError("This run's plan holds no swap: no gain was confirmed.", code=ErrorCode.NOT_APPLICABLE,
                           status_code=409)
     deck = Deck.objects.filter(pk=run.params["deck"]["id"]).select_related("gateway").first()
-    if deck is None:
-        raise DeckNotFound("The tuned deck no longer exists.")
+    if deck is None or not can_view(deck, actor, run.params.get("key")):
+        raise DeckNotFound("The tuned deck no longer exists, or is no longer yours to see.")
     entries, said = deck_entries(deck), []
     for index in indexes:
         cut, add = (card_index().resolve(swaps[index][k]) for k in ("cut", "add"))
@@ -257,8 +261,11 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
         if not report.legal:
             raise DomainError(f"Together these swaps make a deck that is not legal: {report.errors[0].message}",
                               code=ErrorCode.SWAP_STALE, status_code=409)
-    return deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
-                       message="Tuning: " + "; ".join(said))
+    with transaction.atomic():
+        if not can_edit(deck, actor):  # someone else's deck (a public one): the swaps go on a copy of the person's own
+            deck = deck_copy(deck=deck, owner=actor, name=f"{deck.name} (tuned)")
+        return deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
+                           message="Tuning: " + "; ".join(said))
 
 
 DREADGATE_TUNING = register(JobKind(

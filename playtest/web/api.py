@@ -172,14 +172,16 @@ class TuningViewSet(KindRunViewSet):
         return Response(TuningBudgetSerializer(figures).data)
 
     @extend_schema(request=TuningApplySerializer,
-                   responses={200: OpenApiResponse(description="The deck, at its new version"),
-                              403: OpenApiResponse(description="The deck is not yours to edit"),
+                   responses={200: OpenApiResponse(description="The deck, at its new version (a copy of your own, "
+                                                               "made first, when the tuned deck is someone else's)"),
+                              404: OpenApiResponse(description="The tuned deck is gone, or no longer yours to see"),
                               409: OpenApiResponse(description="The run is not done, its plan holds no swap, or the "
                                                                "deck changed since")})
     @action(detail=True, methods=["post"])
     def apply(self, request, pk=None):
         """Apply a suggested swap (`swap`) or the run's whole plan (`plan: true`) to the tuned deck: a new version,
-        kept in the deck's history."""
+        kept in the deck's history; someone else's deck (a public one) is copied first, as yours, and the copy
+        changed."""
         run = self.get_object()
         form = TuningApplySerializer(data=request.data)
         form.is_valid(raise_exception=True)

@@ -155,7 +155,7 @@ def test_the_submission_is_cheap_the_shortlist_is_the_runs_first_stage_on_a_work
     assert run.stages.get(index=1).plan["arms"] == list(range(len(run.params["candidates"]) + 1))
 
 
-def test_a_swap_is_applied_only_to_a_deck_of_mine_and_only_from_a_finished_run(client, alice):
+def test_a_swap_on_someone_elses_deck_goes_on_a_copy_of_ones_own_and_only_from_a_finished_run(client, alice):
     deck = starter_deck(alice, craft="champion", name="Public champions", visibility=Visibility.PUBLIC)
     bob = get_user_model().objects.create_user("bob", password="x" * 12)
     theirs = services.run_submit(owner=bob, kind=TUNING, params={"deck": deck.pk, "format": "quick", "budget": 500})
@@ -163,8 +163,15 @@ def test_a_swap_is_applied_only_to_a_deck_of_mine_and_only_from_a_finished_run(c
     assert refusal(post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/"), 409)["code"] == "not_applicable"
     services.chunk_execute(run_id=theirs.pk, index=0)  # the first stage, its shortlist
     Run.objects.filter(pk=theirs.pk).update(status=RunStatus.DONE)
-    assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 403
-    assert Deck.objects.get(pk=deck.pk).version == 1
+    answer = post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/")
+    assert answer.status_code == 200
+    copy = Deck.objects.get(owner=bob)
+    assert answer.json()["deck"] == copy.pk and copy.copied_from_id == deck.pk
+    assert copy.name == "Public champions (tuned)" and copy.revisions.count() == 2  # copied, then swapped
+    assert Deck.objects.get(pk=deck.pk).version == 1  # alice's deck is hers
+    Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PRIVATE)  # no longer bob's to see
+    assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 404
+    assert Deck.objects.filter(owner=bob).count() == 1
     client.force_login(alice)  # alice may not even see bob's run
     assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 404
 
