@@ -11,10 +11,16 @@ from typing import Any
 from django import forms
 
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
-from .models import BotLevel, SeatKind
+from .models import BOT_LABELS, BotLevel, SeatKind
 
 DEFAULT_PLAYERS = 2
-SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", f"{b.label} bot") for b in BotLevel] + [
+def _bot_choice(level: BotLevel) -> str:
+    """A bot by the name its seat will carry at the table, and its level where the name does not say it."""
+    name = BOT_LABELS[level]
+    return name if level.label.casefold() in name.casefold() else f"{name} ({level.label.casefold()})"
+
+
+SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", _bot_choice(b)) for b in BotLevel] + [
     ("invite", "Person joining by link")]
 
 

@@ -316,7 +316,9 @@ def test_the_fortune_shows_only_when_one_was_told(alice):
     assert "The fortune (DD-8)" in told and "fortune is told from" in told
     untold = _rendered_end(alice, {0: 0, 1: 0})
     assert "Game over" in untold and "wins after" in untold
-    assert "fortune" not in untold.lower()
+    assert "The fortune (DD-8)" not in untold and "fortune is told from" not in untold
+    assert "No fortune is told" in untold and "no Life cards left" in untold  # said, not left to be guessed
+    assert "No fortune is told" not in told
 
 
 def test_a_table_is_read_from_its_snapshot_and_replayed_only_when_the_snapshot_is_behind(client, alice, monkeypatch):
