@@ -23,7 +23,7 @@
 
 from .actions import IllegalAction
 from .cards import CardDataError, CardDef
-from .describe import describe_action, describe_log, describe_refusal, hidden_from
+from .describe import describe_action, describe_log, describe_refusal, hidden_from, why_not_played
 from .effects import UnknownEffect, check_ability
 from .notation import NotationError, format_action, parse_action
 from .observe import observation
@@ -35,5 +35,5 @@ __all__ = [
     "DRAW_RESULT", "ENGINE_VERSION", "FORMATS", "TURN_LIMIT", "CardDataError", "CardDef", "GameSetupError",
     "IllegalAction", "NotationError", "RecordError", "State", "UnknownEffect", "check_ability", "describe_action",
     "describe_log", "describe_refusal", "format_action", "from_record", "from_snapshot", "game_frames", "game_log",
-    "hidden_from", "new_game", "observation", "parse_action", "to_record", "to_snapshot",
+    "hidden_from", "new_game", "observation", "parse_action", "to_record", "to_snapshot", "why_not_played",
 ]  # fmt: skip

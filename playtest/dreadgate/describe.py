@@ -19,7 +19,7 @@ from .actions import (
     ATTACK, DEFEND, DEPLOY, DISCARD, DRAW, END, EQUIP, FLY, GROUND, INSTANT, KEEP, MOVE, MULLIGAN, NO_BEARER, PASS,
     PLAY, RECYCLE, STRIKE, TARGET_DIR, TARGET_DIST, TARGET_UNIT, USE, Action, IllegalAction,
 )  # fmt: skip
-from .board import DIRECTION_NAMES, GATE, cell_name
+from .board import BACK_RANK, DIRECTION_NAMES, GATE, cell_name
 from .state import State
 from .zones import RESPONSE_PHASE, TACTICAL, Game
 
@@ -181,6 +181,31 @@ def refusal_words(state: Game, refused: IllegalAction) -> str:
 def describe_refusal(state: Game, refused: IllegalAction) -> str:
     """The refusal in words: the cards by name, then the rule it cites ("... (rule DG-7.3)")."""
     return f"{refusal_words(state, refused)} (rule {refused.rule})"
+
+
+def natural_play(state: State, seat: int, card: int) -> Action:
+    """The action that would play a hand card (its instance index): deploy it, play it, or equip it."""
+    c = state.inst[card]
+    if c.kind in ("unit", "legend"):
+        free = [cell for cell in BACK_RANK[seat] if state.board[cell] < 0]
+        return (DEPLOY, c.index, free[0] if free else BACK_RANK[seat][0])
+    if c.kind == "item" and (c.consumable or c.battlefield_item):
+        return (EQUIP, c.index, NO_BEARER)  # played without a bearer (DG-14.2, DG-14.3): a refusal is its target's
+    if c.kind == "item":
+        bearers = [u.iid for u in state.units.values() if u.owner == seat]
+        return (EQUIP, c.index, bearers[0] if bearers else NO_BEARER)
+    return (PLAY, c.index, 0)  # on its own turn a seat plays an instant like any talent, for AP (DG-15.3)
+
+
+def why_not_played(state: State, seat: int, card: int) -> str:
+    """Why the rules refuse to play a hand card now, in words with the rule; "" when it can be played after all.
+    The state is left as it was."""
+    try:
+        state.apply(natural_play(state, seat, card))
+    except IllegalAction as refused:
+        return describe_refusal(state, refused)
+    state.undo()
+    return ""
 
 
 def hidden_from(state: Game, action: Action, viewer: int) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from playtest.dreadgate import State, describe_action, describe_log, format_action
+from playtest.dreadgate import State, describe_action, describe_log, format_action, why_not_played
 from playtest.dreadgate.actions import (
     ATTACK,
     DEFEND,
@@ -173,9 +173,12 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
             cell["styles"] = sorted({c["style"] for c in cell["targets"]} | picks)
             cell["select"] = f"u{iid}" if f"u{iid}" in by_owner else ""
             cell["selected"] = bool(selection) and selection == f"u{iid}"
-    selected_name = ""
+    selected_name = why_not = ""
     if selection.startswith("h"):
         selected_name = state.defs[int(selection[1:])].card.name
+        if all(c["action"][0] == RECYCLE for c in selected):  # only recycled: say what keeps it from play
+            d = int(selection[1:])
+            why_not = why_not_played(state, me, next(i for i in state.hand[me] if state.inst[i].index == d))
     elif selection.startswith("u"):
         selected_name = state.units[int(selection[1:])].c.card.name
     asked = {kind for kind, _, _ in answers}
@@ -186,7 +189,7 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
         "last_move": last_move and {"words": last_move.words, "cells": sorted(last_cells)},
         "hand_total": sum(hand_counts.values()), "log": describe_log(state, viewer=me) if log is None else log,
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
-        "hand": hand, "selection": selection, "selected_name": selected_name,
+        "hand": hand, "selection": selection, "selected_name": selected_name, "why_not": why_not,
         # what the selection may do that lands on no cell: play a talent, recycle, use an ability, take flight
         "menu": [c for c in selected if not target_cell(c["action"])],
         "bar": by_owner.get("", []),

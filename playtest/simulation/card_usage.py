@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from playtest.dreadgate import describe_refusal
-from playtest.dreadgate.actions import DEPLOY, EQUIP, INSTANT, NO_BEARER, PLAY, IllegalAction
-from playtest.dreadgate.board import BACK_RANK
+from playtest.dreadgate import why_not_played
+from playtest.dreadgate.actions import DEPLOY, EQUIP, INSTANT, PLAY
 from playtest.dreadgate.state import State
 
 PLAY_KINDS = frozenset({DEPLOY, PLAY, EQUIP, INSTANT})  # actions that play a card from the hand
@@ -54,30 +53,13 @@ class GameCards:
             name = c.card.name
             if name in self.legal[deck] or name in self.why_not[deck]:
                 continue
-            action = _natural_action(state, seat, c)
-            try:
-                state.apply(action)
-            except IllegalAction as refused:
-                self.why_not[deck][name] = describe_refusal(state, refused)
-            else:  # legal after all (the legal list was for an earlier decision): take it back
-                state.undo()
+            why = why_not_played(state, seat, iid)
+            if why:  # else legal after all (the legal list was for an earlier decision)
+                self.why_not[deck][name] = why
 
     def result(self, deck: int) -> dict[str, Any]:
         return {"drawn": sorted(self.drawn[deck]), "legal": sorted(self.legal[deck]), "played": self.played[deck],
                 "why_not": self.why_not[deck]}
-
-
-def _natural_action(state: State, seat: int, c) -> tuple[int, int, int]:
-    """The action that would play a hand card: deploy it, play it, or equip it."""
-    if c.kind in ("unit", "legend"):
-        free = [cell for cell in BACK_RANK[seat] if state.board[cell] < 0]
-        return (DEPLOY, c.index, free[0] if free else BACK_RANK[seat][0])
-    if c.kind == "item" and (c.consumable or c.battlefield_item):
-        return (EQUIP, c.index, NO_BEARER)  # played without a bearer (DG-14.2, DG-14.3): a refusal is its target's
-    if c.kind == "item":
-        bearers = [u.iid for u in state.units.values() if u.owner == seat]
-        return (EQUIP, c.index, bearers[0] if bearers else NO_BEARER)
-    return (PLAY, c.index, 0)  # on its own turn a seat plays an instant like any talent, for AP (DG-15.3)
 
 
 # --- Over a run -----------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from playtest.dreadgate.actions import (
     MOVE,
     PASS,
     PLAY,
+    RECYCLE,
     STRIKE,
     TARGET_DIST,
     USE,
@@ -119,6 +120,20 @@ def test_the_action_points_said_are_the_persons_own_in_their_turn_only(alice):
     assert hand_built_view(state)["ap"] == 1
     state.active = 1 - me  # the opponent's turn: a defence or an answer of the person spends none of these
     assert hand_built_view(state)["ap"] is None
+
+
+def test_a_selected_card_that_can_only_be_recycled_says_what_keeps_it_from_play(alice):
+    state = game(unit("U-BIG", vit=30))  # its deploy costs its vitality in points (DG-7): far more than a turn's
+    me = tables.human_seat(state)
+    while state.current_player != me:
+        state.apply((END, 0, 0))
+    iid = give(state, me, "U-BIG")
+    key = f"h{state.inst[iid].index}"
+    history = list(state.history)
+    view = hand_built_view(state, key)
+    assert view["selection"] == key and [c["action"][0] for c in view["menu"]] == [RECYCLE]
+    assert "rule DG-" in view["why_not"] and "Card U-BIG" in view["why_not"]
+    assert list(state.history) == history  # asking left the game as it was
 
 
 def test_a_quick_table_shows_the_quick_formats_targets(client, alice):
