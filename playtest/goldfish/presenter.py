@@ -122,6 +122,22 @@ def _owner_of_choice(state: State, action: Action, answers: dict[Action, int]) -
     return ""
 
 
+def ending_words(condition: str, won: bool | None) -> str:
+    """How a game ended, in a sentence for its person (`won`: None for a draw), with the rule that ended it."""
+    words = {
+        "beyond": ("your units through the Gateway reached the win total" if won else
+                   "the opponent's units through the Gateway reached the win total") + " (rule DG-1.2)",
+        "boneyard": ("the opponent's killed units reached their boneyard total" if won else
+                     "your killed units reached your boneyard total") + " (rule DG-1.6)",
+        "simultaneous": "both players reached a win total by the same action (rule DG-1.7)",
+        "turn limit": "the turn limit came with no winner (rule DG-1.8)",
+        "turn limit: boneyard": "the turn limit came, and the boneyards decided it (rule DG-1.9)",
+        "turn limit: battlefield": "the turn limit came, and the units on the battlefield decided it (rule DG-1.9)",
+        "you conceded": "you conceded",
+    }
+    return words.get(condition, condition)
+
+
 def table_view(state: State, faces: CardFaces, selection: str = "", *, watching: bool = False,
                conceded: bool = False, log: list[str] | None = None) -> dict[str, Any]:
     """`watching`: a past position, shown while the opponent's actions play out; nothing to choose in it.
@@ -131,6 +147,7 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
     view = game_view(state, faces, viewer=me)
     if conceded:
         view["winner"], view["condition"] = 1 - me, "you conceded"
+    view["ending"] = ending_words(view["condition"], view["winner"] == me if view["winner"] >= 0 else None)
     yours = not watching and not conceded and not state.is_over() and state.current_player == me
     legal = state.legal_actions() if yours else []
     answers = state.answer_cells() if legal else {}

@@ -270,7 +270,7 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
     monkeypatch.setattr(tables, "table_state", won)
     html = page(client, alice, table)
     over = html[html.index('class="game-over"'):html.index("</section>", html.index('class="game-over"'))]
-    assert "You won" in over and "Beyond, after" in over
+    assert "You won" in over and "Your units through the Gateway reached the win total (rule DG-1.2), after" in over
     assert f'name="deck" value="{table.deck_id}"' in over and "Play again with this deck (new seed)" in over
     assert f'/playtest/tables/{table.pk}/replay/?step=0' in over
     assert f'/playtest/new/?deck={table.deck_id}">New game</a>' in over
