@@ -128,6 +128,13 @@ def test_a_sample_hand_is_drawn_from_the_deck_with_one_mulligan_then_the_next_ca
     assert hand.count() == 7 and f"{deck.card_count - 7} left in the deck" in status.inner_text()
     link = page.get_by_role("link", name="Play it at a goldfish table")
     assert link.get_attribute("href") == f"/playtest/new/?deck={deck.pk}"
+    # On a phone the buttons stay in sight beside the latest card drawn, however far down the hand has grown.
+    page.set_viewport_size({"width": 390, "height": 844})
+    for _ in range(4):
+        page.get_by_role("button", name="Draw the next card").click()
+        hand.last.scroll_into_view_if_needed()
+        box = page.get_by_role("button", name="Draw the next card").bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 844
 
 
 def test_the_legality_stays_in_view_while_the_deck_scrolls(page, starter_copy):
