@@ -302,7 +302,7 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
 
 @dataclass(frozen=True, slots=True)
 class CardChange:
-    """One card's count before and after a change; `refused` says why fewer copies went in than were asked."""
+    """One card's count before and after a change; `refused` says why fewer copies went in (or out) than were asked."""
 
     card: CardInfo
     before: int
@@ -368,6 +368,8 @@ def deck_change_cards(*, deck: Deck, actor, deltas: Sequence[tuple[CardInfo, int
             if within_limits and delta > 0 and after > allowed.limit:
                 after = max(before, allowed.limit)
                 refused = f"{allowed.text}" + (f"; {after - before} added." if after > before else ".")
+            elif 0 < before < -delta:  # more asked out than the deck holds: all of them go, and the words say so
+                refused = f"{card.name}: {-delta} asked out, {before} in the deck; {before} taken out."
             _set_count(entries, card, after)
             changes.append(CardChange(card, before, after, refused))
         moved = [c for c in changes if c.after != c.before]

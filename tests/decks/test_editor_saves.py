@@ -133,3 +133,11 @@ def test_a_detail_sent_as_the_deck_already_has_it_saves_no_version(client, djang
     assert Deck.objects.get(pk=deck.pk).version == deck.version and deck.revisions.count() == 1
     client.post(f"/decks/{deck.pk}/edit/change/", {"name": "Changed", "version": deck.version, "save": "k2"})
     assert Deck.objects.get(pk=deck.pk).version == deck.version + 1
+
+
+def test_quick_add_taking_out_more_copies_than_the_deck_holds_takes_them_all_and_says_so(logged_in, owner):
+    card = make_card(name="Zz Fewer Held")
+    deck = deck_create(owner=owner, name="Two", entries=entries_of((card, 2)))
+    answer = logged_in.post(f"/decks/{deck.pk}/edit/quick/", {"lines": f"-5 {card.name}"})
+    assert answer.status_code == 200 and counts(deck) == {}
+    assert "Zz Fewer Held: 5 asked out, 2 in the deck; 2 taken out." in answer.content.decode()
