@@ -228,7 +228,8 @@ def plan_indexes(run: Run) -> list[int]:
 
 def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
     """Apply the run's swaps `indexes`, in order, to the deck it tuned, as one new version (the deck's history keeps
-    the old); someone else's deck (a public deck tuned) is copied first, as the person's own, and the copy changed.
+    the old); someone else's deck (a public deck tuned) is copied first, as the person's own, and the copy changed
+    (the same copy for the run's later swaps).
     Refused, with nothing changed, when a card of a swap left the catalog or the deck, or when the deck they make is
     not legal (each swap was checked alone)."""
     if run.kind != TUNING or run.status != RunStatus.DONE:
@@ -244,6 +245,11 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
     deck = Deck.objects.filter(pk=run.params["deck"]["id"]).select_related("gateway").first()
     if deck is None or not can_view(deck, actor, run.params.get("key")):
         raise DeckNotFound("The tuned deck no longer exists, or is no longer yours to see.")
+    # Someone else's deck (a public one): the swaps go on the person's copy of it, made at the first of them.
+    original, tuned_name = deck, f"{deck.name} (tuned)"[:100]
+    if not can_edit(deck, actor):
+        deck = (Deck.objects.filter(owner=actor, copied_from=original, name=tuned_name).select_related("gateway")
+                .order_by("-pk").first() or original)
     entries, said = deck_entries(deck), []
     for index in indexes:
         cut, add = (card_index().resolve(swaps[index][k]) for k in ("cut", "add"))
@@ -262,8 +268,8 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
             raise DomainError(f"Together these swaps make a deck that is not legal: {report.errors[0].message}",
                               code=ErrorCode.SWAP_STALE, status_code=409)
     with transaction.atomic():
-        if not can_edit(deck, actor):  # someone else's deck (a public one): the swaps go on a copy of the person's own
-            deck = deck_copy(deck=deck, owner=actor, name=f"{deck.name} (tuned)")
+        if not can_edit(deck, actor):
+            deck = deck_copy(deck=original, owner=actor, name=tuned_name)
         return deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
                            message="Tuning: " + "; ".join(said))
 

@@ -264,7 +264,8 @@ def tune_new(request: HttpRequest) -> HttpResponse:
     selected = set(choice["gauntlet"]) or {str(d.pk) for d in choices["starters"]}
     context = {"deck": deck, "choice": choice, "choices": choices, "selected": selected, "goals": GOALS,
                "takes": _takes(choice["format"]),
-               "formats": TUNING_FORMATS, "budget": _tuning_budget(choice, deck), "caveat": CAVEAT, "error": None}
+               "formats": TUNING_FORMATS, "budget": _tuning_budget(choice, deck), "caveat": CAVEAT, "error": None,
+               "untunable": deck.format not in TUNING_FORMATS}  # a Tactical deck: no tuning format takes it
     if request.method == "POST":
         params = {"deck": deck.pk, "key": choice["key"], "goal": choice["goal"], "format": choice["format"],
                   "budget": _int_or_none(choice["budget"]) or 0,

@@ -168,11 +168,13 @@
     var link = event.target.closest && event.target.closest("#panel a[data-view]");
     if (!link || !editor || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     event.preventDefault();
-    document.getElementById("deck-view").value = link.dataset.view;
-    if (link.dataset.group) { document.getElementById("deck-group").value = link.dataset.group; }
-    // The address says the view too, so a reload or a shared link opens the list or the piles the player chose.
-    history.replaceState(history.state, "", link.href);
-    var chosen = '#panel a[data-view="' + link.dataset.view + '"]' + (link.dataset.group ? '[data-group="' + CSS.escape(link.dataset.group) + '"]' : ":not([data-group])");
+    var view = document.getElementById("deck-view"), group = document.getElementById("deck-group");
+    // A grouping link keeps the view on screen (it may carry the one of a panel not yet replaced); List and Piles
+    // keep the grouping.
+    if (link.dataset.group) { group.value = link.dataset.group; } else { view.value = link.dataset.view; }
+    // The address says both, so a reload or a shared link opens the deck as the player chose to see it.
+    history.replaceState(history.state, "", "?" + new URLSearchParams({view: view.value, group: group.value}));
+    var chosen = '#panel a[data-view="' + view.value + '"]' + (link.dataset.group ? '[data-group="' + CSS.escape(link.dataset.group) + '"]' : ":not([data-group])");
     if (!queue.length && !sending) {
       refreshPanel(null, null, function () {
         var again = document.querySelector(chosen);

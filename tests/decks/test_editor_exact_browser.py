@@ -162,6 +162,11 @@ def test_a_view_switched_while_a_change_saves_stays_switched(page):
     assert "view=visual" in page.url
     page.reload()
     page.locator("#piles").wait_for()
+    # A grouping keeps the view on screen, and List keeps the grouping: the address says both.
+    page.get_by_role("navigation", name="Group the deck by").get_by_role("link", name="Craft").click()
+    assert "view=visual" in page.url and "group=craft" in page.url
+    page.get_by_role("navigation", name="Deck view").get_by_role("link", name="List").click()
+    assert "view=list" in page.url and "group=craft" in page.url
 
 
 def test_undo_looks_disabled_until_there_is_a_change_to_take_back(page):

@@ -169,6 +169,8 @@ def test_a_swap_on_someone_elses_deck_goes_on_a_copy_of_ones_own_and_only_from_a
     assert answer.json()["deck"] == copy.pk and copy.copied_from_id == deck.pk
     assert copy.name == "Public champions (tuned)" and copy.revisions.count() == 2  # copied, then swapped
     assert Deck.objects.get(pk=deck.pk).version == 1  # alice's deck is hers
+    again = post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/")  # the same swap: on the same copy, done
+    assert again.status_code == 409 and Deck.objects.filter(owner=bob).count() == 1
     Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PRIVATE)  # no longer bob's to see
     assert post(client, {"swap": 0}, f"/api/tunings/{theirs.pk}/apply/").status_code == 404
     assert Deck.objects.filter(owner=bob).count() == 1
@@ -262,3 +264,13 @@ def test_the_tuning_form_of_a_deck_i_may_not_see_is_a_404(client, alice):
     client.force_login(alice)
     assert client.get(f"/playtest/tune/?deck={hidden.pk}").status_code == 404
     assert client.get("/playtest/tune/?deck=abc").status_code == 404
+
+
+def test_a_tactical_deck_is_told_it_cannot_be_tuned_and_offered_no_form(client, alice):
+    tactical = starter_deck(alice, craft="champion", name="Tactical champions", format="tactical")
+    client.force_login(alice)
+    html = client.get(f"/playtest/tune/?deck={tactical.pk}").content.decode()
+    assert "it cannot be tuned" in html and 'id="tune-form"' not in html
+    standard = starter_deck(alice, craft="champion", name="Standard champions")
+    html = client.get(f"/playtest/tune/?deck={standard.pk}").content.decode()
+    assert "it cannot be tuned" not in html and 'id="tune-form"' in html
