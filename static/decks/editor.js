@@ -393,7 +393,21 @@
         showPending();  // puts the count on screen back
         return;
       }
-      enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: {card: target.dataset.card, count: count}});
+      var card = target.dataset.card;
+      enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: {card: card, count: count},
+               onShown: function (status) {
+                 // Refused as stale (another window saved first): the count typed stays in its box, as a name does,
+                 // and leaving the box saves it over the version now shown.
+                 if (status !== 409) { return; }
+                 var again = panel().querySelector(DECK_ROWS.replace("li[data-card]", 'li[data-card="' +
+                                                   CSS.escape(card) + '"]') + " input.count");
+                 if (!again) { return; }
+                 again.value = count;
+                 again.dataset.unsaved = "true";
+                 again.setAttribute("aria-invalid", "true");
+                 setStatus("failed", statusEl.textContent + " Your count is kept in its box: leave the box again " +
+                                     "to save it.");
+               }});
     } else if (target.closest("#deck-meta")) {
       sendDetail(target);
     }

@@ -589,3 +589,24 @@ def test_a_page_reloaded_while_a_change_was_on_its_way_shows_a_change_saved_afte
     page.wait_for_function(f"""() => document.querySelector('#panel li[data-card="{b.collector_number}"]')
                                  .dataset.count === '2'""", timeout=8000)
     assert "saved after it" in page.locator("#queue-status").inner_text()
+
+
+def test_a_count_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_saves_it(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1), (b, 1)])
+    other = page.context.new_page()
+    other.goto(f"/decks/{deck.pk}/edit/")
+    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    other.locator(f'#panel li[data-card="{b.collector_number}"] button[data-delta="1"]').click()
+    all_saved(other)
+    box = page.get_by_label(f"Copies of {a.name}")
+    box.fill("3")
+    box.press("Tab")
+    page.locator('#queue-status[data-state="failed"]').filter(has_text="kept in its box").wait_for()
+    box = page.get_by_label(f"Copies of {a.name}")
+    assert box.input_value() == "3" and box.get_attribute("aria-invalid") == "true"
+    assert saved_counts(deck) == {a.collector_number: 1, b.collector_number: 2}
+    box.focus()
+    page.keyboard.press("Tab")
+    page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()
+    assert saved_counts(deck) == {a.collector_number: 3, b.collector_number: 2}  # the other window's change is kept

@@ -295,12 +295,14 @@ def test_two_tabs_end_in_one_deck_with_both_edits_in_its_history_and_a_stale_cou
     all_saved(other)
     assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 2}
     assert other.locator(f'#panel li[data-card="{a.collector_number}"] input.count').input_value() == "2"
-    # The first tab, still at its version, sets a count: refused (409) with the reason, the saved count shown.
+    # The first tab, still at its version, sets a count: refused (409) with the reason, the count typed kept in its
+    # box, marked, for the player to save over the other tab's change or not.
     count = page.locator(f'#panel li[data-card="{b.collector_number}"] input.count')
     count.fill("4")
     count.press("Tab")
     page.locator('#queue-status[data-state="failed"]').filter(has_text="another window").wait_for()
-    assert page.locator(f'#panel li[data-card="{b.collector_number}"] input.count').input_value() == "2"
+    kept = page.locator(f'#panel li[data-card="{b.collector_number}"] input.count')
+    assert kept.input_value() == "4" and kept.get_attribute("aria-invalid") == "true"
     assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 2}
     history = page.context.new_page()
     history.goto(f"/decks/{deck.pk}/history/")
