@@ -92,7 +92,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
             if fields:
                 was = {name: getattr(deck, name) for name in fields}
                 deck = services.deck_update(deck=deck, actor=request.user, expected_version=_version(request),
-                                            **fields)
+                                            message=services.detail_words(deck, fields), **fields)
                 back = {name: value for name, value in was.items() if getattr(deck, name) != value}
                 # Against the version the page then has: undone over another window's save, it is refused.
                 details = [{"url": "change", "fields": back, "versioned": True}] if back else []

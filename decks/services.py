@@ -248,6 +248,19 @@ def saved_detail(field: str, value: str) -> str:
     return value.strip() if field == "name" else value
 
 
+def detail_words(deck: Deck, fields: Mapping[str, str]) -> str:
+    """A version's message for changed details, as its history shows it: "Name: Old → New; description changed"."""
+    said = []
+    for field, value in fields.items():
+        if field == "description":
+            said.append("description changed")
+        else:
+            labels = dict(Deck._meta.get_field(field).choices or ())
+            before, after = getattr(deck, field), saved_detail(field, value)
+            said.append(f"{field.capitalize()}: {labels.get(before, before)} → {labels.get(after, after)}")
+    return "; ".join(said)[:200] or "Saved"
+
+
 def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str, description: str, format: str,
                   visibility: str, entries: Iterable[Entry] | None, gateway: Card | None | _Unset,
                   message: str, tags: Mapping[str, str] | None = None,

@@ -133,6 +133,10 @@ def test_a_detail_sent_as_the_deck_already_has_it_saves_no_version(client, djang
     assert Deck.objects.get(pk=deck.pk).version == deck.version and deck.revisions.count() == 1
     client.post(f"/decks/{deck.pk}/edit/change/", {"name": "Changed", "version": deck.version, "save": "k2"})
     assert Deck.objects.get(pk=deck.pk).version == deck.version + 1
+    # Its history says what changed, not a bare "Saved".
+    assert deck.revisions.order_by("-number").first().message == "Name: Kept → Changed"
+    client.post(f"/decks/{deck.pk}/edit/change/", {"visibility": "public", "version": deck.version + 1, "save": "k3"})
+    assert deck.revisions.order_by("-number").first().message == "Visibility: Private → Public"
 
 
 def test_quick_add_taking_out_more_copies_than_the_deck_holds_takes_them_all_and_says_so(logged_in, owner):
