@@ -211,6 +211,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # The API reads JSON only: every body bounded in depth, without NUL (config/parsers.py).
     "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.negotiation.NamedFormat",  # an unknown ?format= is a 400, named
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
     "PAGE_SIZE": 60,

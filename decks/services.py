@@ -544,6 +544,9 @@ def read_deck_code(code_text: str, index: CardIndex | None = None) -> tuple[Deck
     missing = [n for n, _ in code.cards if n.casefold() not in index.by_number]
     if code.gateway and code.gateway.casefold() not in index.by_number:
         missing.append(code.gateway)
+    if any(not number.isprintable() for number in missing):  # no collector number reads so: the code is damaged
+        raise InvalidDeckCode("This deck code is damaged: part of it does not read as cards (a character changed or "
+                              "cut off?). Copy the code again, whole.")
     if missing:
         raise InvalidDeckCode(f"The deck code names cards not in the catalog: {', '.join(missing)}.",
                               details={"missing": missing})

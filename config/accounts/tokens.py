@@ -43,8 +43,10 @@ class BearerTokenAuthentication(BaseAuthentication):
             raise exceptions.AuthenticationFailed(
                 "HTTP Basic is not accepted by the API; send a personal access token (create one on your account "
                 "page) as 'Authorization: Bearer <token>'.")
-        if scheme != self.keyword.lower():
-            return None
+        if scheme != self.keyword.lower():  # "Token …" and the like: said, not read as no credentials at all
+            raise exceptions.AuthenticationFailed(
+                f"The API takes a personal access token as 'Authorization: Bearer <token>'; the scheme "
+                f"{header[0].decode('latin-1')[:20]!r} is not accepted.")
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("Send the token as 'Authorization: Bearer <token>', one word.")
         try:

@@ -95,6 +95,15 @@ def test_http_basic_is_refused_even_with_the_right_password(user):
     assert error["code"] == "authentication_failed" and "Bearer" in error["message"]
 
 
+def test_a_token_sent_under_another_scheme_is_refused_saying_which_one_the_api_takes(user):
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION="Token bogus")
+    response = api.get("/api/decks/")  # open to anonymous readers: not read as one
+    assert response.status_code == 401
+    error = response.json()["error"]
+    assert "Bearer" in error["message"] and "'Token'" in error["message"]
+
+
 def test_the_browser_session_still_works_with_csrf(user):
     api = APIClient(enforce_csrf_checks=True)
     api.force_login(user)

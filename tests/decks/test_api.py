@@ -366,3 +366,14 @@ def test_a_deck_list_page_out_of_range_is_400_naming_the_range(api, page):
     error = api.get("/api/decks/", {"page": page}).json()["error"]
     assert error["code"] == "invalid_parameter" and error["details"]["allowed"] == "a whole number from 1 to 1000000"
     assert api.get("/api/decks/", {"page": 999}).status_code == 404  # in range, past the last page
+
+
+def test_an_unknown_format_parameter_is_a_400_naming_it_and_pointing_a_deck_filter_to_deck_format():
+    client = APIClient()
+    answer = client.get("/api/decks/?format=standard")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "invalid_parameter" and error["details"]["parameter"] == "format"
+    assert "deck_format=standard" in error["message"] and "json" in error["details"]["allowed"]
+    assert client.get("/api/decks/?format=json").status_code == 200
+    assert client.get("/api/decks/?deck_format=standard").status_code == 200

@@ -92,3 +92,16 @@ def test_the_card_index_drops_a_card_deleted_by_another_process():
     assert card_index().resolve("Zz Index Older") is not None  # the catalog is checked once in two seconds
     selectors._key_memo = None  # as if the two seconds had passed
     assert card_index().resolve("Zz Index Older") is None
+
+
+def test_a_damaged_code_is_said_to_be_damaged_without_the_garbage_it_decodes_to():
+    from decks.errors import InvalidDeckCode
+    from decks.services import read_deck_code
+
+    card = Card.objects.filter(type="unit").first()
+    damaged = encode(DeckCode("standard", ((card.collector_number, 2),), "X-G\x00\x00\x00"))
+    with pytest.raises(InvalidDeckCode) as refused:
+        read_deck_code(damaged)
+    assert "damaged" in refused.value.message and "\x00" not in refused.value.message
+    with pytest.raises(InvalidDeckCode, match="not in the catalog: Z-NONE"):  # a readable number is still named
+        read_deck_code(encode(DeckCode("standard", ((card.collector_number, 2),), "Z-NONE")))
