@@ -169,3 +169,15 @@ def test_the_help_pages_pattern_examples_run_and_find_cards(client, engine):
 
         count, _ = found(client, unquote_plus(text))
         assert count > 0, text
+
+
+def test_every_example_the_help_page_links_finds_cards(client, engine):
+    import html as html_module
+    from urllib.parse import unquote_plus
+
+    page = client.get("/cards/help/").content.decode()
+    page = page[:page.index('id="errors"')]  # the errors section's examples are meant to be refused
+    queries = {unquote_plus(html_module.unescape(q)) for q in re.findall(r'href="/cards/\?q=([^"&]+)', page)}
+    assert len(queries) > 20
+    empty = sorted(query for query in queries if found(client, query)[0] == 0)
+    assert empty == [], empty
