@@ -25,6 +25,15 @@ def slow_network(page, latency_ms: int = 600):
                                                   "downloadThroughput": -1, "uploadThroughput": -1})
 
 
+def another_window_adds_one(page, deck, card):
+    """The same deck open in a second window, which saves one more copy of `card`: this page is now stale."""
+    other = page.context.new_page()
+    other.goto(f"/decks/{deck.pk}/edit/")
+    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    other.locator(f'#panel li[data-card="{card.collector_number}"] button[data-delta="1"]').click()
+    all_saved(other)
+
+
 def test_a_save_whose_answer_is_lost_is_sent_again_and_applied_once(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 1)])
@@ -186,11 +195,7 @@ def test_undo_looks_disabled_until_there_is_a_change_to_take_back(page):
 def test_a_name_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_saves_it(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 1)])
-    other = page.context.new_page()
-    other.goto(f"/decks/{deck.pk}/edit/")
-    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
-    other.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
-    all_saved(other)
+    another_window_adds_one(page, deck, a)
     name = page.get_by_label("Name", exact=True)
     name.fill("Typed while stale")
     name.press("Tab")
@@ -515,11 +520,7 @@ def test_text_typed_while_saves_answer_is_kept_whole_and_saved_once_when_the_box
 def test_a_panel_asked_for_by_a_view_switch_is_the_version_the_next_change_is_made_against(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 1)])
-    other = page.context.new_page()
-    other.goto(f"/decks/{deck.pk}/edit/")
-    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
-    other.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
-    all_saved(other)
+    another_window_adds_one(page, deck, a)
     page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").click()
     page.locator(f'#panel[data-version="{Deck.objects.get(pk=deck.pk).version}"] #piles').wait_for()
     name = page.get_by_label("Name", exact=True)
@@ -594,11 +595,7 @@ def test_a_page_reloaded_while_a_change_was_on_its_way_shows_a_change_saved_afte
 def test_a_count_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_saves_it(page):
     a, b = units(2)
     deck = open_deck(page, make_user(), [(a, 1), (b, 1)])
-    other = page.context.new_page()
-    other.goto(f"/decks/{deck.pk}/edit/")
-    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
-    other.locator(f'#panel li[data-card="{b.collector_number}"] button[data-delta="1"]').click()
-    all_saved(other)
+    another_window_adds_one(page, deck, b)
     box = page.get_by_label(f"Copies of {a.name}")
     box.fill("3")
     box.press("Tab")

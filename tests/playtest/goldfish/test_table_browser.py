@@ -69,6 +69,16 @@ def fixed_nonce(monkeypatch):
     monkeypatch.setattr("playtest.goldfish.services.new_nonce", lambda: "")
 
 
+def open_ai_table(page, login, alice, deck, speed: int):
+    """A table against the AI (the champion starter, seed 1), its actions played out `speed` ms apart."""
+    login(alice)
+    opponent = starter_deck(alice, craft="champion", name="The AI's deck")
+    table = tables.table_create(owner=alice, deck_id=deck.pk, seed=1, opponent_deck_id=opponent.pk)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate(f"localStorage.setItem('dreadgate.table.speed', '{speed}')")
+    return table
+
+
 def open_table(page, owner, seed=SEED):
     table = tables.table_create(owner=owner, deck_id=quick_deck(owner).pk, seed=seed)
     state = tables.table_state(table)
@@ -393,11 +403,7 @@ def test_a_refused_action_says_its_rule_and_undo_restores_the_board(page, login,
 
 
 def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_response_window(page, login, alice):
-    login(alice)
-    opponent = starter_deck(alice, craft="champion", name="The AI's deck")
-    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=1, opponent_deck_id=opponent.pk)
-    page.goto(f"/playtest/tables/{table.pk}/")
-    page.evaluate("localStorage.setItem('dreadgate.table.speed', '250')")
+    table = open_ai_table(page, login, alice, guarded_deck(alice), speed=250)
     keep(page)
     page.get_by_text("The opponent's actions, one by one").wait_for()  # the AI's keep, shown as a step
     page.get_by_role("link", name="Skip to the end").click()
@@ -834,11 +840,7 @@ def overlaps_and_overflows(page) -> list[str]:
 
 
 def test_the_ais_turn_after_a_keyboard_end_of_turn_never_leaves_the_focus_on_the_opponents_units(page, login, alice):
-    login(alice)
-    opponent = starter_deck(alice, craft="champion", name="The AI's deck")
-    table = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=1, opponent_deck_id=opponent.pk)
-    page.goto(f"/playtest/tables/{table.pk}/")
-    page.evaluate("localStorage.setItem('dreadgate.table.speed', '150')")
+    table = open_ai_table(page, login, alice, starter_deck(alice), speed=150)
     keep(page, by_keyboard=True)
     end = page.get_by_role("button", name="End your turn", exact=True)
     end.wait_for()

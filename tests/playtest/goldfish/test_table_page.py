@@ -110,16 +110,15 @@ def test_the_status_names_whose_turn_the_phase_the_points_and_the_formats_target
 
 
 def test_the_action_points_said_are_the_persons_own_in_their_turn_only(alice):
-    from playtest.dreadgate.state import MAIN_PHASE, MULLIGAN_PHASE
-
     state = game(keep=False)
-    assert state.phase == MULLIGAN_PHASE and hand_built_view(state)["ap"] is None  # no points before the game
+    assert hand_built_view(state)["ap"] is None  # the opening hands: no points before the game
     state = game()
     me = tables.human_seat(state)
-    state.active, state.phase, state.ap = me, MAIN_PHASE, 1
-    assert hand_built_view(state)["ap"] == 1
-    state.active = 1 - me  # the opponent's turn: a defence or an answer of the person spends none of these
-    assert hand_built_view(state)["ap"] is None
+    if state.active == me:
+        state.apply((END, 0, 0))
+    assert state.active != me and hand_built_view(state)["ap"] is None  # the opponent's turn: not the person's
+    state.apply((END, 0, 0))
+    assert state.active == me and hand_built_view(state)["ap"] == state.ap > 0
 
 
 def test_a_selected_card_that_can_only_be_recycled_says_what_keeps_it_from_play(alice):
@@ -259,7 +258,8 @@ def test_a_fresh_table_opens_on_the_opening_hand_with_keep_and_mulligan(client, 
     assert ">Keep your hand</button>" in bar and ">Take a mulligan</button>" in bar
 
 
-def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, monkeypatch):
+def won_by_the_person(monkeypatch):
+    """Every table read as won by its person through the Gateway; undone by `monkeypatch.undo()`."""
     built = tables.table_state
 
     def won(table, steps=None):
@@ -268,6 +268,10 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
         return state
 
     monkeypatch.setattr(tables, "table_state", won)
+
+
+def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, monkeypatch):
+    won_by_the_person(monkeypatch)
     html = page(client, alice, table)
     over = html[html.index('class="game-over"'):html.index("</section>", html.index('class="game-over"'))]
     assert "You won" in over and "Your units through the Gateway reached the win total (rule DG-1.2), after" in over
@@ -281,22 +285,15 @@ def test_a_finished_game_offers_play_again_and_the_replay(client, alice, table, 
 
 
 def test_play_again_after_a_strong_level_game_opens_a_strong_level_table(client, alice, monkeypatch):
-    built = tables.table_state
     deck, rival = starter_deck(alice, craft="hinter"), starter_deck(alice, craft="sorcery")
     strong = tables.table_create(owner=alice, deck_id=deck.pk, seed=3, opponent_deck_id=rival.pk, level="strong")
-
-    def over(table, steps=None):
-        state = built(table, steps)
-        state.winner, state.condition, state.phase = tables.human_seat(state), "beyond", OVER_PHASE
-        return state
-
-    monkeypatch.setattr(tables, "table_state", over)
+    won_by_the_person(monkeypatch)
     html = page(client, alice, strong)
     form = html[html.index('class="game-over"'):]
     form = form[:form.index("</form>")]
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
     assert fields["table_level"] == "strong"
-    monkeypatch.setattr(tables, "table_state", built)
+    monkeypatch.undo()
     answer = client.post(f"/playtest/new/?deck={deck.pk}", fields)
     again = GoldfishTable.objects.exclude(pk=strong.pk).get()
     assert answer.status_code == 302 and tables.table_level(again) == "strong"
