@@ -84,9 +84,17 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/index.html", {"decks": decks})
 
 
+def _known_choice(name: str, value: str, choices) -> None:
+    """A list filter with a value it does not know is refused, not read as "no deck matches"."""
+    if value and value not in choices:
+        raise BadRequest(f"{name}: “{value[:40]}” is not one of {', '.join(choices)}.")
+
+
 @require_safe
 def public(request: HttpRequest) -> HttpResponse:
     filters = {k: request.GET.get(k, "").strip()[:80] for k in ("craft", "format", "card", "q")}
+    _known_choice("craft", filters["craft"], CRAFTS)
+    _known_choice("format", filters["format"], DeckFormat.values)
     decks = selectors.deck_list_public(**filters)
     try:
         page = Paginator(decks, 30).get_page(page_number(request.GET.get("page")))

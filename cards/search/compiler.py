@@ -164,6 +164,10 @@ class _Compiler:
         return result
 
     def term(self, term: Term, top: bool) -> Any:
+        if term.quoted and not term.regex and not term.value.strip():
+            # Empty quotes would match every card (a name contains "") or none (no name is ""): neither is a search.
+            raise SearchError("These quotes are empty: put the words to look for between them.",
+                              position=term.value_start)
         if term.field is None:
             q = self.substring("name", term)
             if not term.quoted and _COLLECTOR_NUMBER.fullmatch(term.value):

@@ -542,3 +542,11 @@ def test_order_under_or_or_negation_or_repeated_is_a_warning(cards):
     assert result.order == "name" and result.warnings[0].position == 1
     result = search_cards("order:atk order:def")
     assert result.order == "atk" and result.warnings[0].position == 10
+
+
+@pytest.mark.parametrize("query, position", [('!""', 2), ('name=""', 6), ('""', 1), ('o:"  "', 3), ('c "" t:unit', 3)])
+def test_empty_quotes_are_an_error_at_them_not_every_card_or_none(cards, query, position):
+    """`""` would find every card (a name contains "") and `!""` none (no card is named ""), without a word."""
+    with pytest.raises(SearchError) as caught:
+        names(query)
+    assert "quotes are empty" in str(caught.value) and caught.value.position == position

@@ -33,6 +33,15 @@ def test_my_decks_and_public_decks(logged_in, owner, client):
     assert "Shared Hinter" not in logged_in.get("/decks/public/?craft=sorcery").content.decode()
 
 
+@pytest.mark.parametrize("query, words", [
+    ("craft=hinters", "craft: “hinters” is not one of artifice, champion, divine, engineering, hinter, sorcery"),
+    ("format=modern", "format: “modern” is not one of standard, quick, tactical"),
+])
+def test_public_decks_refuse_a_filter_they_do_not_know_rather_than_list_nothing(client, query, words):
+    response = client.get(f"/decks/public/?{query}")
+    assert response.status_code == 400 and words in response.content.decode()
+
+
 def test_deck_page_shows_badge_stats_odds_and_actions(logged_in, owner):
     deck = make_deck(owner)
     html = logged_in.get(f"/decks/{deck.pk}/").content.decode()
