@@ -560,7 +560,7 @@ def _check_equip(g: Game, kind: int, a: int, b: int) -> None:
         return
     u = g.units.get(b)
     if u is None or u.owner != p:
-        raise IllegalAction("DG-14.1", "an item is attached to one of your units on the battlefield")
+        raise IllegalAction("DG-14.1", f"{c.code} goes on one of your own units on the battlefield; that is not one")
 
 
 def _check_play(g: Game, kind: int, a: int, b: int) -> None:

@@ -47,7 +47,8 @@ def test_dg_14_1_an_item_costs_its_ap_and_is_attached_to_one_of_your_units():
     foe = put(s, 1, "U-FO", "b4")
     give(s, 0, "I-SW")
     give(s, 0, "I-SW2")
-    refused(s, (EQUIP, s.by_code["I-SW"], foe.iid), "DG-14.1")
+    with pytest.raises(IllegalAction, match=r"^I-SW goes on one of your own units on the battlefield; that is not"):
+        s.apply((EQUIP, s.by_code["I-SW"], foe.iid))
     play(s, "equip I-SW b2", "equip I-SW2 b2")
     assert s.ap == 2 and len(pawn.items) == 2 and pawn.atk == 3
 
