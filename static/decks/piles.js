@@ -132,6 +132,25 @@
     return pile ? pile.dataset.pile : null;
   }
 
+  // The tag piles ← and → walk, in the server's order (decks/piles.py: tags by name, ignoring case, untagged last).
+  // A pile the card just left empty is gone from the screen, but it stays a step away for that card's next arrow, so
+  // → then ← puts the card back in the tag it had.
+  var walked = {card: null, piles: []};
+
+  function tagPiles(card) {
+    var piles = Array.from(document.querySelectorAll("#piles [data-pile]")).map(function (p) { return p.dataset.pile; });
+    if (walked.card === card) {
+      walked.piles.forEach(function (pile) { if (piles.indexOf(pile) === -1) { piles.push(pile); } });
+    }
+    piles.sort(function (a, b) {
+      if ((a === "") !== (b === "")) { return a === "" ? 1 : -1; }
+      var x = a.toLowerCase(), y = b.toLowerCase();
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    walked = {card: card, piles: piles};
+    return piles;
+  }
+
   document.addEventListener("keydown", function (event) {
     var face = event.target.closest && event.target.closest("#piles img[data-card]");
     if (!face || event.ctrlKey || event.metaKey || event.altKey) { return; }
@@ -147,7 +166,7 @@
       window.deckEditor.send(editor().dataset.moveUrl, {card: card, count: "1", to: "considering"});
     } else if (grouping() === "tag" && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
       event.preventDefault();
-      var piles = Array.from(document.querySelectorAll("#piles [data-pile]")).map(function (p) { return p.dataset.pile; });
+      var piles = tagPiles(card);
       var here = piles.indexOf(currentPile(card)), next = piles[here + (event.key === "ArrowLeft" ? -1 : 1)];
       if (next !== undefined) { tag(card, next); }
     } else if (event.key === "t" || event.key === "T") {

@@ -237,6 +237,27 @@ def test_piles_take_cards_by_drag_and_by_key_and_move_them_between_tags_and_the_
     assert c.collector_number not in saved_counts(deck)
 
 
+def test_right_then_left_puts_a_card_back_in_the_tag_pile_it_emptied(page):
+    """The last card of a tag pile moved out by → takes its pile off the screen; ← still brings it back there."""
+    page.set_viewport_size({"width": 1280, "height": 1400})
+    a, b = units(2)
+    user = make_user()
+    deck = deck_create(owner=user, name="Walk", entries=entries_of((a, 2), (b, 2)),
+                       tags={a.collector_number: "aggro", b.collector_number: "ramp"})
+    log_in(page, user.username)
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual&group=tag")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
+    page.keyboard.press("ArrowRight")
+    all_saved(page)
+    assert page.eval_on_selector_all("#piles [data-pile]", "ps => ps.map(p => p.dataset.pile)") == ["ramp"]
+    assert page.evaluate("document.activeElement.dataset.card") == a.collector_number
+    page.keyboard.press("ArrowLeft")
+    all_saved(page)
+    assert page.locator(f'#piles [data-pile="aggro"] li[data-card="{a.collector_number}"]').count() == 1
+    assert Deck.objects.get(pk=deck.pk).entries.get(card=a).tag == "aggro"
+
+
 def test_undo_and_redo_cover_tags_and_the_considering_list(page):
     a, b = units(2)
     deck = open_deck(page, make_user(), [(a, 2)])
