@@ -314,6 +314,13 @@ def test_on_a_phone_a_pile_card_is_tagged_by_its_button_and_lands_in_its_tag_pil
     assert phone_page.eval_on_selector_all("#piles [data-pile]", "ps => ps.map(p => p.dataset.pile)") == [
         "Finishers", ""]
     assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == "Finishers"
+    # Piled by type, the phone's list still says each card's tag, where a wide screen's faces leave it to the
+    # screen reader.
+    phone_page.get_by_role("link", name="Type", exact=True).tap()
+    phone_page.locator('#piles[data-grouping="type"]').wait_for()
+    tag = phone_page.locator(f'#piles li[data-card="{b.collector_number}"] .pile-tag')
+    assert tag.is_visible() and tag.inner_text().strip() == "· tag: Finishers"
+    assert phone_page.locator(f'#piles li[data-card="{a.collector_number}"] .pile-tag').count() == 0
 
 
 def test_the_deck_is_edited_as_text_a_bad_line_comes_back_in_the_dialog_and_undo_takes_the_text_back(page):
