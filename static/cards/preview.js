@@ -5,7 +5,9 @@
 (function () {
   "use strict";
 
-  var cache = {}, shown = null, trigger = null, base = null;
+  // `asked` counts the previews asked for: only the latest one's answer is shown, so a trigger left and focused
+  // again before its preview arrived does not get two previews, one of them never hidden.
+  var cache = {}, shown = null, trigger = null, base = null, asked = 0;
 
   function urlFor(number) {
     base = base || document.documentElement.dataset.previewUrl || "/cards/CN/preview/";
@@ -36,8 +38,9 @@
     if (!number || trigger === target) { return; }
     hide();
     trigger = target;
+    var mine = asked;
     fetchPreview(number).then(function (html) {
-      if (trigger !== target || !html) { return; }
+      if (mine !== asked || trigger !== target || !html) { return; }
       var holder = document.createElement("template");
       holder.innerHTML = html.trim();
       var zoom = holder.content.querySelector(".card-zoom");
@@ -54,6 +57,7 @@
   }
 
   function hide() {
+    asked += 1;
     if (shown) { shown.remove(); shown = null; }
     if (trigger && trigger.dataset.describedBy !== undefined) {  // what described it before, given back
       var own = trigger.dataset.describedBy;

@@ -93,6 +93,23 @@ def test_a_pile_card_keeps_its_key_instructions_beside_the_preview_and_after_it(
     assert face.get_attribute("aria-describedby") == "pile-keys"
 
 
+def test_a_card_focused_again_before_its_preview_arrives_shows_one_preview_which_goes_with_the_focus(
+        page, starter_copy):
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    # Faster than the preview's fetch: the card, away, and back (a quick T on a pile card does the same).
+    page.evaluate("""() => { const face = document.querySelector('#piles img[data-card]');
+                             face.focus(); document.getElementById('deck-name').focus(); face.focus(); }""")
+    page.locator("#card-preview").wait_for()
+    page.wait_for_timeout(300)  # any second answer has arrived by now
+    assert page.locator(".card-zoom.floating").count() == 1
+    page.locator("#deck-name").focus()
+    page.locator("#card-preview").wait_for(state="detached")
+    assert page.locator(".card-zoom.floating").count() == 0
+
+
 def test_the_catalog_shows_the_same_preview_and_a_phone_reads_its_grid(phone_page):
     page = phone_page
     page.goto("/cards/?q=t:unit&view=grid")
