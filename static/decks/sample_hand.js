@@ -50,8 +50,15 @@
       list.appendChild(li);
     });
     $("hand-status").textContent = message + " " + hand.length + " in hand, " + library.length + " left in the deck.";
+    var focused = document.activeElement;
     $("mulligan").disabled = mulliganTaken || !hand.length;
     $("draw-next").disabled = !library.length || !hand.length;
+    // A button that disabled itself as it was pressed (Mulligan, the last draw) would drop the keyboard's focus
+    // to the page: it goes to the next button still enabled.
+    if (focused && focused.disabled) {
+      var next = ["draw-next", "draw-hand"].map($).filter(function (b) { return !b.disabled; })[0];
+      next.focus();
+    }
   }
 
   document.addEventListener("click", function (event) {
