@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 from core.crafts import CRAFTS
@@ -28,10 +29,26 @@ def piles(entries: Sequence[Entry], grouping: str, tags: Mapping[str, str] | Non
     for entry in entries:
         by_key.setdefault(key_of(entry.card), []).append(entry)
     out = []
-    for key in sorted(by_key, key=order):
+    keys = sorted(by_key, key=order)
+    for key, slug in zip(keys, unique_slugs(keys), strict=True):
         rows = sorted(by_key[key], key=lambda e: e.card.name.casefold())
-        out.append({"key": key, "label": label_of(key), "count": sum(e.count for e in rows), "entries": rows})
+        out.append({"key": key, "slug": slug, "label": label_of(key), "count": sum(e.count for e in rows),
+                    "entries": rows})
     return out
+
+
+def unique_slugs(keys: Sequence[str]) -> list[str]:
+    """Each pile's part of its element ids, one per pile: tags that differ only in case or punctuation ("a!" and
+    "A?"), or none of whose letters are ASCII, would otherwise share one; untagged is "untagged"."""
+    slugs: list[str] = []
+    for key in keys:
+        base = re.sub(r"[^a-z0-9]+", "-", key.casefold()).strip("-") or ("untagged" if key == UNTAGGED else "tag")
+        slug, n = base, 1
+        while slug in slugs:
+            n += 1
+            slug = f"{base}-{n}"
+        slugs.append(slug)
+    return slugs
 
 
 Grouper = tuple[Callable[[CardInfo], str], Callable[[str], object], Callable[[str], str]]

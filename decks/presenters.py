@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from core.crafts import CRAFTS
 
 from . import stats
-from .cardinfo import TYPE_LABELS, TYPE_ORDER, CardInfo, Entry
+from .cardinfo import CardInfo, Entry
 from .charts import bar_chart
+from .piles import piles
 from .validation import validate_deck
 
 OPENING_HAND = 6  # DG-4.4
@@ -34,14 +35,8 @@ class OddsInputs:
 
 
 def grouped(entries: Sequence[Entry]) -> list[dict]:
-    groups = []
-    for t in TYPE_ORDER:
-        rows = sorted((e for e in entries if e.card.type == t), key=lambda e: e.card.name.casefold())
-        if rows:
-            label = TYPE_LABELS[t]
-            groups.append({"type": t, "key": t, "label": label if label.endswith("s") else label + "s", "entries": rows,
-                           "count": sum(e.count for e in rows)})
-    return groups
+    """The deck by type, as the deck page and the print page show it (each group's `type` is its key)."""
+    return [{**pile, "type": pile["key"]} for pile in piles(entries, "type")]
 
 
 def panel(entries: Sequence[Entry], deck_format: str, odds: OddsInputs | None = None,

@@ -134,7 +134,7 @@
 
   // The tag piles ← and → walk, in the server's order (decks/piles.py: tags by name, ignoring case, untagged last).
   // A pile the card just left empty is gone from the screen, but it stays a step away for that card's next arrow, so
-  // → then ← puts the card back in the tag it had.
+  // → then ← puts the card back in the tag it had; so does untagged when every card has a tag.
   var walked = {card: null, piles: []};
 
   function tagPiles(card) {
@@ -142,6 +142,7 @@
     if (walked.card === card) {
       walked.piles.forEach(function (pile) { if (piles.indexOf(pile) === -1) { piles.push(pile); } });
     }
+    if (piles.indexOf("") === -1) { piles.push(""); }  // untagged, a step away even when every card has a tag
     piles.sort(function (a, b) {
       if ((a === "") !== (b === "")) { return a === "" ? 1 : -1; }
       var x = a.toLowerCase(), y = b.toLowerCase();

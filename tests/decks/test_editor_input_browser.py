@@ -237,7 +237,7 @@ def test_piles_take_cards_by_drag_and_by_key_and_move_them_between_tags_and_the_
     assert c.collector_number not in saved_counts(deck)
 
 
-def test_right_then_left_puts_a_card_back_in_the_tag_pile_it_emptied(page):
+def test_right_then_left_puts_a_card_back_in_the_tag_pile_it_emptied_and_untagged_is_always_a_step_away(page):
     """The last card of a tag pile moved out by → takes its pile off the screen; ← still brings it back there."""
     page.set_viewport_size({"width": 1280, "height": 1400})
     a, b = units(2)
@@ -256,6 +256,11 @@ def test_right_then_left_puts_a_card_back_in_the_tag_pile_it_emptied(page):
     all_saved(page)
     assert page.locator(f'#piles [data-pile="aggro"] li[data-card="{a.collector_number}"]').count() == 1
     assert Deck.objects.get(pk=deck.pk).entries.get(card=a).tag == "aggro"
+    # Every card has a tag, so no Untagged pile is shown: → from the last pile still reaches it.
+    page.locator(f'#piles img[data-card="{b.collector_number}"]').focus()
+    page.keyboard.press("ArrowRight")
+    all_saved(page)
+    assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == ""
 
 
 def test_undo_and_redo_cover_tags_and_the_considering_list(page):
