@@ -11,6 +11,14 @@ from __future__ import annotations
 
 MAX_INTEGER = 2_147_483_647  # an integer column (PostgreSQL's integer): version numbers, counts
 MAX_BIG_INTEGER = 9_223_372_036_854_775_807  # a big integer column: ids (BigAutoField)
+MAX_SEED = 2**62  # a game's or run's seed, 0 to this (a big integer column); one is drawn from that range if not given
+
+
+def seed_problem(seed: int) -> str | None:
+    """What is wrong with a seed, in the player's words; None when it is one."""
+    if 0 <= seed <= MAX_SEED:
+        return None
+    return f"seed: {str(seed)[:24]} is not a seed; a seed is a whole number from 0 to {MAX_SEED:,}."
 
 
 def page_number(raw: str | None) -> int:

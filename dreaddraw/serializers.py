@@ -8,7 +8,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import Direction, PolymorphicProxySerializer
 from rest_framework import serializers
 
-from core.intbounds import MAX_INTEGER
+from core.intbounds import MAX_INTEGER, MAX_SEED
 
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
 from .models import BotLevel, DreadDrawCard, DreadDrawTable, SeatKind, TableStatus
@@ -43,7 +43,7 @@ class SeatSpecSerializer(serializers.Serializer[dict[str, Any]]):
 class TableCreateSerializer(serializers.Serializer[dict[str, Any]]):
     seats = serializers.ListField(child=SeatSpecSerializer(), min_length=MIN_PLAYERS, max_length=MAX_PLAYERS,
                                   help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} seats, at least one of them a person.")
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_SEED)
 
 
 # The schema states what services.table_create checks of the seats: a bot's seat names its bot (a person's may

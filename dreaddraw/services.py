@@ -14,6 +14,7 @@ from django.db import transaction
 
 from core.errors import DomainError, ErrorCode
 from core.frames import FramesError, first_difference, pack, unpack
+from core.intbounds import MAX_SEED, seed_problem
 from dreaddraw.engine import (
     ENGINE_VERSION,
     CardSet,
@@ -185,7 +186,9 @@ def new_nonce() -> str:
 def table_create(*, owner: User, seats: list[dict[str, Any]], seed: int | None = None) -> DreadDrawTable:
     specs = _seat_specs(seats)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**62)
+        seed = random.SystemRandom().randrange(MAX_SEED)
+    elif seed_problem(seed):
+        raise DomainError(seed_problem(seed), code=ErrorCode.INVALID, status_code=400, details={"field": "seed"})
     # A creator's seed alone determines nothing: the server's nonce is mixed into every shuffle.
     nonce = new_nonce()
     waiting = any(s["kind"] == SeatKind.INVITE for s in specs)

@@ -32,6 +32,7 @@ from django.utils import timezone
 from cards.selectors import catalog_version
 from core.errors import DomainError, ErrorCode
 from core.frames import first_difference, pack
+from core.intbounds import MAX_SEED, seed_problem
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import (
     ENGINE_VERSION,
@@ -114,7 +115,9 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
         check_deck_format(opponent, fmt, "opponent")
         params["decks"][1] = deck_snapshot(opponent)
         params["opponent_policy"] = LEVELS[level or "quick"]
-    seed = random.SystemRandom().randrange(2**62) if seed is None else seed
+    if seed is not None and seed_problem(seed):
+        raise DomainError(seed_problem(seed), code=ErrorCode.INVALID, status_code=400, details={"field": "seed"})
+    seed = random.SystemRandom().randrange(MAX_SEED) if seed is None else seed
     # An owner's seed alone determines nothing: the server's nonce is mixed into every random source (DG-4.6).
     nonce = new_nonce()
     table = GoldfishTable(

@@ -85,10 +85,14 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         try:
             with transaction.atomic():
-                if request.POST.get("what") == "table":
+                what = request.POST.get("what", "run")
+                if what not in ("table", "run"):
+                    raise DomainError(f"what: “{what[:24]}” is neither a table nor a run.", code=ErrorCode.INVALID,
+                                      status_code=400, details={"field": "what"})
+                if what == "table":
                     table = tables.table_create(owner=request.user, deck_id=deck.pk, key=key,
-                                                seed=_int_or_none(request.POST.get("seed")),
-                                                opponent_deck_id=_int_or_none(request.POST.get("table_opponent")),
+                                                seed=_typed_number(request, "seed", "seed"),
+                                                opponent_deck_id=_typed_number(request, "table_opponent", "opponent"),
                                                 # the level is the AI's: none against training dummies
                                                 level=(request.POST.get("table_level") or None)
                                                 if request.POST.get("table_opponent") else None)
@@ -106,8 +110,8 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     context["confirm_illegal"] = unsure  # warn before anything is queued
                     return render(request, "playtest/new.html", context)
                 run = runs.run_submit(owner=request.user, kind="dreadgate_playtest", params=params,
-                                      games=_int_or_none(request.POST.get("games")) or 0,
-                                      seed=_int_or_none(request.POST.get("seed")))  # titled by its kind
+                                      games=_typed_number(request, "games", "games") or 0,
+                                      seed=_typed_number(request, "seed", "seed"))  # titled by its kind
                 return redirect("playtest:run_detail", run_id=run.pk)
         except DomainError as exc:
             context["error"] = exc
@@ -124,6 +128,18 @@ def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:
     except DeckNotFound:
         return None  # the submission names the missing deck itself
     return None if opponent.is_legal else opponent
+
+
+def _typed_number(request: HttpRequest, name: str, field: str) -> int | None:
+    """A whole number of the form (`name`), None when left empty; anything else is refused, naming its `field`,
+    rather than read as left empty."""
+    raw = (request.POST.get(name) or "").strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit():
+        raise DomainError(f"{field}: “{raw[:24]}” is not a whole number from 0 up.", code=ErrorCode.INVALID,
+                          status_code=400, details={"field": field})
+    return int(raw)
 
 
 def _int_or_none(text) -> int | None:

@@ -32,6 +32,7 @@ from django.utils import timezone
 from cards.selectors import catalog_version
 from core import interrupt
 from core.errors import DomainError, ErrorCode
+from core.intbounds import MAX_SEED, seed_problem
 
 from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
@@ -123,7 +124,9 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     if not title and job_kind.default_title is not None:
         title = job_kind.default_title(params)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**62)
+        seed = random.SystemRandom().randrange(MAX_SEED)
+    elif seed_problem(seed):
+        raise DomainError(seed_problem(seed), code=ErrorCode.INVALID_PARAMS, details={"field": "seed"})
     size = job_kind.chunk_size_of(params, job_kind.chunk_size) if job_kind.chunk_size_of else job_kind.chunk_size
     plan = PREPARE_PLAN if job_kind.prepare else _first_plan(job_kind, params, games) if job_kind.staged else None
     with transaction.atomic():

@@ -6,7 +6,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from core.errors import DomainError, ErrorCode
-from core.intbounds import MAX_BIG_INTEGER
+from core.intbounds import MAX_BIG_INTEGER, MAX_SEED
 from decks.models import DeckFormat
 from playtest.dreadgate import NotationError, game_log, observation, parse_action
 from playtest.dreadgate.notation import format_action
@@ -197,7 +197,7 @@ class TuningViewSet(KindRunViewSet):
 class GoldfishTableCreateSerializer(serializers.Serializer):
     deck = serializers.IntegerField(min_value=1, max_value=MAX_BIG_INTEGER, help_text="The deck's id.")
     key = serializers.CharField(required=False, allow_blank=True, default="")
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62,
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_SEED,
                                     help_text="Optional. The server mixes its secret nonce into it (DG-4.6), so a "
                                               "seed alone tells nothing of the cards; it is revealed with the nonce "
                                               "when the game is over.")

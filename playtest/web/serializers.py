@@ -4,7 +4,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from core.intbounds import MAX_INTEGER
+from core.intbounds import MAX_INTEGER, MAX_SEED
 from playtest.jobs.registry import JobKind, get_kind, kinds
 from playtest.models import Run
 from playtest.policies import POLICIES
@@ -79,7 +79,7 @@ class RunSubmitSerializer(serializers.Serializer):
         min_value=1, max_value=MAX_GAMES, required=False, allow_null=True,
         help_text="Games to play, from 1 to PLAYTEST_MAX_GAMES. A kind whose parameters fix it (dreadgate_metagame: "
                   "pairs x games_per_pair) may leave it out; a number given anyway must agree.")
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_SEED)
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
     def __init__(self, *args, **kwargs):
@@ -184,7 +184,7 @@ class RunSubmitSchema(OpenApiSerializerExtension):
 class MetagameSubmitSerializer(MetagameParams):
     """A metagame table to play: its decks and how (the run's parameters), and optionally its seed and title."""
 
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62,
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_SEED,
                                     help_text="The same seed plays the same table, however it is chunked.")
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
@@ -329,7 +329,7 @@ class MetagameSerializer(serializers.ModelSerializer):
 class TuningSubmitSerializer(TuningParams):
     """A deck to tune: the run's parameters, and optionally its seed and title."""
 
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62,
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_SEED,
                                     help_text="The same seed races the same way, however it is chunked.")
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 

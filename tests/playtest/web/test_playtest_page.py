@@ -52,6 +52,24 @@ def test_a_goldfish_table_opens_from_the_playtest_page(client, alice, starters):
     assert response.status_code == 302 and response["Location"] == f"/playtest/tables/{table.pk}/"
 
 
+@pytest.mark.parametrize("fields, words", [
+    ({"what": "table", "seed": "99999999999999999999999999"}, "seed: 9999999999999999999999"),
+    ({"what": "run", "mode": "goldfish", "games": "10", "seed": str(2**62 + 1)}, "seed: 4611686018427387905 is not"),
+    ({"what": "table", "seed": "abc"}, "seed: “abc” is not a whole number"),
+    ({"what": "run", "mode": "goldfish", "games": "10", "seed": "-5"}, "seed: “-5” is not a whole number"),
+    ({"what": "table", "table_opponent": "abc"}, "opponent: “abc” is not a whole number"),
+    ({"what": "run", "mode": "goldfish", "games": "ten"}, "games: “ten” is not a whole number"),
+    ({"what": "zzz"}, "what: “zzz” is neither a table nor a run"),
+])
+def test_a_playtest_form_value_that_is_not_one_is_refused_naming_it_and_nothing_starts(client, alice, starters,
+                                                                                     fields, words):
+    """A seed past a big integer column was a 500; a seed or opponent that is not a number was read as left out."""
+    client.force_login(alice)
+    response = client.post("/playtest/new/", {"deck": starters[0].pk, **fields})
+    assert response.status_code == 400 and words in response.content.decode()
+    assert not GoldfishTable.objects.exists() and not Run.objects.exists()
+
+
 def test_a_run_submitted_without_a_title_is_named_after_its_deck_and_opponent(alice, starters):
     deck, opponent = starters
     run = services.run_submit(owner=alice, kind="dreadgate_playtest", games=10,
