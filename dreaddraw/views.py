@@ -187,18 +187,19 @@ def table_act_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     table = _table_or_404(table_id)
     error, status = None, 200
     form = DecisionForm(request.POST)
-    valid = form.is_valid()
-    seat: int = form.cleaned_data["seat"] if valid else -1
-    decision: str = form.cleaned_data["decision"] or "" if valid else ""
-    turn: int | None = form.cleaned_data["turn"] if valid else None
     game: Game | None
-    try:
-        table, game = table_act(table_id=table.pk, user=request.user, seat=seat, decision=decision, turn=turn)
-    except DomainError as exc:
-        error = {"message": exc.message, "rule": exc.details.get("rule", "")}
-        status = exc.status_code
-        table.refresh_from_db()  # the page shows the current state, whoever moved meanwhile
-        game = table_shown(table)
+    if not form.is_valid():  # a request the page would not send: said as what it lacks, not as a seat not played
+        field, problems = next(iter(form.errors.items()))
+        error, status, game = {"message": f"{field}: {problems[0]}", "rule": ""}, 400, table_shown(table)
+    else:
+        try:
+            table, game = table_act(table_id=table.pk, user=request.user, seat=form.cleaned_data["seat"],
+                                    decision=form.cleaned_data["decision"] or "", turn=form.cleaned_data["turn"])
+        except DomainError as exc:
+            error = {"message": exc.message, "rule": exc.details.get("rule", "")}
+            status = exc.status_code
+            table.refresh_from_db()  # the page shows the current state, whoever moved meanwhile
+            game = table_shown(table)
     if not request.htmx and error is None:
         return redirect("dreaddraw:table", table_id=table.pk)
     context = table_board(table=table, game=game, user=request.user, error=error, revealed=_revealed(request, table))

@@ -66,6 +66,17 @@ def test_an_illegal_decision_is_refused_with_its_rule_and_changes_nothing(client
     assert response.status_code == 400 and "DD-3.2" in response.content.decode()
 
 
+@pytest.mark.parametrize("fields, words", [({}, "seat: This field is required."),
+                                            ({"decision": "ZZ"}, "seat: This field is required."),
+                                            ({"seat": "0", "turn": "abc"}, "turn: Enter a whole number.")])
+def test_a_move_the_page_would_not_send_is_refused_as_what_it_lacks_not_as_a_seat_not_played(client, alice,
+                                                                                            fields, words):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=7)
+    response = client.post(f"/dread-draw/tables/{table.pk}/act/", fields, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 400 and words in html and "You do not play" not in html
+
+
 def test_only_seated_users_act(client, alice):
     table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=7)
     response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 1, "decision": "D"}, HTTP_HX_REQUEST="true")
