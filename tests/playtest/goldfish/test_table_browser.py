@@ -26,7 +26,7 @@ from playtest.dreadgate.actions import (
     TARGET_UNIT,
 )  # fmt: skip
 from playtest.dreadgate.board import cell_name
-from playtest.dreadgate.state import RESPONSE_PHASE
+from playtest.dreadgate.state import MAIN_PHASE, RESPONSE_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import encode
 from playtest.models import GoldfishTable
@@ -538,6 +538,37 @@ def test_at_1280_by_800_the_board_a_seven_card_hand_the_status_and_the_turn_bar_
     assert board_box(page) == board  # no jump: the board did not move, nor the page
     assert off_screen(page) == []
     assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+
+
+def drawn_to(table, cards: int) -> GoldfishTable:
+    """The hand kept, then cards drawn (the person's turns ended when no draw is left) until it holds `cards`."""
+    me = tables.human_seat(tables.table_state(table))
+    for _ in range(40):
+        state = tables.table_state(table)
+        if len(state.hand[me]) >= cards and state.active == me and state.phase == MAIN_PHASE:
+            return table
+        legal = state.legal_actions()
+        action = next((a for a in legal if a[0] == KEEP), None) or next((a for a in legal if a[0] == DRAW), None) \
+            or next((a for a in legal if a[0] in (END, PASS)), legal[0])
+        tables.table_act(table=table, action=action)
+        table.refresh_from_db()
+    raise AssertionError(f"no hand of {cards} cards from this seed")
+
+
+@pytest.mark.parametrize("width, cards", [(1024, 10), (1366, 12)])
+def test_at_768_high_a_large_hand_the_board_the_status_and_the_turn_bar_fit_one_screen(page, login, alice, width,
+                                                                                       cards):
+    login(alice)
+    page.set_viewport_size({"width": width, "height": 768})
+    table = drawn_to(tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=SEVEN_SOUTH), cards)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.mouse.move(0, 0)
+    assert off_screen(page) == []
+    page.locator(".hand a.hand-card").last.click()  # a card chosen: what it may do is in view too
+    page.locator(".selection").first.wait_for()
+    page.mouse.move(0, 0)
+    assert off_screen(page) == []
     assert overlaps_and_overflows(page) == []
 
 
