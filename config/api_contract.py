@@ -17,6 +17,7 @@ is declared.
 from __future__ import annotations
 
 import copy
+import json
 import re
 import threading
 from typing import Any
@@ -214,9 +215,26 @@ def _where(error) -> str:
     return path or "body"
 
 
+# What a JSON type is, in words (jsonschema says "is not of type 'integer'").
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
+               "array": "a list", "object": "an object ({…})", "null": "null"}
+
+
+def _short(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def _message(error) -> str:
-    """jsonschema's message, or for a size bound one that names the bound (not the whole value)."""
+    """jsonschema's message, or in words where its own would print a pattern, a type's name or a whole value: a
+    size bound names the bound, a type what was expected, a pattern the rule."""
     kind, bound, value = error.validator, error.validator_value, error.instance
+    if kind == "type" and isinstance(bound, str) and bound in _TYPE_WORDS:
+        return f"{_short(value)} is not {_TYPE_WORDS[bound]}"
+    if kind == "pattern" and isinstance(value, str):
+        if error.schema.get("description"):
+            return error.schema["description"]
+        return "may not be blank" if not value.strip() else f"{_short(value)} holds characters not allowed here"
     if kind in ("maxItems", "minItems") and isinstance(value, list):
         return f"{len(value)} items given; {'at most' if kind == 'maxItems' else 'at least'} {bound} are allowed"
     if kind in ("maxLength", "minLength") and isinstance(value, str):
@@ -265,7 +283,13 @@ def check_body(operation: dict, data) -> None:
     error = next(iter(sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))), None)
     if error is not None:
         fault = _at_fault(error)
-        where, message = _where(fault), _message(fault if _chosen_form(error) else error)
+        # The fault's own words when it is deeper than the error (a count inside an anyOf of whole decks), unless the
+        # error states its rule: jsonschema's words for the error would print the whole value.
+        deeper = fault is not error and not error.schema.get("description")
+        where, message = _where(fault), _message(fault if _chosen_form(error) or deeper else error)
+        if fault.validator == "required" and isinstance(fault.instance, dict):  # the missing field is the place
+            missing = next(name for name in fault.validator_value if name not in fault.instance)
+            where, message = (missing if where == "body" else f"{where}.{missing}"), "This field is required."
         raise ContractError(f"{where}: {message}", {"field": where, "fields": {where: [message]}})
 
 

@@ -83,8 +83,13 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def _has_control(text: str) -> bool:
-    return any(unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS for ch in text)
+def _control_in(text: str) -> str:
+    """The first control character of the text, said so that the player can find it ("" when none): it is
+    invisible, or it moves the text around it."""
+    for at, ch in enumerate(text, start=1):
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS:
+            return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')} at character {at}"
+    return ""
 
 
 def clean_tag(card: CardInfo, tag: Any) -> str:
@@ -94,9 +99,9 @@ def clean_tag(card: CardInfo, tag: Any) -> str:
     details = {"card": card.collector_number, "field": "tag"}
     if not isinstance(tag, str):
         raise InvalidDeck(f"{card.name}: a tag is text.", details=details)
-    if _has_control(tag):
-        raise InvalidDeck(f"{card.name}: a tag cannot hold control characters (a tab, a line break and the like).",
-                          details=details)
+    if control := _control_in(tag):
+        raise InvalidDeck(f"{card.name}: a tag cannot hold control characters (a tab, a line break and the like); "
+                          f"it holds {control}.", details=details)
     # One tag looks one way: composed as NFC, without the invisible characters that would make a twin of it (a
     # zero-width space, a word joiner, a soft hyphen, a byte-order mark; not the joiners that shape a script or emoji).
     tag = " ".join(unicodedata.normalize("NFC", tag).translate(_INVISIBLE).split())
@@ -185,9 +190,9 @@ def _check_fields(name: str, deck_format: str, visibility: str, description: str
         raise InvalidDeck("A deck needs a name.", details={"field": "name"})
     if len(name) > 100:
         raise InvalidDeck("A deck name is at most 100 characters.", details={"field": "name"})
-    if _has_control(name):
-        raise InvalidDeck("A deck name cannot hold control characters (a tab, a line break and the like).",
-                          details={"field": "name"})
+    if control := _control_in(name):
+        raise InvalidDeck("A deck name cannot hold control characters (a tab, a line break and the like); it holds "
+                          f"{control}.", details={"field": "name"})
     if len(description) > 5000:
         raise InvalidDeck("A deck description is at most 5,000 characters.", details={"field": "description"})
     if deck_format not in DeckFormat.values:

@@ -172,12 +172,25 @@ def test_a_body_field_of_the_wrong_type_is_refused_not_coerced(api):
     response = api.post("/api/decks/validate/", {"format": "standard", "list": 0}, format="json")
     assert response.status_code == 400
     error = response.json()["error"]
-    assert list(error["details"]["fields"]) == ["list"] and error["message"] == "list: 0 is not of type 'string'"
+    assert list(error["details"]["fields"]) == ["list"] and error["message"] == "list: 0 is not text"
     response = api.post("/api/decks/import/", {"list": 0}, format="json")
     assert response.status_code == 400 and list(response.json()["error"]["details"]["fields"]) == ["list"]
     response = api.post("/api/decks/", {"name": ["x"]}, format="json")
     assert response.status_code == 400 and list(response.json()["error"]["details"]["fields"]) == ["name"]
     assert Deck.objects.count() == before
+
+
+@pytest.mark.parametrize("path, body, words", [
+    ("/api/decks/", {"name": ""}, "name: may not be blank"),
+    ("/api/decks/", {"cards": []}, "name: This field is required."),  # the field, as a form's refusal names it
+    ("/api/decks/import/", {"deck": {"cards": [{"card": "U-1", "count": "x"}]}},
+     'deck.cards[0].count: "x" is not a whole number'),  # not the whole deck, printed
+])
+def test_a_body_refused_by_the_contract_is_told_in_words_at_its_field(api, path, body, words):
+    """jsonschema's own words printed the name's pattern, "'name' is a required property" at "body", and for a
+    count inside a deck the whole deck."""
+    response = api.post(path, body, format="json")
+    assert response.status_code == 400 and response.json()["error"]["message"] == words
 
 
 def test_only_json_bodies_are_read(api):
