@@ -20,7 +20,7 @@ from core.errors import DomainError, ErrorCode
 from dreaddraw.engine.observation import observe
 
 from .engine.game import MAX_PLAYERS, Game
-from .models import DreadDrawCard, DreadDrawTable
+from .models import DreadDrawCard, DreadDrawTable, seat_names
 from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
@@ -85,7 +85,7 @@ def _table_response(request: Request, table: DreadDrawTable, status_code: int = 
             raise DomainError("seat: you do not play that seat.", code=ErrorCode.NOT_YOUR_SEAT, status_code=403,
                               details={"field": "seat"})
         viewer = wanted
-    names = [s.name for s in table.seats.all()]
+    names = seat_names(table.seats.all())
     seen = observe(game, viewer, names) if game is not None else stored_observation(table, viewer)
     data = TableSerializer(table, context={"seats": seats, "observation": seen}).data
     return Response(data, status=status_code)

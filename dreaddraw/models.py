@@ -11,6 +11,7 @@ stored row.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import models
@@ -68,6 +69,15 @@ class BotLevel(models.TextChoices):
 # A bot seat's name unless it is given one.
 BOT_LABELS: dict[str, str] = {BotLevel.RANDOM: "Random bot", BotLevel.HEURISTIC: "Heuristic bot",
                               BotLevel.PROBABILITY: "Counting bot"}
+
+
+def seat_names(seats: Iterable[DreadDrawSeat]) -> list[str]:
+    """The seats' names as the table and its log say them, in seat order: a name two seats share (three "Counting
+    bot"s) says its seat too ("Counting bot (seat 4)"), so that "… takes 3 damage" names one player."""
+    ordered = sorted(seats, key=lambda s: s.index)
+    names = [s.name for s in ordered]
+    return [f"{name} (seat {s.index + 1})" if names.count(name) > 1 else name for s, name in zip(ordered, names,
+                                                                                                  strict=True)]
 
 
 class DreadDrawTable(models.Model):

@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 
 from core.errors import DomainError, ErrorCode
 
-from .models import BOT_LABELS, DreadDrawCard, DreadDrawKeyword
+from .models import BOT_LABELS, DreadDrawCard, DreadDrawKeyword, seat_names
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -124,7 +124,8 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
              winner: int | None) -> list[dict[str, Any]]:
     """Each seat as the page shows it: the observation's public table, with who is to move and who won."""
     players = []
-    for p, seat in enumerate(seats):
+    seats = list(seats)
+    for p, (seat, name) in enumerate(zip(seats, seat_names(seats), strict=True)):
         info = obs["players"][p]
         if not info["alive"]:
             state = "defeated"
@@ -136,7 +137,7 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
                     for c in info["reserves"]]
         # A bot seat named by its level's own name ("Counting bot") says its level once, in the name.
         bot = "" if seat.name == BOT_LABELS.get(seat.bot) else seat.get_bot_display()
-        players.append({**info, "name": seat.name, "kind": seat.get_kind_display(), "bot": bot,
+        players.append({**info, "name": name, "kind": seat.get_kind_display(), "bot": bot,
                         "seat_number": p + 1, "state": state, "reserves": reserves, "is_viewer": p == viewer,
                         "to_move": p == mover, "is_winner": winner is not None and p == winner})
     return players
@@ -160,7 +161,7 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
     if game is None:
         return stored_board(table=table, user=user, error=error)
     seats = list(table.seats.all())
-    names = [s.name for s in seats]
+    names = seat_names(seats)
     mine = seats_of(table, user)
     mover = game.to_move()
     viewer = viewer_seat(game, mine)

@@ -35,7 +35,7 @@ from dreaddraw.engine.bots import make_bot
 from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from dreaddraw.engine.observation import frame
 
-from .models import BOT_LABELS, BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus
+from .models import BOT_LABELS, BotLevel, DreadDrawSeat, DreadDrawTable, SeatKind, TableStatus, seat_names
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
@@ -113,7 +113,7 @@ def _from_snapshot(table: DreadDrawTable, cardset: CardSet) -> Game | None:
 
 
 def _names(table: DreadDrawTable) -> list[str]:
-    return [s.name for s in sorted(table.seats.all(), key=lambda s: s.index)]
+    return seat_names(table.seats.all())
 
 
 def _replayed_frames(table: DreadDrawTable) -> tuple[list[dict[str, Any]], int | None]:

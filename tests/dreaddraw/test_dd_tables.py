@@ -133,6 +133,17 @@ def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(c
     assert _without_tokens(again) == _without_tokens(html)
 
 
+def test_two_bots_of_one_level_are_told_apart_by_seat_in_the_players_and_the_log(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                             {"kind": "bot", "bot": "heuristic"}], seed=5)
+    table = played_to_the_end(table, moves=2000)
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert "Heuristic bot (seat 2)" in html and "Heuristic bot (seat 3)" in html
+    assert not re.search(r"Heuristic bot(?! \(seat [23]\))", html)  # never the bare name, which two seats share
+    seats = client.get(f"/api/dreaddraw/tables/{table.pk}/").json()
+    assert "Heuristic bot (seat 3)" in str(seats)
+
+
 def _without_tokens(html: str) -> str:
     return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "", html)
 
