@@ -283,6 +283,20 @@ def test_if_match_star_matches_the_deck_whatever_its_version(api, owner):
     assert api.patch("/api/decks/999999/", {"name": "x"}, format="json", HTTP_IF_MATCH="*").status_code == 404
 
 
+def test_a_write_that_changes_nothing_makes_no_version(api, owner):
+    deck = make_deck(owner)
+    cards = api.get(f"/api/decks/{deck.pk}/").json()["cards"]
+    for body in ({}, {"name": deck.name, "format": deck.format},
+                 {"cards": [{"card": c["card"], "count": c["count"]} for c in reversed(cards)]}):
+        response = api.patch(f"/api/decks/{deck.pk}/", body, format="json", HTTP_IF_MATCH="*")
+        assert response.status_code == 200 and response["ETag"] == '"1"', body
+    assert deck.revisions.count() == 1
+    stale = api.patch(f"/api/decks/{deck.pk}/", {}, format="json", HTTP_IF_MATCH='"7"')
+    assert stale.status_code == 412  # a stale write is refused, whether or not it changes anything
+    changed = api.patch(f"/api/decks/{deck.pk}/", {"name": "Other"}, format="json", HTTP_IF_MATCH='"1"')
+    assert changed["ETag"] == '"2"'
+
+
 def test_if_match_with_a_list_matches_if_any_tag_does(api, owner):
     deck = make_deck(owner)
     api.patch(f"/api/decks/{deck.pk}/", {"name": "Two"}, format="json", HTTP_IF_MATCH='"1"')
