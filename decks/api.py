@@ -28,6 +28,7 @@ from rest_framework.views import APIView
 from cards.api_params import bounded, page_parameter, whole_number
 from cards.models import Card, CardType
 from cards.selectors import answer_get, answer_set, catalog_version_recent
+from core.crafts import CRAFTS
 from core.errors import ErrorCode
 from core.formats import FORMAT_SLUGS
 from core.intbounds import MAX_INTEGER
@@ -183,7 +184,7 @@ class DeckListView(APIView):
         operation_id="decks_list",
         summary="List decks: your own (mine=true) or the public ones",
         parameters=[page_parameter(),
-                    OpenApiParameter("mine", bool), OpenApiParameter("craft", str),
+                    OpenApiParameter("mine", bool), OpenApiParameter("craft", str, enum=list(CRAFTS)),
                     OpenApiParameter("deck_format", str, enum=list(FORMAT_SLUGS)),
                     OpenApiParameter("card", str, description="Collector number or part of a card name."),
                     OpenApiParameter("q", str, description="Words of the deck name or description.")],

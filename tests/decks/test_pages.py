@@ -42,6 +42,12 @@ def test_public_decks_refuse_a_filter_they_do_not_know_rather_than_list_nothing(
     assert response.status_code == 400 and words in response.content.decode()
 
 
+def test_the_deck_api_refuses_a_craft_it_does_not_know_as_the_page_does(client):
+    response = client.get("/api/decks/", {"craft": "pink"})
+    assert response.status_code == 400 and response.json()["error"]["details"]["parameter"] == "craft"
+    assert client.get("/api/decks/", {"craft": "hinter"}).status_code == 200
+
+
 def test_deck_page_shows_badge_stats_odds_and_actions(logged_in, owner):
     deck = make_deck(owner)
     html = logged_in.get(f"/decks/{deck.pk}/").content.decode()
