@@ -86,8 +86,8 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for i in range(MAX_PLAYERS):
-            self.fields[f"bot{i}"] = forms.CharField(required=False, max_length=40)
+        for i in range(MAX_PLAYERS):  # labelled as the page labels them, so a refusal names "Seat 1", not "bot0"
+            self.fields[f"bot{i}"] = forms.CharField(required=False, max_length=40, label=f"Seat {i + 1}")
 
     def clean_players(self) -> int:
         players: int = self.cleaned_data["players"]
@@ -98,8 +98,11 @@ class TournamentForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         for i in range(data.get("players") or 0):
-            if not data.get(f"bot{i}"):
-                self.add_error(f"bot{i}", f"choose the bot of seat {i + 1}.")
+            bot = data.get(f"bot{i}")
+            if not bot:
+                self.add_error(f"bot{i}", "choose its bot.")
+            elif bot not in BOT_LABELS:
+                self.add_error(f"bot{i}", f"“{bot}” is not a bot; choose one of {', '.join(BOT_LABELS)}.")
         return data
 
     def lineup(self) -> list[str]:

@@ -128,9 +128,11 @@ def table_new(request: SignedInRequest) -> HttpResponse:
 
 
 def _form_problem(form: forms.Form) -> str:
-    """A form's first problem, naming its field: "players: Enter a whole number."."""
+    """A form's first problem, naming its field as the page labels it when it has a label of its own ("Seat 1:
+    choose its bot."), else by its name ("players: Enter a whole number.")."""
     field, errors = next(iter(form.errors.items()))
-    return f"{field}: {errors[0]}"
+    label = form.fields[field].label if field in form.fields else None
+    return f"{label or field}: {errors[0]}"
 
 
 def _table_or_404(table_id: UUID) -> DreadDrawTable:

@@ -52,11 +52,12 @@ def test_the_page_form_starts_a_tournament_and_shows_its_run(alice, client):
     html = client.get(response["Location"]).content.decode()
     assert "Games played" in html
     bad = client.post("/dread-draw/tournaments/new/", {"games": "20", "players": "2", "bot0": "x", "bot1": "random"})
-    assert bad.status_code == 400 and "lineup[0]" in bad.content.decode()
+    assert bad.status_code == 400 and "Seat 1: “x” is not a bot; choose one of random, heuristic, probability." in \
+        bad.content.decode()  # the seat as the page labels it, not the run's parameter (lineup[0])
     # The number of players and an empty seat are said in the form's words, not the run's parameters'.
     for players, said in (("7", "players: a tournament seats 2 to 6 bots, not 7."),
                           ("1", "players: a tournament seats 2 to 6 bots, not 1."),
-                          ("3", "bot2: choose the bot of seat 3.")):
+                          ("3", "Seat 3: choose its bot.")):
         bad = client.post("/dread-draw/tournaments/new/", {"games": "10", "players": players, "bot0": "random",
                                                            "bot1": "heuristic"})
         assert bad.status_code == 400 and said in bad.content.decode(), players
