@@ -257,3 +257,20 @@ def test_on_a_phone_the_search_opens_over_the_deck_and_adds_to_it(phone_page, st
     page.get_by_role("link", name="Go to the deck and its legality").click()
     assert not page.get_by_label("Quick add").is_visible()
     assert page.evaluate("document.activeElement.id") == "panel"
+
+
+def test_the_history_of_a_deck_renamed_with_one_long_word_fits_a_1024_screen(page, starter_copy):
+    """A change's message names the deck's new name; one word of 100 letters widened the table past the screen, and
+    "Revert to this" could be reached only by scrolling the table sideways."""
+    from decks.services import deck_update
+
+    user, deck = starter_copy
+    deck_update(deck=deck, actor=user, expected_version=deck.version, name="W" * 100, message="Name: Page deck → " +
+                "W" * 100)
+    log_in(page, user.username)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"/decks/{deck.pk}/history/")
+    region = page.get_by_role("region", name="Versions")
+    assert region.evaluate("r => r.scrollWidth <= r.clientWidth")
+    revert = page.get_by_role("button", name="Revert to this").first.bounding_box()
+    assert revert["x"] + revert["width"] <= 1024

@@ -1,5 +1,7 @@
 """Deck pages: lists, deck page, editor changes, import, export, delete, print, history."""
 
+import re
+
 import pytest
 
 from decks.models import Deck, Visibility
@@ -179,6 +181,10 @@ def test_exports_print_history_and_delete(logged_in, owner):
     logged_in.post(f"/decks/{deck.pk}/edit/change/", {"name": "Second", "version": "1"})
     history = logged_in.get(f"/decks/{deck.pk}/history/?from=1&to=2").content.decode()
     assert "“Page deck” → “Second”" in history
+    # Opened without a comparison, the form offers the latest change: version 1 with version 2, not 2 with 2.
+    history = logged_in.get(f"/decks/{deck.pk}/history/").content.decode()
+    assert re.search(r'name="from">.*?<option selected>1</option>', history, re.S)
+    assert re.search(r'name="to"><option selected>2</option>', history)
     logged_in.post(f"/decks/{deck.pk}/revert/1/", {"version": "2"})
     assert Deck.objects.get(pk=deck.pk).name == "Page deck"
     assert "cannot be undone" in logged_in.get(f"/decks/{deck.pk}/delete/").content.decode()
