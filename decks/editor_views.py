@@ -267,9 +267,10 @@ def _card_of(request: HttpRequest):
         try:
             found, _ = cards_matching(query=query[:300], limit=1, exclude_type=GATEWAY)
         except SearchError as exc:
-            raise InvalidDeck(f"Search problem: {exc.message}") from None
-        if not found:
-            raise InvalidDeck(f"No cards match “{query[:300]}”.")
+            at = f" at column {exc.position + 1}" if exc.position is not None else ""  # as the results say it
+            raise InvalidDeck(f"Search problem{at}: {exc.message}") from None
+        if not found:  # said in the status bar, which a long query would fill: the results show it whole
+            raise InvalidDeck(f"No cards match “{query if len(query) <= 40 else query[:40] + '…'}”.")
         return selectors.card_index().resolve(found[0]["collector_number"])
     return None
 

@@ -98,6 +98,16 @@ def test_editor_search_uses_the_search_language(logged_in, owner):
     assert "position" not in bad and bad.count("column") == 1
 
 
+def test_enter_on_a_search_that_finds_nothing_or_is_wrong_says_so_shortly_with_its_column(logged_in, owner):
+    """What Enter adds (the first result of the query) is refused in the editor's status bar, a line on a phone."""
+    deck = deck_create(owner=owner, name="Empty", entries=[])
+    url = f"/decks/{deck.pk}/edit/change/"
+    html = logged_in.post(url, {"first_of": "zq" * 150, "delta": "1"}).content.decode()
+    assert f"No cards match “{'zq' * 20}…”." in html and "zq" * 21 not in html
+    html = logged_in.post(url, {"first_of": "atk>>", "delta": "1"}).content.decode()
+    assert "Search problem at column 5:" in html
+
+
 def test_editor_search_says_when_more_cards_match_than_it_shows(logged_in, owner):
     from decks.editor_views import SEARCH_LIMIT
 
