@@ -11,7 +11,7 @@ from . import stats
 from .cardinfo import CardInfo, Entry
 from .charts import bar_chart
 from .piles import piles
-from .validation import validate_deck
+from .validation import copy_limits, validate_deck
 
 OPENING_HAND = 6  # DG-4.4
 DEFAULT_TURNS = 4
@@ -66,4 +66,5 @@ def panel(entries: Sequence[Entry], deck_format: str, odds: OddsInputs | None = 
         "odds_label": label,
         "odds_rows": odds_rows,
         "odds_categories": categories,
+        "copy_limits": copy_limits(deck_format),
     }

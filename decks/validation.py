@@ -130,6 +130,12 @@ class CopyLimit:
     text: str  # "X has the unique icon: at most 1 copy": a refusal adds ".", the report the deck's count
 
 
+def copy_limits(deck_format: str) -> dict[str, int]:
+    """The copies of a card the format allows: {"unique": DC-4's limit, "copies": DC-5's}."""
+    f = FORMATS.get(deck_format, FORMATS["standard"])
+    return {"unique": f.unique_limit, "copies": f.copy_limit}
+
+
 def copies_allowed(card: CardInfo, deck_format: str) -> CopyLimit:
     f = FORMATS.get(deck_format, FORMATS["standard"])
     if card.is_unique:

@@ -289,8 +289,12 @@
     queue.forEach(function (change) {
       if (change.card && change.delta) { pending[change.card] = (pending[change.card] || 0) + change.delta; }
     });
+    var limits = panel().dataset;
     panel().querySelectorAll(DECK_ROWS).forEach(function (li) {
-      var shown = Math.max(0, Number(li.dataset.count) + (pending[li.dataset.card] || 0));
+      // Never past the copies the format allows (a "+" past them is refused: DC-4, DC-5), unless saved past them.
+      var saved = Number(li.dataset.count), most = Number(li.dataset.unique !== undefined ? limits.uniqueLimit
+                                                                                           : limits.copyLimit);
+      var shown = Math.max(0, Math.min(saved + (pending[li.dataset.card] || 0), Math.max(saved, most || Infinity)));
       var input = li.querySelector("input.count");
       if (input && document.activeElement !== input) { input.value = String(shown); }
       var copies = li.querySelector(".copies");

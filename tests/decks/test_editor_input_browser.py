@@ -77,6 +77,22 @@ def test_twenty_interleaved_clicks_50_ms_apart_give_exactly_the_expected_counts(
     assert saved_counts(deck) == expected
 
 
+def test_fast_clicks_past_the_copy_limit_never_show_more_copies_than_it_allows(page):
+    card, = units(1)
+    deck = open_deck(page, make_user(), [(card, 2)])
+    row = page.locator(f'#panel li[data-card="{card.collector_number}"]')
+    # The most copies the row's box shows at any moment while the clicks are saved, sampled every 5 ms.
+    page.evaluate("""number => { window.mostShown = 0; setInterval(() => {
+        const box = document.querySelector(`#panel li[data-card="${number}"] input.count`);
+        if (box) { window.mostShown = Math.max(window.mostShown, Number(box.value)); } }, 5); }""",
+                  card.collector_number)
+    for _ in range(6):
+        row.locator('button[data-delta="1"]').click()
+    all_saved(page)
+    assert saved_counts(deck) == {card.collector_number: COPY_LIMIT}
+    assert page.evaluate("window.mostShown") == COPY_LIMIT
+
+
 def test_twelve_names_typed_each_followed_at_once_by_enter_add_twelve_cards(page):
     cards = units(12)
     deck = open_deck(page, make_user())
