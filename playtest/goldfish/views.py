@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, ErrorCode
 from core.formats import deck_formats_for
+from core.typed import typed_whole_number
 from decks.errors import DeckNotFound
 from decks.models import Deck
 from decks.selectors import deck_for_viewer
@@ -90,9 +91,10 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     raise DomainError(f"what: “{what[:24]}” is neither a table nor a run.", code=ErrorCode.INVALID,
                                       status_code=400, details={"field": "what"})
                 if what == "table":
+                    opponent = typed_whole_number(request.POST.get("table_opponent"), "opponent")
                     table = tables.table_create(owner=request.user, deck_id=deck.pk, key=key,
-                                                seed=_typed_number(request, "seed", "seed"),
-                                                opponent_deck_id=_typed_number(request, "table_opponent", "opponent"),
+                                                seed=typed_whole_number(request.POST.get("seed"), "seed"),
+                                                opponent_deck_id=opponent,
                                                 # the level is the AI's: none against training dummies
                                                 level=(request.POST.get("table_level") or None)
                                                 if request.POST.get("table_opponent") else None)
@@ -101,6 +103,9 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                           "opponent": request.POST.get("opponent") or None,
                           "format": request.POST.get("format") or None}
                 params = {name: value for name, value in params.items() if value is not None}  # unset: defaults
+                if params["mode"] not in MODES:  # said here: the policies' defaults are the mode's
+                    raise DomainError(f"mode: “{params['mode'][:24]}” is not one of {', '.join(MODES)}.",
+                                      code=ErrorCode.INVALID, status_code=400, details={"field": "mode"})
                 chosen = [request.POST.get("policy") or "", request.POST.get("opponent_policy") or ""]
                 if any(chosen):
                     params["policies"] = [name or default for name, default in zip(chosen, MODES[params["mode"]],
@@ -110,8 +115,8 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     context["confirm_illegal"] = unsure  # warn before anything is queued
                     return render(request, "playtest/new.html", context)
                 run = runs.run_submit(owner=request.user, kind="dreadgate_playtest", params=params,
-                                      games=_typed_number(request, "games", "games") or 0,
-                                      seed=_typed_number(request, "seed", "seed"))  # titled by its kind
+                                      games=typed_whole_number(request.POST.get("games"), "games") or 0,
+                                      seed=typed_whole_number(request.POST.get("seed"), "seed"))  # titled by its kind
                 return redirect("playtest:run_detail", run_id=run.pk)
         except DomainError as exc:
             context["error"] = exc
@@ -128,18 +133,6 @@ def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:
     except DeckNotFound:
         return None  # the submission names the missing deck itself
     return None if opponent.is_legal else opponent
-
-
-def _typed_number(request: HttpRequest, name: str, field: str) -> int | None:
-    """A whole number of the form (`name`), None when left empty; anything else is refused, naming its `field`,
-    rather than read as left empty."""
-    raw = (request.POST.get(name) or "").strip()
-    if not raw:
-        return None
-    if not raw.isascii() or not raw.isdigit():
-        raise DomainError(f"{field}: “{raw[:24]}” is not a whole number from 0 up.", code=ErrorCode.INVALID,
-                          status_code=400, details={"field": field})
-    return int(raw)
 
 
 def _int_or_none(text) -> int | None:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from core.errors import DomainError
 from core.formats import FORMAT_SLUGS, deck_formats_for
 from core.intbounds import page_number
+from core.typed import typed_whole_number
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish.selectors import card_faces
@@ -209,11 +210,14 @@ def metagame_new(request: HttpRequest) -> HttpResponse:
 
 
 def _submit_form(request: HttpRequest, kind: str, params: dict, seed: str, template: str,
-                 context: dict) -> HttpResponse:
-    """Queue a run from a form: to its page, or the form again with the refusal beside the field at fault."""
+                 context: dict, typed: dict[str, str] | None = None) -> HttpResponse:
+    """Queue a run from a form: to its page, or the form again with the refusal beside the field at fault. `typed`:
+    the whole numbers of the parameters as typed ({"budget": "abc"}), refused as the seed is when they are not."""
     try:
+        params = {**params, **{name: typed_whole_number(raw, name) for name, raw in (typed or {}).items()}}
         with transaction.atomic():
-            run = services.run_submit(owner=request.user, kind=kind, params=params, seed=_int_or_none(seed))
+            run = services.run_submit(owner=request.user, kind=kind, params=params,
+                                      seed=typed_whole_number(seed, "seed"))
         return redirect("playtest:run_detail", run_id=run.pk)
     except DomainError as exc:
         context.update(error=exc, error_field=(exc.details or {}).get("field", ""))
@@ -246,7 +250,7 @@ def _tuning_choice(data) -> dict:
 def _tuning_budget(choice: dict, deck) -> dict | None:
     budget_games = _int_or_none(choice["budget"])
     fmt = choice["format"] or (deck.format if deck else "")
-    if budget_games is None or choice["goal"] not in GOALS or fmt not in TUNING_FORMATS:
+    if budget_games is None or budget_games < 1 or choice["goal"] not in GOALS or fmt not in TUNING_FORMATS:
         return None
     return budget_estimate(budget=budget_games, goal=choice["goal"], fmt=fmt)
 
@@ -268,9 +272,9 @@ def tune_new(request: HttpRequest) -> HttpResponse:
                "untunable": deck.format not in TUNING_FORMATS}  # a Tactical deck: no tuning format takes it
     if request.method == "POST":
         params = {"deck": deck.pk, "key": choice["key"], "goal": choice["goal"], "format": choice["format"],
-                  "budget": _int_or_none(choice["budget"]) or 0,
                   "gauntlet": [int(k) for k in choice["gauntlet"] if k.isdigit()]}
-        return _submit_form(request, TUNING, params, choice["seed"], "playtest/tune_new.html", context)
+        return _submit_form(request, TUNING, params, choice["seed"], "playtest/tune_new.html", context,
+                            typed={"budget": choice["budget"]})
     return render(request, "playtest/tune_new.html", context)
 
 

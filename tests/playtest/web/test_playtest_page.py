@@ -60,6 +60,7 @@ def test_a_goldfish_table_opens_from_the_playtest_page(client, alice, starters):
     ({"what": "table", "table_opponent": "abc"}, "opponent: “abc” is not a whole number"),
     ({"what": "run", "mode": "goldfish", "games": "ten"}, "games: “ten” is not a whole number"),
     ({"what": "zzz"}, "what: “zzz” is neither a table nor a run"),
+    ({"what": "run", "mode": "bogus", "games": "10", "policy": "strong"}, "mode: “bogus” is not one of goldfish"),
 ])
 def test_a_playtest_form_value_that_is_not_one_is_refused_naming_it_and_nothing_starts(client, alice, starters,
                                                                                      fields, words):
@@ -68,6 +69,22 @@ def test_a_playtest_form_value_that_is_not_one_is_refused_naming_it_and_nothing_
     response = client.post("/playtest/new/", {"deck": starters[0].pk, **fields})
     assert response.status_code == 400 and words in response.content.decode()
     assert not GoldfishTable.objects.exists() and not Run.objects.exists()
+
+
+def test_a_refused_run_or_table_form_comes_back_as_it_was_sent(client, alice, starters):
+    """Corrected and sent again, it must start what the player chose, not the form's defaults."""
+    client.force_login(alice)
+    deck, opponent = starters
+    html = client.post("/playtest/new/", {"what": "run", "deck": deck.pk, "mode": "matchup", "opponent": opponent.pk,
+                                          "policy": "strong", "games": "300", "seed": "abc"}).content.decode()
+    assert 'value="matchup" checked' in html and 'value="goldfish" checked' not in html
+    assert f'<option value="{opponent.pk}" data-deck-format="standard" selected>' in html
+    assert '<option value="strong" selected>' in html and 'value="300"' in html and 'value="abc"' in html
+    html = client.post("/playtest/new/", {"what": "table", "deck": deck.pk, "table_opponent": opponent.pk,
+                                          "table_level": "strong", "seed": "x1"}).content.decode()
+    assert f'<option value="{opponent.pk}" selected>The AI with' in html
+    assert '<option value="strong" selected>Strong</option>' in html and 'value="x1"' in html
+    assert 'value="1000"' in html  # the run's form, not the one sent, keeps its defaults
 
 
 def test_a_run_submitted_without_a_title_is_named_after_its_deck_and_opponent(alice, starters):

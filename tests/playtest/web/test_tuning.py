@@ -242,6 +242,15 @@ def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, a
     assert run.games == 600
     refused = client.post("/playtest/tune/", {"deck": deck.pk, "goal": "goldfish", "format": "quick", "budget": "50"})
     assert refused.status_code == 400 and b"budget" in refused.content
+    # Numbers that are not numbers are said so, not read as 0 games or as no seed (a random one).
+    for field, value in (("budget", "abc"), ("seed", "xyz")):
+        refused = client.post("/playtest/tune/", {"deck": deck.pk, "goal": "goldfish", "format": "quick",
+                                                  "budget": "600", field: value})
+        assert refused.status_code == 400, field
+        assert f"{field}: “{value}” is not a whole number" in refused.content.decode()
+    assert Run.objects.filter(kind=TUNING).count() == 1
+    assert "-5 games" not in client.get("/playtest/tune/budget/", {"budget": "-5", "goal": "goldfish",
+                                                                   "format": "quick"}).content.decode()
 
 
 def test_the_budget_is_timed_on_starter_decks_before_any_run_like_it_and_counts_the_queue_ahead(client, alice, bob):

@@ -1,0 +1,17 @@
+"""Whole numbers typed in a page's form: one left empty is None, anything else that is not one is refused in words
+that name its field (a 400), never read as left empty. Their bounds are the services' to check (a seed's, a
+number of games'), with the same field named."""
+
+from __future__ import annotations
+
+from .errors import DomainError, ErrorCode
+
+
+def typed_whole_number(raw: str | None, field: str) -> int | None:
+    text = (raw or "").strip()
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit():
+        raise DomainError(f"{field}: “{text[:24]}” is not a whole number from 0 up.", code=ErrorCode.INVALID,
+                          status_code=400, details={"field": field})
+    return int(text)
