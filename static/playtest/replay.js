@@ -31,5 +31,26 @@ document.addEventListener("click", (event) => {
   playing = !playing;
   sync();
 });
-document.addEventListener("htmx:afterSettle", sync);
+// A step swaps the whole viewer: the control that took it (Next, the scrubber, Play) has the focus again in the new
+// one, so that a keyboard's next Enter or arrow takes the next step. Past the first or last step, where Previous or
+// Next is gone, the focus goes to Start or End.
+const INSTEAD = {prev: "start", next: "end"};
+let focusedControl = null;
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const root = replay();
+  const active = document.activeElement;
+  focusedControl = root && event.detail.target === root && root.contains(active) ? active.dataset.control || null : null;
+});
+
+document.addEventListener("htmx:afterSettle", () => {
+  const root = replay();
+  if (root && focusedControl) {
+    const again = root.querySelector(`[data-control="${focusedControl}"]`) ||
+      root.querySelector(`[data-control="${INSTEAD[focusedControl]}"]`);
+    if (again && !again.hidden) { again.focus(); }
+  }
+  focusedControl = null;
+  sync();
+});
 sync();

@@ -220,6 +220,19 @@ def test_a_quick_game_is_won_through_the_gateway_with_clicks_only_and_replayed_o
     page.get_by_role("button", name="Play").click()
     page.get_by_text(f"Step 5 of {len(last)}").wait_for()  # it steps on by itself
     page.get_by_role("button", name="Pause").click()
+    # By keyboard: Enter on Next takes a step and leaves the focus on Next, so the next Enter takes the next one.
+    step = int(page.locator("#replay").get_attribute("data-step"))
+    page.get_by_role("link", name="Next").focus()
+    for n in (1, 2):
+        page.keyboard.press("Enter")
+        page.locator(f'#replay[data-step="{step + n}"]').wait_for()
+        page.wait_for_function("() => document.activeElement.dataset.control === 'next'")
+    page.keyboard.press("Shift+Tab")  # Previous, then past the first step: the focus on Start
+    assert page.evaluate("document.activeElement.dataset.control") == "prev"
+    for n in range(step + 1, -1, -1):
+        page.keyboard.press("Enter")
+        page.locator(f'#replay[data-step="{n}"]').wait_for()
+        page.wait_for_function(f"() => document.activeElement.dataset.control === '{'prev' if n else 'start'}'")
 
 
 def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):

@@ -241,7 +241,8 @@ def test_the_tables_replay_opens_at_the_last_step_on_the_same_board_with_a_scrub
     html = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
     steps = len(state.history)
     assert f"Step {steps} of {steps}" in html
-    assert f'<input type="range" id="replay-step" name="step" min="0" max="{steps}" value="{steps}"' in html
+    assert (f'<input type="range" id="replay-step" data-control="step" name="step" min="0" max="{steps}" '
+            f'value="{steps}"') in html
     cell = cell_html(html, cell_name(unit.cell))
     assert f'<img class="face" src="/cards/{unit.c.code}.svg"' in cell
     first = client.get(f"/playtest/tables/{table.pk}/replay/?step=0").content.decode()
