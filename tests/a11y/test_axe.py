@@ -45,6 +45,14 @@ def test_main_pages_have_no_serious_accessibility_violations(page, path):
     assert violations(page, path) == []
 
 
+def test_the_catalog_table_on_a_phone_has_no_serious_accessibility_violations(phone_page):
+    """Its headings show short labels there ("Vit"): the long ones stay what a screen reader says (they were gone,
+    and the sort links had no name)."""
+    assert violations(phone_page, "/cards/?q=t:legend&view=table") == []
+    names = phone_page.locator("table.card-table thead a").evaluate_all("links => links.map(a => a.innerText)")
+    assert phone_page.get_by_role("link", name="Vitality").count() == 1 and "Vitality" not in names
+
+
 def test_a_deck_page_has_no_serious_accessibility_violations(page, public_deck):
     assert violations(page, f"/decks/{public_deck.pk}/") == []
 
