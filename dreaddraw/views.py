@@ -198,7 +198,8 @@ def table_act_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
             table, game = table_act(table_id=table.pk, user=request.user, seat=form.cleaned_data["seat"],
                                     decision=form.cleaned_data["decision"] or "", turn=form.cleaned_data["turn"])
         except DomainError as exc:
-            error = {"message": exc.message, "rule": exc.details.get("rule", "")}
+            rule = exc.details.get("rule", "")  # linked beside the words, which say it once (the API's start with it)
+            error = {"message": exc.message.removeprefix(f"{rule}: ") if rule else exc.message, "rule": rule}
             status = exc.status_code
             table.refresh_from_db()  # the page shows the current state, whoever moved meanwhile
             game = table_shown(table)

@@ -59,7 +59,9 @@ def test_an_illegal_decision_is_refused_with_its_rule_and_changes_nothing(client
     response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": "R999"},
                            HTTP_HX_REQUEST="true")
     assert response.status_code == 400
-    assert "DD-6.3" in response.content.decode()
+    html = response.content.decode()
+    assert 'Refused: card 999 is not in your Reserves — <a href="/rules/#DD-6.3">rule DD-6.3</a>' in html
+    assert html.count("DD-6.3") == 2  # the link and its words; the message no longer repeats it
     table.refresh_from_db()
     assert table.decisions == before
     response = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": "K3"}, HTTP_HX_REQUEST="true")
