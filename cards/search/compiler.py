@@ -19,6 +19,8 @@ from typing import Any, NoReturn, Protocol
 from django.db.models import F, Q, Value
 from django.db.models.functions import Replace
 
+from core.names import APOSTROPHES
+
 from ..crafts import CRAFTS
 from ..models import DIRECTION_BITS, Card, CardType, Keyword, Subtype
 from .errors import SearchError, SearchWarning
@@ -218,7 +220,9 @@ class _Compiler:
         term written so. Not negated, the value may go with a pre-filter (Backend.substring)."""
         if term.regex:
             return self.b.regex(column, compile_pattern(term.value, term.value_start, self.budget))
-        return self.b.substring(column, term.value, prefilter=not (self.negated or term.op == "!="))
+        # A typographic apostrophe (a phone's keyboard types Hunter’s) is the catalog's ASCII one (core.names).
+        return self.b.substring(column, term.value.translate(APOSTROPHES),
+                                prefilter=not (self.negated or term.op == "!="))
 
     def negatable(self, term: Term, q, present=None):
         """`q`, or for `!=` the one rule of every field: the cards that have the field (`present`; every
@@ -235,7 +239,8 @@ class _Compiler:
             meant = f"-{term.value}"
             self.warn(f"'!{term.value}' is the card named exactly '{term.value}' (as on Scryfall), not a negation; "
                       f"write '{meant}' to leave out the names that contain it.", term, [meant])
-        q = self.b.name_exact(term.value) if term.op != ":" and not term.regex else self.substring("name", term)
+        q = (self.b.name_exact(term.value.translate(APOSTROPHES)) if term.op != ":" and not term.regex
+             else self.substring("name", term))
         return self.negatable(term, q)
 
     def field_text(self, term: Term, top: bool):

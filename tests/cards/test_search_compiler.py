@@ -550,3 +550,10 @@ def test_empty_quotes_are_an_error_at_them_not_every_card_or_none(cards, query, 
     with pytest.raises(SearchError) as caught:
         names(query)
     assert "quotes are empty" in str(caught.value) and caught.value.position == position
+
+
+@pytest.mark.parametrize("query", ["hunter’s", "Hunter‘s mark", "!\"Hunter’s Mark\"", "o:\"hunter’s\""])
+def test_a_typographic_apostrophe_finds_what_the_ascii_one_finds(cards, query):
+    """A phone's keyboard types ’: the catalog writes '. Both are one apostrophe, as everywhere names are looked up."""
+    make_card("Hunter's Mark", text="Until your turn ends, the hunter's aim is true.")
+    assert names(query) == ["Hunter's Mark"]
