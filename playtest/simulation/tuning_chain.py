@@ -99,6 +99,9 @@ def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, 
     result = tuning_race.conclude(params, [stage for stage in stages if not stage["plan"].get("base")])
     race, chain = _split(stages)
     plan = []
+    # What the first chained stage (against the unchanged deck, on new deals) made of each swap it tried: the race's
+    # "clear" is confirmed there or not, and the report says which.
+    confirmations = {str(arm): gains for arm, gains in _improvements(params, chain[0]).items()} if chain else {}
     for index, stage in enumerate(chain, start=len(race)):
         gains = _improvements(params, stage)
         arm = _clear_best(gains)
@@ -107,7 +110,7 @@ def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, 
         swap = params["candidates"][arm - 1]
         plan.append({"arm": arm, "cut": swap["cut"], "add": swap["add"], "stage": index, **gains[arm]})
     return {**result, "games": sum(stage["result"]["games"] for stage in stages), "stages": len(stages),
-            "chained_stages": len(chain), "plan": plan}
+            "chained_stages": len(chain), "plan": plan, "confirmations": confirmations}
 
 
 def shortfall(params: dict[str, Any], plans: list[dict[str, Any]], short: int) -> str:

@@ -175,14 +175,30 @@ def _name(params: dict[str, Any], code: str) -> str:
 UNITS = {"goldfish": ("turns", "fewer turns to win"), "matchup": ("points", "win-rate points")}
 
 
+def _verdict(swap: dict[str, Any], checked: dict[str, float] | None, planned: bool) -> str:
+    """A swap's verdict: the race's, unless the run tried it again on new deals (`checked`) and did not confirm it
+    (a swap can be clear over all its games and not on the new deals alone, and a plan is made of confirmed ones)."""
+    if swap["high"] < 0:
+        return "Clear loss"
+    if swap["low"] <= 0:
+        return "Not clear"
+    if checked is None or planned:
+        return "Clear gain"
+    return "Clear in the race, not confirmed on new deals"
+
+
 def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     """The report: the best swaps (the last stage's, best first) and the cheapest cuts, each with its interval."""
     scale = 1.0 if params["goal"] == "goldfish" else 100.0
+    planned = {step["arm"] for step in result.get("plan", [])}
     swaps = []
     for swap in result["swaps"]:
+        checked = result.get("confirmations", {}).get(str(swap["arm"]))
         swaps.append({**swap, "cut_name": _name(params, swap["cut"]), "add_name": _name(params, swap["add"]),
                       "shown": {k: swap[k] * scale for k in ("mean", "low", "high")},
-                      "clear": swap["low"] > 0, "index": swap["arm"] - 1})
+                      "clear": swap["low"] > 0, "index": swap["arm"] - 1,
+                      "verdict": _verdict(swap, checked, swap["arm"] in planned),
+                      "checked": {k: checked[k] * scale for k in ("mean", "low", "high")} if checked else None})
     last = max((s["stage"] for s in swaps), default=0)
     best = [s for s in swaps if s["stage"] == last]
     # Each card out with its best replacement (the estimate of the latest stage it reached: the most games), then

@@ -13,7 +13,7 @@ from playtest.jobs.services import stage_params
 from playtest.simulation import tuning_chain, tuning_race
 from playtest.simulation.games import deck_cards
 from playtest.simulation.tuning_candidates import candidates, swapped_entries
-from playtest.simulation.tuning_kind import prepare, validate_params
+from playtest.simulation.tuning_kind import prepare, present, validate_params
 
 pytestmark = pytest.mark.django_db
 
@@ -186,5 +186,12 @@ def test_the_chain_ends_at_once_when_the_finalists_gain_nothing_clear_on_new_dea
     first = tuning_chain.next_stage(params, stages)
     stages.append(stage_of(first, {1: 0, 2: 0}))
     assert tuning_chain.next_stage(params, stages) is None
-    assert tuning_chain.conclude(params, stages)["plan"] == []
+    result = tuning_chain.conclude(params, stages)
+    assert result["plan"] == []
     assert "confirms none" in tuning_chain.shortfall(params, [s["plan"] for s in stages], 10)
+    # The report does not call "clear gain" (with its Apply) what the run's own new deals did not confirm: swap 1 is
+    # clear over all its games (+2 in the race, 0 on the new deals), and said to be unconfirmed, with both figures.
+    report = present(result, {**params, "cards": {}, "deck": {**params["deck"], "cards": {}}})
+    swap = next(s for s in report["best"] if s["cut"] == "A")
+    assert swap["shown"]["low"] > 0 and swap["verdict"] == "Clear in the race, not confirmed on new deals"
+    assert swap["checked"]["mean"] == 0 and swap["checked"]["low"] <= 0
