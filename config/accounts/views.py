@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +25,21 @@ def _remember_browser(request: HttpRequest, response: HttpResponse, username: st
     response.set_cookie(throttle.DEVICE_COOKIE, throttle.device_cookie_value(username, device),
                         max_age=throttle.DEVICE_COOKIE_MAX_AGE, httponly=True, samesite="Lax",
                         secure=settings.SESSION_COOKIE_SECURE)
+
+
+class RefusedFormIs400:
+    """Django's password views answer a refused form 200; ours say it as the site's other forms do: 400."""
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
+    pass
+
+
+class PasswordResetConfirmView(RefusedFormIs400, auth_views.PasswordResetConfirmView):
+    pass
 
 
 class ThrottledLoginView(LoginView):
@@ -72,7 +88,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="config.accounts.backends.ThrottledModelBackend")
-        return redirect(next_url or "home")
+        response = redirect(next_url or "home")
+        _remember_browser(request, response, user.get_username())  # the browser that made it, as a log-in would
+        return response
     return render(request, "registration/signup.html", {"form": form, "next": next_url},
                   status=400 if form.errors else 200)
 

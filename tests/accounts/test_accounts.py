@@ -214,7 +214,11 @@ def test_password_change_needs_the_old_password_and_logs_out_other_sessions(clie
     log_in(client)
     wrong = client.post("/accounts/password_change/", {"old_password": "nope", "new_password1": "another-passphrase-9",
                                                        "new_password2": "another-passphrase-9"})
-    assert wrong.status_code == 200 and "incorrectly" in wrong.content.decode()
+    assert wrong.status_code == 400 and "incorrectly" in wrong.content.decode()  # refused, as every form is
+    unlike = client.post("/accounts/password_change/", {"old_password": PASSWORD,
+                                                        "new_password1": "another-passphrase-9",
+                                                        "new_password2": "another-passphrase-8"})
+    assert unlike.status_code == 400 and "didn’t match" in unlike.content.decode()
     done = client.post("/accounts/password_change/", {"old_password": PASSWORD, "new_password1": "another-passphrase-9",
                                                       "new_password2": "another-passphrase-9"})
     assert done.status_code == 302 and done["Location"] == "/accounts/password_change/done/"

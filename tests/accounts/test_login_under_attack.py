@@ -147,3 +147,18 @@ def test_a_link_works_once_for_a_limited_time_and_for_its_own_account(owner_acco
     assert log_in(client, "203.0.113.60").status_code == 429  # the second browser was not let in
     client.cookies["dg_device"] = first_cookie
     assert log_in(client, "203.0.113.60").status_code == 302  # the first was
+
+
+def test_the_browser_an_account_was_made_in_is_one_of_its_known_browsers(settings, client):
+    """It made the account and was logged in by it: under an attack it gets in as a browser that logged in does."""
+    settings.TRUSTED_PROXY_COUNT = 1
+    settings.LOGIN_ACCOUNT_SLOWDOWN_SECONDS = 600
+    maker = Client()
+    made = maker.post("/accounts/signup/", {"username": "dave", "password1": PASSWORD, "password2": PASSWORD},
+                      REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="198.51.100.30")
+    assert made.status_code == 302
+    maker.post("/accounts/logout/")
+    for n, address in enumerate(ATTACKERS[:settings.LOGIN_ACCOUNT_FAILURE_LIMIT + 3]):
+        log_in(stranger(client), address, password=f"guess-{n}", username="dave")
+    assert log_in(stranger(client), ATTACKERS[0], username="dave").status_code == 429  # the attack holds the slot
+    assert log_in(maker, "198.51.100.31", username="dave").status_code == 302
