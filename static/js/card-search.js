@@ -41,8 +41,11 @@
       var names = select.dataset.termAliases.split(" ");
       var match = termPattern(names).exec(input.value);
       var value = match ? match[2].replace(/^"|"$/g, "").toLowerCase() : "";
-      var known = Array.prototype.some.call(select.options, function (o) { return o.value === value; });
-      select.value = known ? value : "";
+      // A value may also be written another way the search reads (a craft by its colour: c:blue is Divine).
+      var known = Array.prototype.find.call(select.options, function (o) {
+        return o.value && (o.value === value || o.dataset.also === value);
+      });
+      select.value = known ? known.value : "";
     });
     form.querySelectorAll("input[data-term]").forEach(function (box) {
       var pattern = new RegExp("(^|\\s)" + escapeRegExp(box.dataset.term) + "(?=\\s|$)", "i");

@@ -64,6 +64,16 @@ def test_filter_control_writes_the_query_text_on_a_phone(phone_page):
     assert width <= 360  # nothing spills sideways on a phone
 
 
+def test_a_craft_written_by_its_colour_or_as_colour_is_the_one_the_craft_filter_shows_and_replaces(page):
+    """c:blue (the help page's example) is Divine: the filter shows it, and choosing Champion there replaces it,
+    rather than adding c:champion beside it (which found nothing)."""
+    page.goto("/cards/?q=t%3Alegend+colour%3Ablue")
+    page.get_by_text("Filters").click()
+    assert page.get_by_label("Craft").input_value() == "divine"
+    page.get_by_label("Craft").select_option("champion")
+    assert page.get_by_label("Search").input_value() == "t:legend c:champion"
+
+
 def test_help_and_card_pages_fit_a_phone(phone_page):
     phone_page.goto("/cards/help/")
     phone_page.get_by_role("heading", name="How to search").wait_for()
