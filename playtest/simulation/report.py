@@ -160,6 +160,9 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
             "never_played": never_played,
             "unchosen": [{"name": row["name"], "reason": row["unchosen"]} for row in cards or () if row["unchosen"]],
         })
+        # Every card with no play, whether it was never legal or legal and never chosen (the comparison's row).
+        deck_reports[-1]["not_played"] = sorted(card["name"] for card in
+                                                deck_reports[-1]["never_played"] + deck_reports[-1]["unchosen"])
     return {
         "games": games,
         "mode": params["mode"],

@@ -71,6 +71,24 @@ def test_an_illegal_deck_is_marked_on_the_report_the_list_and_the_comparison(cli
     assert "illegal deck" in client.get("/playtest/compare/", {"run": str(run.pk)}).content.decode()
 
 
+def test_the_comparison_names_every_card_never_played_legal_or_not(client, alice):
+    """Its row listed only the cards never legal; a card legal and never chosen is never played too."""
+    from playtest.simulation.report import report
+
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
+                              games=20, seed=1)
+    for index in run.chunks.values_list("index", flat=True):
+        services.chunk_execute(run_id=run.pk, index=index)
+    run.refresh_from_db()
+    deck = report(run.result, run.params)["decks"][0]
+    expected = sorted(c["name"] for c in deck["never_played"] + deck["unchosen"])
+    assert deck["unchosen"], "no card legal and never chosen in these games any more"
+    client.force_login(alice)
+    page = client.get("/playtest/compare/", {"run": str(run.pk)}).content.decode()
+    row = page.split('<th scope="row">Never played</th>')[1].split("</tr>")[0]
+    assert all(name.replace("'", "&#x27;") in row for name in expected)
+
+
 def test_the_card_figures_are_labelled_association_and_hidden_with_the_reason_for_a_card_drawn_in_every_game(
         client, alice):
     run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": starter_deck(alice).pk},
