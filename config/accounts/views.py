@@ -42,6 +42,16 @@ class PasswordResetConfirmView(RefusedFormIs400, auth_views.PasswordResetConfirm
     pass
 
 
+class LogoutView(auth_views.LogoutView):
+    """Django's log-out takes a POST only (a link followed must not end a session); the address opened (a bookmark,
+    a typed URL) asks, with the button that logs out, rather than showing a bare 405."""
+
+    http_method_names = ["get", "post", "options"]
+
+    def get(self, request, *args, **kwargs):
+        return render(request, "registration/logout_confirm.html")
+
+
 class ThrottledLoginView(LoginView):
     """Django's log-in (which renews the session key), answering 429 with Retry-After while the
     failed log-in limits refuse a check; a log-in leaves the account's device cookie."""

@@ -105,10 +105,14 @@ def test_log_out_ends_the_session_on_the_server(client, user):
     assert "alice" not in replay.get("/").content.decode()
 
 
-def test_log_out_by_get_is_refused(client, user):
+def test_log_out_by_get_asks_and_logs_out_no_one(client, user):
+    """A GET (a bookmark, a link from elsewhere) must not end a session: it shows the button that does."""
     log_in(client)
-    assert client.get("/accounts/logout/").status_code == 405
+    page = client.get("/accounts/logout/")
+    assert page.status_code == 200 and '<form method="post" action="/accounts/logout/"' in page.content.decode()
     assert "alice" in client.get("/").content.decode()
+    assert client.post("/accounts/logout/").status_code == 302
+    assert "alice" not in client.get("/").content.decode()
 
 
 def test_failed_log_ins_lock_the_username_for_that_address_only(client, user, settings):
