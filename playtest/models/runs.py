@@ -51,10 +51,13 @@ class Run(models.Model):
 
     @property
     def sides(self) -> list[dict]:
-        """Each side of a playtest: its deck's name, whether the deck was legal, and the policy playing it."""
+        """Each side of a playtest: its deck's name, whether the deck was legal, and the policy playing it (a tuning
+        run's one side: the deck it tunes)."""
         decks = self.params.get("decks") if isinstance(self.params, dict) else None
         if not isinstance(decks, list):
-            return []
+            tuned = self.params.get("deck") if isinstance(self.params, dict) else None
+            return [{"name": tuned.get("name", "?"), "legal": tuned.get("legal", True), "policy": None}] \
+                if isinstance(tuned, dict) else []
         policies = self.params.get("policies") or []
         return [{"name": deck.get("name", "?"), "legal": deck.get("legal", True),
                  "policy": policies[i] if i < len(policies) else None} for i, deck in enumerate(decks)]

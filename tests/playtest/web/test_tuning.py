@@ -240,6 +240,9 @@ def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, a
     run = Run.objects.get(kind=TUNING)
     assert response.status_code == 302 and response["Location"] == f"/playtest/runs/{run.pk}/"
     assert run.games == 600
+    listed = client.get("/playtest/").content.decode()  # the run list names the deck tuned (it said "—")
+    row = listed.split(f"/playtest/runs/{run.pk}/")[1].split("</tr>")[0]
+    assert f"<td>{deck.name}</td>" in row.replace("\n", "").replace("        ", "")
     refused = client.post("/playtest/tune/", {"deck": deck.pk, "goal": "goldfish", "format": "quick", "budget": "50"})
     assert refused.status_code == 400 and b"budget" in refused.content
     # Numbers that are not numbers are said so, not read as 0 games or as no seed (a random one).
