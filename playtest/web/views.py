@@ -15,7 +15,7 @@ from core.errors import DomainError
 from core.formats import FORMAT_SLUGS, deck_formats_for
 from core.intbounds import page_number
 from core.typed import typed_whole_number
-from decks.selectors import deck_for_viewer
+from decks.selectors import deck_for_viewer, deck_list_for_owner
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish.selectors import card_faces
 from playtest.goldfish.stored import replay_view, sample_frames
@@ -259,6 +259,9 @@ def _tuning_budget(choice: dict, deck) -> dict | None:
 def tune_new(request: HttpRequest) -> HttpResponse:
     """"Suggest changes" for a deck: the goal, the format, the budget (and for a matchup, the gauntlet)."""
     choice = _tuning_choice(request.POST if request.method == "POST" else request.GET)
+    if not choice["deck"] and request.method == "GET":  # opened by its address: which deck?
+        decks = deck_list_for_owner(user=request.user).filter(format__in=TUNING_FORMATS).order_by("name")
+        return render(request, "playtest/tune_choose.html", {"decks": decks})
     try:
         deck = deck_for_viewer(deck_id=choice["deck"], user=request.user, key=choice["key"] or None)
     except (DomainError, ValueError):

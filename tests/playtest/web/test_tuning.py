@@ -256,6 +256,13 @@ def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, a
                                                                    "format": "quick"}).content.decode()
 
 
+def test_the_tuning_page_opened_without_a_deck_asks_which_of_yours(client, alice):
+    deck = starter_deck(alice, craft="hinter")
+    client.force_login(alice)
+    page = client.get("/playtest/tune/")
+    assert page.status_code == 200 and f'href="/playtest/tune/?deck={deck.pk}"' in page.content.decode()
+
+
 def test_the_budget_is_timed_on_starter_decks_before_any_run_like_it_and_counts_the_queue_ahead(client, alice, bob):
     client.force_login(alice)
     query = {"budget": 600, "goal": "goldfish", "deck_format": "quick"}
