@@ -84,6 +84,7 @@ def index(request: HttpRequest) -> HttpResponse:
                        query_order=result.query_order, query_direction=result.query_direction,
                        columns=_columns(result.order, result.direction),
                        suggestions=name_suggestions(query=query) if not page.paginator.count else [])
+    context["order_label"] = dict(ORDER_CHOICES).get(context["order"], context["order"]).lower()  # as the menu says it
     htmx = getattr(request, "htmx", None)
     template = "cards/index_update.html" if htmx and not htmx.history_restore_request else "cards/index.html"
     return render(request, template, context, status=status)

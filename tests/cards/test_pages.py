@@ -74,7 +74,7 @@ def test_the_form_unchanged_leaves_the_sort_to_the_query_and_shows_it(client, ca
     # What the form sends when the player typed order:atk direction:desc and left the controls alone.
     html = client.get("/cards/", {"q": "tst page t:unit order:atk direction:desc", "order": "name",
                                   "direction": "asc", "query_order": "name", "query_direction": "asc"}).content.decode()
-    assert _shown(html) == (["Tst Page Golem", "Tst Page Lancer"], "atk", "desc", "atk descending")
+    assert _shown(html) == (["Tst Page Golem", "Tst Page Lancer"], "atk", "desc", "attack descending")
     assert "search-warnings" not in html
     assert 'name="query_order" value="atk"' in html and 'name="query_direction" value="desc"' in html
 
@@ -82,7 +82,7 @@ def test_the_form_unchanged_leaves_the_sort_to_the_query_and_shows_it(client, ca
 def test_a_changed_control_overrides_the_query_with_a_warning(client, cards):
     html = client.get("/cards/", {"q": "tst page t:unit order:atk", "order": "vit", "direction": "asc",
                                   "query_order": "atk", "query_direction": "asc"}).content.decode()
-    assert _shown(html) == (["Tst Page Lancer", "Tst Page Golem"], "vit", "asc", "vit ascending")
+    assert _shown(html) == (["Tst Page Lancer", "Tst Page Golem"], "vit", "asc", "vitality ascending")
     assert "takes precedence" in html and "(column 17)" in html
     assert 'name="query_order" value="atk"' in html  # still what the query alone chooses
 

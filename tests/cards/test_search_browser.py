@@ -28,14 +28,14 @@ def test_type_a_query_sort_the_table_and_open_a_card(page):
     page.get_by_label("table").check()
     page.locator("table.card-table").wait_for()
     page.get_by_label("Sort by").select_option("atk")
-    page.get_by_role("status").filter(has_text="sorted by atk ascending").wait_for()
+    page.get_by_role("status").filter(has_text="sorted by attack ascending").wait_for()
     page.get_by_label("Direction").select_option("desc")
-    page.get_by_role("status").filter(has_text="sorted by atk descending").wait_for()
+    page.get_by_role("status").filter(has_text="sorted by attack descending").wait_for()
     assert page.locator("table.card-table tbody td:first-child a").all_inner_texts() == by_attack
     assert "order=atk" in page.url and "direction=desc" in page.url
 
     page.locator('thead a[data-sort="vit"]').click()  # the sortable table's own headings
-    page.get_by_role("status").filter(has_text="sorted by vit ascending").wait_for()
+    page.get_by_role("status").filter(has_text="sorted by vitality ascending").wait_for()
     assert page.locator("table.card-table tbody td:first-child a").all_inner_texts() == expected_names(
         [F("vitality").asc(), "name"])
     assert page.evaluate("document.activeElement.dataset.sort") == "vit"  # focus stays on the heading
@@ -89,14 +89,14 @@ def test_order_typed_in_the_search_box_sorts_and_the_controls_follow(page):
     page.goto("/cards/")
     page.get_by_label("Search").fill("t:legend order:atk direction:desc")
     page.keyboard.press("Enter")
-    page.get_by_role("status").filter(has_text="sorted by atk descending").wait_for()
+    page.get_by_role("status").filter(has_text="sorted by attack descending").wait_for()
     assert page.locator(".card-caption strong").all_inner_texts() == by_attack
     assert page.get_by_label("Sort by").input_value() == "atk"
     assert page.get_by_label("Direction").input_value() == "desc"
     assert page.locator(".search-warnings").count() == 0
     page.get_by_label("Search").fill("t:legend order:vit")  # the controls were not touched: the query decides
     page.keyboard.press("Enter")
-    page.get_by_role("status").filter(has_text="sorted by vit ascending").wait_for()
+    page.get_by_role("status").filter(has_text="sorted by vitality ascending").wait_for()
     page.get_by_label("Direction").select_option("desc")  # now changed: it takes precedence
-    page.get_by_role("status").filter(has_text="sorted by vit descending").wait_for()
+    page.get_by_role("status").filter(has_text="sorted by vitality descending").wait_for()
     assert page.get_by_label("Sort by").input_value() == "vit"
