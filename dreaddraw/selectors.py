@@ -127,7 +127,9 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
     seats = list(seats)
     for p, (seat, name) in enumerate(zip(seats, seat_names(seats), strict=True)):
         info = obs["players"][p]
-        if not info["alive"]:
+        if winner is not None and p == winner:  # the game is over: no round is under way
+            state = "won the game"
+        elif not info["alive"]:
             state = "defeated"
         elif not info["in_round"]:
             state = "out of this round"

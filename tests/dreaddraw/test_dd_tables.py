@@ -130,6 +130,7 @@ def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(c
     assert table.status == TableStatus.OVER and table.winner_seat is not None
     html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
     assert "wins the game" in html and "Game over" in html
+    assert html.count("Won the game ·") == 1 and "In the round ·" not in html  # no round is under way any more
     assert ("The fortune (DD-8)" in html) == bool(table_game(table).fortune)  # told when the winner has Life cards
     again = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
     assert _without_tokens(again) == _without_tokens(html)
