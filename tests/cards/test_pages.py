@@ -146,6 +146,16 @@ def test_card_page_for_a_talent_has_no_stats(client, cards):
     assert "Spell Talent" in html and "Direction indicator" not in html and "Cost" in html
 
 
+def test_an_abilitys_cost_says_what_pays_it(client):
+    """A glyph costs action points to play, and its instant ability talent points: "cost 3" beside "Cost 2" read as
+    a contradiction."""
+    make_card("Tst Binding", type=CardType.GLYPH, cost=2, collector_number="TST-P9", abilities=[
+        {"name": "Binding", "trigger": "instant", "cost": 3, "text": "Stun a chosen enemy unit."},
+        {"name": "Ward", "trigger": "activated", "cost": 1, "text": "Heal 1."}])
+    html = client.get("/cards/TST-P9/").content.decode()
+    assert "(instant, 3 talent points)" in html and "(activated, 1 action point)" in html
+
+
 def test_card_page_lists_public_decks_using_the_card(client, cards):
     from cards.models import Card
     from decks.models import Deck, DeckEntry, Visibility
