@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cardinfo import GATEWAY, CardInfo, Entry
-from .errors import DeckForbidden, InvalidDeck, StaleVersion
+from .errors import DeckForbidden, InvalidDeck, StaleTag, StaleVersion
 from .models import Deck
 from .selectors import can_edit, deck_considering, deck_entries, deck_tags
 from .services import MAX_COPIES_STORED, CardChange, clean_tag, deck_update
@@ -88,9 +88,12 @@ def tag_words(name: str, before: str, after: str) -> str:
     return f"{name}: tag “{before}” → “{after}”"
 
 
-def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: bool = False) -> tuple[Deck, TagChange]:
+def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: bool = False,
+                  was: str | None = None) -> tuple[Deck, TagChange]:
     """Set the tag of a card of the main deck ("" untags it). Refuses (InvalidDeck, naming the card) a card not in
-    the main deck and a tag that is too long or holds a control character."""
+    the main deck and a tag that is too long or holds a control character. `was`: the tag the player saw on the
+    card; a tag set meanwhile (another window, or an undo of a tag another window changed since) is not written
+    over: refused (StaleTag), saying what it is now."""
     deck = _editable(deck, actor, just_read)
     tag = clean_tag(card, tag)
     for attempt in range(ATTEMPTS):
@@ -101,6 +104,12 @@ def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: boo
             raise InvalidDeck(f"{card.name} is not in the main deck: only a card of the deck has a tag.",
                               details={"card": card.collector_number, "field": "tag"})
         change = TagChange(card, tags.get(card.collector_number, ""), _as_spelled(tag, tags, card))
+        if was is not None and change.before != was.strip():
+            raise StaleTag(f"{card.name}: its tag was changed in another window, to “{change.before}”, so yours was "
+                           "not saved; set it again if you still want it." if change.before else
+                           f"{card.name}: its tag was taken off in another window, so yours was not saved; set it "
+                           "again if you still want it.", details={"card": card.collector_number, "field": "tag",
+                                                                   "now": change.before})
         if change.before == change.after:
             return deck, change
         tags[card.collector_number] = change.after

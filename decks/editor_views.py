@@ -102,7 +102,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
     except (StaleVersion, services.VersionRequired):
         return _panel(request, shown, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
-        return _panel(request, shown, notice=exc.message, status=400)
+        return _panel(request, shown, notice=exc.message, status=exc.status_code)
     return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=save.undo, saved=True)
 
 
@@ -192,8 +192,10 @@ def edit_tag(request: HttpRequest, pk: int) -> HttpResponse:
     """Give a card of the main deck a tag ("" untags it): the tag piles, by drag or key."""
     def tag(deck, card):
         deck, change = considering.deck_tag_card(deck=deck, actor=request.user, card=card,
-                                                 tag=request.POST.get("tag", ""), just_read=True)
-        undo = {"url": "tag", "fields": {"card": card.collector_number, "tag": change.before}}
+                                                 tag=request.POST.get("tag", ""), just_read=True,
+                                                 was=request.POST.get("was"))
+        # Undone only over the tag it set: one another window set since is not taken off.
+        undo = {"url": "tag", "fields": {"card": card.collector_number, "tag": change.before, "was": change.after}}
         return deck, [undo] if change.before != change.after else []
     return _apply(request, pk, tag)
 

@@ -47,3 +47,10 @@ class InvalidDeckCode(DomainError):
 class InvalidDeck(DomainError):
     status_code = 400
     default_code = ErrorCode.INVALID_DECK
+
+
+class StaleTag(InvalidDeck):
+    """A card's tag changed since the player saw it (decks.considering.deck_tag_card's `was`)."""
+
+    status_code = 409
+    default_code = ErrorCode.STALE_VERSION

@@ -14,8 +14,24 @@
   function editor() { return document.getElementById("editor"); }
   function grouping() { var piles = document.getElementById("piles"); return piles ? piles.dataset.grouping : ""; }
 
+  // Each tag is sent with the one the player saw on the card (`was`): the tag a change still on its way will set, else
+  // the page's. A tag another window set meanwhile is then refused, said, and not written over.
+  var tagsOnTheWay = {};
+
+  function shownTag(card) {
+    if (Object.prototype.hasOwnProperty.call(tagsOnTheWay, card)) { return tagsOnTheWay[card]; }
+    var button = document.querySelector('#panel li[data-card="' + CSS.escape(card) + '"]:not(#considering li) ' +
+                                        "button[data-retag]");
+    return button ? button.dataset.retag : "";
+  }
+
   function tag(card, name, onDone) {
-    window.deckEditor.send(editor().dataset.tagUrl, {card: card, tag: name}, onDone);
+    var was = shownTag(card);
+    tagsOnTheWay[card] = name;
+    window.deckEditor.send(editor().dataset.tagUrl, {card: card, tag: name, was: was}, function (status, panel, words) {
+      if (tagsOnTheWay[card] === name) { delete tagsOnTheWay[card]; }
+      if (onDone) { onDone(status, panel, words); }
+    });
   }
 
   // The tag dialog (templates/decks/editor.html): the card's tag, the deck's other tags offered as it is typed.

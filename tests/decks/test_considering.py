@@ -3,7 +3,7 @@
 import pytest
 
 from decks.considering import TO_CONSIDERING, TO_DECK, deck_consider, deck_move_card, deck_tag_card
-from decks.errors import DeckForbidden, InvalidDeck
+from decks.errors import DeckForbidden, InvalidDeck, StaleTag
 from decks.models import MAX_TAG_LENGTH, ConsideringEntry, Deck, DeckEntry, Visibility
 from decks.selectors import card_info, deck_considering, deck_entries, deck_report, deck_tags
 from decks.services import (
@@ -68,6 +68,20 @@ def test_a_bad_tag_is_refused_naming_the_card_and_nothing_is_saved(owner, deck_a
     assert pool[0].name in exc.value.message and why in exc.value.message
     assert exc.value.details["card"] == pool[0].collector_number
     assert Deck.objects.get(pk=deck.pk).version == 1 and deck_tags(deck) == {}
+
+
+def test_a_tag_set_over_one_the_player_did_not_see_is_refused_saying_what_it_is(owner, deck_and_pool):
+    deck, pool = deck_and_pool
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[0], tag="Alpha")  # another window's
+    with pytest.raises(StaleTag, match="changed in another window, to “Alpha”") as refused:
+        deck_tag_card(deck=deck, actor=owner, card=pool[0], tag="Beta", was="")
+    assert refused.value.status_code == 409 and deck_tags(Deck.objects.get(pk=deck.pk))[pool[0].collector_number] \
+        == "Alpha"
+    deck, change = deck_tag_card(deck=deck, actor=owner, card=pool[0], tag="Beta", was="Alpha")
+    assert change.after == "Beta"
+    with pytest.raises(StaleTag, match="taken off in another window"):
+        deck_tag_card(deck=deck_tag_card(deck=deck, actor=owner, card=pool[1], tag="")[0], actor=owner,
+                      card=pool[1], tag="x", was="old")
 
 
 def test_a_tag_is_trimmed_and_may_be_as_long_as_the_limit(owner, deck_and_pool):

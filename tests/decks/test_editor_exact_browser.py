@@ -364,6 +364,31 @@ def test_a_text_taken_before_another_windows_save_is_not_saved_over_it_without_a
     assert saved_counts(deck) == {a.collector_number: 4}
 
 
+def test_a_tag_set_in_another_window_is_neither_written_over_nor_taken_off_by_an_undo(page):
+    """Two windows on one deck: B's dialog, opened on what B's page showed, is refused and says what the tag is now;
+    A's undo of its own tag does not take off the tag B then set."""
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    other = page.context.new_page()
+    other.goto(f"/decks/{deck.pk}/edit/")
+    other.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.get_by_role("button", name=f"Tag {a.name}", exact=True).click()  # window A: "Alpha"
+    page.get_by_role("dialog").locator("#tag-name").fill("Alpha")
+    page.get_by_role("button", name="Save the tag").click()
+    page.locator("#queue-status").filter(has_text=f"version {deck.version + 1}").wait_for()
+    other.get_by_role("button", name=f"Tag {a.name}", exact=True).click()  # window B, which still shows no tag
+    other.get_by_role("dialog").locator("#tag-name").fill("Beta")
+    other.get_by_role("button", name="Save the tag").click()
+    other.locator("#tag-problem").filter(has_text="changed in another window, to “Alpha”").wait_for()
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == "Alpha"
+    other.get_by_role("button", name="Save the tag").click()  # asked, and sent again: over the tag now shown
+    other.locator("#queue-status").filter(has_text=f"version {deck.version + 2}").wait_for()
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == "Beta"
+    page.get_by_role("button", name="Undo").click()  # A takes back its "Alpha": B's "Beta" stays
+    page.locator('#queue-status[data-state="failed"]').filter(has_text="“Beta”").wait_for()
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == "Beta"
+
+
 def test_a_tag_refused_comes_back_in_its_dialog_and_closing_it_puts_the_focus_back_on_the_pile_card(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 2)])
