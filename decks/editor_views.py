@@ -113,15 +113,31 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     text = request.POST.get("lines", "")
     try:
-        read = parse_quick_add(text, selectors.card_index())
+        read = parse_quick_add(text, selectors.card_index(), gateway=_gateway_number(deck))
     except DeckListError as exc:
         return _panel(request, deck, notice=str(exc), status=400)
     if read.problems:
         return _unread(request, deck, read.problems, problems_for="quick")
     if not read.changes:
         return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
-    return _save_card_changes(request, deck, lambda _read: read.net(), unchanged="Nothing to change.",
+    return _save_card_changes(request, deck, lambda _read: read.net(), unchanged=_nothing_to_change(deck, read),
                               unchanged_status=400)
+
+
+def _nothing_to_change(deck, read) -> str:
+    """Why quick add changed nothing: copies taken out of cards the deck does not hold are named."""
+    if any(delta > 0 for _card, delta in read.net()):
+        return "Nothing to change."
+    held = {e.card.collector_number for e in selectors.deck_entries(deck)}
+    absent = [card.name for card, _delta in read.net() if card.collector_number not in held]
+    if not absent:
+        return "Nothing to change."
+    return f"Nothing to change: {', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not in the deck."
+
+
+def _gateway_number(deck) -> str:
+    """The deck's gateway card, whose line in a pasted list (the deck's own text export) is read past."""
+    return deck.gateway.collector_number if deck.gateway_id else ""
 
 
 @require_safe
@@ -140,7 +156,7 @@ def edit_whole(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         held = {e.card.collector_number: e.count for e in selectors.deck_entries(deck)}
         read = parse_whole_list(request.POST.get("lines", ""), selectors.card_index(), held=held,
-                                deck_format=deck.format)
+                                deck_format=deck.format, gateway=_gateway_number(deck))
     except DeckListError as exc:
         return _panel(request, deck, notice=str(exc), status=400)
     if read.problems:  # said in the text's dialog (static/decks/text_edit.js), not beside the quick-add box

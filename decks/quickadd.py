@@ -45,12 +45,13 @@ class QuickLines:
         return [(card, delta) for card, delta in totals.values() if delta]
 
 
-def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", zero_is_none: bool = False
-                    ) -> QuickLines:
+def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", zero_is_none: bool = False,
+                    gateway: str = "") -> QuickLines:
     """Every line's change, or every line's problem (with its line number and suggestions); raises
     DeckListError for text that is not lines of a list at all (too many lines). `reader` names the box in the
     refusal of a sideboard card; `zero_is_none`: a line at 0 ("0 Name") is read as none of a card that must exist,
-    and changes nothing, where a list of changes refuses it as no count."""
+    and changes nothing, where a list of changes refuses it as no count. `gateway`: the deck's gateway card
+    (collector number), whose line (as the deck's own text export writes it) is read past."""
     out = QuickLines()
     considered: Section | None = None  # the sideboard or maybeboard section the lines are under, if any
     for number, line in list_lines(text):
@@ -78,7 +79,7 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
                                       "only; put it on the considering list with “Consider” on a search result.",
                                       None, number))
             continue
-        if parsed.gateway is not None:
+        if parsed.gateway is not None and parsed.gateway.collector_number.casefold() != gateway.casefold():
             out.problems.append(Issue("not_main_deck_card", "DC-7", ERROR, f"{parsed.gateway.name} is the gateway "
                                       "card: it comes with the deck, not in it.", parsed.gateway.collector_number,
                                       number))
@@ -87,13 +88,14 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
     return out
 
 
-def parse_whole_list(text: str, index: CardIndex, *, held: Mapping[str, int], deck_format: str) -> QuickLines:
+def parse_whole_list(text: str, index: CardIndex, *, held: Mapping[str, int], deck_format: str,
+                     gateway: str = "") -> QuickLines:
     """The main deck written out whole ("Edit as text"): each line a card and its count, read as quick add reads
     them, so that its changes are the counts wanted (`net()` adds up the lines of one card; a card at 0 or left out
     is wanted at 0). A line that takes copies away ("-1 Name") is a change, not a count, and more copies than the
     rules allow (DC-4, DC-5) are not what the deck will hold: each refused on its line. `held`: the deck's counts
     now (by collector number), which a text may keep even past the limit (a deck whose format changed)."""
-    out = parse_quick_add(text, index, reader="the text", zero_is_none=True)
+    out = parse_quick_add(text, index, reader="the text", zero_is_none=True, gateway=gateway)
     first_line: dict[str, int] = {}
     for change in out.changes:
         first_line.setdefault(change.card.collector_number, change.line)

@@ -109,3 +109,22 @@ def test_a_deck_already_past_the_limit_keeps_its_count_but_cannot_grow(logged_in
     assert whole(logged_in, deck, "6 Zz Text Alpha\n1 Zz Text Beta\n").status_code == 200
     assert counts(deck) == {"Zz Text Alpha": 6, "Zz Text Beta": 1}
     assert whole(logged_in, deck, "7 Zz Text Alpha\n1 Zz Text Beta\n").status_code == 400
+
+
+def test_the_decks_own_text_export_is_read_back_as_it_stands_gateway_line_and_all(logged_in, owner):
+    """The export writes the gateway under its own heading; Edit as text refused that line ("comes with the deck")."""
+    from decks.services import deck_copy
+
+    deck = deck_copy(deck=Deck.objects.filter(is_starter=True, format="standard").order_by("pk").first(), owner=owner)
+    exported = logged_in.get(f"/decks/{deck.pk}/export.txt").content.decode()
+    assert deck.gateway.name in exported
+    response = whole(logged_in, deck, exported)
+    assert response.status_code == 200 and "Nothing to change: the deck already reads so." in response.content.decode()
+    assert Deck.objects.get(pk=deck.pk).version == deck.version
+
+
+def test_quick_add_taking_out_a_card_the_deck_does_not_hold_says_so(logged_in, owner, three):
+    a, b, _c = three
+    deck = deck_create(owner=owner, name="Held", entries=entries_of((a, 2)))
+    answer = logged_in.post(f"/decks/{deck.pk}/edit/quick/", {"lines": f"-1 {b.name}"})
+    assert answer.status_code == 400 and f"Nothing to change: {b.name} is not in the deck." in answer.content.decode()
