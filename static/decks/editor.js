@@ -230,6 +230,8 @@
     }
     swapping = true;
     try { old.replaceWith(fresh); } finally { swapping = false; }
+    var title = fresh.querySelector("#deck-title");  // a rename shows in the browser's tab too
+    if (title) { document.title = "Edit " + title.textContent.trim() + " · Dreadgate"; }
     if (window.htmx) { window.htmx.process(fresh); }
     savedVersion = Number(fresh.dataset.version);  // what the page shows is what its next change is made against
     var counts = {};
@@ -382,9 +384,21 @@
     }
   });
 
+  // A menu of the details (format, visibility) changes with each arrow key pressed on it: the choice is saved once
+  // the arrows rest a moment, or the menu is left, so that Private, Unlisted, Public is one save, not a deck shared
+  // on the way (a pick with the pointer is saved after the same moment).
+  var SETTLE_MS = 700, settling = null;
+
   document.addEventListener("change", function (event) {
     if (!editor || swapping || !panel().contains(event.target)) { return; }
-    commit(event.target);
+    var target = event.target;
+    if (target.matches("#deck-meta select")) {
+      target.dataset.unsaved = "true";
+      clearTimeout(settling);
+      settling = setTimeout(function () { if (target.dataset.unsaved) { commit(target); } }, SETTLE_MS);
+      return;
+    }
+    commit(target);
   });
 
   // A count box or a field of the deck's details, once the player has changed it and left it.

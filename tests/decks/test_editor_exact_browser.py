@@ -207,6 +207,22 @@ def test_a_name_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_save
     all_saved(page)
     assert Deck.objects.get(pk=deck.pk).name == "Typed while stale"
     assert saved_counts(deck) == {a.collector_number: 2}  # the other window's change is kept
+    assert page.title() == "Edit Typed while stale · Dreadgate"  # the browser's tab says the new name too
+
+
+def test_arrows_walking_the_visibility_menu_save_once_where_they_rest(page):
+    """Private → Unlisted → Public by ↓ ↓ saved a version at each step, the deck shared as unlisted on the way."""
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    page.get_by_label("Visibility").focus()
+    assert page.get_by_label("Visibility").input_value() == "private"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.locator("#queue-status").filter(has_text=f"version {deck.version + 1}").wait_for()
+    page.wait_for_timeout(1000)  # time for any second save
+    saved = Deck.objects.get(pk=deck.pk)
+    assert (saved.visibility, saved.version) == ("public", deck.version + 1)
+    assert [r.message for r in saved.revisions.order_by("-number")[:1]] == ["Visibility: Private → Public"]
 
 
 def test_a_card_is_set_aside_to_the_considering_list_from_the_list_view_by_its_button(page):
