@@ -168,3 +168,23 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
                 response[header] = value
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # as the library: too late for one
         return response
+
+
+class MethodNotAllowedPageMiddleware:
+    """A page address visited with a method it does not take (a form's action opened as a link: `/decks/7/copy/`)
+    answers Django's bare 405; it gets the site's error page saying what to do, its Allow header kept. The API's
+    405s already carry their envelope."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content or request.path.startswith("/api/"):
+            return response
+        allowed = response.get("Allow", "")
+        page = error_response(request, 405, "method_not_allowed",
+                              "This address is a form's action: it is used by a button on its page, not opened. "
+                              "Go back to the page and use the button." if "GET" not in allowed else
+                              "This address does not take that request.", headers={"Allow": allowed})
+        return page

@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "config.middleware.ContentSecurityPolicyMiddleware",  # django-csp's, its header built once
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.PageThrottleMiddleware",
+    "config.middleware.MethodNotAllowedPageMiddleware",
     "config.middleware.RequestBodyLimitMiddleware",  # innermost: its refusals get every header above
 ]
 

@@ -162,7 +162,8 @@ def decode(text: str) -> DeckCode:
             try:
                 number = r.take(r.byte()).decode()
             except UnicodeDecodeError as exc:
-                raise DeckCodeError("The deck code has a collector number that is not text.") from exc
+                raise DeckCodeError("The deck code is damaged: a card in it cannot be read (the code was cut or "
+                                    "changed); copy it again whole.") from exc
             if not number or _UNIT.match(number) or _AUTHORED.match(number):
                 raise DeckCodeError("The deck code has a malformed collector number.")
         elif kind == KIND_AUTHORED:

@@ -129,6 +129,16 @@ def test_the_browsable_api_has_no_inline_style_and_its_code_style_is_drfs_own(cl
 
 
 @pytest.mark.django_db
+def test_a_forms_action_opened_as_a_page_says_what_it_is_and_keeps_its_allow_header(client, django_user_model):
+    """Django answers it a bare 405: a blank page."""
+    client.force_login(django_user_model.objects.create_user("visitor", password="a-long-passphrase-7"))
+    response = client.get("/accounts/tokens/1/revoke/")
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert "used by a button on its page" in response.content.decode()
+    assert client.get("/api/decks/validate/").json()["error"]["code"] == "method_not_allowed"  # the API's own
+
+
+@pytest.mark.django_db
 def test_a_400_of_djangos_own_says_nothing_of_its_cause_and_a_pages_own_says_what_is_wrong(client):
     response = client.get("/cards/", HTTP_HOST="intruder.example")
     assert response.status_code == 400

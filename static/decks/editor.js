@@ -407,7 +407,9 @@
       delete target.dataset.unsaved;
       var count = target.value.trim();
       if (!/^\d+$/.test(count)) {
-        setStatus("failed", "A count is a whole number from 0 up; “" + count + "” was not saved.");
+        // A number box holds "" for what it cannot read ("abc"): said so, not as an empty count.
+        setStatus("failed", "A count is a whole number from 0 up; " + (target.validity && target.validity.badInput ?
+                  "what was typed is not one" : "“" + count + "” is not one") + ", and was not saved.");
         showPending();  // puts the count on screen back
         return;
       }

@@ -130,6 +130,11 @@ def test_a_count_box_emptied_or_negative_is_refused_and_the_count_goes_back(page
         page.locator('#queue-status[data-state="failed"]').filter(has_text="whole number").wait_for()
         assert count.input_value() == "2"
         assert saved_counts(deck) == {a.collector_number: 2}
+    count.select_text()
+    page.keyboard.type("1e")  # what a number box cannot read: its value is "", said as what was typed
+    count.press("Tab")
+    page.locator('#queue-status[data-state="failed"]').filter(has_text="what was typed is not one").wait_for()
+    assert count.input_value() == "2" and saved_counts(deck) == {a.collector_number: 2}
 
 
 def test_enter_in_quick_add_never_picks_a_name_offered_for_older_text(page):

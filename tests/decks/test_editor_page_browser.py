@@ -274,3 +274,14 @@ def test_the_history_of_a_deck_renamed_with_one_long_word_fits_a_1024_screen(pag
     assert region.evaluate("r => r.scrollWidth <= r.clientWidth")
     revert = page.get_by_role("button", name="Revert to this").first.bounding_box()
     assert revert["x"] + revert["width"] <= 1024
+
+
+def test_a_new_deck_starts_in_its_name_and_quick_add_grows_with_its_lines(page, starter_copy):
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    quick = page.locator("#quick")
+    one = quick.bounding_box()["height"]
+    quick.fill("1 A\n2 B\n3 C\n4 D")
+    assert quick.bounding_box()["height"] > one * 2  # the lines can be read before Enter
+    page.goto("/decks/new/")
+    assert page.evaluate("document.activeElement.id") == "new-name"
