@@ -232,6 +232,9 @@
     try { old.replaceWith(fresh); } finally { swapping = false; }
     var title = fresh.querySelector("#deck-title");  // a rename shows in the browser's tab too
     if (title) { document.title = "Edit " + title.textContent.trim() + " · Dreadgate"; }
+    // A phone's bar says whether the deck is legal, which its legality says far down the page.
+    var badge = fresh.querySelector("#legality .badge"), bar = document.getElementById("bar-legality");
+    if (badge && bar) { bar.textContent = badge.dataset.short; bar.dataset.legal = badge.dataset.legal; }
     if (window.htmx) { window.htmx.process(fresh); }
     savedVersion = Number(fresh.dataset.version);  // what the page shows is what its next change is made against
     var counts = {};

@@ -285,3 +285,16 @@ def test_a_new_deck_starts_in_its_name_and_quick_add_grows_with_its_lines(page, 
     assert quick.bounding_box()["height"] > one * 2  # the lines can be read before Enter
     page.goto("/decks/new/")
     assert page.evaluate("document.activeElement.id") == "new-name"
+
+
+def test_on_a_phone_the_bar_says_whether_the_deck_is_legal_and_follows_each_save(phone_page, starter_copy):
+    """The legality sits below the whole deck on a phone, two or three screens down."""
+    user, deck = starter_copy
+    open_editor(phone_page, user, deck)
+    bar = phone_page.locator("#bar-legality")
+    assert bar.is_visible() and bar.inner_text() == f"Legal · {deck.card_count} cards"
+    box = bar.bounding_box()
+    assert box["y"] + box["height"] <= 844
+    phone_page.get_by_label("Format").select_option("tactical")  # its legend is not played in Tactical (DC-8)
+    phone_page.locator('#bar-legality[data-legal="false"]').wait_for()
+    assert bar.inner_text().startswith("Not legal · ")
