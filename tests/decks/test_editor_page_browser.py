@@ -295,6 +295,10 @@ def test_on_a_phone_the_bar_says_whether_the_deck_is_legal_and_follows_each_save
     assert bar.is_visible() and bar.inner_text() == f"Legal · {deck.card_count} cards"
     box = bar.bounding_box()
     assert box["y"] + box["height"] <= 844
+    phone_page.get_by_role("button", name="Add cards").tap()
+    assert not phone_page.locator("#search-keys .keys-hint").is_visible()  # no keys to press on a touch screen
+    assert phone_page.locator("#search-keys a.jump").is_visible()
+    phone_page.get_by_role("link", name="Go to the deck and its legality").tap()
     phone_page.get_by_label("Format").select_option("tactical")  # its legend is not played in Tactical (DC-8)
     phone_page.locator('#bar-legality[data-legal="false"]').wait_for()
     assert bar.inner_text().startswith("Not legal · ")
