@@ -147,6 +147,18 @@ def test_two_bots_of_one_level_are_told_apart_by_seat_in_the_players_and_the_log
     assert "Heuristic bot (seat 3)" in str(seats)
 
 
+def test_the_rules_named_by_the_turn_line_and_the_log_are_links_and_names_stay_text(client, alice):
+    from dreaddraw.templatetags.rule_links import rule_links
+
+    assert rule_links("lowest total (DD-3.6); <i>x</i>") == \
+        'lowest total (<a href="/rules/#DD-3.6">DD-3.6</a>); &lt;i&gt;x&lt;/i&gt;'
+    table = table_create(owner=alice, seats=[{"kind": "local", "name": "<b>Ann</b>"},
+                                             {"kind": "bot", "bot": "heuristic"}], seed=5)
+    table = played_to_the_end(table, moves=6)
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html  # the turn line and the log: text
+
+
 def _without_tokens(html: str) -> str:
     return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "", html)
 
