@@ -120,19 +120,8 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
         return _unread(request, deck, read.problems, problems_for="quick")
     if not read.changes:
         return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
-    return _save_card_changes(request, deck, lambda _read: read.net(), unchanged=_nothing_to_change(deck, read),
+    return _save_card_changes(request, deck, lambda _read: read.net(), unchanged="Nothing to change.",
                               unchanged_status=400)
-
-
-def _nothing_to_change(deck, read) -> str:
-    """Why quick add changed nothing: copies taken out of cards the deck does not hold are named."""
-    if any(delta > 0 for _card, delta in read.net()):
-        return "Nothing to change."
-    held = {e.card.collector_number for e in selectors.deck_entries(deck)}
-    absent = [card.name for card, _delta in read.net() if card.collector_number not in held]
-    if not absent:
-        return "Nothing to change."
-    return f"Nothing to change: {', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not in the deck."
 
 
 def _gateway_number(deck) -> str:
@@ -198,6 +187,11 @@ def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged
         return _panel(request, shown, notice=exc.message, status=400)
     refusals = [c.refused for c in changes if c.refused]
     if save.undo is None:
+        # Copies taken out of a card the deck does not hold: named, rather than a bare "Nothing to change."
+        absent = [c.card.name for c in changes if c.before == c.after == 0]
+        if absent and not refusals:
+            unchanged = (f"{unchanged.rstrip('.')}: {', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not in "
+                         "the deck.")
         return _panel(request, deck, notice=" ".join(refusals) or unchanged, status=unchanged_status)
     saved = f"Saved (version {deck.version})."
     return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=save.undo, saved=True)

@@ -294,9 +294,9 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     else:
         new_tags = _checked_tags(new_entries, tags)
     new_considering = deck_considering(deck) if considering is None else _checked_considering(considering)
-    if deck.version == expected and _changes_nothing(deck, fields, entries is not None and new_entries,
-                                                     tags is not None and new_tags,
-                                                     considering is not None and new_considering):
+    if deck.version == expected and _changes_nothing(deck, fields, None if entries is None else new_entries,
+                                                     None if tags is None else new_tags,
+                                                     None if considering is None else new_considering):
         return deck  # a write that changes nothing makes no version (a stale one is refused below, as any)
     fields.update(_derived(fields.get("format", deck.format), new_entries))
     # The compare-and-set: no row matches once someone else has saved.
@@ -322,9 +322,9 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     return deck
 
 
-def _changes_nothing(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | bool,
-                     tags: Mapping[str, str] | bool, considering: list[Entry] | bool) -> bool:
-    """Whether a write would leave the deck as it is: each detail as it is, and each list given (False: left out)
+def _changes_nothing(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | None,
+                     tags: Mapping[str, str] | None, considering: list[Entry] | None) -> bool:
+    """Whether a write would leave the deck as it is: each detail as it is, and each list given (None: left out)
     the same cards, counts and tags."""
     def counts(listed: list[Entry]) -> dict[str, int]:
         return {e.card.collector_number: e.count for e in listed}
@@ -333,9 +333,9 @@ def _changes_nothing(deck: Deck, fields: Mapping[str, Any], entries: list[Entry]
         now = deck.gateway_id if name == "gateway" else getattr(deck, name)
         if (value.pk if name == "gateway" and value is not None else value) != now:
             return False
-    return ((entries is False or counts(entries) == counts(deck_entries(deck)))
-            and (tags is False or dict(tags) == deck_tags(deck))
-            and (considering is False or counts(considering) == counts(deck_considering(deck))))
+    return ((entries is None or counts(entries) == counts(deck_entries(deck)))
+            and (tags is None or dict(tags) == deck_tags(deck))
+            and (considering is None or counts(considering) == counts(deck_considering(deck))))
 
 
 @dataclass(frozen=True, slots=True)
