@@ -74,20 +74,6 @@ def test_a_craft_written_by_its_colour_or_as_colour_is_the_one_the_craft_filter_
     assert page.get_by_label("Search").input_value() == "t:legend c:champion"
 
 
-def test_arrows_walking_the_sort_menu_ask_for_the_results_once_where_they_rest(page):
-    """Each arrow on a closed menu is a change: the results were asked for, and replaced, at every one."""
-    page.goto("/cards/?q=t%3Alegend&view=table")
-    asked = []
-    page.on("request", lambda request: asked.append(request.url) if "/cards/?" in request.url else None)
-    page.get_by_label("Sort by").focus()
-    for _ in range(2):  # past Craft, to Vitality
-        page.keyboard.press("ArrowDown")
-    page.get_by_role("status").filter(has_text="sorted by vitality ascending").wait_for()
-    page.wait_for_timeout(800)
-    assert len(asked) == 1 and "order=vit" in asked[0]
-    assert page.evaluate("document.activeElement.id") == "order"
-
-
 def test_help_and_card_pages_fit_a_phone(phone_page):
     phone_page.goto("/cards/help/")
     phone_page.get_by_role("heading", name="How to search").wait_for()
