@@ -172,9 +172,10 @@ CACHES = cache_aliases(CACHE_URL)
 
 # Sessions are read on every request: with a shared cache, from the cache first (the database
 # stays the record, and answers alone while Redis is down). A per-process cache would let a session
-# ended in one process live on in another.
+# ended in one process live on in another; on Redis, each process keeps its copies only while Redis
+# tells it of every change (config/accounts/sessions.py).
 if CACHE_URL:
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    SESSION_ENGINE = "config.accounts.sessions"
 
 # --- Security headers (also on in development, so that tests see them) ---
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -4,11 +4,12 @@ regression (a query per row, a cache read more) fails here. tests/roundtrips.py 
 Each read is made twice first and counted the third time: the cost of the steady state, its answer caches warm
 (the product's cache lifetimes, not the tests' zero). A write is counted once, after a read that warms what it
 reads. The budgets differ by configuration: the embedded default keeps sessions in the database and its caches in
-the process (a call is a round trip); the PostgreSQL one is counted as deployed, with CACHE_URL on Redis (sessions in
-Redis first, cached_db; the rate limits, answers and pages there), under keys of its own. There, a limit of 40 or
-more a window is counted ahead by each process, a twentieth at a time (config/cache.py): the counted request takes
-no round trip for it, as most requests do not; a limit under 40 (run submissions) costs one. A change that makes a
-page cheaper lowers its budget here, in the same commit.
+the process (a call is a round trip); the PostgreSQL one is counted as deployed, with CACHE_URL on Redis (sessions
+in Redis, each process keeping its copy until Redis tells of a change, config/accounts/sessions.py; the rate limits,
+answers and pages there), under keys of its own. There, a limit of 40 or more a window is counted ahead by each
+process, a twentieth at a time (config/cache.py): the counted request takes no round trip for it, as most requests
+do not; a limit under 40 (run submissions) costs one. A change that makes a page cheaper lowers its budget here, in
+the same commit.
 """
 
 from __future__ import annotations
@@ -34,32 +35,32 @@ pytestmark = pytest.mark.django_db
 # case: {configuration: (SQL queries, cache round trips)}
 BUDGETS = {
     "trivial endpoint": {"embedded": (0, 2), "postgres": (0, 0)},
-    "catalog page": {"embedded": (3, 3), "postgres": (2, 1)},
-    "card page": {"embedded": (4, 0), "postgres": (3, 1)},
-    "deck page, a visitor": {"embedded": (2, 1), "postgres": (1, 1)},
-    "deck page, its owner": {"embedded": (2, 1), "postgres": (1, 1)},
+    "catalog page": {"embedded": (3, 3), "postgres": (2, 0)},
+    "card page": {"embedded": (4, 0), "postgres": (3, 0)},
+    "deck page, a visitor": {"embedded": (2, 1), "postgres": (1, 0)},
+    "deck page, its owner": {"embedded": (2, 1), "postgres": (1, 0)},
     "deck page, anonymous": {"embedded": (1, 1), "postgres": (1, 0)},
-    "deck editor": {"embedded": (4, 0), "postgres": (3, 1)},
-    "deck editor search fragment": {"embedded": (3, 2), "postgres": (2, 1)},
-    "deck stats fragment": {"embedded": (3, 0), "postgres": (2, 1)},
-    "deck editor: a card's count": {"embedded": (12, 0), "postgres": (11, 1)},
-    "deck editor: quick add": {"embedded": (12, 0), "postgres": (11, 1)},
-    "deck editor: considering list": {"embedded": (11, 0), "postgres": (10, 1)},
-    "deck editor: moved to the considering list": {"embedded": (14, 0), "postgres": (13, 1)},
-    "deck editor: a card's tag": {"embedded": (12, 0), "postgres": (11, 1)},
-    "deck list page": {"embedded": (2, 0), "postgres": (1, 1)},
-    "deck list API": {"embedded": (3, 0), "postgres": (2, 1)},
-    "deck API": {"embedded": (2, 1), "postgres": (1, 1)},
-    "search API": {"embedded": (1, 3), "postgres": (0, 1)},
+    "deck editor": {"embedded": (4, 0), "postgres": (3, 0)},
+    "deck editor search fragment": {"embedded": (3, 2), "postgres": (2, 0)},
+    "deck stats fragment": {"embedded": (3, 0), "postgres": (2, 0)},
+    "deck editor: a card's count": {"embedded": (12, 0), "postgres": (11, 0)},
+    "deck editor: quick add": {"embedded": (12, 0), "postgres": (11, 0)},
+    "deck editor: considering list": {"embedded": (11, 0), "postgres": (10, 0)},
+    "deck editor: moved to the considering list": {"embedded": (14, 0), "postgres": (13, 0)},
+    "deck editor: a card's tag": {"embedded": (12, 0), "postgres": (11, 0)},
+    "deck list page": {"embedded": (2, 0), "postgres": (1, 0)},
+    "deck list API": {"embedded": (3, 0), "postgres": (2, 0)},
+    "deck API": {"embedded": (2, 1), "postgres": (1, 0)},
+    "search API": {"embedded": (1, 3), "postgres": (0, 0)},
     "search API, anonymous": {"embedded": (0, 5), "postgres": (0, 0)},
-    "run progress fragment": {"embedded": (2, 0), "postgres": (1, 1)},
-    "run status API": {"embedded": (2, 0), "postgres": (1, 1)},
-    "goldfish table page": {"embedded": (3, 0), "postgres": (2, 1)},
-    "goldfish table poll, thinking": {"embedded": (2, 0), "postgres": (1, 1)},
-    "deck edit API": {"embedded": (11, 4), "postgres": (9, 2)},
+    "run progress fragment": {"embedded": (2, 0), "postgres": (1, 0)},
+    "run status API": {"embedded": (2, 0), "postgres": (1, 0)},
+    "goldfish table page": {"embedded": (3, 0), "postgres": (2, 0)},
+    "goldfish table poll, thinking": {"embedded": (2, 0), "postgres": (1, 0)},
+    "deck edit API": {"embedded": (11, 4), "postgres": (9, 0)},
     "validation API": {"embedded": (0, 4), "postgres": (0, 0)},
-    "goldfish table action": {"embedded": (8, 0), "postgres": (7, 1)},
-    "run cancel API": {"embedded": (4, 2), "postgres": (3, 2)},
+    "goldfish table action": {"embedded": (8, 0), "postgres": (7, 0)},
+    "run cancel API": {"embedded": (4, 2), "postgres": (3, 1)},
 }
 
 
@@ -82,7 +83,7 @@ def _as_deployed(settings, monkeypatch):
         aliases = cache_aliases(settings.REDIS_URL)
         settings.CACHES = {alias: {**config, "KEY_PREFIX": KEY_PREFIX} if "Redis" in config["BACKEND"] else config
                            for alias, config in aliases.items()}
-        settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+        settings.SESSION_ENGINE = "config.accounts.sessions"
 
 
 @pytest.fixture

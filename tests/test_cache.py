@@ -59,7 +59,7 @@ def test_a_redis_cache_url_selects_the_reusing_backend(monkeypatch):
         reloaded = importlib.reload(config.settings)
         assert {reloaded.CACHES[alias]["BACKEND"] for alias in ("default", "rates", "logins")} == {
             "config.cache.RedisCache"}
-        assert reloaded.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+        assert reloaded.SESSION_ENGINE == "config.accounts.sessions"
     finally:
         monkeypatch.delenv("CACHE_URL")
         importlib.reload(config.settings)
@@ -87,7 +87,7 @@ def test_a_session_ended_while_redis_does_not_answer_does_not_come_back_with_it(
     server = RedisServer(tmp_path).start()
     try:
         settings.CACHES = cache_aliases(server.url)
-        settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+        settings.SESSION_ENGINE = "config.accounts.sessions"
         owner = Client()
         owner.force_login(django_user_model.objects.create_user("paused", password="a-long-passphrase-7"))
         assert owner.get("/accounts/").status_code == 200
