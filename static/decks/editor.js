@@ -228,8 +228,15 @@
                   unsaved: focused.dataset.unsaved};
       }
     }
+    // A menu's choice still waiting to be saved (SETTLE_MS) stays on screen, not the saved one the panel shows.
+    var choosing = {};
+    old.querySelectorAll("#deck-meta select[data-unsaved]").forEach(function (menu) { choosing[menu.id] = menu.value; });
     swapping = true;
     try { old.replaceWith(fresh); } finally { swapping = false; }
+    Object.keys(choosing).forEach(function (id) {
+      var menu = fresh.querySelector("#" + CSS.escape(id));
+      if (menu) { menu.value = choosing[id]; menu.dataset.unsaved = "true"; }
+    });
     var title = fresh.querySelector("#deck-title");  // a rename shows in the browser's tab too
     if (title) { document.title = "Edit " + title.textContent.trim() + " · Dreadgate"; }
     // A phone's bar says whether the deck is legal, which its legality says far down the page.
@@ -312,6 +319,11 @@
       var extra = pending[span.dataset.card] || 0;
       span.textContent = extra ? Math.max(0, saved + extra) + " (saving)" : String(saved);
     });
+    // A menu's choice on its way stays on screen while the panel of a save before it shows the saved one.
+    queue.forEach(function (change) {
+      var menu = change.detail && document.getElementById(change.detail);
+      if (menu && menu.tagName === "SELECT" && !menu.dataset.unsaved) { menu.value = change.fields[menu.name]; }
+    });
     if (queue.length) { setStatus("pending", "Saving " + plural(queue.length, "change") + "…"); }
     var waiting = queue.some(function (change) { return change.deferred === undefined && !change.fromHistory; });
     document.getElementById("undo").disabled = !undoStack.length && !waiting;
@@ -390,7 +402,9 @@
   // A menu of the details (format, visibility) changes with each arrow key pressed on it: the choice is saved once
   // the arrows rest a moment, or the menu is left, so that Private, Unlisted, Public is one save, not a deck shared
   // on the way (a pick with the pointer is saved after the same moment).
-  var SETTLE_MS = 700, settling = null;
+  // The menu is found again by its id when the moment is up: a save meanwhile may have replaced the panel (the
+  // choice is carried into the new one), and a page left meanwhile saves it at once.
+  var SETTLE_MS = 700, settling = null, settlingId = null;
 
   document.addEventListener("change", function (event) {
     if (!editor || swapping || !panel().contains(event.target)) { return; }
@@ -398,11 +412,21 @@
     if (target.matches("#deck-meta select")) {
       target.dataset.unsaved = "true";
       clearTimeout(settling);
-      settling = setTimeout(function () { if (target.dataset.unsaved) { commit(target); } }, SETTLE_MS);
+      settlingId = target.id;
+      settling = setTimeout(settle, SETTLE_MS);
+      setStatus("pending", "Saving the " + (target.labels && target.labels[0] ? target.labels[0].textContent.trim()
+                                                                             : target.name).toLowerCase() + "…");
       return;
     }
     commit(target);
   });
+
+  function settle() {
+    clearTimeout(settling);
+    var menu = settlingId && document.getElementById(settlingId);
+    settling = settlingId = null;
+    if (menu && menu.dataset.unsaved) { commit(menu); }
+  }
 
   // A count box or a field of the deck's details, once the player has changed it and left it.
   function commit(target) {
@@ -442,7 +466,7 @@
     var fields = {}, typed = field.value;
     fields[field.name] = typed;
     delete field.dataset.unsaved;
-    enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: fields, onShown: function (status) {
+    function keepRefused(status) {
       if (status === 200) { return; }
       var again = document.getElementById(field.id);
       if (!again) { return; }
@@ -450,8 +474,11 @@
       again.dataset.unsaved = "true";
       again.setAttribute("aria-invalid", "true");
       setStatus("failed", statusEl.textContent + " Your text is kept in its box: leave the box again to save it.");
-    }});
+    }
+    enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: fields, detail: field.id,
+             onShown: keepRefused});
   }
+
 
   // A field left with text the player has not saved yet: refused before, or carried over a replaced panel.
   document.addEventListener("focusout", function (event) {
@@ -687,6 +714,7 @@
   // that was not left after all leaves the word for the next one, which asks once more for nothing).
   var LEFT_IN_FLIGHT = "deck-editor-left-in-flight:", RECHECK_MS = [1000, 3000, 6000];
   window.addEventListener("beforeunload", function (event) {
+    if (settlingId) { settle(); }  // a menu's choice still waiting for its moment: on its way now, as the rest
     if (queue.length) {
       try { sessionStorage.setItem(LEFT_IN_FLIGHT + editor.dataset.changeUrl, "1"); } catch (e) { /* storage off */ }
       event.preventDefault();

@@ -230,6 +230,37 @@ def test_arrows_walking_the_visibility_menu_save_once_where_they_rest(page):
     assert [r.message for r in saved.revisions.order_by("-number")[:1]] == ["Visibility: Private → Public"]
 
 
+def test_a_visibility_chosen_just_before_the_page_is_left_is_saved_not_dropped(page):
+    """The choice waits a moment for the arrows to rest: a page left meanwhile sent nothing, the deck still shared."""
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    Deck.objects.filter(pk=deck.pk).update(visibility="public")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    asked = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))  # stay, as a player may
+    page.get_by_label("Visibility").select_option("private")
+    assert page.locator("#queue-status").text_content() == "Saving the visibility…"
+    page.evaluate("() => { location.href = '/decks/'; }")
+    page.locator("#queue-status").filter(has_text=f"version {deck.version + 1}").wait_for()
+    assert asked == ["beforeunload"]  # asked whether to leave while the choice was on its way
+    assert Deck.objects.get(pk=deck.pk).visibility == "private"
+
+
+def test_a_visibility_chosen_stays_on_screen_while_a_card_saved_before_it_lands(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    slow_network(page, 400)
+    page.evaluate("""() => { window.shown = [];
+      setInterval(() => window.shown.push(document.getElementById('deck-visibility').value), 20); }""")
+    page.get_by_label("Visibility").select_option("public")
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    page.locator("#queue-status").filter(has_text=f"version {deck.version + 2}").wait_for()
+    shown = page.evaluate("() => window.shown")
+    assert "private" not in shown[shown.index("public"):], shown  # never back to the saved one meanwhile
+    assert Deck.objects.get(pk=deck.pk).visibility == "public"
+
+
 def test_a_card_is_set_aside_to_the_considering_list_from_the_list_view_by_its_button(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 2)])
