@@ -103,7 +103,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
         return _panel(request, shown, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
         return _panel(request, shown, notice=exc.message, status=exc.status_code)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=save.undo, saved=True)
+    return _panel(request, deck, notice=_saved(deck), undo=save.undo, saved=True)
 
 
 @require_POST
@@ -193,7 +193,7 @@ def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged
             unchanged = (f"{unchanged.rstrip('.')}: {', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not in "
                          "the deck.")
         return _panel(request, deck, notice=" ".join(refusals) or unchanged, status=unchanged_status)
-    saved = f"Saved (version {deck.version})."
+    saved = _saved(deck)
     return _panel(request, deck, notice=" ".join([saved, *refusals]), undo=save.undo, saved=True)
 
 
@@ -255,7 +255,14 @@ def _apply(request: HttpRequest, pk: int, edit) -> HttpResponse:
         return _panel(request, shown, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
         return _panel(request, shown, notice=exc.message, status=400)
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=save.undo, saved=True)
+    return _panel(request, deck, notice=_saved(deck), undo=save.undo, saved=True)
+
+
+def _saved(deck: Deck) -> str:
+    """A save's notice: its version and, when this request made it, what it did (the version's message in the
+    history), so that an undo or a change made off screen says what it was."""
+    done = getattr(deck, "saved_message", "")
+    return f"Saved (version {deck.version}): {done.rstrip('.')}." if done else f"Saved (version {deck.version})."
 
 
 def _save_key(request: HttpRequest) -> str:
@@ -265,7 +272,7 @@ def _save_key(request: HttpRequest) -> str:
 def _saved_before(request: HttpRequest, deck: Deck, repeated: editor_saves.Repeated) -> HttpResponse:
     """A save sent again after its answer was lost: answered as the first time, with the deck as it is now."""
     deck.refresh_from_db()
-    return _panel(request, deck, notice=f"Saved (version {deck.version}).", undo=repeated.undo, saved=True)
+    return _panel(request, deck, notice=_saved(deck), undo=repeated.undo, saved=True)
 
 
 def _card_of(request: HttpRequest):

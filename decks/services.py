@@ -175,6 +175,7 @@ def _write_considering(deck: Deck, considering: list[Entry], *, replace: bool = 
 def _snapshot(deck: Deck, entries: list[Entry], author, message: str, *, tags: Mapping[str, str],
               considering: list[Entry]) -> DeckRevision:
     gateway = deck.gateway.collector_number if deck.gateway_id else ""
+    deck.saved_message = message[:200]  # what the save did, for its answer to say (decks/editor_views.py)
     return DeckRevision.objects.create(
         deck=deck, number=deck.version, author=author if author and author.is_authenticated else None,
         message=message[:200], name=deck.name, description=deck.description, format=deck.format,

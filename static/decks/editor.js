@@ -109,6 +109,9 @@
     }
     savedVersion = Number(fresh.dataset.version);
     var notice = fresh.querySelector("#save-status").textContent.trim();
+    // An undo or a redo says so before what its save did ("Undone: Saved (version 13): Beetle: 2 → 0."): the card
+    // it took back may be off screen.
+    if (status === 200 && change.history) { notice = (change.history === "undo" ? "Undone: " : "Redone: ") + notice; }
     if (status === 200) {
       record(change, JSON.parse(fresh.dataset.changes || "[]"));
     }

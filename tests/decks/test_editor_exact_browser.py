@@ -75,6 +75,24 @@ def test_undo_pressed_while_a_change_is_saving_takes_that_change_back(page):
     assert saved_counts(deck) == {a.collector_number: 1, b.collector_number: 3}
 
 
+def test_a_save_an_undo_and_a_redo_each_say_what_they_did(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    box = page.get_by_label("Quick add")
+    box.fill(f"2 {b.name}")
+    box.press("Enter")
+    status = page.locator("#queue-status")
+    status.filter(has_text=f"version {deck.version + 1}").wait_for()
+    assert status.text_content() == f"Saved (version {deck.version + 1}): {b.name}: 0 → 2."
+    page.locator("body").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+z")
+    status.filter(has_text=f"version {deck.version + 2}").wait_for()
+    assert status.text_content() == f"Undone: Saved (version {deck.version + 2}): {b.name}: 2 → 0."
+    page.keyboard.press("Control+Shift+z")
+    status.filter(has_text=f"version {deck.version + 3}").wait_for()
+    assert status.text_content() == f"Redone: Saved (version {deck.version + 3}): {b.name}: 0 → 2."
+
+
 def test_into_the_deck_by_keyboard_keeps_the_focus_on_the_considering_list_not_on_a_deck_row(page):
     a, = units(1)
     user = make_user()
