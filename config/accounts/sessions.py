@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import threading
 import time
 
@@ -44,7 +45,7 @@ class KeptSessions:
         self._heard = 0  # notices taken in (and connections lost): a read that heard of none since keeps its data
 
     def get(self, cache, key: str):
-        full = cache.make_and_validate_key(key)
+        full = cache.make_key(key)  # not validated: a session's key is the store's own, never a client's text
         with self._lock:
             listening, heard = self._listening(), self._heard
             if listening:
@@ -64,7 +65,7 @@ class KeptSessions:
 
     def forget(self, cache, key: str) -> None:
         with self._lock:
-            self._kept.pop(cache.make_and_validate_key(key), None)
+            self._kept.pop(cache.make_key(key), None)
 
     def _listening(self) -> bool:
         """Takes in every notice Redis has sent; False (and nothing kept) while no connection hears them."""
@@ -76,6 +77,10 @@ class KeptSessions:
         if self._notices is None:
             return False
         try:
+            # Most reads have nothing to take in: the socket asked first, a tenth of what asking the client costs. A
+            # drain leaves nothing in the client's buffer (it stops when there is nothing to read).
+            if not select.select([self._notices.connection._sock], [], [], 0)[0]:
+                return True
             while (notice := self._notices.get_message(timeout=0)) is not None:
                 if notice["type"] != "message":
                     continue
@@ -84,7 +89,7 @@ class KeptSessions:
                     self._kept.clear()
                 for changed in notice["data"] or ():
                     self._kept.pop(changed.decode(), None)
-        except OUTAGE_ERRORS:
+        except (*OUTAGE_ERRORS, OSError, ValueError):  # ValueError: select on a closed socket
             self._down()
             return False
         return True
@@ -99,7 +104,7 @@ class KeptSessions:
             own_id = connection.read_response()
             connection.send_command("CLIENT", "TRACKING", "ON", "REDIRECT", own_id, "BCAST", "PREFIX", self._prefix)
             connection.read_response()
-            notices = client.pubsub(ignore_subscribe_messages=True)
+            notices = client.pubsub()  # its confirmation read as a message: None means nothing left to read
             notices.connection = connection
             notices.subscribe(NOTICES)
         except (*OUTAGE_ERRORS, redis.ResponseError):  # down, or a server that refuses tracking: nothing kept
