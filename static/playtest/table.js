@@ -24,6 +24,7 @@ document.addEventListener("keydown", () => { byKeyboard = true; }, true);
 document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
 
 function keyOf(element) {
+  if (element.id === "notation") { return "#notation"; }  // the command box: the next command is typed there
   const cell = element.closest("[data-cell]");
   if (cell) {
     const at = `[data-cell="${cell.dataset.cell}"]`;
@@ -170,10 +171,15 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 // Escape clears a selection: the focus goes back to the card or unit that was selected, not to the turn's buttons.
 let escapedFrom = null;
 
+// A command refused stays in its box, to be mended rather than typed again.
+let refusedCommand = null;
+
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;
   refocus = Boolean(byKeyboard && active && event.detail.target?.contains(active));
   focusKey = refocus ? keyOf(active) : null;
+  const box = document.querySelector(`${TABLE} #notation`);
+  refusedCommand = event.detail.xhr.status >= 400 && box?.value ? box.value : null;
   if (escapedFrom) {
     refocus = true;
     focusKey = escapedFrom;
@@ -205,6 +211,9 @@ document.addEventListener("htmx:afterSettle", () => {
   if (!table) { return; }
   scrollLogs(document);
   sayLastMove(table);
+  const box = table.querySelector("#notation");
+  if (box && refusedCommand) { box.value = refusedCommand; }
+  refusedCommand = null;
   if (byKeyboard && (refocus || table.dataset.selection)) { restoreFocus(table); }
 });
 

@@ -415,6 +415,25 @@ def test_a_refused_action_says_its_rule_and_undo_restores_the_board(page, login,
     assert board_units(page) == before
 
 
+def test_a_command_typed_keeps_the_focus_in_its_box_and_a_refused_one_stays_there_to_be_mended(page, login, alice):
+    login(alice)
+    open_table(page, alice)
+    keep(page)
+    box = page.locator("#notation")
+    box.focus()
+    page.keyboard.type("deploy U-31133 c3")  # the Gateway is no deploy cell
+    page.keyboard.press("Enter")
+    page.locator(".refusal").wait_for()
+    page.wait_for_function("() => document.activeElement.id === 'notation'", timeout=5_000)  # once settled
+    assert box.input_value() == "deploy U-31133 c3"
+    box.fill("")
+    page.keyboard.type("draw")
+    page.keyboard.press("Enter")
+    page.locator(".refusal").wait_for(state="detached")
+    page.wait_for_function("() => document.activeElement.id === 'notation'", timeout=5_000)
+    assert box.input_value() == ""  # played: the box is empty for the next command
+
+
 def test_against_the_ai_its_turn_plays_out_and_an_instant_answers_it_in_a_response_window(page, login, alice):
     table = open_ai_table(page, login, alice, guarded_deck(alice), speed=250)
     keep(page)
