@@ -1,6 +1,6 @@
 // Dread Draw tables: keep the log scrolled to the newest line, keep a keyboard user's focus in the board across
-// its swaps, and show only the seat rows the chosen number of players uses. (Refused decisions, 4xx, swap in as
-// every page's do: base.html.)
+// its swaps, say when a decision could not reach the table, and show only the seat rows the chosen number of
+// players uses. (Refused decisions, 4xx, swap in as every page's do: base.html.)
 (function () {
   "use strict";
   function scrollLog() {
@@ -32,6 +32,42 @@
       next.setAttribute("tabindex", "-1");
     }
     next.focus();
+  });
+
+  // A decision that never reached the table, or that the server could not answer (5xx), swaps nothing in: without a
+  // word the click looked ignored. It is said above the board, and goes with the next board that arrives.
+  function boardNotice(text) {
+    var board = document.querySelector("#board");
+    if (!board) { return; }
+    var box = document.querySelector("#dd-connection");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "dd-connection";
+      box.className = "error dd-error";
+      box.setAttribute("role", "alert");
+      board.parentNode.insertBefore(box, board);
+    }
+    box.textContent = text;
+  }
+  function onBoard(event) {
+    var board = document.querySelector("#board");
+    return Boolean(board && event.detail.elt && (board === event.detail.elt || board.contains(event.detail.elt)));
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    if (onBoard(event)) {
+      boardNotice("Connection lost: the table did not answer, and the board is as it was. Try again once the " +
+                  "connection is back.");
+    }
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    if (onBoard(event) && event.detail.xhr.status >= 500) {
+      boardNotice("The server could not answer (" + event.detail.xhr.status + "); nothing was played. Try again " +
+                  "in a moment.");
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = document.querySelector("#dd-connection");
+    if (box && event.detail.target && event.detail.target.id === "board") { box.remove(); }
   });
 
   // Each start form (table or tournament) shows only the seat rows its "Players" choice uses. Without

@@ -175,6 +175,20 @@ def test_a_decision_taken_by_keyboard_leaves_the_focus_in_the_new_board(page, ta
     page.locator("#board :focus").wait_for(timeout=5_000)
 
 
+def test_a_decision_that_cannot_reach_the_table_says_so_and_the_next_board_clears_it(page, table):
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.locator("#board").evaluate("board => { board.dataset.replaced = 'no'; }")
+    page.context.set_offline(True)
+    page.locator("#board [data-decision]").first.click()
+    notice = page.get_by_role("alert").filter(has_text="Connection lost")
+    notice.wait_for()
+    assert page.locator("#board[data-replaced]").count() == 1  # the board as it was
+    page.context.set_offline(False)
+    page.locator("#board [data-decision]").first.click()
+    page.locator("#board:not([data-replaced])").wait_for()
+    notice.wait_for(state="detached")
+
+
 def rows(page, form_name: str) -> list[bool]:
     form = page.get_by_role("region", name=form_name)
     return [r.is_visible() for r in form.locator(".dd-seat-row").all()]
