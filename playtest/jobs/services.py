@@ -38,6 +38,7 @@ from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
 from . import leases
 from .broker import RUN_CHUNK_TASK, ensure_broker_folders, remove_queued_chunks, restore_dead_workers_messages
+from .progress import ChunkProgress
 from .registry import PREPARE_PLAN, get_kind, is_preparation
 
 log = logging.getLogger(__name__)
@@ -297,6 +298,7 @@ def chunk_execute(*, run_id, index: int) -> None:
     kind = get_kind(run.kind)
     plan = RunStage.objects.get(run=run, index=chunk.stage).plan if kind.staged else None
     prepared = None  # a preparation's completed parameters, stored with its chunk's end (once, however often it runs)
+    progress = ChunkProgress(chunk)
     try:
         if is_preparation(plan):
             prepared = _prepared_params(run, kind)
@@ -304,16 +306,20 @@ def chunk_execute(*, run_id, index: int) -> None:
                 return
             result: dict = {}
         else:
+            progress.begin()
             # A run cancelled (or failed) while its chunk plays stops it at its next game, not at its end.
-            with interrupt.stop_when(partial(_run_stopped, run.pk),
+            with interrupt.stop_when(partial(_run_stopped, run.pk), progress=progress,
                                      every_seconds=settings.PLAYTEST_STOP_CHECK_SECONDS):
                 result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
     except interrupt.Interrupted:
+        progress.end()
         return
     except Exception as exc:
+        progress.end()
         RunChunk.objects.filter(pk=chunk.pk).update(last_error=f"{type(exc).__name__}: {exc}"[:1000])
         raise
     with transaction.atomic():
+        progress.end()  # with the result that counts its games, so the progress never dips between the two
         counted = RunChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.PENDING).update(
             status=ChunkStatus.DONE, result=result, finished_at=timezone.now()
         )

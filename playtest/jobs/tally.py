@@ -16,7 +16,7 @@ def run_tally(*, run: Run) -> dict[str, Any]:
     """{"played", "asked", "percent" (while the run is under way, else None), "note"}: the note says, for a run
     that finished short of the games asked, by how many and why (a staged kind's budget is a ceiling its last
     stage may not fill: the kind says why)."""
-    played, asked = run.games_done, run.games
+    played, asked = run.games_played, run.games
     tally: dict[str, Any] = {"played": played, "asked": asked, "percent": None, "note": ""}
     if not run.is_finished:
         tally["percent"] = int(100 * played / asked) if asked else 0

@@ -30,6 +30,8 @@ class Run(models.Model):
     seed = models.BigIntegerField()
     status = models.CharField(max_length=10, choices=RunStatus.choices, default=RunStatus.QUEUED, db_index=True)
     games_done = models.PositiveIntegerField(default=0)
+    games_playing = models.PositiveIntegerField(default=0, help_text=(
+        "Games played by chunks still in hand, not yet in games_done: the progress shown while a chunk plays."))
     stage = models.PositiveIntegerField(default=0, help_text="The stage under way (staged kinds; 0 for the others).")
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
@@ -77,11 +79,19 @@ class Run(models.Model):
         return max(self.games - self.games_done, 0) if self.is_finished else 0
 
     @property
+    def games_played(self) -> int:
+        """The games played so far: while the run plays, those of its chunks in hand too (a chunk's games are counted
+        in games_done only with its result); once it has finished, those whose results it has."""
+        if self.is_finished:
+            return self.games_done
+        return min(self.games_done + self.games_playing, self.games)
+
+    @property
     def progress_percent(self) -> int:
         # `games` is a staged run's budget: one that finished under it is complete all the same.
         if self.status == RunStatus.DONE or not self.games:
             return 100
-        return int(100 * self.games_done / self.games)
+        return int(100 * self.games_played / self.games)
 
     @property
     def duration_seconds(self) -> float | None:
@@ -133,6 +143,8 @@ class RunChunk(models.Model):
     games = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=ChunkStatus.choices, default=ChunkStatus.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
+    games_played = models.PositiveIntegerField(default=0, help_text=(
+        "Games its last attempt reported played (in its run's games_playing until the chunk is done)."))
     sent_at = models.DateTimeField(null=True, blank=True, help_text=(
         "When its message was last sent; null while it waits for room in its run's window (jobs/services.py)."))
     taken_by = models.CharField(max_length=200, blank=True,

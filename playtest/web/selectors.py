@@ -21,7 +21,7 @@ def run_list_for(*, user) -> QuerySet[Run]:
 
 
 # What a run's progress bar shows (the template's `#progress` partial); the first is the run's id.
-PROGRESS_FIELDS = ("id", "owner_id", "kind", "status", "games", "games_done", "stage", "error")
+PROGRESS_FIELDS = ("id", "owner_id", "kind", "status", "games", "games_done", "games_playing", "stage", "error")
 
 
 @functools.cache

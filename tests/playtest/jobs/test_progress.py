@@ -1,0 +1,59 @@
+"""A run's progress moves while a chunk plays, not only when the chunk is done (playtest/jobs/progress.py)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from core import interrupt
+from playtest.jobs import progress, services
+from playtest.models import Run, RunStatus
+from tests import jobkinds
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("watcher", password="x" * 12)
+
+
+@pytest.fixture
+def reported_at_each_game(settings, monkeypatch):
+    settings.PLAYTEST_STOP_CHECK_SECONDS = 0
+    monkeypatch.setattr(progress, "REPORT_SECONDS", 0)
+    jobkinds.SHOWN_WHILE_PLAYING.clear()
+
+
+def test_a_run_of_one_chunk_shows_its_games_as_they_are_played(user, reported_at_each_game):
+    run = services.run_submit(owner=user, kind="test_watched", params={}, games=10)
+    services.chunk_execute(run_id=run.pk, index=0)
+    assert jobkinds.SHOWN_WHILE_PLAYING == list(range(10))  # before game n, n games played
+    run.refresh_from_db()
+    assert (run.status, run.games_done, run.games_playing, run.games_played) == (RunStatus.DONE, 10, 0, 10)
+
+
+def test_a_chunk_stopped_by_a_cancel_takes_back_what_it_reported(user, reported_at_each_game):
+    run = services.run_submit(owner=user, kind="test_cancelled_midway", params={}, games=10)
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    assert (run.status, run.games_done, run.games_playing) == (RunStatus.CANCELLED, 0, 0)
+
+
+def test_what_a_dead_workers_attempt_reported_is_taken_back_by_the_next(user, reported_at_each_game):
+    run = services.run_submit(owner=user, kind="test_watched", params={}, games=10)
+    chunk = run.chunks.get()
+    attempt = progress.ChunkProgress(chunk)
+    with interrupt.stop_when(lambda: False, every_seconds=0, progress=attempt):
+        for _ in range(5):  # four games played, then the worker dies: end() never runs
+            interrupt.checkpoint()
+    assert Run.objects.get(pk=run.pk).games_played == 4
+    services.chunk_execute(run_id=run.pk, index=0)  # the chunk sent again
+    assert jobkinds.SHOWN_WHILE_PLAYING[0] == 0  # not 4 still, plus this attempt's own
+    run.refresh_from_db()
+    assert (run.games_done, run.games_playing) == (10, 0)
+
+
+def test_a_finished_run_shows_the_games_it_has_results_for():
+    run = Run(status=RunStatus.CANCELLED, games=100, games_done=30, games_playing=12)
+    assert run.games_played == 30 and run.progress_percent == 30
+    run.status = RunStatus.RUNNING
+    assert run.games_played == 42 and run.progress_percent == 42
