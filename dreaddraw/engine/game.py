@@ -46,7 +46,7 @@ from .errors import IllegalDecision
 
 # The rules' version (docs/rules.md, RV-1): a change that alters what a stored game replays to (a decision
 # refused, another position, other words) bumps it; tests/dreaddraw/test_reference_records.py fails until it is.
-ENGINE_VERSION = "dreaddraw-2"
+ENGINE_VERSION = "dreaddraw-3"
 LIFE_CARDS = 10  # DD-1.1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -164,6 +164,11 @@ class Game:
             if ops[c] == op:
                 count += self.cs.amount[c]
         return count
+
+    def op_cards(self, seat: int, op: int) -> tuple[int, ...]:
+        """The always-on cards with this effect the seat has summoned or in Reserves, for the log to name (DD-31)."""
+        ops = self.cs.op
+        return tuple(c for c in (*self.rows[seat], *self.reserves[seat]) if ops[c] == op)
 
     def legal(self) -> list[Decision]:
         if self.over:
@@ -363,10 +368,12 @@ class Game:
     def _round_won(self) -> None:
         w = next(p for p in range(self.n) if self.in_round[p])
         self.round_winner = w
-        damage = sum(self.cs.damage[c] for c in self.rows[w]) + self.has_op(w, OP_SPIKES)  # DD-4.2
+        spikes = self.has_op(w, OP_SPIKES)
+        damage = sum(self.cs.damage[c] for c in self.rows[w]) + spikes  # DD-4.2
         self.round_damage = damage
         self.round_lengths.append(self.summons)
-        self.log.append((E_ROUND_WON, w, damage, 0, -1))
+        # The extra damage and the cards that add it, named (DD-31): a total the row's red dots do not make.
+        self.log.append((E_ROUND_WON, w, damage, (spikes, *self.op_cards(w, OP_SPIKES)) if spikes else 0, -1))
         steps: list[Step] = []
         n = self.n
         for i in range(1, n):  # DD-4.3: from the winner's left, around the table
@@ -382,8 +389,10 @@ class Game:
 
     def _damage(self, p: int, amount: int) -> None:
         """DD-5.1 / DD-5.2, with Shield (always-on) reducing the amount first."""
-        amount = max(0, amount - self.has_op(p, OP_SHIELD))
-        self.log.append((E_DAMAGE, p, amount, 0, -1))
+        stopped = min(self.has_op(p, OP_SHIELD), max(amount, 0))
+        amount = max(0, amount - stopped)
+        # The damage stopped and the cards that stop it, named (DD-31): "takes 1 damage" of a round of 2 read wrong.
+        self.log.append((E_DAMAGE, p, amount, (stopped, *self.op_cards(p, OP_SHIELD)) if stopped else 0, -1))
         if amount == 0:  # DD-11: no damage taken, so no defeat even with an empty Life Deck
             return
         life = self.life[p]

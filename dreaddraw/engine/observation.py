@@ -270,13 +270,16 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
     if event == E_TO_RESERVES:
         return f"{label(a)} goes to {who}'s Reserves."
     if event == E_ROUND_WON:
-        return f"{who} wins the round and deals {a} damage to each opponent."
+        extra = f" ({b[0]} extra from {', '.join(label(c) for c in b[1:])})" if b else ""
+        return f"{who} wins the round and deals {a} damage to each opponent{extra}."
     if event == E_DAMAGE:
-        return f"{who} takes {a} damage."
+        stopped = f" ({b[0]} stopped by {', '.join(label(c) for c in b[1:])})" if b else ""
+        return f"{who} takes {a} damage{stopped}."
     if event == E_DAMAGE_DRAWN:
         return f"{who} draws {', '.join(label(c) for c in a)} from their Life Deck."
     if event == E_KEEP:
-        return f"{who} keeps {label(a)} in Reserve." if b > 1 else f"{who} draws {label(a)} from their Life Deck."
+        # The next line says where the card goes (E_TO_RESERVES): this one says which, once (DD-31).
+        return f"{who} chooses {label(a)} to keep." if b > 1 else f"{who} draws {label(a)} from their Life Deck."
     if event == E_DISCARD:
         return f"{who} discards {', '.join(label(c) for c in a)}."
     if event == E_DEFEATED:

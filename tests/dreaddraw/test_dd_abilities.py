@@ -13,6 +13,7 @@ from dreaddraw.engine.game import (
     P_ABILITY,
     P_ARRANGE,
     P_CULL,
+    P_KEEP,
     P_SCRY,
     P_SIFT_DRAW,
     P_SIFT_LIFE,
@@ -175,6 +176,36 @@ def test_shield_and_spikes_change_the_damage():
     g.apply(1, D)
     skip_prompts(g)
     assert len(g.life[1]) == before  # 1 damage, 1 shield
+
+
+def test_the_log_names_the_cards_that_add_or_stop_damage():
+    """DD-31: the extra damage and the damage stopped are told with the always-on cards behind them."""
+    shield, spikes = with_op("shield")[0], with_op("spikes")[0]
+    w = vanilla(5, damage=1)
+    loser_row, fail = vanillas(9, 2)
+    g = rig(new_game(2, current=1), rows={0: [w], 1: [loser_row]}, reserves={0: [spikes], 1: [shield]},
+            draw_top=[fail])
+    g.apply(1, D)
+    skip_prompts(g)
+    log = observe(g, -1)["log"]
+    damage = 1 + CS.amount[spikes]
+    assert any(line.endswith(f"deals {damage} damage to each opponent ({CS.amount[spikes]} extra from "
+                             f"{CS.label(spikes)}).") for line in log), log
+    assert any(line.endswith(f"takes {damage - 1} damage (1 stopped by {CS.label(shield)}).") for line in log), log
+
+
+def test_a_card_kept_from_damage_is_named_once_as_chosen_and_once_where_it_goes():
+    """DD-31: "chooses X to keep." then "X goes to …'s Reserves.", not kept twice."""
+    w = vanilla(5, damage=2)
+    loser_row, fail = vanillas(9, 2)
+    g = rig(new_game(2, current=1), rows={0: [w], 1: [loser_row]}, draw_top=[fail])
+    g.apply(1, D)
+    assert g.prompt() and g.prompt()[0] == P_KEEP, "two cards drawn from the Life Deck: a choice of one to keep"
+    kept = g.hand[0]
+    g.apply(1, keep(kept))
+    told = [line for line in observe(g, 1)["log"] if CS.label(kept) in line]
+    assert told[-2].endswith(f"chooses {CS.label(kept)} to keep.") and told[-1].startswith(f"{CS.label(kept)} goes to ")
+    assert not any("in Reserve." in line for line in told)
 
 
 def test_steadfast_lets_an_equal_card_succeed():
