@@ -79,7 +79,10 @@ class KeptSessions:
         try:
             # Most reads have nothing to take in: the socket asked first, a tenth of what asking the client costs. A
             # drain leaves nothing in the client's buffer (it stops when there is nothing to read).
-            if not select.select([self._notices.connection._sock], [], [], 0)[0]:
+            sock = self._notices.connection._sock
+            if sock is None:  # closed by the client after an error
+                raise redis.ConnectionError("the notices' connection is closed")
+            if not select.select([sock], [], [], 0)[0]:
                 return True
             while (notice := self._notices.get_message(timeout=0)) is not None:
                 if notice["type"] != "message":

@@ -98,3 +98,13 @@ def test_a_cache_other_than_redis_is_used_as_it_is(settings):
     settings.SESSION_ENGINE = "config.accounts.sessions"
     store = SessionStore()
     assert store._cache is caches["default"]
+
+
+def test_nothing_kept_is_read_once_the_client_has_closed_the_notices_connection(redis_sessions):
+    """redis-py closes a connection after an error of its own: a read then finds no socket to ask, not an error."""
+    store = signed_in_session()
+    other = another_process(redis_sessions)
+    assert other.get(redis_sessions, store.cache_key) is not None
+    other._notices.connection.disconnect()
+    redis.Redis.from_url(redis_sessions._servers[0]).delete(redis_sessions.make_and_validate_key(store.cache_key))
+    assert other.get(redis_sessions, store.cache_key) is None
