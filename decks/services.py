@@ -236,8 +236,9 @@ def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, descript
 def deck_update(*, deck: Deck, actor, expected_version: int | None, name: str = UNSET, description: str = UNSET,
                 format: str = UNSET, visibility: str = UNSET, entries: Iterable[Entry] | None = None,
                 gateway: Card | None | _Unset = UNSET, tags: Mapping[str, str] | None = None,
-                considering: Iterable[Entry] | None = None, message: str = "Saved") -> Deck:
-    """Change a deck; the write happens only if the deck is still at `expected_version`.
+                considering: Iterable[Entry] | None = None, message: str | None = None) -> Deck:
+    """Change a deck; the write happens only if the deck is still at `expected_version`. The version's message is
+    `message`, or else what the write changed (change_words).
 
     `entries` replace the main deck; `tags` ({collector number: tag}) replace every tag, and each must name a
     card of the main deck as saved; `considering` replaces the considering list. Left out (None), each stays
@@ -269,7 +270,7 @@ def detail_words(deck: Deck, fields: Mapping[str, str]) -> str:
 
 def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str, description: str, format: str,
                   visibility: str, entries: Iterable[Entry] | None, gateway: Card | None | _Unset,
-                  message: str, tags: Mapping[str, str] | None = None,
+                  message: str | None, tags: Mapping[str, str] | None = None,
                   considering: Iterable[Entry] | None = None) -> Deck:
     expected = _require_version(expected_version)
     fields: dict[str, Any] = {}
@@ -299,6 +300,10 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
                                                      None if tags is None else new_tags,
                                                      None if considering is None else new_considering):
         return deck  # a write that changes nothing makes no version (a stale one is refused below, as any)
+    if message is None:
+        message = change_words(deck, fields, None if entries is None else new_entries,
+                               tags_changed=tags is not None and dict(new_tags) != deck_tags(deck),
+                               considering_changed=considering is not None)
     fields.update(_derived(fields.get("format", deck.format), new_entries))
     # The compare-and-set: no row matches once someone else has saved.
     now = timezone.now()
@@ -321,6 +326,31 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
         _write_considering(deck, new_considering)
     _snapshot(deck, new_entries, author, message, tags=new_tags, considering=new_considering)
     return deck
+
+
+CARDS_SAID = 3  # a message names this many changed cards, then counts the rest: it holds 200 characters
+
+
+def change_words(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | None, *, tags_changed: bool,
+                 considering_changed: bool) -> str:
+    """A version's message for a write of several parts (the API's), as the history shows the editor's:
+    "Visibility: Public → Unlisted; Shaggy Beetle: 0 → 2; tags changed"."""
+    details = {name: value for name, value in fields.items()
+               if name in ("name", "description", "format", "visibility") and value != getattr(deck, name)}
+    said = [detail_words(deck, details)] if details else []
+    if "gateway" in fields and (fields["gateway"].pk if fields["gateway"] else None) != deck.gateway_id:
+        said.append("gateway changed")
+    if entries is not None:
+        before = {e.card.collector_number: (e.card.name, e.count) for e in deck_entries(deck)}
+        after = {e.card.collector_number: (e.card.name, e.count) for e in entries}
+        cards = [f"{(after.get(number) or before[number])[0]}: {before.get(number, ('', 0))[1]} → "
+                 f"{after.get(number, ('', 0))[1]}" for number in sorted(before.keys() | after.keys())
+                 if before.get(number, ('', 0))[1] != after.get(number, ('', 0))[1]]
+        said += cards[:CARDS_SAID] + ([f"{len(cards) - CARDS_SAID} more cards changed"] if len(cards) > CARDS_SAID
+                                      else [])
+    said += [words for words, changed in (("tags changed", tags_changed), ("considering list changed",
+                                                                           considering_changed)) if changed]
+    return "; ".join(said)[:200] or "Saved"
 
 
 def _changes_nothing(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | None,

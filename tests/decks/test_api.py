@@ -391,3 +391,20 @@ def test_an_unknown_format_parameter_is_a_400_naming_it_and_pointing_a_deck_filt
     assert "deck_format=standard" in error["message"] and "json" in error["details"]["allowed"]
     assert client.get("/api/decks/?format=json").status_code == 200
     assert client.get("/api/decks/?deck_format=standard").status_code == 200
+
+
+def test_a_version_written_through_the_api_says_what_it_changed(api, owner):
+    """The history shows each version's message: an API write said "Saved" whatever it changed."""
+    deck = make_deck(owner, visibility=Visibility.PUBLIC)
+    cards = api.get(f"/api/decks/{deck.pk}/").json()["cards"]
+    api.patch(f"/api/decks/{deck.pk}/", {"visibility": "unlisted"}, format="json", HTTP_IF_MATCH='"1"')
+    first = cards[0]
+    more = [{"card": c["card"], "count": c["count"] + (1 if c is first else 0)} for c in cards]
+    api.patch(f"/api/decks/{deck.pk}/", {"cards": more}, format="json", HTTP_IF_MATCH='"2"')
+    api.patch(f"/api/decks/{deck.pk}/", {"cards": more[:1]}, format="json", HTTP_IF_MATCH='"3"')
+    messages = [r["message"] for r in api.get(f"/api/decks/{deck.pk}/revisions/").json()]
+    assert messages[2] == "Visibility: Public → Unlisted (anyone with the link)"
+    name = Deck.objects.get(pk=deck.pk).entries.get(card__collector_number=first["card"]).card.name
+    assert messages[1] == f"{name}: {first['count']} → {first['count'] + 1}"
+    taken_out = messages[0].split("; ")  # every other card: three named, the rest counted
+    assert len(taken_out) == 4 and taken_out[-1] == f"{len(cards) - 4} more cards changed", messages[0]
