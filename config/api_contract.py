@@ -242,6 +242,10 @@ def _message(error) -> str:
                 f"{bound} are allowed")
     if kind in ("oneOf", "anyOf", "not") and error.schema.get("description"):  # the rule, as written
         return error.schema["description"]
+    if kind == "additionalProperties" and isinstance(value, dict) and "properties" in error.schema:
+        unknown = [str(key)[:40] for key in value if key not in error.schema["properties"]]
+        return (f"{', '.join(unknown[:3])} {'is not a field' if len(unknown) == 1 else 'are not fields'} here; "
+                f"the fields are {', '.join(error.schema['properties'])}")
     return error.message if len(error.message) <= 200 else error.message[:200] + "…"
 
 
@@ -280,7 +284,10 @@ def check_body(operation: dict, data) -> None:
     validator = _validators.get(id(schema))
     if validator is None:
         validator = _validators[id(schema)] = Draft4Validator(copy.deepcopy(schema))
-    error = next(iter(sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))), None)
+    # The shallowest first; at one depth, a field not known before one missing: `collector_number` for `card` is
+    # one mistake, which "card: This field is required." would leave the client to guess.
+    error = next(iter(sorted(validator.iter_errors(data), key=lambda e: (
+        len(e.absolute_path), e.validator != "additionalProperties", e.message))), None)
     if error is not None:
         fault = _at_fault(error)
         # The fault's own words when it is deeper than the error (a count inside an anyOf of whole decks), unless the

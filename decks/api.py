@@ -107,9 +107,9 @@ def not_modified(request, deck: Deck) -> bool:
     return any(tag in ("*", str(deck.version)) for tag, _ in _entity_tags(request.headers.get("If-None-Match", "")))
 
 
-def require_login(request) -> None:
+def require_login(request, to: str = "create or change decks") -> None:
     if not request.user.is_authenticated:
-        raise NotAuthenticated("Log in to create or change decks.")
+        raise NotAuthenticated(f"Log in to {to}.")
 
 
 def visible_deck(request, pk) -> Deck:
@@ -157,7 +157,7 @@ def write_kwargs(data: dict, deck: Deck | None = None) -> dict:
     keeps the one it has."""
     kwargs = {k: data[k] for k in ("name", "description", "format", "visibility") if k in data}
     if "cards" in data:
-        entries = services.entries_from_counts([(c["card"], c["count"]) for c in data["cards"]])
+        entries = services.entries_from_counts([(c["card"], c["count"]) for c in data["cards"]], field="cards")
         current = selectors.deck_tags(deck) if deck is not None else {}
         tags: dict[str, str] = {}
         for entry, item in zip(entries, data["cards"], strict=True):
@@ -165,7 +165,8 @@ def write_kwargs(data: dict, deck: Deck | None = None) -> dict:
             tags[number] = item["tag"] if "tag" in item else tags.get(number, current.get(number, ""))
         kwargs["entries"], kwargs["tags"] = entries, tags
     if "considering" in data:
-        kwargs["considering"] = services.entries_from_counts([(c["card"], c["count"]) for c in data["considering"]])
+        kwargs["considering"] = services.entries_from_counts([(c["card"], c["count"]) for c in data["considering"]],
+                                                             field="considering")
     if "gateway" in data:
         if data["gateway"] is None:
             kwargs["gateway"] = None
@@ -198,7 +199,7 @@ class DeckListView(APIView):
     def get(self, request):
         p = request.query_params
         if p.get("mine") == "true":
-            require_login(request)
+            require_login(request, "list your own decks (mine=true); the public ones need no log-in")
             decks = selectors.deck_list_for_owner(user=request.user)
         else:
             decks = selectors.deck_list_public(craft=p.get("craft", ""), format=p.get("deck_format", ""),
@@ -405,7 +406,7 @@ class MyDecksExportView(APIView):
     @extend_schema(operation_id="decks_export_mine", summary="Export all your decks at once (JSON)",
                    responses={200: OpenApiTypes.OBJECT, 403: ERROR})
     def get(self, request):
-        require_login(request)
+        require_login(request, "export your decks")
         decks = selectors.deck_list_for_owner(user=request.user).select_related("gateway")
         return Response({"decks": [dict(selectors.deck_export_json(d), id=d.pk, visibility=d.visibility)
                                    for d in decks]})

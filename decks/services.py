@@ -759,15 +759,19 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
                        tags=tags, considering=considering, message="Imported")
 
 
-def entries_from_counts(counts: Sequence[tuple[str, int]], index: CardIndex | None = None) -> list[Entry]:
-    """Entries from (collector number or name, count) pairs, as the API and the editor send them."""
+def entries_from_counts(counts: Sequence[tuple[str, int]], index: CardIndex | None = None,
+                        field: str = "") -> list[Entry]:
+    """Entries from (collector number or name, count) pairs, as the API and the editor send them; `field` names
+    the list they came in (the API's `cards`), so that a refusal says which item."""
     index = index or card_index()
     out = []
-    for text, count in counts:
+    for i, (text, count) in enumerate(counts):
         card = index.resolve(str(text))
         if card is None:
-            raise InvalidDeck(f"No card is named or numbered {text!r}.", code=ErrorCode.UNKNOWN_CARD,
-                              details={"card": text, "suggestions": index.suggest(str(text))})
+            where = {"field": f"{field}[{i}].card"} if field else {}
+            raise InvalidDeck(f"{where['field'] + ': ' if where else ''}No card is named or numbered {text!r}.",
+                              code=ErrorCode.UNKNOWN_CARD,
+                              details={"card": text, "suggestions": index.suggest(str(text)), **where})
         if not isinstance(count, int) or isinstance(count, bool):
             raise InvalidDeck(f"{card.name}: the count must be a whole number.", details={"card": text})
         out.append(Entry(card, count))

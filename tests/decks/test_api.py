@@ -408,3 +408,28 @@ def test_a_version_written_through_the_api_says_what_it_changed(api, owner):
     assert messages[1] == f"{name}: {first['count']} → {first['count'] + 1}"
     taken_out = messages[0].split("; ")  # every other card: three named, the rest counted
     assert len(taken_out) == 4 and taken_out[-1] == f"{len(cards) - 4} more cards changed", messages[0]
+
+
+def test_a_card_entry_with_a_field_it_does_not_have_names_that_field_not_a_missing_one(api):
+    """The card resource calls its number collector_number: sent so here, "card: This field is required." hid why."""
+    response = api.post("/api/decks/", {"name": "x", "cards": [{"collector_number": "U-1", "count": 3}]},
+                        format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == (
+        "cards[0]: collector_number is not a field here; the fields are card, count, tag")
+
+
+@pytest.mark.parametrize("field", ["cards", "considering"])
+def test_an_unknown_card_says_which_item_of_which_list_named_it(api, field):
+    good = make_card("Zz Known")
+    body = {"name": "x", field: [{"card": good.collector_number, "count": 1}, {"card": "NOPE", "count": 1}]}
+    error = api.post("/api/decks/", body, format="json").json()["error"]
+    assert error["message"] == f"{field}[1].card: No card is named or numbered 'NOPE'."
+    assert error["details"]["field"] == f"{field}[1].card"
+
+
+def test_a_read_that_needs_a_log_in_says_what_it_needs_it_for():
+    anonymous = APIClient()
+    assert anonymous.get("/api/decks/?mine=true").json()["error"]["message"] == (
+        "Log in to list your own decks (mine=true); the public ones need no log-in.")
+    assert anonymous.get("/api/decks/export/").json()["error"]["message"] == "Log in to export your decks."
