@@ -246,8 +246,10 @@ class _Parser:
             negations.append(self.take())
         if negations and self.peek().kind not in ("term", "("):
             last = negations[-1]
-            raise SearchError(f"'{last.text}' must be followed by the term it negates.", position=last.start,
-                              expected=["a term"])
+            # "!" is also the exact name's mark (!fire): alone, it may have meant either.
+            what = ("a name to match exactly (!fire, !\"Iron Spear\") or a term to leave out (!t:unit)"
+                    if last.text == "!" else "the term it negates")
+            raise SearchError(f"'{last.text}' must be followed by {what}.", position=last.start, expected=["a term"])
         node = self.atom(depth)
         for token in reversed(negations):
             node = Not(node, token.start, token.text)

@@ -85,6 +85,16 @@ def test_bang_before_a_field_term_a_group_or_an_operator_is_still_a_negation(que
     assert isinstance(node, Not) and node.written == "!"
 
 
+@pytest.mark.parametrize("query", ["!", "fire !"])
+def test_a_bang_alone_says_both_things_it_may_have_meant(query):
+    with pytest.raises(SearchError) as refused:
+        parse(query)
+    assert "a name to match exactly (!fire" in refused.value.message and "a term to leave out" in refused.value.message
+    with pytest.raises(SearchError) as dash:
+        parse("-")
+    assert dash.value.message == "'-' must be followed by the term it negates."
+
+
 def test_quoted_not_and_a_bang_inside_a_word_are_name_words():
     assert parse('"not"') == Term(None, ":", "not", True, 0, 5, 1)
     assert parse("a!") == Term(None, ":", "a!", False, 0, 2, 0)
