@@ -57,3 +57,16 @@ def test_a_finished_run_shows_the_games_it_has_results_for():
     assert run.games_played == 30 and run.progress_percent == 30
     run.status = RunStatus.RUNNING
     assert run.games_played == 42 and run.progress_percent == 42
+
+
+def test_the_run_pages_bar_moves_while_its_chunk_plays(client, user, reported_at_each_game):
+    run = services.run_submit(owner=user, kind="test_watched", params={}, games=10)
+    client.force_login(user)
+    path = f"/playtest/runs/{run.pk}/progress/"
+    assert "0 of 10 games (0%)" in client.get(path, HTTP_HX_REQUEST="true").content.decode()
+    attempt = progress.ChunkProgress(run.chunks.get())
+    with interrupt.stop_when(lambda: False, every_seconds=0, progress=attempt):
+        for _ in range(5):
+            interrupt.checkpoint()
+    assert "4 of 10 games (40%)" in client.get(path, HTTP_HX_REQUEST="true").content.decode()
+    assert "4 of 10" in client.get("/playtest/").content.decode()  # the run list says the same
