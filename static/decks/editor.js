@@ -12,8 +12,9 @@
 
   var editor, statusEl, queue = [], sending = false, sentView = "", savedVersion = 0, undoStack = [], redoStack = [];
   // The last refusal among changes saved one after another (fast clicks past a copy limit): still said when the
-  // last of them is saved, so a burst never ends on a bare "Saved" over copies that were not added.
-  var burstRefusal = "";
+  // last of them is saved, so a burst never ends on a bare "Saved" over copies that were not added; and the last
+  // save, still said when the last of them is refused, so it never ends on a bare refusal over copies that were.
+  var burstRefusal = "", burstSaved = "";
   var RETRY_MS = [500, 1000, 2000, 4000];
 
   function panel() { return document.getElementById("panel"); }
@@ -117,12 +118,16 @@
     }
     if (change.onDone) { change.onDone(status, fresh); }
     takeDeferred();
+    // A burst of changes ends with one notice for all: the last save's, and the last refusal on either side of it
+    // (five fast "+" past the copy limit saved some: "Saved (version 12): …. Not saved after it: at most 4 …").
     if (status !== 200) {
       burstRefusal = notice;
-    } else if (!queue.length && burstRefusal) {
-      notice += " Not saved before it: " + burstRefusal;
+      if (!queue.length && burstSaved) { notice = burstSaved + " Not saved after it: " + notice; }
+    } else {
+      burstSaved = notice;
+      if (!queue.length && burstRefusal) { notice += " Not saved before it: " + burstRefusal; }
     }
-    if (!queue.length) { burstRefusal = ""; }
+    if (!queue.length) { burstRefusal = burstSaved = ""; }
     if (queue.length) {
       adoptCounts(fresh);
       if (status !== 200) { setStatus("failed", notice); }

@@ -536,6 +536,20 @@ def test_fast_clicks_past_the_copy_limit_still_say_so_when_the_last_of_them_is_s
     assert "Saved (version" in status and "Not saved before it:" in status and "at most 4" in status, status
 
 
+def test_fast_clicks_past_the_copy_limit_say_what_was_saved_when_the_last_of_them_is_refused(page):
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 3)])
+    slow_network(page)
+    row = page.locator(f'#panel li[data-card="{a.collector_number}"]')
+    for _ in range(2):
+        row.locator('button[data-delta="1"]').click()  # 4: saved; 5: refused by the copy limit, the last
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 4}
+    status = page.locator("#queue-status").inner_text()
+    assert status.startswith(f"Saved (version {deck.version + 1}): {a.name}: 3 → 4. Not saved after it:"), status
+    assert "at most 4" in status, status
+
+
 def test_a_text_too_long_to_send_stays_in_its_dialog_with_the_reason(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 2)])
