@@ -175,10 +175,10 @@ def _write_considering(deck: Deck, considering: list[Entry], *, replace: bool = 
 def _snapshot(deck: Deck, entries: list[Entry], author, message: str, *, tags: Mapping[str, str],
               considering: list[Entry]) -> DeckRevision:
     gateway = deck.gateway.collector_number if deck.gateway_id else ""
-    deck.saved_message = message[:200]  # what the save did, for its answer to say (decks/editor_views.py)
+    deck.saved_message = message[:MESSAGE_LENGTH]  # what the save did, for its answer to say (decks/editor_views.py)
     return DeckRevision.objects.create(
         deck=deck, number=deck.version, author=author if author and author.is_authenticated else None,
-        message=message[:200], name=deck.name, description=deck.description, format=deck.format,
+        message=message[:MESSAGE_LENGTH], name=deck.name, description=deck.description, format=deck.format,
         gateway=gateway or "", cards=sorted([e.card.collector_number, e.count] for e in entries),
         tags={number: tags[number] for number in sorted(tags) if tags[number]},
         considering=sorted([e.card.collector_number, e.count] for e in considering),
@@ -250,6 +250,20 @@ def deck_update(*, deck: Deck, actor, expected_version: int | None, name: str = 
                          gateway=gateway, tags=tags, considering=considering, message=message)
 
 
+MESSAGE_LENGTH = 200  # a version's message (DeckRevision.message)
+
+
+def words_within(parts: Sequence[str], lead: str = "") -> str:
+    """`lead` and the parts joined by "; ", as many whole ones as a version's message holds, the rest counted
+    ("…; 2 more"): cut at its length, "Abbot of the Last Prayer: 0 → 4" read "Abbot of the Last Prayer: 0."""
+    for named in range(len(parts), -1, -1):
+        rest = len(parts) - named
+        words = lead + "; ".join([*parts[:named], *([f"{rest} more"] if rest else [])])
+        if len(words) <= MESSAGE_LENGTH:
+            return words
+    return (lead + f"{len(parts)} changes")[:MESSAGE_LENGTH]
+
+
 def saved_detail(field: str, value: str) -> str:
     """A detail of the deck (name, description, format, visibility) as it is saved: a name without its outer spaces."""
     return value.strip() if field == "name" else value
@@ -265,7 +279,7 @@ def detail_words(deck: Deck, fields: Mapping[str, str]) -> str:
             labels = dict(Deck._meta.get_field(field).choices or ())
             before, after = getattr(deck, field), saved_detail(field, value)
             said.append(f"{field.capitalize()}: {labels.get(before, before)} → {labels.get(after, after)}")
-    return "; ".join(said)[:200] or "Saved"
+    return words_within(said) or "Saved"
 
 
 def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str, description: str, format: str,
@@ -328,9 +342,6 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     return deck
 
 
-CARDS_SAID = 3  # a message names this many changed cards, then counts the rest: it holds 200 characters
-
-
 def change_words(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | None, *, tags_changed: bool,
                  considering_changed: bool) -> str:
     """A version's message for a write of several parts (the API's), as the history shows the editor's:
@@ -343,14 +354,12 @@ def change_words(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | N
     if entries is not None:
         before = {e.card.collector_number: (e.card.name, e.count) for e in deck_entries(deck)}
         after = {e.card.collector_number: (e.card.name, e.count) for e in entries}
-        cards = [f"{(after.get(number) or before[number])[0]}: {before.get(number, ('', 0))[1]} → "
+        said += [f"{(after.get(number) or before[number])[0]}: {before.get(number, ('', 0))[1]} → "
                  f"{after.get(number, ('', 0))[1]}" for number in sorted(before.keys() | after.keys())
                  if before.get(number, ('', 0))[1] != after.get(number, ('', 0))[1]]
-        said += cards[:CARDS_SAID] + ([f"{len(cards) - CARDS_SAID} more cards changed"] if len(cards) > CARDS_SAID
-                                      else [])
     said += [words for words, changed in (("tags changed", tags_changed), ("considering list changed",
                                                                            considering_changed)) if changed]
-    return "; ".join(said)[:200] or "Saved"
+    return words_within(said) or "Saved"
 
 
 def _changes_nothing(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | None,
@@ -444,10 +453,10 @@ def deck_change_cards(*, deck: Deck, actor, deltas: Sequence[tuple[CardInfo, int
         moved = [c for c in changes if c.after != c.before]
         if not moved:
             return deck, changes
-        message = "; ".join(f"{c.card.name}: {c.before} → {c.after}" for c in moved)
+        message = words_within([f"{c.card.name}: {c.before} → {c.after}" for c in moved])
         try:
             deck = deck_update(deck=deck, actor=actor, expected_version=deck.version,
-                               entries=list(entries.values()), message=message[:200])
+                               entries=list(entries.values()), message=message)
             return deck, changes
         except StaleVersion:
             if attempt == 2:

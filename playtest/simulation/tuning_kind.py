@@ -30,7 +30,7 @@ from decks.selectors import (
     deck_report,
     starter_deck_list,
 )
-from decks.services import deck_copy, deck_update
+from decks.services import deck_copy, deck_update, words_within
 from decks.validation import validate_deck
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.jobs.registry import JobKind, register
@@ -287,7 +287,7 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
         if not can_edit(deck, actor):
             deck = deck_copy(deck=original, owner=actor, name=tuned_name)
         return deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
-                           message="Tuning: " + "; ".join(said))
+                           message=words_within(said, lead="Tuning: "))
 
 
 DREADGATE_TUNING = register(JobKind(

@@ -15,6 +15,7 @@ from decks.services import (
     deck_unpublish,
     deck_update,
     revision_diff,
+    words_within,
 )
 
 from .factories import considering_of, entries_of, legal_pool, make_card, make_user
@@ -211,3 +212,13 @@ def test_a_deck_code_is_imported_under_the_same_rules_as_its_text_and_json():
     fixed = deck_create(owner=owner, name="Fine", entries=entries_of((pike, 4), (legend, 1)))
     again = deck_import(owner=owner, code=deck_export_code(fixed))
     assert sorted(e.count for e in deck_entries(again)) == [1, 4]
+
+
+def test_a_message_of_many_changes_names_whole_ones_and_counts_the_rest():
+    """A version's message holds 200 characters: cut there, "Abbot of the Last Prayer: 0 → 4" read "…: 0"."""
+    parts = [f"Abbot of the Chapel number {n}: 0 → 4" for n in range(8)]  # 35 characters each, 8 in 294
+    words = words_within(parts)
+    assert len(words) <= 200 and words.endswith("; 3 more")
+    assert words.split("; ")[:-1] == parts[:5]
+    assert words_within(parts[:2]) == "; ".join(parts[:2])
+    assert words_within(parts, lead="Tuning: ").startswith("Tuning: Abbot")
