@@ -27,7 +27,12 @@ from playtest.simulation.tuning_kind import summarize_params as tuning_summary
 MAX_GAMES = settings.PLAYTEST_MAX_GAMES
 
 
+GAMES_PLAYED_HELP = ("The games played so far: games_done (those whose results the run has) and, while it runs, those "
+                     "of its chunks still playing; what progress_percent counts.")
+
+
 class RunSerializer(serializers.ModelSerializer):
+    games_played = serializers.IntegerField(read_only=True, help_text=GAMES_PLAYED_HELP)
     progress_percent = serializers.IntegerField(read_only=True)
     duration_seconds = serializers.FloatField(read_only=True, allow_null=True)
     params = serializers.SerializerMethodField(
@@ -37,8 +42,8 @@ class RunSerializer(serializers.ModelSerializer):
     class Meta:
         model = Run
         fields = [
-            "id", "kind", "title", "params", "games", "seed", "status", "games_done", "progress_percent",
-            "result", "error", "engine_version", "catalog_version", "chunk_size",
+            "id", "kind", "title", "params", "games", "seed", "status", "games_done", "games_played",
+            "progress_percent", "result", "error", "engine_version", "catalog_version", "chunk_size",
             "created_at", "started_at", "finished_at", "duration_seconds",
         ]
         read_only_fields = fields
@@ -57,8 +62,8 @@ class RunSerializer(serializers.ModelSerializer):
         return {
             "id": str(run.pk), "kind": run.kind, "title": run.title, "params": self.get_params(run),
             "games": run.games, "seed": run.seed, "status": run.status, "games_done": run.games_done,
-            "progress_percent": run.progress_percent, "result": run.result, "error": run.error,
-            "engine_version": run.engine_version, "catalog_version": run.catalog_version,
+            "games_played": run.games_played, "progress_percent": run.progress_percent, "result": run.result,
+            "error": run.error, "engine_version": run.engine_version, "catalog_version": run.catalog_version,
             "chunk_size": run.chunk_size, "created_at": _moment(run.created_at),
             "started_at": _moment(run.started_at), "finished_at": _moment(run.finished_at),
             "duration_seconds": run.duration_seconds,
@@ -281,6 +286,7 @@ class MetagameDeckSummarySerializer(serializers.Serializer):
 
 
 class MetagameSerializer(serializers.ModelSerializer):
+    games_played = serializers.IntegerField(read_only=True, help_text=GAMES_PLAYED_HELP)
     progress_percent = serializers.IntegerField(read_only=True)
     duration_seconds = serializers.FloatField(read_only=True, allow_null=True)
     format = serializers.SerializerMethodField()
@@ -293,9 +299,9 @@ class MetagameSerializer(serializers.ModelSerializer):
     class Meta:
         model = Run
         fields = [
-            "id", "title", "status", "games", "games_done", "progress_percent", "seed", "format", "policy",
-            "games_per_pair", "decks", "error", "engine_version", "catalog_version", "created_at", "started_at",
-            "finished_at", "duration_seconds", "games_per_second", "table",
+            "id", "title", "status", "games", "games_done", "games_played", "progress_percent", "seed", "format",
+            "policy", "games_per_pair", "decks", "error", "engine_version", "catalog_version", "created_at",
+            "started_at", "finished_at", "duration_seconds", "games_per_second", "table",
         ]
         read_only_fields = fields
 
@@ -388,6 +394,7 @@ class TuningReportSerializer(serializers.Serializer):
 
 
 class TuningSerializer(serializers.ModelSerializer):
+    games_played = serializers.IntegerField(read_only=True, help_text=GAMES_PLAYED_HELP)
     progress_percent = serializers.IntegerField(read_only=True)
     goal = serializers.SerializerMethodField()
     format = serializers.SerializerMethodField()
@@ -396,8 +403,8 @@ class TuningSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Run
-        fields = ["id", "title", "status", "games", "games_done", "progress_percent", "stage", "seed", "goal",
-                  "format", "deck", "error", "engine_version", "catalog_version", "created_at", "started_at",
+        fields = ["id", "title", "status", "games", "games_done", "games_played", "progress_percent", "stage", "seed",
+                  "goal", "format", "deck", "error", "engine_version", "catalog_version", "created_at", "started_at",
                   "finished_at", "report"]
         read_only_fields = fields
 

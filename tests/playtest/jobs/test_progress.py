@@ -70,3 +70,14 @@ def test_the_run_pages_bar_moves_while_its_chunk_plays(client, user, reported_at
             interrupt.checkpoint()
     assert "4 of 10 games (40%)" in client.get(path, HTTP_HX_REQUEST="true").content.decode()
     assert "4 of 10" in client.get("/playtest/").content.decode()  # the run list says the same
+
+
+def test_the_runs_api_says_the_games_played_while_a_chunk_plays(client, user, reported_at_each_game):
+    run = services.run_submit(owner=user, kind="test_watched", params={}, games=10)
+    attempt = progress.ChunkProgress(run.chunks.get())
+    with interrupt.stop_when(lambda: False, every_seconds=0, progress=attempt):
+        for _ in range(4):
+            interrupt.checkpoint()
+    client.force_login(user)
+    answer = client.get(f"/api/runs/{run.pk}/").json()
+    assert (answer["games_done"], answer["games_played"], answer["progress_percent"]) == (0, 3, 30)
