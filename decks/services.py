@@ -255,7 +255,7 @@ MESSAGE_LENGTH = 200  # a version's message (DeckRevision.message)
 
 def words_within(parts: Sequence[str], lead: str = "") -> str:
     """`lead` and the parts joined by "; ", as many whole ones as a version's message holds, the rest counted
-    ("…; 2 more"): cut at its length, "Abbot of the Last Prayer: 0 → 4" read "Abbot of the Last Prayer: 0."""
+    ("…; 2 more"). Cut at its length, "Abbot of the Last Prayer: 0 → 4" had read as a count of 0."""
     for named in range(len(parts), -1, -1):
         rest = len(parts) - named
         words = lead + "; ".join([*parts[:named], *([f"{rest} more"] if rest else [])])
@@ -317,7 +317,8 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
     if message is None:
         message = change_words(deck, fields, None if entries is None else new_entries,
                                tags_changed=tags is not None and dict(new_tags) != deck_tags(deck),
-                               considering_changed=considering is not None)
+                               considering_changed=considering is not None and _counts(new_considering)
+                               != _counts(deck_considering(deck)))
     fields.update(_derived(fields.get("format", deck.format), new_entries))
     # The compare-and-set: no row matches once someone else has saved.
     now = timezone.now()
@@ -362,20 +363,22 @@ def change_words(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | N
     return words_within(said) or "Saved"
 
 
+def _counts(listed: Iterable[Entry]) -> dict[str, int]:
+    return {e.card.collector_number: e.count for e in listed}
+
+
 def _changes_nothing(deck: Deck, fields: Mapping[str, Any], entries: list[Entry] | None,
                      tags: Mapping[str, str] | None, considering: list[Entry] | None) -> bool:
     """Whether a write would leave the deck as it is: each detail as it is, and each list given (None: left out)
     the same cards, counts and tags."""
-    def counts(listed: list[Entry]) -> dict[str, int]:
-        return {e.card.collector_number: e.count for e in listed}
 
     for name, value in fields.items():
         now = deck.gateway_id if name == "gateway" else getattr(deck, name)
         if (value.pk if name == "gateway" and value is not None else value) != now:
             return False
-    return ((entries is None or counts(entries) == counts(deck_entries(deck)))
+    return ((entries is None or _counts(entries) == _counts(deck_entries(deck)))
             and (tags is None or dict(tags) == deck_tags(deck))
-            and (considering is None or counts(considering) == counts(deck_considering(deck))))
+            and (considering is None or _counts(considering) == _counts(deck_considering(deck))))
 
 
 @dataclass(frozen=True, slots=True)
