@@ -44,6 +44,7 @@ document.addEventListener("htmx:beforeSwap", (event) => {
 });
 
 document.addEventListener("htmx:afterSettle", () => {
+  sync();  // first: the new viewer's Play button comes hidden (it needs this script) until sync shows it
   const root = replay();
   if (root && focusedControl) {
     const again = root.querySelector(`[data-control="${focusedControl}"]`) ||
@@ -51,6 +52,5 @@ document.addEventListener("htmx:afterSettle", () => {
     if (again && !again.hidden) { again.focus(); }
   }
   focusedControl = null;
-  sync();
 });
 sync();

@@ -217,9 +217,13 @@ def test_a_quick_game_is_won_through_the_gateway_with_clicks_only_and_replayed_o
     page.locator("#replay-step").fill("3")  # the scrubber
     page.get_by_text(f"Step 3 of {len(last)}").wait_for()
     assert "?step=3" in page.url  # a deep link to the step
-    page.get_by_role("button", name="Play").click()
+    page.get_by_role("button", name="Play").focus()
+    page.keyboard.press("Enter")
     page.get_by_text(f"Step 5 of {len(last)}").wait_for()  # it steps on by itself
-    page.get_by_role("button", name="Pause").click()
+    # The focus stayed on the button through the steps: the keyboard's Enter pauses it where it is.
+    page.wait_for_function("() => document.activeElement.dataset.control === 'play'", timeout=3_000)
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name="Play").wait_for()
     # By keyboard: Enter on Next takes a step and leaves the focus on Next, so the next Enter takes the next one.
     step = int(page.locator("#replay").get_attribute("data-step"))
     page.get_by_role("link", name="Next").focus()
