@@ -20,7 +20,7 @@ from playtest.jobs.services import run_submit
 from .engine import Game
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
 from .forms import SEAT_CHOICES, DecisionForm, SeatForm, TableForm, TournamentForm, shown_players
-from .models import BotLevel, DreadDrawTable
+from .models import BotLevel, DreadDrawTable, TableStatus
 from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
@@ -179,6 +179,11 @@ def table_board_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
     since = request.GET.get("turn")
     if since is not None and since == str(len(table.decisions)) and request.GET.get("status") == table.status:
         return HttpResponse(status=204)
+    if request.GET.get("status") == TableStatus.WAITING != table.status:
+        # The last seat was taken: the page around the board (its open seats, their link) is the whole page's to redo.
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
     context = table_board(table=table, game=table_shown(table), user=request.user, revealed=_revealed(request, table))
     return render(request, "dreaddraw/table.html#board", context)
 

@@ -65,6 +65,8 @@ def test_an_invited_player_signs_up_from_the_link_joins_and_plays_the_game_to_it
         table.refresh_from_db()
         assert table.status == TableStatus.PLAYING
         assert table.seats.get(index=1).user.username == "guest"
+        # The host's page, polling its board, takes the started table whole: no open seats said left any more.
+        host.get_by_role("heading", name="Open seats").wait_for(state="detached", timeout=8_000)
 
         pages, last = (host, guest), None
         for step, (seat, notation) in enumerate(short_game()):
