@@ -48,6 +48,8 @@ def test_an_invited_player_signs_up_from_the_link_joins_and_plays_the_game_to_it
     assert table.status == TableStatus.WAITING and (table.seed, table.nonce) == (SEED, NONCE)
     invite = host.url  # the invite link is the table's address
     assert "Share this page's address" in host.get_by_role("region", name="Open seats").inner_text()
+    log = host.get_by_role("region", name="Log").inner_text()  # no one is to move before every seat is taken
+    assert "The log starts when every seat is taken." in log and "to summon" not in log
 
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(10_000)
