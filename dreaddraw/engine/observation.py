@@ -193,6 +193,11 @@ def _card(cs: CardSet, c: int) -> dict[str, Any]:
     return {"number": c, "name": cs.name(c), "strength": cs.strength[c], "damage": cs.damage[c]}
 
 
+def _possessive(card_name: str) -> str:
+    """A card's name owning its ability: "Weaver of Threads' ability", not "Threads's"."""
+    return card_name + ("'" if card_name.endswith("s") else "'s")
+
+
 def _some(n: int) -> str:
     """A count in the log's words: "none" for 0 (DD-31)."""
     return str(n) if n else "none"
@@ -226,9 +231,9 @@ def describe(g: Game, entry: LogEntry, names: list[str] | None = None) -> str:
         return f"The Draw Deck ran out: the Discard Pile ({a} cards) is shuffled into a new Draw Deck."
     if event == E_ABILITY:
         target = f" on {names[b]}" if b >= 0 else ""
-        return f"{who} uses {cs.name(a)}'s ability{target}."
+        return f"{who} uses {_possessive(cs.name(a))} ability{target}."
     if event == E_SKIP:
-        return f"{who} does not use {cs.name(a)}'s ability."
+        return f"{who} does not use {_possessive(cs.name(a))} ability."
     if event == E_SEE:
         if b >= 2:  # DD-28: another player's Life Deck (b is that seat + 2)
             where = f"top of {names[b - 2]}'s Life Deck"

@@ -8,6 +8,7 @@ from dreaddraw.engine.cardset import KEYWORDS, OPS
 from dreaddraw.engine.decisions import B, D, S, U, keep, order, use
 from dreaddraw.engine.errors import IllegalDecision
 from dreaddraw.engine.game import (
+    E_ABILITY,
     E_RESERVES_DISCARDED,
     E_SIFTED,
     P_ABILITY,
@@ -495,3 +496,13 @@ def test_the_log_says_one_reserve_card_goes_and_several_go():
     assert words == ["Ann's 1 Reserve card goes to the Discard Pile.", "Ann's 3 Reserve cards go to the Discard Pile."]
     sifted = describe(g, (E_SIFTED, 0, 2, 0, -1), ["Ann", "Bo"])
     assert sifted == "Ann puts none of the looked-at cards at the bottom of the Draw Deck and 2 back on top."
+
+
+def test_the_log_gives_a_card_whose_name_ends_in_s_its_ability_as_english_does():
+    """DD-31: "Weaver of Threads' ability", not "Threads's"."""
+    g = new_game(2)
+    ending_in_s = next(c for c in CS.numbers if CS.name(c).endswith("s"))
+    other = next(c for c in CS.numbers if not CS.name(c).endswith("s"))
+    said = describe(g, (E_ABILITY, 0, ending_in_s, -1, -1), ["Ann", "Bo"])
+    assert said == f"Ann uses {CS.name(ending_in_s)}' ability."
+    assert describe(g, (E_ABILITY, 0, other, 1, -1), ["Ann", "Bo"]) == f"Ann uses {CS.name(other)}'s ability on Bo."
