@@ -27,11 +27,14 @@ class ChunkProgress:
 
     def __init__(self, chunk: RunChunk) -> None:
         self._chunk_pk, self._run_pk = chunk.pk, chunk.run_id
+        self._left = chunk.games_played  # as the chunk was read: almost always 0, which needs no query
         self._reported = 0
         self._at = time.monotonic()
 
     def begin(self) -> None:
         """Takes back what an earlier attempt reported and never took back (its worker died)."""
+        if not self._left:
+            return
         with transaction.atomic():
             left = RunChunk.objects.select_for_update().filter(pk=self._chunk_pk).values_list(
                 "games_played", flat=True).first()
