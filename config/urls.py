@@ -5,6 +5,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from . import rules_views, views
 
 urlpatterns = [
+    # The API first: most requests are its, and each pattern before it is one more failed match for each of them.
+    path("api/", include("config.api_urls")),
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
@@ -15,7 +17,6 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("playtest/", include("playtest.web.urls")),
     path("dread-draw/", include("dreaddraw.urls")),
-    path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script, as the CSP demands.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

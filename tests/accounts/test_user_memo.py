@@ -56,3 +56,16 @@ def test_a_saved_user_is_forgotten_at_once_in_this_process():
     user.is_active = False
     user.save()
     assert "saved" not in client.get("/").content.decode()
+
+
+def test_each_request_gets_its_own_copy_of_the_remembered_user():
+    """A view that changes the user it was given (a field, a related object cached on it) changes it for itself."""
+    user = User.objects.create_user("copied", password="a-long-passphrase-7")
+    backend = backends.ThrottledModelBackend()
+    backend.get_user(user.pk)  # read from the database and remembered
+    first = backend.get_user(user.pk)
+    first.username = "changed"
+    first._state.fields_cache["seen"] = object()
+    second = backend.get_user(user.pk)
+    assert second is not first and second.username == "copied" and "seen" not in second._state.fields_cache
+    assert second.pk == user.pk and not second._state.adding and second._state.db == "default"
