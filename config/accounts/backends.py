@@ -20,10 +20,10 @@ _users: dict[object, tuple[float, object]] = {}  # user id: (expiry on the monot
 
 
 def _own_copy(user):
-    """copy.copy's answer for a model instance (its own state, fields cache included) without going through pickling's
-    protocol, three times the work."""
+    """copy.copy's answer for a model instance without going through pickling's protocol, three times the work: the
+    instance's fields with its own ModelState and fields cache (Model.__getstate__ copies both)."""
     clone = user.__class__.__new__(user.__class__)
-    clone.__setstate__(user.__getstate__())
+    clone.__dict__.update(user.__getstate__())
     return clone
 
 
