@@ -4,7 +4,8 @@ bench/load.py measures the mix as users see it; this bench says where its cost c
 for each kind of request:
 
 - bare: a plain Django JsonResponse view with Django's default middleware alone, on a server of its own
-  (bench/bare_settings.py and bench/bare_urls.py, which exist for this bench only): the floor;
+  (bench/bare_settings.py, bench/bare_urls.py and bench/bare_wsgi.py, which exist for this bench only; Django's
+  WSGI application as Django serves it, without the product's start of a web process, config/serving.py): the floor;
 - trivial: GET /api/keywords/, the API's cheapest endpoint (DRF, the product's middleware, a session);
 - search, deck_page, deck_edit (GET for the ETag, then PATCH), job_submit (POST a 10-game playtest, then cancel
   it): the kinds of bench/load.py's mix; mix: those four in its proportions;
@@ -74,7 +75,8 @@ def emit(figure: str, value: float, unit: str, target: float | None, better: str
 def start_server(port: int, settings: str, cwd: Path) -> subprocess.Popen:
     env = {**load.environment(), "DJANGO_SETTINGS_MODULE": settings}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
+        [sys.executable, "-m", "gunicorn", "bench.bare_wsgi:application" if settings.startswith("bench.")
+         else "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
          "--workers", str(load.WEB_WORKERS), "--backlog", "512", "--log-level", "warning"],
         cwd=cwd, env=env, start_new_session=True)
     deadline = time.monotonic() + 60
