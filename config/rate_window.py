@@ -55,18 +55,25 @@ class SlidingWindowMixin:
 
     window: Window | None = None
 
+    def __init__(self):
+        """The rate is read once a limit applies to the request (below): DRF reads and parses it as each request makes
+        its throttles, and most of them count nothing (an anonymous limit for a signed-in user, a write limit for a
+        read)."""
+
     def allow_request(self, request, view):
-        if getattr(self, "scope_attr", None):  # DRF's ScopedRateThrottle takes its scope from the view here
+        if getattr(self, "scope_attr", None):  # DRF's ScopedRateThrottle takes its scope, so its rate, from the view
             self.scope = getattr(view, self.scope_attr, None)
             if not self.scope:
                 return True
             self.rate = self.get_rate()
-            self.num_requests, self.duration = self.parse_rate(self.rate)
-        if self.rate is None:
-            return True
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
+        if not getattr(self, "rate", None):  # a class may set its own, as DRF allows
+            self.rate = self.get_rate()
+        if self.rate is None:
+            return True
+        self.num_requests, self.duration = self.parse_rate(self.rate)
         self.window = count_in_window(self.cache, self.key, self.num_requests, self.duration)
         return self.window.allowed
 

@@ -4,6 +4,8 @@
   handler's thread-local storage to close backends of which none closes anything: about a tenth of a signed-in API
   read's instructions. It is swapped for one that does the same walk only when a configured backend has a close()
   of its own (a memcached one would).
+- Django's `reset_queries`, at the start of every request, walks the database connections to empty a log that only
+  DEBUG fills: it runs when DEBUG is on.
 - What is loaded by then (Django, the apps, their modules and settings) lives as long as the process: frozen, a full
   collection no longer walks it (about an eighth of the same read's instructions); Python's documentation advises
   the same for a server that forks its workers.
@@ -23,6 +25,7 @@ from django.core.cache import caches
 from django.core.cache import close_caches as django_close_caches
 from django.core.cache.backends.base import BaseCache
 from django.core.signals import setting_changed
+from django.db import reset_queries as django_reset_queries
 from django.utils.module_loading import import_string
 
 
@@ -37,6 +40,12 @@ def close_caches(**kwargs) -> None:
         caches.close_all()
 
 
+def reset_queries(**kwargs) -> None:
+    """Django's reset_queries, when DEBUG logs the queries (a test that counts them empties its own log)."""
+    if settings.DEBUG:
+        django_reset_queries()
+
+
 def _forget(*, setting, **kwargs) -> None:
     if setting == "CACHES":
         _a_cache_closes.cache_clear()
@@ -48,4 +57,6 @@ setting_changed.connect(_forget)
 def start() -> None:
     signals.request_finished.disconnect(django_close_caches)
     signals.request_finished.connect(close_caches)
+    signals.request_started.disconnect(django_reset_queries)
+    signals.request_started.connect(reset_queries)
     gc.freeze()
