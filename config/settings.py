@@ -208,7 +208,7 @@ REST_FRAMEWORK = {
     # CSRF) are for the browser. HTTP Basic is not accepted (a password hash on every request).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "config.accounts.tokens.BearerTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "config.accounts.tokens.BrowserSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # The API reads JSON only: every body bounded in depth, without NUL (config/parsers.py).

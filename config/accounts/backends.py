@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from django.contrib.auth.backends import ModelBackend
+from django.db.models.base import ModelState
 
 from . import throttle
 
@@ -20,10 +21,12 @@ _users: dict[object, tuple[float, object]] = {}  # user id: (expiry on the monot
 
 
 def _own_copy(user):
-    """copy.copy's answer for a model instance without going through pickling's protocol, three times the work: the
-    instance's fields with its own ModelState and fields cache (Model.__getstate__ copies both)."""
+    """copy.copy's answer for a model instance without going through pickling's protocol, several times the work: the
+    instance's fields with a ModelState of its own, its fields cache copied (ModelState.__getstate__ copies it)."""
     clone = user.__class__.__new__(user.__class__)
-    clone.__dict__.update(user.__getstate__())
+    clone.__dict__.update(user.__dict__)
+    clone._state = ModelState()
+    clone._state.__dict__.update(user._state.__getstate__())
     return clone
 
 

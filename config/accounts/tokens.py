@@ -12,9 +12,11 @@ from datetime import timedelta
 
 from django.utils import timezone
 from rest_framework import exceptions
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 
 from .models import AccessToken
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")  # as Django's CSRF check names them
 
 TOKEN_PREFIX = "dgt_"
 LAST_USED_RESOLUTION = timedelta(minutes=1)  # last use is written at most once a minute per token
@@ -65,3 +67,12 @@ class BearerTokenAuthentication(BaseAuthentication):
 
     def authenticate_header(self, request):
         return 'Bearer realm="api"'
+
+
+class BrowserSessionAuthentication(SessionAuthentication):
+    """DRF's session authentication, with its CSRF check made for the methods that need one: DRF runs Django's check
+    on every request, whose answer for a safe method (GET, HEAD, OPTIONS, TRACE) is always to accept it."""
+
+    def enforce_csrf(self, request):
+        if request.method not in SAFE_METHODS:
+            super().enforce_csrf(request)
