@@ -11,8 +11,9 @@ from django.db.models.base import ModelState
 from . import throttle
 
 # The signed-in user of a session, remembered in this process for USER_MEMO_SECONDS: every signed-in request reads
-# it, and its row is the only query of the cheapest ones. The session itself is still read from the shared store on
-# every request, so a log-out ends it everywhere at once; a change to the user's row (a new password, an account made
+# it, and its row is the only query of the cheapest ones. The session itself is read from the shared store, or from
+# a copy that Redis's notices drop the moment it changes (config/accounts/sessions.py), so a log-out ends it
+# everywhere at once; a change to the user's row (a new password, an account made
 # inactive) is seen at once by the process that made it (the memo forgets that user on save and delete) and by every
 # other within those seconds.
 USER_MEMO_SECONDS = 2.0
