@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Card
-from cards.selectors import catalog_version
+from cards.selectors import catalog_version_recent
 from core.errors import ErrorCode
 from core.formats import FORMATS
 
@@ -155,7 +155,9 @@ def _derived(deck_format: str, entries: list[Entry]) -> dict[str, Any]:
     report = validate_deck(entries, deck_format)
     crafts = sorted({e.card.craft for e in entries})
     return {"card_count": report.count, "is_legal": report.legal, "crafts": " ".join(crafts),
-            "catalog_version": catalog_version()}
+            # The version the card index checked (both are read at most once in two seconds a process): a query a
+            # save saved, and what the deck was validated against.
+            "catalog_version": catalog_version_recent()}
 
 
 def _write_entries(deck: Deck, entries: list[Entry], tags: Mapping[str, str], *, replace: bool = True) -> None:
