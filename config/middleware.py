@@ -17,9 +17,12 @@ from csp.constants import HEADER, HEADER_REPORT_ONLY
 from csp.middleware import CheckableLazyObject, CSPMiddleware
 from csp.utils import build_policy
 from django.conf import settings
+from django.contrib.messages.middleware import MessageMiddleware
+from django.contrib.messages.storage import default_storage
 from django.core.signals import setting_changed
 from django.http.multipartparser import MultiPartParserError
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.functional import SimpleLazyObject, empty
 
 from .errors import error_response
 from .throttles import ScopedRateThrottle, rate_limit_headers, rate_limit_standing_headers
@@ -183,6 +186,22 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
                 response[header] = value
         request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)  # as the library: too late for one
         return response
+
+
+class LazyMessageMiddleware(MessageMiddleware):
+    """Django's MessageMiddleware, its storage made when a view or a page first uses it. Django makes it for every
+    request (a cookie signer and a session storage each time, about a fifteenth of a signed-in API read's
+    instructions), and the API never adds or shows a message. A storage never used has nothing to store: Django's
+    update would have done nothing."""
+
+    def process_request(self, request):
+        request._messages = SimpleLazyObject(lambda: default_storage(request))
+
+    def process_response(self, request, response):
+        messages = getattr(request, "_messages", None)
+        if isinstance(messages, SimpleLazyObject) and messages._wrapped is empty:
+            return response
+        return super().process_response(request, response)
 
 
 class MethodNotAllowedPageMiddleware:
