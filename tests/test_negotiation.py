@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.config_independent]  # DRF's reading, whatever the services
 
 
 @pytest.mark.parametrize("accept", [None, "*/*", "application/json"])

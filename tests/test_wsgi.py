@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.test import override_settings
@@ -37,7 +36,6 @@ CLOSING = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache
            "closing": {"BACKEND": "tests.test_wsgi.ClosingCache"}}
 
 
-@pytest.mark.django_db
 def test_a_cache_whose_backend_closes_is_closed_at_the_end_of_each_request():
     with override_settings(CACHES=CLOSING):
         caches["closing"].get("x")  # in use in this thread
