@@ -26,6 +26,7 @@ from decks.models import Deck, Visibility
 from decks.services import deck_copy
 from playtest.goldfish import services as tables
 from playtest.jobs import services as runs
+from playtest.models import Run
 from tests.conftest import configuration
 from tests.decks.factories import make_user
 from tests.roundtrips import counted
@@ -60,7 +61,8 @@ BUDGETS = {
     "deck edit API": {"embedded": (10, 4), "postgres": (8, 0)},
     "validation API": {"embedded": (0, 4), "postgres": (0, 0)},
     "goldfish table action": {"embedded": (8, 0), "postgres": (7, 0)},
-    "run cancel API": {"embedded": (4, 2), "postgres": (3, 1)},
+    "run cancel API": {"embedded": (3, 2), "postgres": (2, 1)},
+    "run submission API": {"embedded": (12, 4), "postgres": (11, 1)},
 }
 
 
@@ -233,6 +235,25 @@ def test_a_goldfish_action_costs_its_budget(world):
     trips = write(client, "POST", f"/playtest/tables/{table.pk}/act/", lambda first: "notation=" + (
         "keep" if first else "draw"), content_type="application/x-www-form-urlencoded")
     check("goldfish table action", trips)
+
+
+def test_a_run_submission_costs_its_budget(world, django_capture_on_commit_callbacks):
+    """A submission stores its run with the first window of chunks already claimed, and once that is committed sends
+    them under the run's lock: the claim costs no statement of its own."""
+    client = client_of(world["owner"])
+    body = json.dumps({"kind": "dreadgate_playtest", "games": 10, "params": {"deck": world["deck"].pk,
+                                                                              "mode": "goldfish"}})
+
+    def submitted():
+        with django_capture_on_commit_callbacks(execute=True):  # the window is sent once committed
+            return client.post("/api/runs/", body, content_type="application/json")
+
+    assert submitted().status_code == 202
+    with counted() as trips:
+        response = submitted()
+    assert response.status_code == 202
+    assert Run.objects.get(pk=response.json()["id"]).chunks.filter(sent_at__isnull=False).count() == 1
+    check("run submission API", trips)
 
 
 def test_a_run_cancel_costs_its_budget(world, django_capture_on_commit_callbacks):

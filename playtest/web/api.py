@@ -50,8 +50,8 @@ class Cancellable:
     @action(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
         run = self.get_object()
-        services.run_cancel(run=run)
-        run.refresh_from_db(fields=["status", "finished_at"])
+        if not services.run_cancel(run=run):  # it finished meanwhile: shown as it ended
+            run.refresh_from_db(fields=["status", "finished_at"])
         return Response(self.get_serializer(run).data)
 
 
