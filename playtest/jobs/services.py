@@ -130,48 +130,40 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
         raise DomainError(seed_problem(seed), code=ErrorCode.INVALID_PARAMS, details={"field": "seed"})
     size = job_kind.chunk_size_of(params, job_kind.chunk_size) if job_kind.chunk_size_of else job_kind.chunk_size
     plan = PREPARE_PLAN if job_kind.prepare else _first_plan(job_kind, params, games) if job_kind.staged else None
-    # The first window is claimed with the run, in the same statements: the chunks are stored marked sent, and sent
-    # once this commits (_send_claimed); were they claimed after the commit, as the chunks that follow are, the
-    # submission would pay five statements more for what nothing else can have touched yet.
-    window, now = settings.PLAYTEST_DISPATCH_WINDOW, timezone.now()
+    window = settings.PLAYTEST_DISPATCH_WINDOW
     # Within a caller's transaction (a view's), no savepoint of its own: nothing here is retried after a failure.
     with transaction.atomic(savepoint=False):
         run = Run.objects.create(
             owner=owner, kind=kind, title=title, params=params, games=games, chunk_size=size, seed=seed,
             engine_version=job_kind.engine_version, catalog_version=catalog_version(),
-            dispatched_at=now if window > 0 else None,
+            dispatched_at=timezone.now() if window > 0 else None,
         )
-        claim = {"claimed": window, "sent_at": now}
         if plan is None:
-            count = _create_chunks(run, games, stage=0, first_index=0, **claim)
+            count = _create_chunks(run, games, stage=0, first_index=0)
         else:
-            count = _create_stage(run, plan, index=0, first_index=0, **claim)
-        claimed = list(range(min(window, count)))
-        transaction.on_commit(lambda: _send_claimed(run.pk, claimed))
+            count = _create_stage(run, plan, index=0, first_index=0)
+        first = list(range(min(window, count)))
+        transaction.on_commit(lambda: _send_first_window(run.pk, first))
     return run
 
 
-def _create_chunks(run: Run, games: int, *, stage: int, first_index: int, claimed: int = 0, sent_at=None) -> int:
-    """Store the chunks of `games` games; the first `claimed` of them marked sent at `sent_at`. Returns how many."""
+def _create_chunks(run: Run, games: int, *, stage: int, first_index: int) -> int:
+    """Store the chunks of `games` games; returns how many."""
     size = run.chunk_size
-    chunks = RunChunk.objects.bulk_create(
-        RunChunk(run=run, index=first_index + i, stage=stage, first_game=first, games=min(size, games - first),
-                 sent_at=sent_at if i < claimed else None)
+    return len(RunChunk.objects.bulk_create(
+        RunChunk(run=run, index=first_index + i, stage=stage, first_game=first, games=min(size, games - first))
         for i, first in enumerate(range(0, games, size))
-    )
-    return len(chunks)
+    ))
 
 
-def _create_stage(run: Run, plan: dict, *, index: int, first_index: int, claimed: int = 0, sent_at=None) -> int:
+def _create_stage(run: Run, plan: dict, *, index: int, first_index: int) -> int:
     """Store the stage's plan, then its chunks (numbered on from the stages before); a preparation has one chunk.
     Returns how many chunks."""
     RunStage.objects.create(run=run, index=index, plan=plan, games=plan["games"])
     if is_preparation(plan):
-        RunChunk.objects.create(run=run, index=first_index, stage=index, first_game=0, games=0,
-                                sent_at=sent_at if claimed else None)
+        RunChunk.objects.create(run=run, index=first_index, stage=index, first_game=0, games=0)
         return 1
-    return _create_chunks(run, plan["games"], stage=index, first_index=first_index, claimed=claimed,
-                          sent_at=sent_at)
+    return _create_chunks(run, plan["games"], stage=index, first_index=first_index)
 
 
 def stages_of_games(stages: list[dict]) -> list[dict]:
@@ -228,16 +220,20 @@ class _BrokerDown(Exception):
     """The broker did not take a message."""
 
 
-def _send_claimed(run_id, indexes: list[int]) -> int:
-    """Send the chunks a submission stored marked sent (its first window). If the broker fails, the claim is given
-    back: the chunks wait in the outbox, unsent, as those of any other send that failed (the reaper sends them)."""
+def _send_first_window(run_id, indexes: list[int]) -> int:
+    """Send a submission's first chunks once it is committed: as run_dispatch does, but without reading the window,
+    which these chunks are (nothing else sends a run's chunks before PLAYTEST_OUTBOX_GRACE_SECONDS), and with the
+    run's dispatch time stored with the run. If the broker fails, that time is taken back: the run waits in the
+    outbox, unsent, for the reaper."""
 
-    def give_back() -> None:
-        RunChunk.objects.filter(run_id=run_id, index__in=indexes, status=ChunkStatus.PENDING, taken_by="").update(
-            sent_at=None)
+    def claim(run: Run) -> list[int]:
+        RunChunk.objects.filter(run_id=run_id, index__in=indexes, sent_at__isnull=True).update(sent_at=timezone.now())
+        return indexes
+
+    def broker_down() -> None:
         Run.objects.filter(pk=run_id).update(dispatched_at=None)
 
-    return _send(run_id, lambda run: indexes, on_broker_down=give_back) if indexes else 0
+    return _send(run_id, claim, on_broker_down=broker_down) if indexes else 0
 
 
 def _send(run_id, claim: Callable[[Run], list[int]], *, on_broker_down: Callable[[], None] | None = None) -> int:

@@ -108,6 +108,19 @@ def test_a_run_submitted_while_the_broker_is_down_is_sent_by_the_reaper_once_it_
     assert sent(run) == [0, 1, 2] and queued(queue) == WINDOW
 
 
+def test_a_submission_whose_process_stopped_before_sending_is_sent_by_the_reaper(queue, submit, monkeypatch):
+    """The process stopped between the run's commit and its first message: nothing is marked sent that was not,
+    so the outbox sends the window once the grace has passed (not as lost messages, half the stale time later)."""
+    with monkeypatch.context() as patched:
+        patched.setattr(services, "_send", lambda *args, **kwargs: 0)  # the commit hook never ran its send
+        run = submit(1000)
+    assert sent(run) == [] and queued(queue) == 0
+    assert services.runs_reap()["sent"] == 0  # within the grace
+    aged(run)
+    assert services.runs_reap()["sent"] == WINDOW
+    assert sent(run) == [0, 1, 2] and queued(queue) == WINDOW
+
+
 def test_a_next_chunk_that_found_the_broker_down_is_sent_by_the_reaper(
         queue, submit, monkeypatch, django_capture_on_commit_callbacks):
     run = submit(1000)
