@@ -439,3 +439,40 @@ def test_a_read_that_needs_a_log_in_says_what_it_needs_it_for():
     assert anonymous.get("/api/decks/?mine=true").json()["error"]["message"] == (
         "Log in to list your own decks (mine=true); the public ones need no log-in.")
     assert anonymous.get("/api/decks/export/").json()["error"]["message"] == "Log in to export your decks."
+
+
+@pytest.mark.parametrize("case", ["private, no gateway", "unlisted to its owner", "gateway and considering",
+                                  "starter, no owner", "a copy"])
+def test_a_deck_is_answered_as_its_declared_fields_write_it(owner, case):
+    """DeckOutSerializer and DeckSummarySerializer write a deck without walking their fields; the declared fields,
+    which the schema reads, must give the same answer, key for key and in order."""
+    import json
+
+    from rest_framework import serializers
+    from rest_framework.renderers import JSONRenderer
+
+    from decks import selectors
+    from decks.serializers import DeckOutSerializer, DeckSummarySerializer
+    from decks.services import deck_copy
+
+    pool = legal_pool(10)
+    gateway = make_card("gateway")
+    deck = {
+        "private, no gateway": lambda: make_deck(owner),
+        "unlisted to its owner": lambda: make_deck(owner, visibility=Visibility.UNLISTED),
+        "gateway and considering": lambda: deck_create(
+            owner=owner, name="Gated", entries=entries_of(*[(c, 4) for c in pool[:9]]), gateway=gateway,
+            considering=entries_of((pool[9], 2)), tags={pool[0].collector_number: "Core"}),
+        "starter, no owner": lambda: deck_create(owner=None, name="Starter", visibility=Visibility.PUBLIC,
+                                                 entries=entries_of(*[(c, 4) for c in pool[:9]]), is_starter=True),
+        "a copy": lambda: deck_copy(deck=make_deck(owner, visibility=Visibility.PUBLIC), owner=make_user(),
+                                    name="Copied"),
+    }[case]()
+    viewer = deck.owner or owner
+    deck = selectors.deck_for_viewer(deck_id=deck.pk, user=viewer)  # as the API reads it
+    context = {"entries": selectors.deck_entries(deck), "tags": selectors.deck_tags(deck),
+               "considering": selectors.deck_considering(deck), "user": viewer}
+    for serializer in (DeckOutSerializer(deck, context=context), DeckSummarySerializer(deck)):
+        by_fields = serializers.Serializer.to_representation(serializer, deck)
+        assert json.loads(JSONRenderer().render(serializer.data)) == json.loads(JSONRenderer().render(by_fields))
+        assert list(serializer.data) == list(by_fields)
