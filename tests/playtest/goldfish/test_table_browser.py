@@ -299,6 +299,18 @@ def tab_to(page, selector: str, limit: int = 300) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
+def board_to(page, selector: str, limit: int = 120) -> None:
+    """Reach a unit or cell of the board as a keyboard user does: Tab to the board (one stop of the Tab order, as a
+    grid is), then the arrow keys."""
+    tab_to(page, ".board a, .board button, .board [tabindex]")
+    page.keyboard.press("Home")
+    for _ in range(limit):
+        if page.evaluate("(sel) => document.activeElement?.matches(sel) ?? false", selector):
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrows never reached {selector}")
+
+
 def key_step(page, state, action, key: str) -> None:
     """Play one action by keyboard only: Tab to the card or unit and Enter, then Tab to its target and `key`."""
     kind, a, _ = action
@@ -307,7 +319,7 @@ def key_step(page, state, action, key: str) -> None:
     if kind in HAND_KINDS:
         tab_to(page, f'.hand a.hand-card[href="?sel=h{a}"]')
     elif kind in UNIT_KINDS:
-        tab_to(page, f'[data-cell="{cell_name(state.units[a].cell)}"] a.unit-face')
+        board_to(page, f'[data-cell="{cell_name(state.units[a].cell)}"] a.unit-face')
     if kind in HAND_KINDS | UNIT_KINDS:
         page.keyboard.press("Enter")  # selected: the focus moves to its first lit cell or its menu
         page.locator(".selection").wait_for()
@@ -315,6 +327,86 @@ def key_step(page, state, action, key: str) -> None:
     tab_to(page, f'{where} button[value="{value}"]')
     page.keyboard.press(key)
     wait_for_action(page, before)
+
+
+def with_units(table, count: int) -> GoldfishTable:
+    """The hand kept, then the person's units deployed (turns ended when none can be) until `count` are on the board."""
+    me = tables.human_seat(tables.table_state(table))
+    for _ in range(80):
+        state = tables.table_state(table)
+        if sum(1 for unit in state.units.values() if unit.owner == me) >= count and state.active == me \
+                and state.phase == MAIN_PHASE:
+            return table
+        legal = state.legal_actions()
+        action = next((a for a in legal if a[0] in (KEEP, DEPLOY)), None) \
+            or next((a for a in legal if a[0] in (END, PASS, DRAW)), legal[0])
+        tables.table_act(table=table, action=action)
+        table.refresh_from_db()
+    raise AssertionError(f"no board of {count} units from this seed")
+
+
+def focused(page, script: str):
+    return page.evaluate(f"(() => {{ const el = document.activeElement; return {script}; }})()")
+
+
+def test_the_board_is_one_tab_stop_and_the_arrow_keys_move_between_its_units(page, login, alice):
+    """A board of a dozen units put some thirty Tabs between the hand and the turn's buttons. The board is one stop
+    of the Tab order, as a grid is: the arrows move within it (Home and End to its first and last), Tab leaves it,
+    and coming back finds the unit left; a selection's lit cells stay in the Tab order, as the choices of the
+    moment."""
+    login(alice)
+    table = open_table(page, alice)
+    with_units(table, 4)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    units = page.locator(".board .unit-face").count()
+    assert units >= 5  # four of the person's and the dummy
+    page.locator(".hand .hand-card").first.focus()  # the board lies between the turn's buttons and the hand
+    on_board = 0
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab")
+        on_board += focused(page, "Boolean(el.closest('.board'))")
+        if focused(page, "el.closest('.turn-bar') !== null"):
+            break
+    else:
+        raise AssertionError("Shift+Tab never went from the hand to the turn's buttons")
+    assert on_board == 1, f"{on_board} stops on the board"
+    page.keyboard.press("Tab")
+    while not focused(page, "Boolean(el.closest('.board'))"):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Home")
+    first = focused(page, "el.closest('[data-cell]').dataset.cell")
+    seen = [first]
+    for _ in range(units + 5):
+        page.keyboard.press("ArrowRight")
+        seen.append(focused(page, "el.closest('[data-cell]').dataset.cell"))
+    faces = page.eval_on_selector_all(".board .unit-face",
+                                      "faces => faces.map(f => f.closest('[data-cell]').dataset.cell)")
+    assert set(faces) <= set(seen), (faces, seen)  # every unit reached
+    last = seen[-1]
+    page.keyboard.press("Home")
+    assert focused(page, "el.closest('[data-cell]').dataset.cell") == first
+    page.keyboard.press("End")
+    assert focused(page, "el.closest('[data-cell]').dataset.cell") == last
+    rows = page.eval_on_selector_all(".board .unit-face", "faces => faces.map(f => f.closest('[role=row]'))"
+                                     ".map(r => [...r.parentNode.children].indexOf(r))")
+    if len(set(rows)) > 1:  # up and down reach another row
+        row_of_focus = "[...el.closest('[role=row]').parentNode.children].indexOf(el.closest('[role=row]'))"
+        before = focused(page, row_of_focus)
+        page.keyboard.press("ArrowUp" if before == max(rows) else "ArrowDown")
+        assert focused(page, row_of_focus) != before
+    remembered = focused(page, "el.closest('[data-cell]').dataset.cell")
+    page.keyboard.press("Shift+Tab")  # out of the board
+    assert not focused(page, "Boolean(el.closest('.board'))")
+    page.keyboard.press("Tab")  # and back: the unit left
+    assert focused(page, "el.closest('[data-cell]').dataset.cell") == remembered
+    page.locator(".hand a.hand-card").first.focus()  # a selection: its lit cells are each a stop of the Tab order
+    page.keyboard.press("Enter")
+    page.locator(".selection").wait_for()
+    lit = page.locator(".board .cell-target, .board .unit-target").count()
+    if lit > 1:
+        page.locator(".cell-target:focus, .unit-target:focus").wait_for()
+        page.keyboard.press("Tab")
+        assert focused(page, "el.matches('.cell-target, .unit-target')")
 
 
 def test_the_same_moves_by_keyboard_only_deploy_move_attack_and_play_a_talent_a_glyph_and_an_item(
