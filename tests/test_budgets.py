@@ -62,7 +62,7 @@ BUDGETS = {
     "validation API": {"embedded": (0, 4), "postgres": (0, 0)},
     "goldfish table action": {"embedded": (8, 0), "postgres": (7, 0)},
     "run cancel API": {"embedded": (3, 2), "postgres": (2, 1)},
-    "run submission API": {"embedded": (13, 4), "postgres": (12, 1)},
+    "run submission API": {"embedded": (11, 4), "postgres": (10, 1)},
 }
 
 

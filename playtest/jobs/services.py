@@ -29,7 +29,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
-from cards.selectors import catalog_version
+from cards.selectors import catalog_version_recent
 from core import interrupt
 from core.errors import DomainError, ErrorCode
 from core.intbounds import MAX_SEED, seed_problem
@@ -135,7 +135,8 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     with transaction.atomic(savepoint=False):
         run = Run.objects.create(
             owner=owner, kind=kind, title=title, params=params, games=games, chunk_size=size, seed=seed,
-            engine_version=job_kind.engine_version, catalog_version=catalog_version(),
+            # The catalog the snapshots' cards were read from (remembered two seconds a process, as they are).
+            engine_version=job_kind.engine_version, catalog_version=catalog_version_recent(),
             dispatched_at=timezone.now() if window > 0 else None,
         )
         if plan is None:

@@ -70,7 +70,28 @@ def _read_definitions(card_ids: set[int]) -> dict[int, dict]:
 
 
 def deck_snapshot(deck: Deck) -> dict[str, Any]:
-    """The deck's list (by card name, the gateway last) and every card's definition (a submission's main cost)."""
+    """The deck's list (by card name, the gateway last) and every card's definition (a submission's main cost).
+    Remembered per version of the deck and of the catalog in this process, as _setup_refusal's answers are: every
+    save moves a deck's version, and a player submits run after run of one version."""
+    global _snapshots
+    catalog = (catalog_stamp_recent(), search_index_generation())
+    if _snapshots[0] != catalog:
+        _snapshots = (catalog, {})
+    known = _snapshots[1]
+    key = (deck.pk, deck.version, deck.updated_at)
+    if key not in known:
+        if len(known) >= _SNAPSHOTS_KEPT:
+            known.clear()
+        known[key] = _read_snapshot(deck)
+    snapshot = known[key]
+    return {**snapshot, "cards": dict(snapshot["cards"]), "list": list(snapshot["list"])}  # the caller's own
+
+
+_snapshots: tuple[tuple[str, int] | None, dict[tuple, dict]] = (None, {})  # (catalog stamp, generation), by version
+_SNAPSHOTS_KEPT = 256
+
+
+def _read_snapshot(deck: Deck) -> dict[str, Any]:
     rows = list(DeckEntry.objects.filter(deck=deck).order_by("card__name")
                 .values_list("card_id", "card__collector_number", "count"))
     if deck.gateway_id:

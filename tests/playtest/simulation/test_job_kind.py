@@ -68,6 +68,29 @@ def test_a_cards_definition_is_read_once_per_catalog_and_a_saved_card_is_seen_at
     assert submit().params["decks"][0]["cards"][card.collector_number]["name"] == "Renamed in the admin"
 
 
+def test_a_decks_snapshot_is_read_once_per_version_and_a_saved_deck_is_seen_at_once(alice):
+    """Run after run of one version of a deck reads its cards once; a save (a new version) is played as saved."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from decks.selectors import deck_entries
+    from decks.services import deck_update
+
+    deck = starter_deck(alice)
+    submit = lambda: services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},  # noqa: E731
+                                         games=4, seed=1)
+    first = submit().params["decks"][0]
+    with CaptureQueriesContext(connection) as again:
+        assert submit().params["decks"][0] == first
+    assert not [q for q in again.captured_queries if "decks_deckentry" in q["sql"]]
+    *kept, last = deck_entries(deck)
+    fewer = [*kept, type(last)(last.card, last.count - 1)] if last.count > 1 else kept  # one copy fewer
+    deck = deck_update(deck=deck, actor=alice, expected_version=deck.version, name="Renamed", entries=fewer)
+    saved = submit().params["decks"][0]
+    assert saved["name"] == "Renamed" and saved["version"] == deck.version
+    assert len(saved["list"]) == len(first["list"]) - 1
+
+
 def test_a_run_with_a_slow_policy_plays_in_small_chunks(alice):
     """A chunk of `strong` games must end well within the task's time limit: a few games a chunk, not a hundred."""
     deck = starter_deck(alice)
