@@ -277,8 +277,9 @@ def _at_fault(error):
 
 
 def _resolved(components: dict, node: dict) -> dict:
+    """The schema a local reference names ({} for one the components do not hold)."""
     while "$ref" in node:
-        node = components["schemas"][node["$ref"].rsplit("/", 1)[-1]]
+        node = components.get("schemas", {}).get(node["$ref"].rsplit("/", 1)[-1], {})
     return node
 
 
