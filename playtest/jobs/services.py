@@ -433,6 +433,18 @@ def run_finalize(*, run_id) -> None:
         run.save(update_fields=["result", "status", "finished_at"])
 
 
+def run_partial_result(*, run: Run) -> dict | None:
+    """What a cancelled or failed run played before it stopped: its finished chunks merged, as its result would have
+    merged them. None for a staged kind (each stage plans on the whole of the ones before), or when no finished chunk
+    is kept. A chunk counts whole or not at all: the games of one stopped part-way are not in it."""
+    kind = get_kind(run.kind)
+    if run.status not in (RunStatus.CANCELLED, RunStatus.FAILED) or kind.staged or kind.prepare:
+        return None
+    partials = list(run.chunks.filter(status=ChunkStatus.DONE, result__isnull=False).order_by("index")
+                    .values_list("result", flat=True))
+    return kind.merge(partials, run.params) if partials else None
+
+
 def run_fail(*, run_id, reason: str) -> None:
     if Run.objects.filter(pk=run_id).exclude(status__in=FINISHED_STATUSES).update(
         status=RunStatus.FAILED, error=reason[:2000], finished_at=timezone.now()

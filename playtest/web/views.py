@@ -77,9 +77,12 @@ def index(request: HttpRequest) -> HttpResponse:
 def run_detail(request: HttpRequest, run_id) -> HttpResponse:
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
     kind = get_kind(run.kind)
-    report = kind.present(run.result, run.params) if kind.present and run.status == "done" else None
+    partial = services.run_partial_result(run=run)  # a stopped run's finished games: nothing played is hidden
+    result = run.result if run.status == "done" else partial
+    report = kind.present(result, run.params) if kind.present and result is not None else None
     return render(request, "playtest/run_detail.html", {"run": run, "tally": run_tally(run=run), "staged": kind.staged,
-                                                        "report_template": kind.report_template, "report": report})
+                                                        "report_template": kind.report_template, "report": report,
+                                                        "partial": partial})
 
 
 @login_required
@@ -123,8 +126,10 @@ def run_cancel(request: HttpRequest, run_id) -> HttpResponse:
 
 @login_required
 def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
-    run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind__in=REPLAYABLE_KINDS, status="done")
-    sample = next((s for s in (run.result or {}).get("samples", []) if s["game"] == game), None)
+    run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind__in=REPLAYABLE_KINDS,
+                            status__in=("done", "cancelled", "failed"))
+    result = run.result if run.status == "done" else services.run_partial_result(run=run)  # what a stopped run played
+    sample = next((s for s in (result or {}).get("samples", []) if s["game"] == game), None)
     if sample is None:
         raise Http404("That game was not kept as a sample.")
     try:

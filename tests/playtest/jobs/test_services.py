@@ -186,3 +186,34 @@ def test_a_chunk_whose_run_is_cancelled_while_it_plays_stops_and_records_nothing
     assert run.status == RunStatus.CANCELLED and run.games_done == 0
     chunk = run.chunks.get()
     assert chunk.status == "pending" and chunk.result is None
+
+
+def test_a_stopped_run_keeps_what_its_finished_chunks_played(user):
+    """A run cancelled (or failed) part-way: its finished chunks merged as its result would have merged them; the
+    chunk it never played is not in it. A finished run has its result; a run with nothing finished has nothing."""
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=30, seed=7)
+    assert services.run_partial_result(run=run) is None  # under way: its result comes at its end
+    services.chunk_execute(run_id=run.pk, index=0)
+    services.chunk_execute(run_id=run.pk, index=2)
+    run.refresh_from_db()
+    assert services.run_cancel(run=run)
+    partial = services.run_partial_result(run=run)
+    whole = play_all(services.run_submit(owner=user, kind="test_sum", params={}, games=30, seed=7)).result
+    assert partial["games"] == 20
+    assert partial["values"] == whole["values"][:10] + whole["values"][20:]
+    nothing = services.run_submit(owner=user, kind="test_sum", params={}, games=30, seed=7)
+    services.run_cancel(run=nothing)
+    assert services.run_partial_result(run=nothing) is None
+    Run.objects.filter(pk=run.pk).update(status=RunStatus.FAILED)
+    run.refresh_from_db()
+    assert services.run_partial_result(run=run)["games"] == 20
+
+
+def test_a_staged_run_stopped_part_way_reports_nothing_partial(user):
+    """Each stage of a staged kind plans on the whole of the ones before: a part of one is no report of the run."""
+    run = services.run_submit(owner=user, kind="test_race", params={}, games=40, seed=3)
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    services.run_cancel(run=run)
+    assert run.chunks.filter(status="done").exists()
+    assert services.run_partial_result(run=run) is None

@@ -186,6 +186,21 @@ def test_a_matchup_without_an_opponent_is_a_400_naming_the_field(alice):
     assert refused.value.status_code == 400 and refused.value.details["field"] == "opponent"
 
 
+def test_a_cancelled_runs_page_reports_the_games_it_played(client, alice):
+    """Cancelling a long run part-way keeps what it played: its page reports the games of its finished chunks, says
+    how many of how many, and that the figures count those only."""
+    deck = starter_deck(alice)
+    run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk}, games=150, seed=9)
+    services.chunk_execute(run_id=run.pk, index=0)  # 100 games
+    services.run_cancel(run=run)
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert "Report of the 100 games played before it stopped" in page
+    assert "The run was cancelled after 100 of its 150 games" in page
+    assert "Turns to win" in page and f"/playtest/runs/{run.pk}/games/0/" in page  # the report, its sample games
+    assert client.get(f"/playtest/runs/{run.pk}/games/0/?step=3").status_code == 200  # and they replay
+
+
 def test_the_report_page_and_a_replay_step(client, alice):
     deck = starter_deck(alice)
     run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},
