@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -131,13 +132,47 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     return mark_safe(body)  # noqa: S308  (our own template's output)
 
 
+# Stands in for the viewer's CSRF token in a kept rendering: the same in every process that shares the cache, and
+# unguessable (derived from the secret key), so that no text of a deck holds it.
+_TOKEN_STAND_IN = "csrf-" + hashlib.sha256(f"deck-head:{settings.SECRET_KEY}".encode()).hexdigest()[:32]
+
+
+def _detail_head(request: HttpRequest, deck: Deck, can_edit: bool, key: str, token: str) -> str:
+    """The deck page's heading, actions and share link, rendered once for every viewer who sees them alike.
+
+    The template is given no request and no user, only what its context names, and the key names all of it: the
+    deck's version (every save bumps it), its owner's and source deck's names and who may see the source, and what
+    the viewer may do. The viewer's CSRF token (`token`), in the forms, is put in per request."""
+    user = request.user
+    source = deck.copied_from if deck.copied_from_id else None
+    context = {
+        "deck": deck, "can_edit": can_edit, "key": key, "signed_in": user.is_authenticated, "staff": user.is_staff,
+        "owns_source": source is not None and user.is_authenticated and source.owner_id == user.pk,
+        "origin": f"{request.scheme}://{request.get_host()}" if can_edit and deck.visibility == Visibility.UNLISTED
+        else "",
+    }
+    parts = (deck.pk, deck.version, deck.updated_at.timestamp(), deck.owner.username if deck.owner_id else None,
+             (source.name, source.visibility) if source else None,
+             *(value for name, value in context.items() if name != "deck"))
+    cache_key = f"deck-head:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
+    seconds = settings.DECK_PAGE_CACHE_SECONDS
+    head = answer_get(cache_key) if seconds else None
+    if head is None:
+        head = render_to_string("decks/_detail_head.html", {**context, "csrf_token": _TOKEN_STAND_IN})
+        if seconds:
+            answer_set(cache_key, head, seconds)
+    return mark_safe(head.replace(_TOKEN_STAND_IN, token))  # noqa: S308  (our own template's output)
+
+
 @require_safe
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _visible(request, pk)
     can_edit = selectors.can_edit(deck, request.user)
     key = request.GET.get("key", "") if deck.visibility == Visibility.UNLISTED else ""
+    token = get_token(request)  # masked once, for the page's every form (as the template's own lazy token is)
     return render(request, "decks/detail.html", {
-        "deck": deck, "can_edit": can_edit, "key": key, "body": _detail_body(request, deck, can_edit, key),
+        "deck": deck, "head": _detail_head(request, deck, can_edit, key, token), "csrf_token": token,
+        "body": _detail_body(request, deck, can_edit, key),
     })
 
 

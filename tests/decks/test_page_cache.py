@@ -110,3 +110,64 @@ def test_a_new_name_of_the_owner_shows_at_once_in_the_apis_answer(deck):
     deck.owner.username = "renamed-owner"
     deck.owner.save()
     assert client.get(path).json()["owner"] == "renamed-owner"
+
+
+def _without_tokens(html: str) -> str:
+    """A page with its CSRF tokens blanked: each request masks its own."""
+    import re
+
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', 'name="csrfmiddlewaretoken" value=""', html)
+    return re.sub(r'"X-CSRFToken": "[^"]+"', '"X-CSRFToken": ""', html)
+
+
+def test_the_cached_heading_and_actions_are_each_viewers_own(deck, settings):
+    """The page's heading, actions and share link are kept per what a viewer may do: each of these viewers, served
+    after the others (from the cache), gets the page they get with no cache at all, save for their CSRF token."""
+    from django.contrib.auth import get_user_model
+
+    source_owner = make_user()
+    source = deck_copy(deck=deck, owner=source_owner, name="The private source")  # private by default
+    copy = deck_copy(deck=source, owner=make_user(), name="A copy of it")
+    copy = services.deck_update(deck=copy, actor=copy.owner, expected_version=copy.version,
+                                visibility=Visibility.UNLISTED)
+    staff = get_user_model().objects.create_user("staff-viewer", password="pw-for-tests-only", is_staff=True)
+    viewers = {"anonymous": None, "a visitor": make_user(), "staff": staff, "its owner": copy.owner,
+               "the source's owner": source_owner}
+    paths = [f"/decks/{deck.pk}/", f"/decks/{copy.pk}/?key={copy.share_token}"]
+
+    def pages() -> dict:
+        seen = {}
+        for name, user in viewers.items():
+            client = Client()
+            if user is not None:
+                client.force_login(user)
+            for path in paths:
+                response = client.get(path)
+                assert response.status_code == 200, (name, path)
+                seen[name, path] = _without_tokens(response.content.decode())
+        return seen
+
+    cached = pages()
+    settings.DECK_PAGE_CACHE_SECONDS = 0
+    fresh = pages()
+    for case, page in fresh.items():
+        assert cached[case] == page, case
+    assert "The private source" in fresh["the source's owner", paths[1]]  # its link, to the one who may open it
+    assert "The private source" not in fresh["a visitor", paths[1]] and "another deck" in fresh["a visitor", paths[1]]
+    assert "Share link" in fresh["its owner", paths[1]] and "Share link" not in fresh["a visitor", paths[1]]
+    assert "Unpublish" in fresh["staff", paths[0]] and "Unpublish" not in fresh["a visitor", paths[0]]
+
+
+def test_a_form_of_the_cached_page_carries_the_viewers_own_token(deck):
+    """The kept heading's Clone form: its token is the viewer's, and the copy is made (CSRF checked)."""
+    import re
+
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    for client in (first, second):
+        client.force_login(make_user())
+    first.get(f"/decks/{deck.pk}/")  # the heading is kept
+    page = second.get(f"/decks/{deck.pk}/").content.decode()
+    token = re.search(r'action="/decks/\d+/copy/"><input type="hidden" name="csrfmiddlewaretoken" value="([^"]+)"',
+                      page).group(1)
+    copied = second.post(f"/decks/{deck.pk}/copy/", {"csrfmiddlewaretoken": token})
+    assert copied.status_code == 302, copied.status_code
