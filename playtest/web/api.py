@@ -65,6 +65,14 @@ class RunViewSet(SubmissionsThrottled, Cancellable, mixins.ListModelMixin, mixin
     def get_queryset(self):
         return run_list_for(user=self.request.user)
 
+    def retrieve(self, request, *args, **kwargs):
+        """A run; one cancelled or failed part-way shows in `result` what its finished chunks played."""
+        run = self.get_object()
+        data = self.get_serializer(run).data
+        if data["result"] is None:
+            data["result"] = services.run_partial_result(run=run)
+        return Response(data)
+
     @extend_schema(
         request=RunSubmitSerializer,
         responses={202: RunSerializer,

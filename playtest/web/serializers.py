@@ -38,6 +38,11 @@ class RunSerializer(serializers.ModelSerializer):
     params = serializers.SerializerMethodField(
         help_text="The run's parameters; deck snapshots are summarised (id, name, version, legality, card count)."
     )
+    result = serializers.JSONField(
+        read_only=True, allow_null=True,
+        help_text="The merged result of a finished run. Read alone (GET /api/runs/{id}/), a run cancelled or failed "
+                  "part-way shows here what its finished chunks played (its `games` says how many); null in lists, "
+                  "and for a staged run stopped part-way.")
 
     class Meta:
         model = Run

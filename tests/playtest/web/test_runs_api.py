@@ -121,3 +121,14 @@ def test_a_staged_runs_progress_says_its_stage_and_another_runs_does_not(client,
         for path in (f"/playtest/runs/{run.pk}/progress/", f"/playtest/runs/{run.pk}/"):
             page = client.get(path).content.decode()
             assert ("stage 1 (each stage is planned from the results of the one before)" in page) is shown, path
+
+
+def test_a_cancelled_run_read_alone_shows_what_its_finished_chunks_played(client, alice):
+    run = services.run_submit(owner=alice, kind="test_sum", params={}, games=30, seed=5)
+    services.chunk_execute(run_id=run.pk, index=1)
+    services.run_cancel(run=run)
+    client.force_login(alice)
+    alone = client.get(f"/api/runs/{run.pk}/").json()
+    assert alone["status"] == "cancelled" and alone["result"]["games"] == 10
+    listed = next(r for r in client.get("/api/runs/").json()["results"] if r["id"] == str(run.pk))
+    assert listed["result"] is None  # a list reads no chunks
