@@ -81,11 +81,13 @@ def _build() -> dict[tuple[Any, str], dict]:
         if operation is None:
             continue
         body = (operation.get("requestBody") or {}).get("content", {}).get("application/json", {}).get("schema")
+        body = {"components": components, **_json_schema(body)} if body else None
         operations[(callback, method.upper())] = {
             "path": key,
             "query": [p for p in operation.get("parameters", []) if p.get("in") == "query"],
             "path_parameters": [p for p in operation.get("parameters", []) if p.get("in") == "path"],
-            "body": {"components": components, **_json_schema(body)} if body else None,
+            "body": body,
+            "forms": _forms_by_name(body) if body else None,
             "body_required": bool((operation.get("requestBody") or {}).get("required")),
         }
     return operations
@@ -314,9 +316,7 @@ def check_body(operation: dict, data) -> None:
     schema = operation["body"]
     if schema is None:
         return
-    if "forms" not in operation:
-        operation["forms"] = _forms_by_name(schema)
-    forms = operation["forms"]
+    forms = operation.get("forms")
     if forms is not None and isinstance(data, dict):
         form = forms[1].get(data.get(forms[0])) if isinstance(data.get(forms[0]), str) else None
         if form is not None and _validator(form).is_valid(data):

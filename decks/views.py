@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib import messages
@@ -109,6 +110,20 @@ def public(request: HttpRequest) -> HttpResponse:
 # --- one deck ------------------------------------------------------------------------------------------
 
 
+def _kept(kind: str, deck: Deck, parts: tuple, render: Callable[[], str]) -> str:
+    """A part of the deck page, rendered once for every request whose `parts` are the same and kept in the answer
+    cache for DECK_PAGE_CACHE_SECONDS (0 keeps nothing). The parts are hashed: some are the visitor's text, and a
+    cache key must be plain and short."""
+    cache_key = f"deck-{kind}:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
+    seconds = settings.DECK_PAGE_CACHE_SECONDS
+    text = answer_get(cache_key) if seconds else None
+    if text is None:
+        text = render()
+        if seconds:
+            answer_set(cache_key, text, seconds)
+    return text
+
+
 def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> str:
     """The deck page's list, legality and statistics, rendered once per version of the deck.
 
@@ -119,17 +134,13 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     visual = request.GET.get("view") == "visual"
     parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
              odds.category, odds.hand, odds.draws, odds.turns)
-    # Hashed: the odds category is the visitor's text, and a cache key must be plain and short.
-    cache_key = f"deck-body:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
-    seconds = settings.DECK_PAGE_CACHE_SECONDS
-    body = answer_get(cache_key) if seconds else None
-    if body is None:
+
+    def render() -> str:
         context = {**_deck_context(request, deck), **_tags_and_considering(deck)}
         context["code"] = selectors.deck_export_code(deck, context["entries"])
-        body = render_to_string("decks/_detail_body.html", context, request=request)
-        if seconds:
-            answer_set(cache_key, body, seconds)
-    return mark_safe(body)  # noqa: S308  (our own template's output)
+        return render_to_string("decks/_detail_body.html", context, request=request)
+
+    return mark_safe(_kept("body", deck, parts, render))  # noqa: S308  (our own template's output)
 
 
 # Stands in for the viewer's CSRF token in a kept rendering: the same in every process that shares the cache, and
@@ -154,13 +165,8 @@ def _detail_head(request: HttpRequest, deck: Deck, can_edit: bool, key: str, tok
     parts = (deck.pk, deck.version, deck.updated_at.timestamp(), deck.owner.username if deck.owner_id else None,
              (source.name, source.visibility) if source else None,
              *(value for name, value in context.items() if name != "deck"))
-    cache_key = f"deck-head:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
-    seconds = settings.DECK_PAGE_CACHE_SECONDS
-    head = answer_get(cache_key) if seconds else None
-    if head is None:
-        head = render_to_string("decks/_detail_head.html", {**context, "csrf_token": _TOKEN_STAND_IN})
-        if seconds:
-            answer_set(cache_key, head, seconds)
+    head = _kept("head", deck, parts, lambda: render_to_string("decks/_detail_head.html",
+                                                               {**context, "csrf_token": _TOKEN_STAND_IN}))
     return mark_safe(head.replace(_TOKEN_STAND_IN, token))  # noqa: S308  (our own template's output)
 
 

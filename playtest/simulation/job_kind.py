@@ -7,6 +7,7 @@ changes, and the workers never read the decks table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rest_framework import serializers
@@ -69,26 +70,35 @@ def _read_definitions(card_ids: set[int]) -> dict[int, dict]:
     return definitions
 
 
+class _PerCatalog:
+    """Answers remembered in this process per version of the catalog (its stamp and the card index's generation),
+    at most `kept` of them: a long-lived process sees version after version of the decks, and begins again."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self.catalog: tuple[str, int] | None = None
+        self.known: dict[tuple, Any] = {}
+
+    def get(self, key: tuple, make: Callable[[], Any]) -> Any:
+        catalog = (catalog_stamp_recent(), search_index_generation())
+        if catalog != self.catalog:
+            self.catalog, self.known = catalog, {}
+        if key not in self.known:
+            if len(self.known) >= self.kept:
+                self.known.clear()
+            self.known[key] = make()
+        return self.known[key]
+
+
 def deck_snapshot(deck: Deck) -> dict[str, Any]:
     """The deck's list (by card name, the gateway last) and every card's definition (a submission's main cost).
     Remembered per version of the deck and of the catalog in this process, as _setup_refusal's answers are: every
     save moves a deck's version, and a player submits run after run of one version."""
-    global _snapshots
-    catalog = (catalog_stamp_recent(), search_index_generation())
-    if _snapshots[0] != catalog:
-        _snapshots = (catalog, {})
-    known = _snapshots[1]
-    key = (deck.pk, deck.version, deck.updated_at)
-    if key not in known:
-        if len(known) >= _SNAPSHOTS_KEPT:
-            known.clear()
-        known[key] = _read_snapshot(deck)
-    snapshot = known[key]
+    snapshot = _snapshots.get((deck.pk, deck.version, deck.updated_at), lambda: _read_snapshot(deck))
     return {**snapshot, "cards": dict(snapshot["cards"]), "list": list(snapshot["list"])}  # the caller's own
 
 
-_snapshots: tuple[tuple[str, int] | None, dict[tuple, dict]] = (None, {})  # (catalog stamp, generation), by version
-_SNAPSHOTS_KEPT = 256
+_snapshots = _PerCatalog(kept=256)
 
 
 def _read_snapshot(deck: Deck) -> dict[str, Any]:
@@ -165,25 +175,18 @@ def _setup_refusal(decks: list[dict], fmt: str) -> str:
     """Why a game of these deck snapshots can't be set up (GameSetupError's words), or "". Remembered per versions of
     the decks and of the catalog in this process: a player submits run after run of one version of a deck, and setting
     a game up (every card's definition compiled) was a sixth of a submission's CPU."""
-    global _setups
-    catalog = (catalog_stamp_recent(), search_index_generation())
-    if _setups[0] != catalog:
-        _setups = (catalog, {})
-    key = (fmt, *((d["id"], d["version"]) for d in decks))
-    known = _setups[1]
-    if key not in known:
-        if len(known) >= _SETUPS_KEPT:  # a long-lived process sees version after version: begin again
-            known.clear()
+
+    def refusal() -> str:
         try:
             new_game([dreadgate_sim.deck_cards(d) for d in decks], 0, fmt)
-            known[key] = ""
         except GameSetupError as exc:
-            known[key] = str(exc)
-    return known[key]
+            return str(exc)
+        return ""
+
+    return _setups.get((fmt, *((d["id"], d["version"]) for d in decks)), refusal)
 
 
-_setups: tuple[tuple[str, int] | None, dict[tuple, str]] = (None, {})  # (catalog stamp, generation), by decks
-_SETUPS_KEPT = 4096
+_setups = _PerCatalog(kept=4096)
 
 
 
