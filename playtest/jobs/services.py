@@ -437,12 +437,33 @@ def run_partial_result(*, run: Run) -> dict | None:
     """What a cancelled or failed run played before it stopped: its finished chunks merged, as its result would have
     merged them. None for a staged kind (each stage plans on the whole of the ones before), or when no finished chunk
     is kept. A chunk counts whole or not at all: the games of one stopped part-way are not in it."""
-    kind = get_kind(run.kind)
-    if run.status not in (RunStatus.CANCELLED, RunStatus.FAILED) or kind.staged or kind.prepare:
+    if not _stopped_part_way(run):
         return None
+    kind = get_kind(run.kind)
     partials = list(run.chunks.filter(status=ChunkStatus.DONE, result__isnull=False).order_by("index")
                     .values_list("result", flat=True))
     return kind.merge(partials, run.params) if partials else None
+
+
+def _stopped_part_way(run: Run) -> bool:
+    """Cancelled or failed, of a kind whose finished chunks stand on their own (not staged, nothing prepared)."""
+    kind = get_kind(run.kind)
+    return run.status in (RunStatus.CANCELLED, RunStatus.FAILED) and not kind.staged and not kind.prepare
+
+
+def run_sample(*, run: Run, game: int) -> dict | None:
+    """A sample game the run kept (its record and frames): from its result, or, for a run stopped part-way (as
+    run_partial_result), from the finished chunk that played it: one chunk read, where the partial result merges
+    them all, and a replay asks again at each step. None when no such game was kept."""
+    if run.status == RunStatus.DONE:
+        samples = (run.result or {}).get("samples", [])
+    elif _stopped_part_way(run):
+        chunk = run.chunks.filter(status=ChunkStatus.DONE, result__isnull=False, first_game__lte=game).order_by(
+            "-first_game").values_list("result", flat=True).first()
+        samples = (chunk or {}).get("samples", [])
+    else:
+        samples = []
+    return next((sample for sample in samples if sample.get("game") == game), None)
 
 
 def run_fail(*, run_id, reason: str) -> None:

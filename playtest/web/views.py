@@ -128,8 +128,7 @@ def run_cancel(request: HttpRequest, run_id) -> HttpResponse:
 def replay(request: HttpRequest, run_id, game: int) -> HttpResponse:
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind__in=REPLAYABLE_KINDS,
                             status__in=("done", "cancelled", "failed"))
-    result = run.result if run.status == "done" else services.run_partial_result(run=run)  # what a stopped run played
-    sample = next((s for s in (result or {}).get("samples", []) if s["game"] == game), None)
+    sample = services.run_sample(run=run, game=game)
     if sample is None:
         raise Http404("That game was not kept as a sample.")
     try:

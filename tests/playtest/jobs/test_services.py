@@ -209,6 +209,27 @@ def test_a_stopped_run_keeps_what_its_finished_chunks_played(user):
     assert services.run_partial_result(run=run)["games"] == 20
 
 
+def test_a_stopped_runs_sample_game_is_read_from_the_chunk_that_played_it(user):
+    """A replay asks at each step: one chunk read, not the merge of them all; a game its chunk never finished (or
+    never kept) is no sample."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def stopped_after(*indexes):
+        run = services.run_submit(owner=user, kind="test_sum", params={}, games=30, seed=7)  # games 0 and 1 kept
+        for index in indexes:
+            services.chunk_execute(run_id=run.pk, index=index)
+        services.run_cancel(run=run)
+        return run
+
+    assert services.run_sample(run=stopped_after(2), game=0) is None  # its chunk did not play
+    run = stopped_after(0, 2)
+    with CaptureQueriesContext(connection) as read:
+        assert services.run_sample(run=run, game=1) == {"game": 1}
+    assert len(read.captured_queries) == 1 and "LIMIT 1" in read.captured_queries[0]["sql"]  # one chunk's result
+    assert services.run_sample(run=run, game=25) is None
+
+
 def test_a_staged_run_stopped_part_way_reports_nothing_partial(user):
     """Each stage of a staged kind plans on the whole of the ones before: a part of one is no report of the run."""
     run = services.run_submit(owner=user, kind="test_race", params={}, games=40, seed=3)
