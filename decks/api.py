@@ -130,8 +130,9 @@ def deck_payload(deck: Deck, user, *, written: bool = False) -> dict:
     """The deck as the API shows it, kept in the answer cache per version of the deck (as the deck page's body is):
     reading it again costs no query of its cards. The key names everything the payload shows that a version of the
     deck does not fix (the catalog's version, the owner's name, whether the secret link is shown), so that no copy
-    of it is ever stale. A write (`written`: a version no one has read yet) keeps its answer in this process only,
-    for the reads after it: a write's round trips are its session and its rate limit."""
+    of it is ever stale. A write (`written`: a version no one has read yet) keeps its answer in the shared cache
+    too: the read that follows a save is as likely served by another web process as by this one, and answering it
+    there from the cache (one round trip on the write) costs less than reading and writing out the deck again."""
     share = deck.visibility == Visibility.UNLISTED and selectors.can_edit(deck, user)
     parts = (deck.version, deck.updated_at.timestamp(), catalog_version_recent(),
              deck.owner.username if deck.owner_id else None, share)
@@ -143,7 +144,7 @@ def deck_payload(deck: Deck, user, *, written: bool = False) -> dict:
             "entries": selectors.deck_entries(deck), "tags": selectors.deck_tags(deck),
             "considering": selectors.deck_considering(deck), "user": user}).data)
         if seconds:
-            answer_set(key, payload, seconds, shared=not written)
+            answer_set(key, payload, seconds)
     return payload
 
 

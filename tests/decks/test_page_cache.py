@@ -13,6 +13,7 @@ from decks import selectors, services
 from decks.models import Deck, Visibility
 from decks.services import deck_copy
 from tests.decks.factories import make_user
+from tests.roundtrips import counted
 
 pytestmark = pytest.mark.django_db
 
@@ -85,6 +86,19 @@ def test_an_api_edit_shows_at_once_in_the_apis_answer(deck, process):
         another_process()
     after = owner.get(path)
     assert after.json()["description"] == "Edited" and after["ETag"] == edited["ETag"] != before["ETag"]
+
+
+def test_the_read_after_an_api_save_is_answered_from_the_cache_by_another_process(deck):
+    """The answer a save wrote out is kept in the shared cache too: another web process reads the deck's row and
+    no card of it."""
+    owner, path = owner_client(deck), f"/api/decks/{deck.pk}/"
+    edited = owner.patch(path, json.dumps({"description": "Edited"}), content_type="application/json",
+                         HTTP_IF_MATCH=owner.get(path)["ETag"])
+    another_process()
+    with counted() as trips:
+        after = owner.get(path)
+    assert after.json() == edited.json()
+    assert not [sql for sql in trips.sql if "decks_deckentry" in sql or "decks_consideringentry" in sql], trips.sql
 
 
 def test_an_edit_in_the_editor_shows_at_once_in_the_apis_answer(deck):
