@@ -134,7 +134,8 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     # Within a caller's transaction (a view's), no savepoint of its own: nothing here is retried after a failure.
     with transaction.atomic(savepoint=False):
         run = Run.objects.create(
-            owner=owner, kind=kind, title=title, params=params, games=games, chunk_size=size, seed=seed,
+            owner=owner, kind=kind, title=title, params=params, summary=job_kind.public_params(params), games=games,
+            chunk_size=size, seed=seed,
             # The catalog the snapshots' cards were read from (remembered two seconds a process, as they are).
             engine_version=job_kind.engine_version, catalog_version=catalog_version_recent(),
             dispatched_at=timezone.now() if window > 0 else None,
@@ -350,7 +351,8 @@ def chunk_execute(*, run_id, index: int) -> None:
         )
         if counted:
             Run.objects.filter(pk=run.pk).update(games_done=F("games_done") + chunk.games, heartbeat_at=timezone.now(),
-                                                 **({"params": prepared} if prepared is not None else {}))
+                                                 **({"params": prepared, "summary": kind.public_params(prepared)}
+                                                    if prepared is not None else {}))
     if not counted:
         return
     if RunChunk.objects.filter(run=run, status=ChunkStatus.PENDING).exists():

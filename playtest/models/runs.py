@@ -25,6 +25,9 @@ class Run(models.Model):
     kind = models.CharField(max_length=40, db_index=True)
     title = models.CharField(max_length=200, blank=True)
     params = models.JSONField(default=dict)
+    summary = models.JSONField(null=True, blank=True, help_text=(
+        "What pages and the API show of the parameters (its kind's public_params), stored with them: a list of runs "
+        "reads this, not the deck lists the workers play from (about 50 KB a run)."))
     games = models.PositiveIntegerField()
     chunk_size = models.PositiveIntegerField()
     seed = models.BigIntegerField()
@@ -52,15 +55,21 @@ class Run(models.Model):
         return f"{self.kind} {self.id} ({self.status})"
 
     @property
+    def shown_params(self) -> dict:
+        """The parameters as shown: the stored summary (a run stored without one shows its parameters whole)."""
+        return self.summary if self.summary is not None else self.params
+
+    @property
     def sides(self) -> list[dict]:
         """Each side of a playtest: its deck's name, whether the deck was legal, and the policy playing it (a tuning
         run's one side: the deck it tunes)."""
-        decks = self.params.get("decks") if isinstance(self.params, dict) else None
+        params = self.shown_params
+        decks = params.get("decks") if isinstance(params, dict) else None
         if not isinstance(decks, list):
-            tuned = self.params.get("deck") if isinstance(self.params, dict) else None
+            tuned = params.get("deck") if isinstance(params, dict) else None
             return [{"name": tuned.get("name", "?"), "legal": tuned.get("legal", True), "policy": None}] \
                 if isinstance(tuned, dict) else []
-        policies = self.params.get("policies") or []
+        policies = params.get("policies") or []
         return [{"name": deck.get("name", "?"), "legal": deck.get("legal", True),
                  "policy": policies[i] if i < len(policies) else None} for i, deck in enumerate(decks)]
 

@@ -63,7 +63,9 @@ class RunViewSet(SubmissionsThrottled, Cancellable, mixins.ListModelMixin, mixin
     permission_classes = [IsAuthenticated]
 
     def get_queryset(self):
-        return run_list_for(user=self.request.user)
+        runs = run_list_for(user=self.request.user)
+        # A list and a cancel answer the runs' summaries: not their deck lists (some 50 KB a run).
+        return runs.defer("params") if self.action in ("list", "cancel") else runs
 
     def retrieve(self, request, *args, **kwargs):
         """A run; one cancelled or failed part-way shows in `result` what its finished chunks played."""

@@ -20,6 +20,12 @@ def run_list_for(*, user) -> QuerySet[Run]:
     return Run.objects.filter(owner=user)
 
 
+def run_rows_for(*, user) -> QuerySet[Run]:
+    """run_list_for as lists show the runs: with their summaries, not the parameters' deck lists nor the report
+    (some 50 KB a run, most of a list's cost when they were read)."""
+    return run_list_for(user=user).defer("params", "result")
+
+
 # What a run's progress bar shows (the template's `#progress` partial); the first is the run's id.
 PROGRESS_FIELDS = ("id", "owner_id", "kind", "status", "games", "games_done", "games_playing", "stage", "error")
 

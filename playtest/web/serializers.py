@@ -55,6 +55,8 @@ class RunSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_params(self, run: Run) -> dict:
+        if run.summary is not None:  # stored with the run: its deck lists are not read
+            return run.summary
         try:
             return get_kind(run.kind).public_params(run.params)
         except LookupError:  # a kind no longer installed: show what was stored

@@ -50,6 +50,7 @@ from playtest.web.selectors import (
     playtest_deck_choices,
     run_list_for,
     run_progress_fields,
+    run_rows_for,
 )
 
 REPLAYABLE_KINDS = ("dreadgate_playtest", METAGAME)
@@ -60,7 +61,7 @@ def index(request: HttpRequest) -> HttpResponse:
     """The user's runs, and a form to start a playtest of any deck they may play (it posts to the deck's playtest
     form, playtest:new, which opens the table or queues the run)."""
     try:
-        newest_first = run_list_for(user=request.user).order_by("-created_at", "id")  # ties in one order: pages
+        newest_first = run_rows_for(user=request.user).order_by("-created_at", "id")  # ties in one order: pages
         runs = Paginator(newest_first, RUNS_PER_PAGE).get_page(page_number(request.GET.get("page")))
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
@@ -119,7 +120,7 @@ def _run_of(fields: tuple) -> Run:
 @login_required
 @require_POST
 def run_cancel(request: HttpRequest, run_id) -> HttpResponse:
-    run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
+    run = get_object_or_404(run_rows_for(user=request.user), pk=run_id)
     services.run_cancel(run=run)
     return redirect("playtest:run_detail", run_id=run.pk)
 
@@ -163,7 +164,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     runs = list(run_list_for(user=request.user).filter(pk__in=ids, kind="dreadgate_playtest", status="done"))
     runs.sort(key=lambda run: ids.index(str(run.pk)))
     columns = [{"run": run, "report": report(run.result, run.params)} for run in runs]
-    choices = run_list_for(user=request.user).filter(kind="dreadgate_playtest", status="done")[:50]
+    choices = run_rows_for(user=request.user).filter(kind="dreadgate_playtest", status="done")[:50]
     return render(request, "playtest/compare.html", {"columns": columns, "choices": choices, "selected": ids})
 
 

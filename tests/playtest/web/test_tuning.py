@@ -8,6 +8,7 @@ from decks.models import Deck, Visibility
 from decks.selectors import deck_entries
 from decks.services import deck_update
 from playtest.jobs import services
+from playtest.jobs.registry import get_kind
 from playtest.models import Run, RunChunk, RunStatus
 from playtest.simulation.run_speed import speed_calibrate
 from playtest.simulation.tuning_kind import TUNING
@@ -153,6 +154,7 @@ def test_the_submission_is_cheap_the_shortlist_is_the_runs_first_stage_on_a_work
     assert 0 < len(run.params["candidates"]) < run.params["considered"]
     assert all(swap["cut"] in run.params["deck"]["list"] for swap in run.params["candidates"])
     assert run.stages.get(index=1).plan["arms"] == list(range(len(run.params["candidates"]) + 1))
+    assert run.summary == get_kind(TUNING).public_params(run.params)  # what lists show: the shortlist, as prepared
 
 
 def test_a_swap_on_someone_elses_deck_goes_on_a_copy_of_ones_own_and_only_from_a_finished_run(client, alice):

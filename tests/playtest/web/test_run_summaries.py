@@ -1,0 +1,78 @@
+"""A run's parameters hold whole deck lists (some 50 KB a run), for the workers; what pages and the API show of them is
+its kind's summary, stored with the run (Run.summary), so that a list of runs and a cancel read no deck lists."""
+
+import pytest
+from django.test import Client
+
+from decks.models import Deck
+from playtest.jobs import services
+from playtest.jobs.registry import get_kind
+from playtest.models import Run
+from tests.roundtrips import counted
+from tests.support import migrate_to
+
+PLAYTEST = "dreadgate_playtest"
+
+
+def submitted(owner, mode="goldfish") -> Run:
+    decks = list(Deck.objects.filter(is_starter=True).order_by("pk")[:2])
+    params = {"deck": decks[0].pk, "mode": mode, **({"opponent": decks[1].pk} if mode == "matchup" else {})}
+    return services.run_submit(owner=owner, kind=PLAYTEST, params=params, games=10, seed=3)
+
+
+def run_sql(trips) -> list[str]:
+    return [sql for sql in trips.sql if 'FROM "playtest_run"' in sql]
+
+
+@pytest.mark.django_db
+def test_a_submission_stores_its_kinds_summary_of_the_parameters(alice):
+    run = Run.objects.get(pk=submitted(alice, "matchup").pk)
+    assert run.summary == get_kind(PLAYTEST).public_params(run.params)
+    assert [deck["name"] for deck in run.summary["decks"]] == [deck["name"] for deck in run.params["decks"]]
+    assert "cards" in run.params["decks"][0] and run.summary["decks"][0]["cards"] == len(run.params["decks"][0]["list"])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/playtest/", "/api/runs/"])
+def test_a_list_of_runs_shows_their_decks_without_reading_the_deck_lists(alice, path):
+    run = submitted(alice, "matchup")
+    client = Client()
+    client.force_login(alice)
+    with counted() as trips:
+        answer = client.get(path)
+    assert answer.status_code == 200
+    assert run_sql(trips) and not [sql for sql in run_sql(trips) if '"params"' in sql], run_sql(trips)
+    names = [deck["name"] for deck in run.params["decks"]]
+    if path == "/api/runs/":
+        assert answer.json()["results"][0]["params"] == client.get(f"/api/runs/{run.pk}/").json()["params"]
+    else:
+        page = answer.content.decode()
+        assert all(name in page for name in names) and f"({run.params['policies'][1]})" in page
+
+
+@pytest.mark.django_db
+def test_a_cancel_answers_the_runs_summary_without_reading_its_deck_lists(alice):
+    run = submitted(alice)
+    client = Client()
+    client.force_login(alice)
+    with counted() as trips:
+        answer = client.post(f"/api/runs/{run.pk}/cancel/")
+    assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
+    assert answer.json()["params"] == run.summary
+    assert not [sql for sql in run_sql(trips) if '"params"' in sql], run_sql(trips)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
+def test_runs_stored_before_summaries_are_summarised_by_the_migration(alice):
+    params = Run.objects.get(pk=submitted(alice, "matchup").pk).params
+    Run.objects.all().delete()
+    old = migrate_to([("playtest", "0015_chunk_progress")])
+    fields = {"owner_id": alice.pk, "games": 10, "chunk_size": 10, "seed": 1, "engine_version": "1",
+              "catalog_version": "x"}
+    old_runs = old.get_model("playtest", "Run").objects
+    before = old_runs.create(kind=PLAYTEST, params=params, **fields)
+    unknown = old_runs.create(kind="retired_kind", params={"n": 1}, **fields)
+    migrate_to(None)
+    assert Run.objects.get(pk=before.pk).summary == get_kind(PLAYTEST).public_params(params)
+    assert Run.objects.get(pk=unknown.pk).summary == {"n": 1}  # a kind no longer installed: shown whole, as before
