@@ -172,9 +172,11 @@ def validate_params(params: dict, owner) -> dict:
 
 
 def _setup_refusal(decks: list[dict], fmt: str) -> str:
-    """Why a game of these deck snapshots can't be set up (GameSetupError's words), or "". Remembered per versions of
-    the decks and of the catalog in this process: a player submits run after run of one version of a deck, and setting
-    a game up (every card's definition compiled) was a sixth of a submission's CPU."""
+    """Why a game of these deck snapshots can't be set up (GameSetupError's words), or "". Remembered per lists of
+    the decks and version of the catalog in this process (which the answer depends on alone: the snapshots' cards are
+    the catalog's definitions of their lists' cards): a player submits run after run of one list, renamed or
+    described anew between them or not, and setting a game up (every card's definition compiled) was a sixth of a
+    submission's CPU."""
 
     def refusal() -> str:
         try:
@@ -183,7 +185,7 @@ def _setup_refusal(decks: list[dict], fmt: str) -> str:
             return str(exc)
         return ""
 
-    return _setups.get((fmt, *((d["id"], d["version"]) for d in decks)), refusal)
+    return _setups.get((fmt, *(tuple(d["list"]) for d in decks)), refusal)
 
 
 _setups = _PerCatalog(kept=4096)

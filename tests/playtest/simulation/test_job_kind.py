@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import DomainError
 from decks.models import Visibility
-from playtest.dreadgate import ENGINE_VERSION
+from playtest.dreadgate import ENGINE_VERSION, new_game
 from playtest.jobs import services
 from playtest.models import Run, RunStatus
 from playtest.simulation import games as dreadgate_sim
@@ -89,6 +89,28 @@ def test_a_decks_snapshot_is_read_once_per_version_and_a_saved_deck_is_seen_at_o
     saved = submit().params["decks"][0]
     assert saved["name"] == "Renamed" and saved["version"] == deck.version
     assert len(saved["list"]) == len(first["list"]) - 1
+
+
+def test_a_game_of_a_list_is_set_up_once_whatever_the_deck_is_called_or_described(alice, monkeypatch):
+    """The setup check depends on the lists and the catalog alone: a deck renamed or described anew between two
+    runs is not set up again (the deck edit then a run that a player repeats), a list changed is."""
+    from decks.selectors import deck_entries
+    from decks.services import deck_update
+    from playtest.simulation import job_kind
+
+    setups = []
+    monkeypatch.setattr(job_kind, "new_game", lambda *args: setups.append(args) or new_game(*args))
+    monkeypatch.setattr(job_kind, "_setups", job_kind._PerCatalog(kept=16))  # nothing remembered from other tests
+    deck = starter_deck(alice)
+    submit = lambda: services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": deck.pk},  # noqa: E731
+                                         games=4, seed=1)
+    submit()
+    deck = deck_update(deck=deck, actor=alice, expected_version=deck.version, name="Renamed", description="New")
+    assert submit().params["decks"][0]["name"] == "Renamed"
+    assert len(setups) == 1
+    deck = deck_update(deck=deck, actor=alice, expected_version=deck.version, entries=deck_entries(deck)[1:])
+    submit()
+    assert len(setups) == 2
 
 
 def test_a_run_with_a_slow_policy_plays_in_small_chunks(alice):
@@ -297,8 +319,8 @@ def test_a_replay_of_rules_the_app_no_longer_has_and_no_frames_says_so_instead_o
 
 def test_a_deck_the_engine_cant_set_up_is_refused_each_time_it_is_submitted(alice):
     """A Tactical deck saved with a talent in it (work in progress) can't start a game (DG-1.4): refused with the
-    engine's words, again on the next submission of the same version (the setup is remembered per version), and
-    accepted once the deck is mended."""
+    engine's words, again on the next submission of the same list (the setup is remembered per list), and accepted
+    once the deck is mended."""
     from decks.services import deck_create, deck_update
     from tests.decks.factories import entries_of, legal_pool, make_card
 
