@@ -310,11 +310,20 @@ class DeckUnpublishView(APIView):
 class DeckRevisionsView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(summary="A deck's saved versions, newest first", parameters=[KEY_PARAM],
-                   responses={200: RevisionSerializer(many=True), 404: ERROR})
+    @extend_schema(summary="A deck's saved versions, newest first, a page at a time", parameters=[KEY_PARAM,
+                                                                                                 page_parameter()],
+                   responses={200: inline_serializer("PaginatedRevisionList", {
+                       "count": serializers.IntegerField(),
+                       "next": serializers.URLField(allow_null=True),
+                       "previous": serializers.URLField(allow_null=True),
+                       "results": RevisionSerializer(many=True),
+                   }), 404: ERROR})
     def get(self, request, pk):
+        # Paged: the editor saves a version per change, and each version holds its whole list.
         deck = visible_deck(request, pk)
-        return Response(RevisionSerializer(selectors.deck_revisions(deck), many=True).data)
+        paginator = api_settings.DEFAULT_PAGINATION_CLASS()
+        page = paginator.paginate_queryset(selectors.deck_revisions(deck), request, view=self)
+        return paginator.get_paginated_response(RevisionSerializer(page, many=True).data)
 
 
 class DeckDiffView(APIView):

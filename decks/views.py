@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from cards.selectors import answer_get, answer_set, catalog_version_recent
 from core import jsonbounds
 from core.crafts import CRAFTS
-from core.intbounds import page_number
+from core.intbounds import MAX_INTEGER, page_number
 
 from . import selectors, services
 from .cardinfo import Entry
@@ -224,20 +224,44 @@ def export_all(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def history(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deck's versions, newest first, a page at a time (the editor saves a version per change: a deck worked on
+    for an evening has hundreds), and what changed between any two of them."""
     deck = _visible(request, pk)
-    revisions = list(selectors.deck_revisions(deck))
-    diff = None
-    a, b = request.GET.get("from", ""), request.GET.get("to", "")
-    if a.isdigit() and b.isdigit():
-        by_number = {r.number: r for r in revisions}
-        if int(a) in by_number and int(b) in by_number:
-            diff = services.revision_diff(by_number[int(a)], by_number[int(b)])
+    try:
+        versions = Paginator(selectors.deck_revisions(deck), VERSIONS_PER_PAGE).get_page(
+            page_number(request.GET.get("page")))
+        numbers = [_version_number(request.GET, field) for field in ("from", "to")]
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
+    diff, missing = None, []
+    if None not in numbers:
+        kept = {r.number: r for r in deck.revisions.filter(number__in=numbers)}
+        missing = [number for number in dict.fromkeys(numbers) if number not in kept]
+        if not missing:
+            diff = services.revision_diff(kept[numbers[0]], kept[numbers[1]])
             index = selectors.card_index()
             for change in diff["cards"] + diff["considering"] + diff["tags"]:
                 card = index.by_number.get(change["card"].casefold())
                 change["name"] = card.name if card else change["card"]
-    return render(request, "decks/history.html", {"deck": deck, "revisions": revisions, "diff": diff,
-                                                  "can_edit": selectors.can_edit(deck, request.user)})
+    compared = numbers if None not in numbers else [max(deck.version - 1, 1), deck.version]
+    return render(request, "decks/history.html", {
+        "deck": deck, "versions": versions, "diff": diff, "compared": compared, "missing": missing,
+        "can_edit": selectors.can_edit(deck, request.user)}, status=404 if missing else 200)
+
+
+VERSIONS_PER_PAGE = 50  # the history page's table of versions
+
+
+def _version_number(params, field: str) -> int | None:
+    """The version the history's comparison names in `field` (None when it names none); refuses anything but a
+    whole number, naming the field."""
+    raw = params.get(field, "")
+    if raw == "":
+        return None
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_INTEGER:
+        raise ValueError(f"{field}: “{raw[:20]}” is not a version number; a deck's versions are numbered 1, 2, 3 "
+                         "and so on.")
+    return int(raw)
 
 
 # --- writes --------------------------------------------------------------------------------------------

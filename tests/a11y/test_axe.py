@@ -28,11 +28,12 @@ def public_deck():
     return deck
 
 
-def violations(page, path: str) -> list[dict]:
+def violations(page, path: str, status: int | None = None) -> list[dict]:
+    """The serious violations of the page at `path`, which must answer `status` (None: any success)."""
     if not AXE.exists():
         pytest.fail("tests/vendor/axe.min.js is missing: `make test` installs it from npm (axe-core).")
     response = page.goto(path)
-    assert response.status < 400, (path, response.status)
+    assert response.status == status if status else response.status < 400, (path, response.status)
     page.evaluate(AXE.read_text())  # evaluated by the driver, so the page's CSP does not apply
     return [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
 
@@ -55,6 +56,12 @@ def test_the_catalog_table_on_a_phone_has_no_serious_accessibility_violations(ph
 
 def test_a_deck_page_has_no_serious_accessibility_violations(page, public_deck):
     assert violations(page, f"/decks/{public_deck.pk}/") == []
+
+
+def test_a_decks_history_comparing_two_versions_or_refusing_one_has_no_serious_accessibility_violations(
+        page, public_deck):
+    assert violations(page, f"/decks/{public_deck.pk}/history/?from=1&to={public_deck.version}") == []
+    assert violations(page, f"/decks/{public_deck.pk}/history/?from=1&to=999", status=404) == []
 
 
 def test_the_check_itself_catches_a_serious_violation(page):

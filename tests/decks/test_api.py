@@ -165,7 +165,7 @@ def test_copy_revert_revisions_and_diff(api, owner):
     assert api.get(f"/api/decks/{pk}/diff/?from=1&to=9").status_code == 404
     reverted = api.post(f"/api/decks/{pk}/revert/", {"version": 1}, format="json", HTTP_IF_MATCH='"2"')
     assert reverted.status_code == 200 and reverted.json()["card_count"] == 36 and reverted["ETag"] == '"3"'
-    assert [r["number"] for r in api.get(f"/api/decks/{pk}/revisions/").json()] == [3, 2, 1]
+    assert [r["number"] for r in api.get(f"/api/decks/{pk}/revisions/").json()["results"]] == [3, 2, 1]
 
 
 @pytest.mark.parametrize("query, name", [
@@ -405,7 +405,7 @@ def test_a_version_written_through_the_api_says_what_it_changed(api, owner):
     api.patch(f"/api/decks/{deck.pk}/", {"cards": more, "considering": []}, format="json",  # considering as it was
               HTTP_IF_MATCH='"2"')
     api.patch(f"/api/decks/{deck.pk}/", {"cards": more[:1]}, format="json", HTTP_IF_MATCH='"3"')
-    messages = [r["message"] for r in api.get(f"/api/decks/{deck.pk}/revisions/").json()]
+    messages = [r["message"] for r in api.get(f"/api/decks/{deck.pk}/revisions/").json()["results"]]
     assert messages[2] == "Visibility: Public → Unlisted (anyone with the link)"
     name = Deck.objects.get(pk=deck.pk).entries.get(card__collector_number=first["card"]).card.name
     assert messages[1] == f"{name}: {first['count']} → {first['count'] + 1}"
@@ -476,3 +476,17 @@ def test_a_deck_is_answered_as_its_declared_fields_write_it(owner, case):
         by_fields = serializers.Serializer.to_representation(serializer, deck)
         assert json.loads(JSONRenderer().render(serializer.data)) == json.loads(JSONRenderer().render(by_fields))
         assert list(serializer.data) == list(by_fields)
+
+
+def test_a_decks_versions_are_listed_a_page_at_a_time(api, owner):
+    """Each version holds its whole list, and the editor saves one per change: the list is paged as the deck
+    list is."""
+    from decks.services import deck_update
+
+    deck = make_deck(owner)
+    for n in range(62):
+        deck = deck_update(deck=deck, actor=owner, expected_version=deck.version, description=f"Take {n}")
+    first = api.get(f"/api/decks/{deck.pk}/revisions/").json()
+    assert first["count"] == 63 and len(first["results"]) == 60 and first["results"][0]["number"] == 63
+    rest = api.get(first["next"]).json()
+    assert [r["number"] for r in rest["results"]] == [3, 2, 1] and rest["next"] is None

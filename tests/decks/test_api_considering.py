@@ -52,7 +52,7 @@ def test_a_write_sets_the_tags_and_the_considering_list_as_one_version(api, owne
     assert len(data["considering"]) == 2
     data = api.patch(f"/api/decks/{deck.pk}/", {"considering": []}, format="json", HTTP_IF_MATCH='"4"').json()
     assert data["considering"] == [] and data["version"] == 5
-    revisions = {r["number"]: r for r in api.get(f"/api/decks/{deck.pk}/revisions/").json()}
+    revisions = {r["number"]: r for r in api.get(f"/api/decks/{deck.pk}/revisions/").json()["results"]}
     assert revisions[2]["tags"] == {pool[0].collector_number: "ramp", pool[1].collector_number: "card draw"}
     assert revisions[2]["considering"] == sorted([[unique.collector_number, 3], [pool[2].collector_number, 2]])
     assert revisions[5]["considering"] == [] and revisions[1]["tags"] == {}

@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from decks import services
 from decks.models import Deck, Visibility
 from decks.services import deck_create
 
@@ -193,8 +194,7 @@ def test_exports_print_history_and_delete(logged_in, owner):
     assert "“Page deck” → “Second”" in history
     # Opened without a comparison, the form offers the latest change: version 1 with version 2, not 2 with 2.
     history = logged_in.get(f"/decks/{deck.pk}/history/").content.decode()
-    assert re.search(r'name="from">.*?<option selected>1</option>', history, re.S)
-    assert re.search(r'name="to"><option selected>2</option>', history)
+    assert re.search(r'name="from" [^>]*value="1"', history) and re.search(r'name="to" [^>]*value="2"', history)
     logged_in.post(f"/decks/{deck.pk}/revert/1/", {"version": "2"})
     assert Deck.objects.get(pk=deck.pk).name == "Page deck"
     assert "cannot be undone" in logged_in.get(f"/decks/{deck.pk}/delete/").content.decode()
@@ -330,3 +330,36 @@ def test_the_deck_page_shows_the_tags_and_the_considering_list_read_only(client,
     considering = html[html.index('id="considering"'):]
     assert "Considering" in considering and "2×</span> <a class=\"card-name\"" in considering
     assert pool[8].name in considering and "Into the deck" not in considering and 'draggable' not in considering
+
+
+def test_a_long_history_is_shown_a_page_at_a_time_and_any_two_versions_compared(logged_in, owner, settings):
+    """The editor saves a version per change: a deck worked on for an evening has hundreds, and the page showed them
+    all (with every version twice more in the comparison's lists)."""
+    from decks import views
+
+    settings.DECK_PAGE_CACHE_SECONDS = 0
+    deck = deck_create(owner=owner, name="Long history", entries=entries_of(*((c, 4) for c in legal_pool(9))))
+    for n in range(views.VERSIONS_PER_PAGE + 5):
+        deck = services.deck_update(deck=deck, actor=owner, expected_version=deck.version, description=f"Take {n}")
+    path = f"/decks/{deck.pk}/history/"
+    first = logged_in.get(path).content.decode()
+    shown = [int(n) for n in re.findall(r"<tr><td>(\d+)</td>", first)]
+    assert shown == list(range(deck.version, deck.version - views.VERSIONS_PER_PAGE, -1))
+    assert 'rel="next"' in first and "Page 1 of 2" in first
+    second = logged_in.get(f"{path}?page=2").content.decode()
+    assert [int(n) for n in re.findall(r"<tr><td>(\d+)</td>", second)] == list(range(deck.version - 50, 0, -1))
+    # Versions on different pages are compared all the same.
+    compared = logged_in.get(f"{path}?from=1&to={deck.version}").content.decode()
+    assert "From version 1 to" in compared and f"“Take {views.VERSIONS_PER_PAGE + 4}”" in compared
+
+
+@pytest.mark.parametrize(("query", "status", "words"), [
+    ("from=x&to=2", 400, "from: “x” is not a version number"),
+    ("from=1&to=999", 404, "No version 999 of this deck is kept"),
+    ("page=0", 400, "page: “0” is not a page number"),
+])
+def test_a_comparison_or_page_of_the_history_that_names_nothing_says_so(logged_in, owner, query, status, words):
+    deck = deck_create(owner=owner, name="Short history", entries=entries_of(*((c, 4) for c in legal_pool(9))))
+    deck = services.deck_update(deck=deck, actor=owner, expected_version=deck.version, description="Second")
+    answer = logged_in.get(f"/decks/{deck.pk}/history/?{query}")
+    assert answer.status_code == status and words in answer.content.decode()
