@@ -134,7 +134,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     # Within a caller's transaction (a view's), no savepoint of its own: nothing here is retried after a failure.
     with transaction.atomic(savepoint=False):
         run = Run.objects.create(
-            owner=owner, kind=kind, title=title, params=params, summary=job_kind.public_params(params), games=games,
+            owner=owner, kind=kind, title=title, params=params, summary=run_summary(kind, params), games=games,
             chunk_size=size, seed=seed,
             # The catalog the snapshots' cards were read from (remembered two seconds a process, as they are).
             engine_version=job_kind.engine_version, catalog_version=catalog_version_recent(),
@@ -351,7 +351,7 @@ def chunk_execute(*, run_id, index: int) -> None:
         )
         if counted:
             Run.objects.filter(pk=run.pk).update(games_done=F("games_done") + chunk.games, heartbeat_at=timezone.now(),
-                                                 **({"params": prepared, "summary": kind.public_params(prepared)}
+                                                 **({"params": prepared, "summary": run_summary(run.kind, prepared)}
                                                     if prepared is not None else {}))
     if not counted:
         return
@@ -551,7 +551,28 @@ def runs_reap(*, now=None) -> dict[str, int]:
     for pk in stale.values_list("pk", flat=True):
         run_fail(run_id=pk, reason=f"No progress for {settings.PLAYTEST_STALE_SECONDS} seconds; the run was stopped.")
         failed += 1
-    return {"sent": sent, "resent": resent, "failed": failed}
+    return {"sent": sent, "resent": resent, "failed": failed, "summarised": runs_summarise()}
+
+
+def run_summary(kind: str, params: dict) -> dict:
+    """What pages and the API show of a run's parameters (Run.summary): its kind's summary, or, for a kind no longer
+    installed or parameters of an older shape, the parameters whole (as the API showed them before summaries)."""
+    try:
+        return get_kind(kind).public_params(params)
+    except (LookupError, KeyError, TypeError, AttributeError):
+        return params
+
+
+SUMMARISED_PER_REAP = 200  # runs summarised by one pass of the reaper: 50 KB of parameters read for each
+
+
+def runs_summarise(limit: int = SUMMARISED_PER_REAP) -> int:
+    """Store the summary of runs stored without one (by the code before summaries, while a new release starts), so
+    that lists read no deck lists for them either. Returns how many."""
+    missing = list(Run.objects.filter(summary__isnull=True).only("pk", "kind", "params")[:limit])
+    for run in missing:
+        Run.objects.filter(pk=run.pk, summary__isnull=True).update(summary=run_summary(run.kind, run.params))
+    return len(missing)
 
 
 def runs_prune_details(*, now=None) -> int:

@@ -4,17 +4,12 @@ from django.db import migrations, models
 
 
 def summarise(apps, schema_editor):
-    """The runs stored before: each summarised as its kind summarises a new one (a kind no longer installed shows
-    its parameters whole, as the API did)."""
-    from playtest.jobs.registry import get_kind
+    """The runs stored before: each summarised as a new one is (playtest.jobs.services.run_summary)."""
+    from playtest.jobs.services import run_summary
 
     Run = apps.get_model("playtest", "Run")
     for run in Run.objects.filter(summary__isnull=True).only("pk", "kind", "params").iterator(chunk_size=200):
-        try:
-            summary = get_kind(run.kind).public_params(run.params)
-        except (LookupError, KeyError, TypeError, AttributeError):  # an unknown kind, or parameters of another shape
-            summary = run.params
-        Run.objects.filter(pk=run.pk).update(summary=summary)
+        Run.objects.filter(pk=run.pk).update(summary=run_summary(run.kind, run.params))
 
 
 class Migration(migrations.Migration):

@@ -56,8 +56,12 @@ class Run(models.Model):
 
     @property
     def shown_params(self) -> dict:
-        """The parameters as shown: the stored summary (a run stored without one shows its parameters whole)."""
-        return self.summary if self.summary is not None else self.params
+        """The parameters as shown: the stored summary. A run stored without one shows its parameters whole, as a
+        list read them with it (`listed_params`: playtest.web.selectors.run_rows_for) or else read here."""
+        if self.summary is not None:
+            return self.summary
+        listed = self.__dict__.get("listed_params")
+        return listed if listed is not None else self.params
 
     @property
     def sides(self) -> list[dict]:

@@ -15,7 +15,7 @@ from playtest.jobs import services
 from playtest.models import GoldfishTable, Run
 from playtest.simulation.metagame_kind import METAGAME, budget
 from playtest.simulation.tuning_kind import TUNING, budget_estimate, plan_indexes, swaps_apply
-from playtest.web.selectors import run_list_for
+from playtest.web.selectors import run_list_for, run_rows_for
 from playtest.web.serializers import (
     MetagameBudgetQuerySerializer,
     MetagameBudgetSerializer,
@@ -63,9 +63,10 @@ class RunViewSet(SubmissionsThrottled, Cancellable, mixins.ListModelMixin, mixin
     permission_classes = [IsAuthenticated]
 
     def get_queryset(self):
-        runs = run_list_for(user=self.request.user)
         # A list and a cancel answer the runs' summaries: not their deck lists (some 50 KB a run).
-        return runs.defer("params") if self.action in ("list", "cancel") else runs
+        if self.action in ("list", "cancel"):
+            return run_rows_for(user=self.request.user, with_result=True)
+        return run_list_for(user=self.request.user)
 
     def retrieve(self, request, *args, **kwargs):
         """A run; one cancelled or failed part-way shows in `result` what its finished chunks played."""

@@ -5,6 +5,7 @@ import uuid
 
 from django.db import connection
 from django.db.models import QuerySet
+from django.db.models.functions import Coalesce
 
 from core.formats import FORMAT_SLUGS, deck_formats_for
 from decks.models import Deck
@@ -20,10 +21,13 @@ def run_list_for(*, user) -> QuerySet[Run]:
     return Run.objects.filter(owner=user)
 
 
-def run_rows_for(*, user) -> QuerySet[Run]:
-    """run_list_for as lists show the runs: with their summaries, not the parameters' deck lists nor the report
-    (some 50 KB a run, most of a list's cost when they were read)."""
-    return run_list_for(user=user).defer("params", "result")
+def run_rows_for(*, user, with_result: bool = False) -> QuerySet[Run]:
+    """run_list_for as lists show the runs: with their summaries, not the parameters' deck lists (some 50 KB a run,
+    most of a list's cost when they were read) nor, unless `with_result`, the report. A run stored without a summary
+    (by the code before them, while a new release starts) brings its parameters in the same query, as
+    `listed_params` (Run.shown_params), rather than in a query of its own."""
+    runs = run_list_for(user=user).defer("params", *(() if with_result else ("result",)))
+    return runs.annotate(listed_params=Coalesce("summary", "params"))
 
 
 # What a run's progress bar shows (the template's `#progress` partial); the first is the run's id.

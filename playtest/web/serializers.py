@@ -5,7 +5,8 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from core.intbounds import MAX_INTEGER, MAX_SEED
-from playtest.jobs.registry import JobKind, get_kind, kinds
+from playtest.jobs.registry import JobKind, kinds
+from playtest.jobs.services import run_summary
 from playtest.models import Run
 from playtest.policies import POLICIES
 from playtest.simulation.metagame_kind import (
@@ -55,12 +56,8 @@ class RunSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_params(self, run: Run) -> dict:
-        if run.summary is not None:  # stored with the run: its deck lists are not read
-            return run.summary
-        try:
-            return get_kind(run.kind).public_params(run.params)
-        except LookupError:  # a kind no longer installed: show what was stored
-            return run.params
+        # Stored with the run: its deck lists are not read (a run stored without one is summarised here).
+        return run.summary if run.summary is not None else run_summary(run.kind, run.shown_params)
 
     def to_representation(self, run: Run) -> dict:
         """The fields read straight from the run, as the declared fields would write them: a submission and its
