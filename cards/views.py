@@ -1,24 +1,34 @@
+import hashlib
+
+from django.conf import settings
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from core.intbounds import page_number
 
 from .crafts import CRAFTS
-from .models import CardType, Keyword
+from .models import CardType
 from .presenters import card_preview
 from .search import SearchError
 from .search.compiler import ORDERS
+from .search.index import generation as search_index_generation
 from .search.parser import MAX_QUERY_LENGTH
 from .selectors import (
     TABLE_COLUMNS,
+    answer_get,
+    answer_set,
     card_face_etag,
     card_face_svg,
     card_get,
     card_keywords,
     card_search_page,
+    catalog_stamp_recent,
     catalog_summary,
+    keyword_list,
     name_suggestions,
 )
 from .svg import DIRECTION_NAMES, description, directions_of, maneuver_text, type_line
@@ -55,7 +65,7 @@ def index(request: HttpRequest) -> HttpResponse:
     view_mode = "table" if request.GET.get("view") == "table" else "grid"
     context = {
         "q": query, "view_mode": view_mode, "summary": catalog_summary(), "order_choices": ORDER_CHOICES,
-        "crafts": CRAFTS.values(), "types": CardType, "keywords": Keyword.objects.all(),
+        "crafts": CRAFTS.values(), "types": CardType, "keywords": keyword_list(),
         "stats": ("vit", "atk", "def", "rng", "man"), "directions": DIRECTION_NAMES.items(),
     }
     # The sort controls show the sort in force. A control still showing what the query alone chose
@@ -66,28 +76,45 @@ def index(request: HttpRequest) -> HttpResponse:
         order = None
     if direction and direction == request.GET.get("query_direction"):
         direction = None
-    status = 200
-    try:
-        result, page = card_search_page(query=query, order=order, direction=direction,
-                                        page_number=_page_number(request))
-    except SearchError as error:
-        # A query that does not parse is shown to be corrected (200); one over the length limit is refused as the API
-        # refuses it (400), the page still showing why.
-        status = 400 if len(query) > MAX_QUERY_LENGTH else 200
-        position = error.position
-        context.update(error=error, caret=" " * position + "^" if position is not None else "",
-                       order=request.GET.get("order") or "name", direction=request.GET.get("direction") or "asc",
-                       query_order=request.GET.get("query_order", ""),
-                       query_direction=request.GET.get("query_direction", ""))
-    else:
-        context.update(page=page, warnings=result.warnings, order=result.order, direction=result.direction,
-                       query_order=result.query_order, query_direction=result.query_direction,
-                       columns=_columns(result.order, result.direction),
-                       suggestions=name_suggestions(query=query) if not page.paginator.count else [])
-    context["order_label"] = dict(ORDER_CHOICES).get(context["order"], context["order"]).lower()  # as the menu says it
+    number, status = _page_number(request), 200
+    # The results and the sort they were found in, rendered once per catalog and search (its every parameter: the
+    # page's links carry them) for every viewer: they show nothing of the viewer's.
+    key = _results_key(request)
+    seconds = settings.SEARCH_CACHE_SECONDS
+    found = answer_get(key) if seconds else None
+    if found is None:
+        try:
+            result, page = card_search_page(query=query, order=order, direction=direction, page_number=number)
+        except SearchError as error:
+            # A query that does not parse is shown to be corrected (200); one over the length limit is refused as the
+            # API refuses it (400), the page still showing why.
+            status = 400 if len(query) > MAX_QUERY_LENGTH else 200
+            position = error.position
+            context.update(error=error, caret=" " * position + "^" if position is not None else "",
+                           order=request.GET.get("order") or "name", direction=request.GET.get("direction") or "asc",
+                           query_order=request.GET.get("query_order", ""),
+                           query_direction=request.GET.get("query_direction", ""))
+        else:
+            context.update(page=page, warnings=result.warnings, order=result.order, direction=result.direction,
+                           query_order=result.query_order, query_direction=result.query_direction,
+                           columns=_columns(result.order, result.direction),
+                           suggestions=name_suggestions(query=query) if not page.paginator.count else [])
+        context["order_label"] = dict(ORDER_CHOICES).get(context["order"], context["order"]).lower()  # as the menu
+        found = {name: context[name] for name in ("order", "direction", "query_order", "query_direction")}
+        found["results"] = render_to_string("cards/index.html#results", context, request)
+        if seconds and status == 200 and "error" not in context:
+            answer_set(key, found, seconds)
+    context.update(found, results=mark_safe(found["results"]))  # noqa: S308  (our own template's output)
     htmx = getattr(request, "htmx", None)
     template = "cards/index_update.html" if htmx and not htmx.history_restore_request else "cards/index.html"
     return render(request, template, context, status=status)
+
+
+def _results_key(request: HttpRequest) -> str:
+    """The key of a catalog page's results: the catalog (a new load, or a card saved in this process) and every
+    parameter of the request, as sent."""
+    parts = (catalog_stamp_recent(), search_index_generation(), sorted(request.GET.lists()))
+    return f"catalog-results:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
 
 
 index.throttle_scope = "search"  # a search, as the API's: counted with it (config.middleware)
@@ -116,7 +143,7 @@ def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
 @require_safe
 def search_help(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/search_help.html", {
-        "crafts": CRAFTS.values(), "types": CardType, "orders": list(ORDERS), "keywords": Keyword.objects.all(),
+        "crafts": CRAFTS.values(), "types": CardType, "orders": list(ORDERS), "keywords": keyword_list(),
     })
 
 
