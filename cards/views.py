@@ -122,6 +122,22 @@ index.throttle_scope = "search"  # a search, as the API's: counted with it (conf
 
 @require_safe
 def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
+    """A card's page: what the catalog says of it, rendered once per catalog for every viewer and kept, and the public
+    decks that use it, read for each request (a deck published or changed shows at once)."""
+    key = "card-page:" + hashlib.sha256(repr((catalog_stamp_recent(), search_index_generation(),
+                                               collector_number.casefold())).encode()).hexdigest()
+    seconds = settings.SEARCH_CACHE_SECONDS
+    about = answer_get(key) if seconds else None
+    if about is None:
+        about = _card_about(collector_number)
+        if seconds:
+            answer_set(key, about, seconds)
+    return render(request, "cards/card.html", {
+        **about, "face": mark_safe(about["face"]), "info": mark_safe(about["info"]),  # noqa: S308  (our templates')
+    })
+
+
+def _card_about(collector_number: str) -> dict:
     card = card_get(collector_number=collector_number)
     if card is None:
         raise Http404(f"No card with collector number {collector_number}.")
@@ -130,14 +146,18 @@ def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
     compass = [[
         {"name": d, "label": DIRECTION_NAMES[d] if d else "the unit", "attack": d in attack, "maneuver": d in maneuver}
         for d in row] for row in COMPASS]
-    return render(request, "cards/card.html", {
+    context = {
         "card": card, "keywords": keywords, "type_line": type_line(card), "craft": CRAFTS[card.craft],
-        "description": description(card, [k.name for k in keywords]), "compass": compass,
+        "compass": compass,
         "attack_names": [DIRECTION_NAMES[d] for d in directions_of(card.attack_directions)],
         "maneuver_names": [DIRECTION_NAMES[d] for d in directions_of(card.maneuver_directions)],
         "maneuver_text": maneuver_text(card) if card.maneuver is not None else "",
         "has_stats": card.vitality is not None,
-    })
+    }
+    return {"name": card.name, "number": card.collector_number,
+            "description": description(card, [k.name for k in keywords]),
+            "face": render_to_string("cards/card.html#face", context),
+            "info": render_to_string("cards/card.html#info", context)}
 
 
 @require_safe

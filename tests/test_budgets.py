@@ -37,7 +37,7 @@ pytestmark = pytest.mark.django_db
 BUDGETS = {
     "trivial endpoint": {"embedded": (0, 2), "postgres": (0, 0)},
     "catalog page": {"embedded": (1, 4), "postgres": (0, 0)},
-    "card page": {"embedded": (4, 0), "postgres": (3, 0)},
+    "card page": {"embedded": (2, 1), "postgres": (1, 0)},
     "deck page, a visitor": {"embedded": (2, 2), "postgres": (1, 0)},
     "deck page, its owner": {"embedded": (2, 2), "postgres": (1, 0)},
     "deck page, anonymous": {"embedded": (1, 2), "postgres": (1, 0)},

@@ -1,6 +1,6 @@
-"""The catalog page's results are rendered once per catalog and search (cards.views.index): a page served from the
-cache is the page rendered anew, whatever the search, view, sort, page or kind of request, and a card saved shows at
-once."""
+"""The catalog page's results are rendered once per catalog and search (cards.views.index), and a card page's
+account of the card once per catalog (cards.views.detail): a page served from the cache is the page rendered anew,
+whatever the search, view, sort, page or kind of request, and a card saved or a deck published shows at once."""
 
 import re
 
@@ -17,7 +17,9 @@ SEARCHES = ["", "q=golem", "q=t:unit&view=table", "q=t:unit&order=atk&direction=
 
 
 def page(client: Client, search: str, htmx: bool = False) -> str:
-    answer = client.get(f"/cards/?{search}", **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
+    """The catalog page of `search` (or, given "../cards/<number>/", a card's page), its CSRF tokens taken out."""
+    path = search[2:] if search.startswith("../") else f"/cards/?{search}"
+    answer = client.get(path, **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
     assert answer.status_code == 200
     return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", answer.content.decode())
 
@@ -45,3 +47,38 @@ def test_a_kept_search_reads_no_card_and_a_card_saved_shows_at_once(settings):
     card.name = f"{card.name} Reforged"
     card.save()
     assert card.name in page(client, "q=golem")
+
+
+def test_a_card_page_served_from_the_cache_is_the_page_rendered_anew(settings):
+    client = Client()
+    numbers = ["X-GATE", "x-gate", *Card.objects.order_by("type", "collector_number").values_list(
+        "collector_number", flat=True)[::40]]
+    settings.SEARCH_CACHE_SECONDS = 0
+    fresh = [page(client, f"../cards/{number}/") for number in numbers]
+    settings.SEARCH_CACHE_SECONDS = 600
+    for number in numbers:
+        page(client, f"../cards/{number}/")  # kept
+    with counted() as trips:
+        assert [page(client, f"../cards/{number}/") for number in numbers] == fresh
+    assert not [sql for sql in trips.sql if "cards_card" in sql and "decks_deck" not in sql], trips.sql
+    assert client.get("/cards/NO-SUCH-CARD/").status_code == 404
+
+
+def test_a_kept_card_page_shows_a_card_saved_and_a_deck_published_at_once(settings):
+    from decks.models import Deck, Visibility
+    from decks.services import deck_copy
+    from tests.decks.factories import make_user
+
+    settings.SEARCH_CACHE_SECONDS = 600
+    client = Client()
+    starter = Deck.objects.filter(is_starter=True).order_by("pk").first()
+    card = starter.entries.order_by("pk").first().card
+    path = f"../cards/{card.collector_number}/"
+    page(client, path)
+    card.flavor = "Reforged in the second age."
+    card.save()
+    assert "Reforged in the second age." in page(client, path)
+    deck = deck_copy(deck=starter, owner=make_user(), name="Freshly published")
+    assert "Freshly published" not in page(client, path)
+    Deck.objects.filter(pk=deck.pk).update(visibility=Visibility.PUBLIC)
+    assert "Freshly published" in page(client, path)
