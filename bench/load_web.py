@@ -9,6 +9,9 @@ for each kind of request:
 - trivial: GET /api/keywords/, the API's cheapest endpoint (DRF, the product's middleware, a session);
 - search, deck_page, deck_edit (GET for the ETag, then PATCH), job_submit (POST a 10-game playtest, then cancel
   it): the kinds of bench/load.py's mix; mix: those four in its proportions;
+- catalog_page (GET /cards/?q=, the mix's searches as the catalog page shows them) and card_page (GET /cards/<number>/,
+  of some 200 cards spread over the catalog, as a few hundred cards are most of what players look up): the pages of
+  the catalog, outside the mix;
 - run_status: GET /playtest/runs/<id>/progress/, what the run's page polls every second while it plays (a run of
   BENCH_RUN_GAMES games, default 2000, of each user's, submitted before the phase and cancelled after it: the
   workers play them meanwhile), and the trivial endpoint again in the same conditions ("trivial, runs playing");
@@ -63,7 +66,9 @@ WARM_UP_SECONDS = 3.0
 RUN_GAMES = int(os.environ.get("BENCH_RUN_GAMES", "2000"))  # a run's games, to outlast the run_status phase
 CLIENTS = 16  # users logged in (one per saturating client, and a few more for the open-loop phase)
 BASELINE = os.environ.get("BENCH_BASELINE", "17d4d1eebedff0ee7cb4a60eb89d7d12774d95d4")
-KINDS = ["bare", "trivial", "search", "deck_page", "deck_edit", "job_submit", "run_status", "mix"]
+KINDS = ["bare", "trivial", "search", "deck_page", "deck_edit", "job_submit", "run_status", "mix", "catalog_page",
+         "card_page"]
+CARDS: list[str] = []  # collector numbers the card_page kind asks for (read once the database is ready)
 BASELINE_KINDS = os.environ.get("BENCH_BASELINE_KINDS", "trivial,mix").split(",")
 ONLY = [k for k in os.environ.get("BENCH_KINDS", "").split(",") if k]
 
@@ -123,6 +128,10 @@ def requests_of(kind: str, user: User, rng: random.Random, public: list[int]) ->
         return [("GET", "/api/keywords/", None, None)]
     if kind == "search":
         return [("GET", "/api/cards/?" + urllib.parse.urlencode({"q": rng.choice(load.QUERIES)}), None, None)]
+    if kind == "catalog_page":
+        return [("GET", "/cards/?" + urllib.parse.urlencode({"q": rng.choice(load.QUERIES)}), None, None)]
+    if kind == "card_page":
+        return [("GET", f"/cards/{rng.choice(CARDS)}/", None, None)]
     if kind == "deck_page":
         return [("GET", f"/decks/{rng.choice(public)}/", None, None)]
     if kind == "deck_edit":
@@ -285,6 +294,10 @@ def measure(label: str, kind: str, users: list[User], port: int, pgid: int, publ
 
 def main() -> None:
     prepared = load.prepare()[:CLIENTS]
+    from cards.models import Card
+
+    numbers = list(Card.objects.order_by("collector_number").values_list("collector_number", flat=True))
+    CARDS[:] = numbers[:: max(1, len(numbers) // 200)]
     port, bare_port = free_port(), free_port()
     stack = load.start(port)
     servers = [start_server(bare_port, "bench.bare_settings", ROOT)]
