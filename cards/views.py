@@ -78,7 +78,7 @@ def index(request: HttpRequest) -> HttpResponse:
         direction = None
     number, status = _page_number(request), 200
     # The results and the sort they were found in, rendered once per catalog and search (its every parameter: the
-    # page's links carry them) for every viewer: they show nothing of the viewer's.
+    # page's links carry them) for every viewer, who sees nothing of their own there.
     key = _results_key(request)
     seconds = settings.SEARCH_CACHE_SECONDS
     found = answer_get(key) if seconds else None
@@ -103,7 +103,9 @@ def index(request: HttpRequest) -> HttpResponse:
         found = {name: context[name] for name in ("order", "direction", "query_order", "query_direction")}
         found["results"] = render_to_string("cards/index.html#results", context, request)
         if seconds and status == 200 and "error" not in context:
-            answer_set(key, found, seconds)
+            # In this process only: the searches typed into the box are many and unbounded (each change of the text
+            # is one), and the shared cache is not to grow with them; each process renders a search once.
+            answer_set(key, found, seconds, shared=False)
     context.update(found, results=mark_safe(found["results"]))  # noqa: S308  (our own template's output)
     htmx = getattr(request, "htmx", None)
     template = "cards/index_update.html" if htmx and not htmx.history_restore_request else "cards/index.html"
