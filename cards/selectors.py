@@ -30,15 +30,11 @@ def catalog_summary() -> dict[str, object]:
     is loaded, so kept per catalog stamp as search answers are (SEARCH_CACHE_SECONDS)."""
     from django.conf import settings
 
-    seconds = settings.SEARCH_CACHE_SECONDS
-    key = f"catalog-summary:{catalog_stamp_recent()}"
-    summary = answer_get(key) if seconds else None
-    if summary is None:
+    def summary() -> dict[str, object]:
         counts = dict(Card.objects.values_list("type").annotate(n=Count("id")).order_by())
-        summary = {"version": catalog_version(), "total": sum(counts.values()), "by_type": counts}
-        if seconds:
-            answer_set(key, summary, seconds)
-    return summary
+        return {"version": catalog_version(), "total": sum(counts.values()), "by_type": counts}
+
+    return answer_kept(f"catalog-summary:{catalog_stamp_recent()}", summary, settings.SEARCH_CACHE_SECONDS)
 
 
 def card_get(*, collector_number: str) -> Card | None:
@@ -92,10 +88,8 @@ _keywords_memo: tuple[tuple[str, int], list[dict[str, str]]] | None = None
 def keyword_list() -> list[dict[str, str]]:
     """The catalog's keywords in name order, read once per catalog in this process, as the search index is: a new
     load is seen by its stamp, a keyword saved here (the admin) at once."""
-    from .search.index import generation
-
     global _keywords_memo
-    key = (catalog_stamp_recent(), generation())
+    key = catalog_seen()
     if _keywords_memo is None or _keywords_memo[0] != key:
         _keywords_memo = (key, list(Keyword.objects.order_by("name").values("slug", "name", "reminder")))
     return _keywords_memo[1]
@@ -335,6 +329,14 @@ def catalog_stamp_recent() -> str:
     return _release_recent()[2]
 
 
+def catalog_seen() -> tuple[str, int]:
+    """The catalog as this process sees it: the loaded one's stamp, and the card index's generation (a card or keyword
+    saved in this process, the admin's, moves it at once). What is read or rendered of the catalog is kept per this."""
+    from .search.index import generation
+
+    return catalog_stamp_recent(), generation()
+
+
 LOCAL_ANSWER_SECONDS = 300
 
 
@@ -350,6 +352,16 @@ def answer_get(key: str):
         answer = cache.get(key)
         if answer is not None:
             local.set(key, answer, LOCAL_ANSWER_SECONDS)
+    return answer
+
+
+def answer_kept(key: str, make, seconds: int, *, shared: bool = True):
+    """The answer kept under `key` (answer_get), else `make()`'s, kept for `seconds` (answer_set; 0 keeps nothing)."""
+    answer = answer_get(key) if seconds else None
+    if answer is None:
+        answer = make()
+        if seconds:
+            answer_set(key, answer, seconds, shared=shared)
     return answer
 
 

@@ -15,18 +15,18 @@ from .models import CardType
 from .presenters import card_preview
 from .search import SearchError
 from .search.compiler import ORDERS
-from .search.index import generation as search_index_generation
 from .search.parser import MAX_QUERY_LENGTH
 from .selectors import (
     TABLE_COLUMNS,
     answer_get,
+    answer_kept,
     answer_set,
     card_face_etag,
     card_face_svg,
     card_get,
     card_keywords,
     card_search_page,
-    catalog_stamp_recent,
+    catalog_seen,
     catalog_summary,
     keyword_list,
     name_suggestions,
@@ -115,7 +115,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def _results_key(request: HttpRequest) -> str:
     """The key of a catalog page's results: the catalog (a new load, or a card saved in this process) and every
     parameter of the request, as sent."""
-    parts = (catalog_stamp_recent(), search_index_generation(), sorted(request.GET.lists()))
+    parts = (catalog_seen(), sorted(request.GET.lists()))
     return f"catalog-results:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
 
 
@@ -126,14 +126,8 @@ index.throttle_scope = "search"  # a search, as the API's: counted with it (conf
 def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
     """A card's page: what the catalog says of it, rendered once per catalog for every viewer and kept, and the public
     decks that use it, read for each request (a deck published or changed shows at once)."""
-    key = "card-page:" + hashlib.sha256(repr((catalog_stamp_recent(), search_index_generation(),
-                                               collector_number.casefold())).encode()).hexdigest()
-    seconds = settings.SEARCH_CACHE_SECONDS
-    about = answer_get(key) if seconds else None
-    if about is None:
-        about = _card_about(collector_number)
-        if seconds:
-            answer_set(key, about, seconds)
+    key = "card-page:" + hashlib.sha256(repr((catalog_seen(), collector_number.casefold())).encode()).hexdigest()
+    about = answer_kept(key, lambda: _card_about(collector_number), settings.SEARCH_CACHE_SECONDS)
     return render(request, "cards/card.html", {
         **about, "face": mark_safe(about["face"]), "info": mark_safe(about["info"]),  # noqa: S308  (our templates')
     })

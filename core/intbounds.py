@@ -25,8 +25,12 @@ def page_number(raw: str | None) -> int:
     """The page a list page's `?page=` asks for: 1 when absent. Refuses (ValueError, with the words for the
     player) anything but a whole number from 1 up to an integer column's bound; a page past the last is the list's
     to handle (the pages show the last one)."""
-    if raw is None or raw == "":
-        return 1
+    return 1 if raw is None or raw == "" else numbered(raw, "page", "page", "pages")
+
+
+def numbered(raw: str, field: str, noun: str, things: str) -> int:
+    """A whole number from 1 up to an integer column's bound, sent in `field` to name one of `things` (a page, a
+    version); refuses (ValueError, with the words for the player) anything else."""
     if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_INTEGER:
-        raise ValueError(f"page: “{raw[:20]}” is not a page number; pages are numbered 1, 2, 3 and so on.")
+        raise ValueError(f"{field}: “{raw[:20]}” is not a {noun} number; {things} are numbered 1, 2, 3 and so on.")
     return int(raw)

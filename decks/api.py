@@ -339,8 +339,7 @@ class DeckDiffView(APIView):
         # Both are required and bounded in the schema, checked before the view (config/api_contract.py):
         # a number past the version column's range never reaches the query (SQLite's driver overflows).
         numbers = [int(request.query_params[name]) for name in ("from", "to")]
-        revisions = {r.number: r for r in deck.revisions.filter(number__in=numbers)}
-        missing = [n for n in numbers if n not in revisions]
+        revisions, missing = selectors.deck_revisions_numbered(deck, numbers)
         if missing:
             raise InvalidDeck(f"Deck {deck.pk} has no version {missing[0]}.", details={"missing": missing},
                               status_code=404, code=ErrorCode.REVISION_NOT_FOUND)

@@ -191,6 +191,12 @@ def deck_revisions(deck: Deck) -> QuerySet[DeckRevision]:
     return deck.revisions.select_related("author").order_by("-number")
 
 
+def deck_revisions_numbered(deck: Deck, numbers: list[int]) -> tuple[dict[int, DeckRevision], list[int]]:
+    """The deck's versions of these numbers, by number, and the numbers it has no version of (each once)."""
+    kept = {revision.number: revision for revision in deck.revisions.filter(number__in=numbers)}
+    return kept, [number for number in dict.fromkeys(numbers) if number not in kept]
+
+
 # --- exports (reads) ---------------------------------------------------------------------------------------
 
 

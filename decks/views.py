@@ -23,10 +23,10 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from cards.selectors import answer_get, answer_set, catalog_version_recent
+from cards.selectors import answer_kept, catalog_version_recent
 from core import jsonbounds
 from core.crafts import CRAFTS
-from core.intbounds import MAX_INTEGER, page_number
+from core.intbounds import numbered, page_number
 
 from . import selectors, services
 from .cardinfo import Entry
@@ -115,13 +115,7 @@ def _kept(kind: str, deck: Deck, parts: tuple, render: Callable[[], str]) -> str
     cache for DECK_PAGE_CACHE_SECONDS (0 keeps nothing). The parts are hashed: some are the visitor's text, and a
     cache key must be plain and short."""
     cache_key = f"deck-{kind}:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
-    seconds = settings.DECK_PAGE_CACHE_SECONDS
-    text = answer_get(cache_key) if seconds else None
-    if text is None:
-        text = render()
-        if seconds:
-            answer_set(cache_key, text, seconds)
-    return text
+    return answer_kept(cache_key, render, settings.DECK_PAGE_CACHE_SECONDS)
 
 
 def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> str:
@@ -230,13 +224,13 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         versions = Paginator(selectors.deck_revisions(deck), VERSIONS_PER_PAGE).get_page(
             page_number(request.GET.get("page")))
-        numbers = [_version_number(request.GET, field) for field in ("from", "to")]
+        numbers = [numbered(request.GET[field], field, "version", "a deck's versions") if request.GET.get(field)
+                   else None for field in ("from", "to")]
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
     diff, missing = None, []
     if None not in numbers:
-        kept = {r.number: r for r in deck.revisions.filter(number__in=numbers)}
-        missing = [number for number in dict.fromkeys(numbers) if number not in kept]
+        kept, missing = selectors.deck_revisions_numbered(deck, numbers)
         if not missing:
             diff = services.revision_diff(kept[numbers[0]], kept[numbers[1]])
             index = selectors.card_index()
@@ -250,18 +244,6 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 VERSIONS_PER_PAGE = 50  # the history page's table of versions
-
-
-def _version_number(params, field: str) -> int | None:
-    """The version the history's comparison names in `field` (None when it names none); refuses anything but a
-    whole number, naming the field."""
-    raw = params.get(field, "")
-    if raw == "":
-        return None
-    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_INTEGER:
-        raise ValueError(f"{field}: “{raw[:20]}” is not a version number; a deck's versions are numbered 1, 2, 3 "
-                         "and so on.")
-    return int(raw)
 
 
 # --- writes --------------------------------------------------------------------------------------------

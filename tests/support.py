@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -30,6 +31,11 @@ def migrate_to(targets):
     state = executor.migrate(targets or executor.loader.graph.leaf_nodes())
     ContentType.objects.clear_cache()  # content types may be relabelled by a migration
     return state.apps
+
+
+def without_tokens(html: str) -> str:
+    """A page with its CSRF tokens blanked (in its forms and its htmx headers): each answer masks its own."""
+    return re.sub(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", html)
 
 
 def wait_for(predicate, timeout: float = 60, interval: float = 0.2, message: str = "condition"):

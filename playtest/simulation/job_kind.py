@@ -13,8 +13,7 @@ from typing import Any
 from rest_framework import serializers
 
 from cards.models import Card
-from cards.search.index import generation as search_index_generation
-from cards.selectors import catalog_stamp_recent
+from cards.selectors import catalog_seen
 from core.errors import DomainError, ErrorCode
 from core.formats import FORMAT_SLUGS as FORMATS
 from core.formats import FORMATS as FORMAT_RULES
@@ -43,7 +42,7 @@ def card_definitions(card_ids: set[int]) -> dict[str, dict]:
     in). Each card's is read once per catalog in this process, as the search index is (cards.selectors): a new load
     is seen by its stamp, a card saved here at once (the index's generation moves)."""
     global _definitions
-    key = (catalog_stamp_recent(), search_index_generation())
+    key = catalog_seen()
     if _definitions[0] != key:
         _definitions = (key, {})
     known = _definitions[1]
@@ -80,7 +79,7 @@ class _PerCatalog:
         self.known: dict[tuple, Any] = {}
 
     def get(self, key: tuple, make: Callable[[], Any]) -> Any:
-        catalog = (catalog_stamp_recent(), search_index_generation())
+        catalog = catalog_seen()
         if catalog != self.catalog:
             self.catalog, self.known = catalog, {}
         if key not in self.known:

@@ -2,13 +2,12 @@
 account of the card once per catalog (cards.views.detail): a page served from the cache is the page rendered anew,
 whatever the search, view, sort, page or kind of request, and a card saved or a deck published shows at once."""
 
-import re
-
 import pytest
 from django.test import Client
 
 from cards.models import Card
 from tests.roundtrips import counted
+from tests.support import without_tokens
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +20,7 @@ def page(client: Client, search: str, htmx: bool = False) -> str:
     path = search[2:] if search.startswith("../") else f"/cards/?{search}"
     answer = client.get(path, **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
     assert answer.status_code == 200
-    return re.sub(r'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', r"\1", answer.content.decode())
+    return without_tokens(answer.content.decode())
 
 
 @pytest.mark.parametrize("htmx", [False, True])

@@ -14,6 +14,7 @@ from decks.models import Deck, Visibility
 from decks.services import deck_copy
 from tests.decks.factories import make_user
 from tests.roundtrips import counted
+from tests.support import without_tokens
 
 pytestmark = pytest.mark.django_db
 
@@ -126,14 +127,6 @@ def test_a_new_name_of_the_owner_shows_at_once_in_the_apis_answer(deck):
     assert client.get(path).json()["owner"] == "renamed-owner"
 
 
-def _without_tokens(html: str) -> str:
-    """A page with its CSRF tokens blanked: each request masks its own."""
-    import re
-
-    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', 'name="csrfmiddlewaretoken" value=""', html)
-    return re.sub(r'"X-CSRFToken": "[^"]+"', '"X-CSRFToken": ""', html)
-
-
 def test_the_cached_heading_and_actions_are_each_viewers_own(deck, settings):
     """The page's heading, actions and share link are kept per what a viewer may do: each of these viewers, served
     after the others (from the cache), gets the page they get with no cache at all, save for their CSRF token."""
@@ -158,7 +151,7 @@ def test_the_cached_heading_and_actions_are_each_viewers_own(deck, settings):
             for path in paths:
                 response = client.get(path)
                 assert response.status_code == 200, (name, path)
-                seen[name, path] = _without_tokens(response.content.decode())
+                seen[name, path] = without_tokens(response.content.decode())
         return seen
 
     cached = pages()

@@ -13,6 +13,7 @@ from dreaddraw.engine.observation import visible_log
 from dreaddraw.models import DreadDrawTable, TableStatus
 from dreaddraw.services import table_act, table_create, table_game
 from tests.dreaddraw.tables import played_to_the_end
+from tests.support import without_tokens
 
 pytestmark = pytest.mark.django_db
 
@@ -133,7 +134,7 @@ def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(c
     assert html.count("Won the game ·") == 1 and "In the round ·" not in html  # no round is under way any more
     assert ("The fortune (DD-8)" in html) == bool(table_game(table).fortune)  # told when the winner has Life cards
     again = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
-    assert _without_tokens(again) == _without_tokens(html)
+    assert without_tokens(again) == without_tokens(html)
 
 
 def test_two_bots_of_one_level_are_told_apart_by_seat_in_the_players_and_the_log(client, alice):
@@ -157,10 +158,6 @@ def test_the_rules_named_by_the_turn_line_and_the_log_are_links_and_names_stay_t
     table = played_to_the_end(table, moves=6)
     html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
     assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html  # the turn line and the log: text
-
-
-def _without_tokens(html: str) -> str:
-    return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"]+', "", html)
 
 
 def test_people_sharing_a_screen_hand_it_over_before_their_cards_show(client, alice):

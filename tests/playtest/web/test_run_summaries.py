@@ -1,8 +1,6 @@
 """A run's parameters hold whole deck lists (some 50 KB a run), for the workers; what pages and the API show of them is
 its kind's summary, stored with the run (Run.summary), so that a list of runs and a cancel read no deck lists."""
 
-import re
-
 import pytest
 from django.test import Client
 
@@ -11,7 +9,7 @@ from playtest.jobs import services
 from playtest.jobs.registry import get_kind
 from playtest.models import Run
 from tests.roundtrips import counted
-from tests.support import migrate_to
+from tests.support import migrate_to, without_tokens
 
 PLAYTEST = "dreadgate_playtest"
 
@@ -29,11 +27,6 @@ def run_sql(trips) -> list[str]:
 # What a list reads of a run stored without a summary, in the same query (run_rows_for): the database reads a run's
 # parameters there only when its summary is null.
 LISTED = 'COALESCE("playtest_run"."summary", "playtest_run"."params")'
-
-
-def tokenless(page: bytes) -> bytes:
-    """A page without its CSRF tokens (masked anew for each answer)."""
-    return re.sub(rb'(csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+', rb"\1", page)
 
 
 def reads_params(sql: str) -> bool:
@@ -104,7 +97,7 @@ def test_runs_stored_without_a_summary_are_listed_in_one_query_and_summarised_by
     client.force_login(alice)
     def shown():
         answer = client.get(path)
-        return answer.json() if path == "/api/runs/" else tokenless(answer.content)
+        return answer.json() if path == "/api/runs/" else without_tokens(answer.content.decode())
 
     summarised = shown()
     Run.objects.update(summary=None)
