@@ -5,7 +5,7 @@ A template tag, so that the catalog's views never import the decks app that sits
 
 from django import template
 
-from decks.selectors import deck_list_public
+from decks import selectors
 
 register = template.Library()
 
@@ -13,4 +13,4 @@ register = template.Library()
 @register.simple_tag
 def public_decks_with_card(collector_number: str, limit: int = 20) -> list:
     """Public decks that use the card (the decks app owns the rule of what is public)."""
-    return list(deck_list_public(card=collector_number)[:limit])
+    return selectors.public_decks_with_card(collector_number, limit)

@@ -6,6 +6,7 @@ import pytest
 
 from decks import services
 from decks.models import Deck, Visibility
+from decks.selectors import deck_list_public
 from decks.services import deck_create
 
 from .factories import entries_of, legal_pool, make_card, make_user
@@ -363,3 +364,37 @@ def test_a_comparison_or_page_of_the_history_that_names_nothing_says_so(logged_i
     deck = services.deck_update(deck=deck, actor=owner, expected_version=deck.version, description="Second")
     answer = logged_in.get(f"/decks/{deck.pk}/history/?{query}")
     assert answer.status_code == status and words in answer.content.decode()
+
+
+def test_a_card_page_lists_the_public_decks_that_hold_that_card(client, owner, django_assert_max_num_queries):
+    """By the card itself: not a private deck with it, nor a public deck holding only a card whose name has the
+    number in it (the deck list's search reads a name too; the card's page means this card), each deck once, and
+    the list read in one query however many decks it names."""
+    card = make_card(name="Tst Holder Golem")
+    namesake = make_card(name=f"Tst {card.collector_number} Namesake")
+    owner_name = owner.username
+    deck_create(owner=owner, name="Public holder", visibility=Visibility.PUBLIC, entries=entries_of((card, 2)))
+    deck_create(owner=owner, name="Private holder", visibility=Visibility.PRIVATE, entries=entries_of((card, 1)))
+    deck_create(owner=owner, name="Namesake holder", visibility=Visibility.PUBLIC, entries=entries_of((namesake, 1)))
+
+    def listed() -> list[str]:
+        html = client.get(f"/cards/{card.collector_number}/").content.decode()
+        section = html.split('id="decks-h"', 1)[1].split("</section>", 1)[0]
+        return re.findall(r'<a href="/decks/\d+/">([^<]+)</a>', section)
+
+    assert listed() == ["Public holder"]
+    assert f"by {owner_name}" in client.get(f"/cards/{card.collector_number}/").content.decode()
+    for n in range(3):
+        deck_create(owner=owner, name=f"Another holder {n}", visibility=Visibility.PUBLIC,
+                    entries=entries_of((card, 1), (namesake, 1)))
+    with django_assert_max_num_queries(3):  # the same as with one deck (the card page's budget is fixed elsewhere)
+        assert sorted(listed()) == ["Another holder 0", "Another holder 1", "Another holder 2", "Public holder"]
+
+
+def test_the_public_deck_list_finds_a_card_by_number_or_name_and_names_each_deck_once(owner):
+    first, second = make_card(name="Tst Twinned Wolf"), make_card(name="Tst Twinned Hound")
+    deck_create(owner=owner, name="Twins", visibility=Visibility.PUBLIC, entries=entries_of((first, 2), (second, 2)))
+    deck_create(owner=owner, name="Hidden twins", visibility=Visibility.PRIVATE, entries=entries_of((first, 2)))
+    assert [d.name for d in deck_list_public(card="twinned")] == ["Twins"]  # two cards of it match: listed once
+    assert [d.name for d in deck_list_public(card=second.collector_number.lower())] == ["Twins"]
+    assert list(deck_list_public(card="Tst Nowhere")) == []
