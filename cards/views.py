@@ -126,7 +126,8 @@ index.throttle_scope = "search"  # a search, as the API's: counted with it (conf
 def detail(request: HttpRequest, collector_number: str) -> HttpResponse:
     """A card's page: what the catalog says of it, rendered once per catalog for every viewer and kept, and the public
     decks that use it, read for each request (a deck published or changed shows at once)."""
-    key = "card-page:" + hashlib.sha256(repr((catalog_seen(), collector_number.casefold())).encode()).hexdigest()
+    # "2": the kept answer's second form (it carries the card's id); the first form's kept answers are not read.
+    key = "card-page:2:" + hashlib.sha256(repr((catalog_seen(), collector_number.casefold())).encode()).hexdigest()
     about = answer_kept(key, lambda: _card_about(collector_number), settings.SEARCH_CACHE_SECONDS)
     return render(request, "cards/card.html", {
         **about, "face": mark_safe(about["face"]), "info": mark_safe(about["info"]),  # noqa: S308  (our templates')
@@ -150,7 +151,7 @@ def _card_about(collector_number: str) -> dict:
         "maneuver_text": maneuver_text(card) if card.maneuver is not None else "",
         "has_stats": card.vitality is not None,
     }
-    return {"name": card.name, "number": card.collector_number,
+    return {"name": card.name, "number": card.collector_number, "card_id": card.pk,
             "description": description(card, [k.name for k in keywords]),
             "face": render_to_string("cards/card.html#face", context),
             "info": render_to_string("cards/card.html#info", context)}

@@ -24,6 +24,11 @@ class Visibility(models.TextChoices):
     PUBLIC = "public", "Public"
 
 
+# How public decks are listed (starters first, then the latest saved), and the index that walks them so: a page of
+# them, or of those holding a staple card, reads its twenty decks from the index instead of sorting them all.
+PUBLIC_ORDER = ("-is_starter", "-updated_at", "-id")
+
+
 class Deck(models.Model):
     """A deck: its main-deck entries, the gateway pair beside them (DC-7), and who may see it.
 
@@ -62,6 +67,8 @@ class Deck(models.Model):
             models.UniqueConstraint(fields=["starter_key"], condition=models.Q(is_starter=True),
                                     name="deck_starter_key_unique"),
         ]
+        indexes = [models.Index(fields=list(PUBLIC_ORDER), condition=models.Q(visibility=Visibility.PUBLIC),
+                                name="deck_public_order")]
 
     def __str__(self) -> str:
         return self.name

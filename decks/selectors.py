@@ -13,7 +13,7 @@ from cards.models import Card, CardType, CatalogRelease
 from .cardindex import CardIndex
 from .cardinfo import CardInfo, Entry
 from .errors import DeckNotFound
-from .models import ConsideringEntry, Deck, DeckEntry, DeckRevision, Visibility
+from .models import PUBLIC_ORDER, ConsideringEntry, Deck, DeckEntry, DeckRevision, Visibility
 from .prepared import PreparedGet, PreparedRows
 from .validation import Report, validate_deck
 
@@ -182,23 +182,23 @@ def deck_list_public(*, craft: str = "", format: str = "", card: str = "", q: st
         decks = decks.filter(Exists(DeckEntry.objects.filter(deck=OuterRef("pk"), card__in=named)))
     if q:
         decks = decks.filter(Q(name__icontains=q) | Q(description__icontains=q))
-    return decks.order_by(*_PUBLIC_ORDER)
+    return decks.order_by(*PUBLIC_ORDER)
 
 
-def public_decks_with_card(collector_number: str, limit: int = 20) -> list[Deck]:
-    """The public decks that hold this card (its collector number, as the catalog spells it), in the public list's
-    order: the columns a card's page shows of them."""
-    holding = DeckEntry.objects.filter(deck=OuterRef("pk"), card__collector_number=collector_number)
+def public_decks_with_card(card_id: int, limit: int = 20) -> list[Deck]:
+    """The public decks that hold this card, in the public list's order: the columns a card's page shows of them.
+    By the card's id, which the database's statistics know: a staple card held by most decks is then read by walking
+    the public decks' index until the page is full (0.2 ms at 5,000 decks), where a card named through a join was
+    planned as a rare one and all its decks sorted (17 ms)."""
+    holding = DeckEntry.objects.filter(deck=OuterRef("pk"), card_id=card_id)
     decks = _public_decks().filter(Exists(holding))
     return list(decks.only("name", "visibility", "is_starter", "card_count", "owner__username")
-                .order_by(*_PUBLIC_ORDER)[:limit])
+                .order_by(*PUBLIC_ORDER)[:limit])
 
 
 def _public_decks() -> QuerySet[Deck]:
     return Deck.objects.filter(visibility=Visibility.PUBLIC).select_related("owner")
 
-
-_PUBLIC_ORDER = ("-is_starter", "-updated_at", "-id")  # starters first, then the latest saved
 
 
 def starter_deck_list(*, format: str = "standard") -> QuerySet[Deck]:

@@ -11,6 +11,6 @@ register = template.Library()
 
 
 @register.simple_tag
-def public_decks_with_card(collector_number: str, limit: int = 20) -> list:
+def public_decks_with_card(card_id: int, limit: int = 20) -> list:
     """Public decks that use the card (the decks app owns the rule of what is public)."""
-    return selectors.public_decks_with_card(collector_number, limit)
+    return selectors.public_decks_with_card(card_id, limit)
