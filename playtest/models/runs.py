@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import uuid
 
 from django.conf import settings
@@ -63,10 +64,10 @@ class Run(models.Model):
         listed = self.__dict__.get("listed_params")
         return listed if listed is not None else self.params
 
-    @property
+    @functools.cached_property
     def sides(self) -> list[dict]:
         """Each side of a playtest: its deck's name, whether the deck was legal, and the policy playing it (a tuning
-        run's one side: the deck it tunes)."""
+        run's one side: the deck it tunes). Kept on the object: a list's row reads it once per column."""
         params = self.shown_params
         decks = params.get("decks") if isinstance(params, dict) else None
         if not isinstance(decks, list):

@@ -68,6 +68,8 @@ def index(request: HttpRequest) -> HttpResponse:
     context = {"runs": runs, "policies": list(POLICIES)}
     if request.user.is_authenticated:
         decks = context["decks"] = playtest_deck_choices(user=request.user)
+        # The page's two deck pickers offer the same choices (60-odd decks for a player among many): rendered once.
+        context["deck_options"] = render_to_string("playtest/_deck_select.html#options", {"decks": decks})
         first = next(iter(decks["own"] + decks["public"]), None)  # the deck select's first choice
         # the opponents its games take (DC-8); the page's script follows another choice of deck
         context["takes"] = deck_formats_for(first.format) if first else ()
