@@ -102,6 +102,7 @@
     queue.shift();
     sending = false;
     if (!fresh) {
+      if (change.step) { record(change, []); }
       var words = refusal(html, status);
       setStatus("failed", words);
       if (change.onDone) { change.onDone(status, null, words); }  // a dialog's text goes back to it, with the words
@@ -115,6 +116,8 @@
     if (status === 200 && change.history) { notice = (change.history === "undo" ? "Undone: " : "Redone: ") + notice; }
     if (status === 200) {
       record(change, JSON.parse(fresh.dataset.changes || "[]"));
+    } else if (change.step) {
+      record(change, []);  // a refused part of an undo or redo: the rest of it is still one step
     }
     if (change.onDone) { change.onDone(status, fresh); }
     takeDeferred();
@@ -360,16 +363,27 @@
   // those of this page's last save, redo those of the last undo's save. Each is a new version.
   var URLS = {quick: "quickUrl", tag: "tagUrl", consider: "considerUrl", move: "moveUrl", change: "changeUrl"};
 
+  // An undo or redo of several requests (a tagged card's removal is taken back by its count, then its tag) is one
+  // step: what takes back each of its saves goes on the other stack together, once the last has answered, so that
+  // one press takes back or replays all of it.
   function record(change, inverse) {
+    var step = change.step;
+    if (step) {
+      step.inverse = inverse.concat(step.inverse);  // the last save is taken back first
+      step.left -= 1;
+      if (step.left) { return; }
+      inverse = step.inverse;
+    }
     if (!inverse.length) { return; }
     if (change.history === "undo") { redoStack.push(inverse); } else { undoStack.push(inverse); }
   }
 
   function requests(inverse, direction) {
+    var step = {inverse: [], left: inverse.length};
     return inverse.map(function (request) {
       var fields = Object.assign({save: newKey()}, request.fields);
       return {url: editor.dataset[URLS[request.url]], fields: fields, fromHistory: true, history: direction,
-              needsVersion: Boolean(request.versioned)};
+              needsVersion: Boolean(request.versioned), step: step};
     });
   }
 

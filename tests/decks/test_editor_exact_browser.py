@@ -723,3 +723,27 @@ def test_a_count_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_sav
     page.keyboard.press("Tab")
     page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()
     assert saved_counts(deck) == {a.collector_number: 3, b.collector_number: 2}  # the other window's change is kept
+
+
+def test_one_redo_replays_an_undo_that_took_two_saves_and_one_undo_takes_it_back_again(page):
+    """A tagged card's removal is taken back by two saves (its copies, then its tag): the redo of that undo is one
+    step too, never a deck with the copies back and the tag gone that the player never made."""
+    deck, a, b = open_deck_with_a_tag(page)
+    count = page.locator(f'#panel li[data-card="{b.collector_number}"] input.count')
+    count.fill("0")
+    count.press("Tab")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2}
+    undo, redo = page.get_by_role("button", name="Undo"), page.get_by_role("button", name="Redo")
+    undo.click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 1}
+    assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == "Ramp"
+    redo.click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2}
+    assert redo.is_disabled()
+    undo.click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 1}
+    assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == "Ramp"
