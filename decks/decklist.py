@@ -37,15 +37,16 @@ _HEADER = re.compile(r"^\[?\s*(?P<title>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))
 _META = re.compile(r"^(?:#|//)\s*(?P<key>name|format)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
 SECTION_NAMES = frozenset(
     {"main", "main deck", "deck", "maindeck", "legend", "legends", "unit", "units", "talent", "talents", "glyph",
-     "glyphs", "item", "items", "inventory", "inventory item", "inventory items", "gateway", "gateways",
-     "gateway pair", "cards", "equipment"}
+     "glyphs", "item", "items", "inventory", "inventory item", "inventory items", "cards", "equipment"}
 )
+# Sections that hold the deck's gateway pair (DC-7), outside the main deck: a card in one must be a gateway card.
+GATEWAY_SECTION_NAMES = frozenset({"gateway", "gateways", "gateway pair"})
 # Sections whose cards are kept beside the deck (its considering list): other sites' sideboard and maybeboard.
 CONSIDERING_SECTION_NAMES = frozenset(
     {"sideboard", "side board", "side", "sb", "maybeboard", "maybe board", "maybe", "maybes", "considering",
      "considering list"}
 )
-MAIN, CONSIDERING = "main", "considering"
+MAIN, CONSIDERING, GATEWAY_PAIR = "main", "considering", "gateway pair"
 _BULLET = re.compile(r"^[-*\u2022]\s+")  # "- 4 Name", "* 4x Name", "\u2022 4 Name"
 _SIDEBOARD_LINE = re.compile(r"^SB:\s*(?=\S)", re.IGNORECASE)  # MTGO: "SB: 2 Name"
 # A comment after a card: a space, then # or //. No card name or collector number holds either (the catalog's
@@ -89,7 +90,7 @@ def list_lines(text: str) -> Iterator[tuple[int, str]]:
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    kind: str  # MAIN or CONSIDERING
+    kind: str  # MAIN, CONSIDERING or GATEWAY_PAIR
     title: str  # as the list writes it, e.g. "Sideboard"
 
 
@@ -104,6 +105,8 @@ def section_of(line: str) -> Section | None:
     title = " ".join(header["title"].lower().split())
     if title in CONSIDERING_SECTION_NAMES:
         return Section(CONSIDERING, " ".join(header["title"].split()))
+    if title in GATEWAY_SECTION_NAMES:
+        return Section(GATEWAY_PAIR, " ".join(header["title"].split()))
     if title in SECTION_NAMES:
         return Section(MAIN, " ".join(header["title"].split()))
     return None
@@ -192,6 +195,11 @@ def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: 
         return
     if section.kind == CONSIDERING:
         _consider(out, card, count, number, section)
+        return
+    if section.kind == GATEWAY_PAIR and card.type != GATEWAY:
+        # Decision (DC-9): read as the main deck, it would land there from a section that meant the gateway pair.
+        out.problems.append(_problem("bad_line", f'{card.name} is not a gateway card: the "{section.title}" section '
+                                     "holds the deck's gateway pair (DC-7).", number))
         return
     if card.type == GATEWAY:
         if count > 2:

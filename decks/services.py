@@ -651,7 +651,7 @@ def deck_json_as_list(data: Any) -> tuple[str, dict[str, str]]:
         lines.append(f"{item['count']} {item.get('card') or item['name']}")
     gateway = data.get("gateway")
     if isinstance(gateway, dict) and isinstance(gateway.get("card"), str):
-        lines.append(f"2 {gateway['card']}")
+        lines += ["Gateway", f"2 {gateway['card']}"]  # a gateway card, or refused as the section's (DC-9)
     meta = {}
     for key in ("name", "format", "description"):  # absent or null: the form's, or the default
         if data.get(key) is not None and not isinstance(data[key], str):

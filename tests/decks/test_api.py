@@ -145,6 +145,17 @@ def test_bad_json_deck_names_the_item(api):
     assert unknown.json()["error"]["details"]["problems"][0]["code"] == "unknown_card"
 
 
+def test_a_json_deck_whose_gateway_is_not_a_gateway_card_is_refused_naming_it(api):
+    ordinary = make_card(name="Tst Not A Gate")
+    response = api.post("/api/decks/import/", {"deck": {"name": "gw", "cards": [],
+                                                        "gateway": {"card": ordinary.collector_number, "count": 2}}},
+                        format="json")
+    assert response.status_code == 422
+    [problem] = response.json()["error"]["details"]["problems"]
+    assert problem["code"] == "bad_line" and "Tst Not A Gate is not a gateway card" in problem["message"]
+    assert not Deck.objects.filter(name="gw").exists()
+
+
 def test_bad_deck_code_is_422():
     user = make_user()
     client = APIClient()

@@ -103,6 +103,16 @@ def test_gateway_pair_is_at_most_two():
     assert [p.code for p in parsed.problems] == ["bad_count"]
 
 
+def test_dc9_a_card_under_a_gateway_section_must_be_a_gateway_card():
+    """Read as the main deck, it would land there from a section that meant the gateway pair."""
+    parsed = parse_deck_list("Units (4)\n4 Iron Pikeman\nGateway (2)\n2 Goblin Sapper\n2 The Dreadgate", INDEX)
+    assert [(p.line, p.code) for p in parsed.problems] == [(4, "bad_line")]
+    assert 'Goblin Sapper is not a gateway card: the "Gateway" section' in parsed.problems[0].message
+    assert [e.card.name for e in parsed.entries] == ["Iron Pikeman"] and parsed.gateway == GATE
+    after = parse_deck_list("Gateway pair:\n2 The Dreadgate\nUnits\n2 Goblin Sapper", INDEX)
+    assert after.problems == [] and [e.card.name for e in after.entries] == ["Goblin Sapper"]  # a section after it
+
+
 def test_format_then_parse_gives_back_the_same_deck():
     entries = [Entry(PIKE, 4), Entry(GLYPH, 1), Entry(LEGEND, 1), Entry(X_NAMED, 3), Entry(GOBLIN, 2)]
     text = format_deck_list(entries, gateway=GATE, name="My  deck", format="tactical")
