@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from core.invisible import seen_as
+
 from .cardinfo import GATEWAY, CardInfo, Entry
 from .errors import DeckForbidden, InvalidDeck, StaleTag, StaleVersion
 from .models import Deck
@@ -124,11 +126,12 @@ def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: boo
 
 
 def _as_spelled(tag: str, tags: dict[str, str], card: CardInfo) -> str:
-    """A tag another card of the deck already has, whatever its case, is that tag: "burn" joins "Burn" (one pile),
-    as the tags offered while typing suggest."""
-    folded = tag.casefold()
+    """A tag another card of the deck already has, whatever its case and the characters drawn as nothing in it, is
+    that tag: "burn" joins "Burn" (one pile), as the tags offered while typing suggest, and a tag that only looks
+    like another (a joiner inside it) joins that one rather than make a second pile of the same name."""
+    seen = seen_as(tag)
     for number, other in tags.items():
-        if number != card.collector_number and other.casefold() == folded:
+        if number != card.collector_number and seen_as(other) == seen:
             return other
     return tag
 

@@ -18,6 +18,7 @@ from cards.models import Card
 from cards.selectors import catalog_version_recent
 from core.errors import ErrorCode
 from core.formats import FORMATS
+from core.invisible import without_invisible
 
 from .cardindex import CardIndex
 from .cardinfo import GATEWAY, CardInfo, Entry
@@ -79,7 +80,6 @@ def _check_entries(entries: list[Entry]) -> None:
 
 # Tab, line breaks and the like (Cc), lone surrogates, line and paragraph separators, and the characters that
 # reorder the text around them (bidirectional embeddings, overrides and isolates).
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u00ad"))
 _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
@@ -102,9 +102,11 @@ def clean_tag(card: CardInfo, tag: Any) -> str:
     if control := _control_in(tag):
         raise InvalidDeck(f"{card.name}: a tag cannot hold control characters (a tab, a line break and the like); "
                           f"it holds {control}.", details=details)
-    # One tag looks one way: composed as NFC, without the invisible characters that would make a twin of it (a
-    # zero-width space, a word joiner, a soft hyphen, a byte-order mark; not the joiners that shape a script or emoji).
-    tag = " ".join(unicodedata.normalize("NFC", tag).translate(_INVISIBLE).split())
+    # One tag looks one way: composed as NFC, without the characters drawn as nothing that would make a twin of it
+    # (core/invisible.py: a zero-width space, a word joiner, a Hangul filler...; not those that shape a script or an
+    # emoji inside a word).
+    words = (without_invisible(word) for word in unicodedata.normalize("NFC", tag).split())
+    tag = " ".join(word for word in words if word)
     if len(tag) > MAX_TAG_LENGTH:
         raise InvalidDeck(f"{card.name}: a tag is at most {MAX_TAG_LENGTH} characters; this one has {len(tag)}.",
                           details=details)

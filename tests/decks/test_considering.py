@@ -108,6 +108,38 @@ def test_tags_that_look_alike_are_one_tag(owner, deck_and_pool):
     assert deck_tags(deck)[pool[5].collector_number] == "Solo"
 
 
+@pytest.mark.parametrize("twin", [
+    "ramp\u200c", "\u200dramp", "ra\u200cmp", "ramp\u180e", "ramp\u2061", "ramp\u2064", "ra\u034fmp",
+    "ramp\u3164", "\u115framp", "ramp\ufe0f", "ramp\u17b4", "ramp\u206a", "ramp\U000e0041", "ramp \u200b",
+])
+def test_a_tag_that_differs_from_another_only_by_characters_drawn_as_nothing_joins_it(owner, deck_and_pool, twin):
+    """Every one of Unicode's default-ignorable characters, not a list of the usual ones: the twin is either
+    cleaned to the tag or joins it, and the deck has one pile of that name."""
+    deck, pool = deck_and_pool
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[0], tag="ramp")
+    deck, _ = deck_tag_card(deck=deck, actor=owner, card=pool[1], tag=twin)
+    assert set(deck_tags(deck).values()) == {"ramp"}
+
+
+def test_a_tag_saved_through_the_api_loses_the_characters_drawn_as_nothing_that_shape_nothing(owner, deck_and_pool):
+    deck, pool = deck_and_pool
+    deck = deck_update(deck=deck, actor=owner, expected_version=deck.version, tags={
+        pool[0].collector_number: "ramp\u2061\u3164", pool[1].collector_number: "\u200cdraw\u200d \u115f",
+        pool[2].collector_number: "ra\u200cmp"})  # a joiner inside a word is kept: it may shape its script
+    assert deck_tags(deck) == {pool[0].collector_number: "ramp", pool[1].collector_number: "draw",
+                               pool[2].collector_number: "ra\u200cmp"}
+
+
+def test_characters_that_shape_a_script_or_an_emoji_stay_in_a_tag(owner, deck_and_pool):
+    deck, pool = deck_and_pool
+    shaped = ["\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian: a joiner that keeps two letters apart
+              "\U0001f468\u200d\U0001f469\u200d\U0001f467", "\u2764\ufe0f",  # a family, a heart drawn as a picture
+              "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"]  # Scotland's flag
+    for card, tag in zip(pool, shaped, strict=False):
+        deck, _ = deck_tag_card(deck=deck, actor=owner, card=card, tag=tag)
+    assert [deck_tags(deck)[card.collector_number] for card in pool[:len(shaped)]] == shaped
+
+
 def test_only_a_card_of_the_main_deck_has_a_tag(owner, deck_and_pool):
     deck, pool = deck_and_pool
     outsider = card_info(make_card(name="Zz Not In The Deck"))

@@ -1,0 +1,43 @@
+"""Characters drawn as nothing: Unicode's default-ignorable code points (DerivedCoreProperties.txt, Unicode 15.1).
+
+A short label (a deck's tag) holding one looks the same as the label without it, so two labels that differ only by
+them are twins a player cannot tell apart. Some of them shape what is around them, and are kept where they stand
+between two characters: the joiners (a ligature in Persian or Devanagari, an emoji family), the variation
+selectors (an emoji drawn as a picture, Mongolian forms) and the tag characters of a flag's emoji. The others
+(a zero-width space, a word joiner, a soft hyphen, a byte-order mark, the Hangul fillers, the invisible operators,
+the deprecated format characters) never do.
+"""
+
+from __future__ import annotations
+
+_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+    (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+_SHAPING = (
+    (0x180B, 0x180D), (0x180F, 0x180F), (0x200C, 0x200D), (0xFE00, 0xFE0F), (0xE0020, 0xE007F), (0xE0100, 0xE01EF),
+)
+_JOINERS = "\u200c\u200d"
+
+
+def _within(ch: str, ranges: tuple[tuple[int, int], ...]) -> bool:
+    point = ord(ch)
+    return any(low <= point <= high for low, high in ranges)
+
+
+def is_ignorable(ch: str) -> bool:
+    return _within(ch, _IGNORABLE)
+
+
+def without_invisible(text: str) -> str:
+    """The text without the characters drawn as nothing that shape nothing: the shaping ones stay, except a joiner
+    at either end, which joins nothing."""
+    kept = "".join(ch for ch in text if not is_ignorable(ch) or _within(ch, _SHAPING))
+    return kept.strip(_JOINERS)
+
+
+def seen_as(text: str) -> str:
+    """What a reader tells apart: the text folded in case, without any character drawn as nothing (two labels with
+    the same `seen_as` look alike)."""
+    return "".join(ch for ch in text if not is_ignorable(ch)).casefold()
