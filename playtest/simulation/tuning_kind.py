@@ -246,8 +246,9 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
     """Apply the run's swaps `indexes`, in order, to the deck it tuned, as one new version (the deck's history keeps
     the old); someone else's deck (a public deck tuned) is copied first, as the person's own, and the copy changed
     (the same copy for the run's later swaps).
-    Refused, with nothing changed, when a card of a swap left the catalog or the deck, or when the deck they make is
-    not legal (each swap was checked alone)."""
+    Refused, with nothing changed, when a card of a swap left the catalog or the deck, or when the swaps make the
+    deck break a rule it kept (each swap was checked alone, against the deck as tuned: not against the deck as it
+    is now, after other swaps of the run applied one at a time or other edits)."""
     if run.kind != TUNING or run.status != RunStatus.DONE:
         raise DomainError("Only a finished tuning run's swaps can be applied.", code=ErrorCode.NOT_APPLICABLE,
                           status_code=409)
@@ -267,6 +268,7 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
         deck = (Deck.objects.filter(owner=actor, copied_from=original, name=tuned_name).select_related("gateway")
                 .order_by("-pk").first() or original)
     entries, said = deck_entries(deck), []
+    kept = entries
     for index in indexes:
         cut, add = (card_index().resolve(swaps[index][k]) for k in ("cut", "add"))
         if cut is None or add is None:
@@ -277,17 +279,22 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
                               code=ErrorCode.SWAP_STALE, status_code=409)
         entries = swapped_entries(entries, cut, add)
         said.append(f"{cut.name} out, {add.name} in")
-    # A swap was listed legal alone (tuning_candidates); two together are checked here.
-    if len(indexes) > 1:
-        report = validate_deck(entries, run.params["format"], gateway=deck_gateway_info(deck))
-        if not report.legal:
-            raise DomainError(f"Together these swaps make a deck that is not legal: {report.errors[0].message}",
-                              code=ErrorCode.SWAP_STALE, status_code=409)
+    broken = _rules_broken(kept, entries, run.params["format"], deck_gateway_info(deck))
+    if broken:
+        what = "Together these swaps make" if len(indexes) > 1 else "This swap makes"
+        raise DomainError(f"{what} a deck that is not legal: {broken[0].message}", code=ErrorCode.SWAP_STALE,
+                          status_code=409)
     with transaction.atomic():
         if not can_edit(deck, actor):
             deck = deck_copy(deck=original, owner=actor, name=tuned_name)
         return deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
                            message=words_within(said, lead="Tuning: "))
+
+
+def _rules_broken(before: list, after: list, fmt: str, gateway) -> list:
+    """The rule errors of the deck `after` that the deck `before` did not have (by rule and card)."""
+    had = {(issue.code, issue.card) for issue in validate_deck(before, fmt, gateway=gateway).errors}
+    return [issue for issue in validate_deck(after, fmt, gateway=gateway).errors if (issue.code, issue.card) not in had]
 
 
 DREADGATE_TUNING = register(JobKind(

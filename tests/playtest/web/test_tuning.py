@@ -128,6 +128,26 @@ def test_a_runs_plan_is_applied_as_one_version_in_its_order_and_refused_whole_wh
         "exactly_one_parameter"
 
 
+def test_swaps_applied_one_at_a_time_never_take_a_card_past_its_copy_limit(client, alice, tuned):
+    """Each swap was checked alone against the deck as tuned; applied one after another, the one that would make a
+    fifth copy is refused with nothing changed, as applying them together is."""
+    deck, run = tuned
+    card = next(e.card for e in deck_entries(deck) if e.count == 1 and not e.card.is_unique)
+    others = [e.card.collector_number for e in deck_entries(deck) if e.card.id != card.id]
+    swaps = [{"cut": cut, "add": card.collector_number} for cut in others[:4]]
+    run.params = {**run.params, "candidates": swaps}
+    run.save(update_fields=["params"])
+    client.force_login(alice)
+    for index in range(3):  # 1 copy, then 2, 3, 4
+        assert post(client, {"swap": index}, f"/api/tunings/{run.pk}/apply/").status_code == 200
+    version = Deck.objects.get(pk=deck.pk).version
+    error = refusal(post(client, {"swap": 3}, f"/api/tunings/{run.pk}/apply/"), 409)
+    assert error["code"] == "swap_stale" and error["message"].startswith("This swap makes a deck that is not legal")
+    deck.refresh_from_db()
+    assert deck.version == version and deck.is_legal
+    assert {e.card.collector_number: e.count for e in deck_entries(deck)}[card.collector_number] == 4
+
+
 def test_a_run_finished_before_tuning_chained_its_gains_says_it_suggests_single_swaps(client, alice, tuned):
     _, run = tuned
     run.result = {k: v for k, v in run.result.items() if k not in ("plan", "chained_stages")}  # as stored then
