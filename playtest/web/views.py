@@ -78,14 +78,17 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def run_detail(request: HttpRequest, run_id) -> HttpResponse:
-    run = get_object_or_404(run_list_for(user=request.user), pk=run_id)
+    return _run_page(request, get_object_or_404(run_list_for(user=request.user), pk=run_id))
+
+
+def _run_page(request: HttpRequest, run: Run, status: int = 200) -> HttpResponse:
     kind = get_kind(run.kind)
     partial = services.run_partial_result(run=run)  # a stopped run's finished games: nothing played is hidden
     result = run.result if run.status == "done" else partial
     report = kind.present(result, run.params) if kind.present and result is not None else None
     return render(request, "playtest/run_detail.html", {"run": run, "tally": run_tally(run=run), "staged": kind.staged,
                                                         "report_template": kind.report_template, "report": report,
-                                                        "partial": partial})
+                                                        "partial": partial}, status=status)
 
 
 @login_required
@@ -303,8 +306,8 @@ def swap_apply_view(request: HttpRequest, run_id, index: int | None = None) -> H
     run = get_object_or_404(run_list_for(user=request.user), pk=run_id, kind=TUNING)
     try:
         deck = swaps_apply(run=run, indexes=plan_indexes(run) if index is None else [index], actor=request.user)
-    except DomainError as exc:
+    except DomainError as exc:  # the run's page again, saying why, with the refusal's status
         messages.error(request, exc.message)
-        return redirect("playtest:run_detail", run_id=run.pk)
+        return _run_page(request, run, status=exc.status_code)
     messages.success(request, f"Applied: version {deck.version} of “{deck.name}”. Its history can undo it.")
     return redirect("decks:detail", deck.pk)

@@ -117,9 +117,12 @@ def test_a_runs_plan_is_applied_as_one_version_in_its_order_and_refused_whole_wh
     adds = [first["add"], second["add"]]
     assert all(after.get(add, 0) - before.get(add, 0) == adds.count(add) for add in adds)
     assert deck.revisions.order_by("-number").first().message.count(" out, ") == 2
-    # The page's button takes the same route: applied again, the first card out is gone, so it says why and stays.
-    page = client.post(f"/playtest/runs/{run.pk}/plan/apply/", follow=True)
-    assert page.redirect_chain[-1][0] == f"/playtest/runs/{run.pk}/" and "no longer in" in page.content.decode()
+    # The page's button takes the same route: applied again, the first card out is gone, so the run's page says
+    # why, with the refusal's status; so does a swap the run never raced.
+    page = client.post(f"/playtest/runs/{run.pk}/plan/apply/")
+    assert page.status_code == 409 and "no longer in" in page.content.decode() and b"Best swaps" in page.content
+    unknown = client.post(f"/playtest/runs/{run.pk}/swaps/999/apply/")
+    assert unknown.status_code == 400 and "no swap 999" in unknown.content.decode()
     deck.refresh_from_db()
     assert deck.version == 4
     # Exactly one of a swap or the plan.
