@@ -285,7 +285,7 @@ def tune_new(request: HttpRequest) -> HttpResponse:
                "untunable": deck.format not in TUNING_FORMATS}  # a Tactical deck: no tuning format takes it
     if request.method == "POST":
         params = {"deck": deck.pk, "key": choice["key"], "goal": choice["goal"], "format": choice["format"],
-                  "gauntlet": [int(k) for k in choice["gauntlet"] if k.isdigit()]}
+                  "gauntlet": choice["gauntlet"]}  # as sent: the parameters refuse what is no deck id, naming it
         return _submit_form(request, TUNING, params, choice["seed"], "playtest/tune_new.html", context,
                             typed={"budget": choice["budget"]})
     return render(request, "playtest/tune_new.html", context)

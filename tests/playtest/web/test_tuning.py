@@ -276,6 +276,10 @@ def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, a
                                                   "budget": "600", field: value})
         assert refused.status_code == 400, field
         assert f"{field}: “{value}” is not a whole number" in refused.content.decode()
+    # A gauntlet that names no deck is refused, naming it, not read as no gauntlet (the starters).
+    refused = client.post("/playtest/tune/", {"deck": deck.pk, "goal": "matchup", "format": "quick", "budget": "600",
+                                              "gauntlet": ["abc"]})
+    assert refused.status_code == 400 and "gauntlet[0]" in refused.content.decode()
     assert Run.objects.filter(kind=TUNING).count() == 1
     assert "-5 games" not in client.get("/playtest/tune/budget/", {"budget": "-5", "goal": "goldfish",
                                                                    "format": "quick"}).content.decode()
