@@ -183,8 +183,8 @@ def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged
         return _saved_before(request, shown, repeated)
     except StaleVersion:
         return _panel(request, shown, notice=STALE_NOTICE, status=409)
-    except InvalidDeck as exc:
-        return _panel(request, shown, notice=exc.message, status=400)
+    except InvalidDeck as exc:  # 400, or 409 for a tag another window changed (StaleTag)
+        return _panel(request, shown, notice=exc.message, status=exc.status_code)
     refusals = [c.refused for c in changes if c.refused]
     if save.undo is None:
         # Copies taken out of a card the deck does not hold: named, rather than a bare "Nothing to change."
@@ -253,8 +253,8 @@ def _apply(request: HttpRequest, pk: int, edit) -> HttpResponse:
         return _saved_before(request, shown, repeated)
     except StaleVersion:
         return _panel(request, shown, notice=STALE_NOTICE, status=409)
-    except InvalidDeck as exc:
-        return _panel(request, shown, notice=exc.message, status=400)
+    except InvalidDeck as exc:  # 400, or 409 for a tag another window changed (StaleTag)
+        return _panel(request, shown, notice=exc.message, status=exc.status_code)
     return _panel(request, deck, notice=_saved(deck), undo=save.undo, saved=True)
 
 

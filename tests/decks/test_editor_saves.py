@@ -77,6 +77,19 @@ def test_a_stale_change_rolls_back_the_whole_save(logged_in, owner):
     assert counts(deck) == {"Zz Stale Whole": 1} and Deck.objects.get(pk=deck.pk).name == "Whole"
 
 
+def test_a_tag_another_window_changed_is_refused_with_409_and_says_what_it_is_now(logged_in, owner):
+    """docs/decks.md: the StaleTag refusal is a 409, on the editor's page as through the API."""
+    card = make_card(name="Zz Stale Tag")
+    deck = deck_create(owner=owner, name="Tagged", entries=entries_of((card, 2)), tags={card.collector_number: "Alpha"})
+    response = logged_in.post(f"/decks/{deck.pk}/edit/tag/", {"card": card.collector_number, "tag": "Beta",
+                                                              "was": "", "save": "t" * 32})
+    assert response.status_code == 409 and "“Alpha”" in response.content.decode()
+    assert Deck.objects.get(pk=deck.pk).entries.get().tag == "Alpha"
+    refused = logged_in.post(f"/decks/{deck.pk}/edit/tag/", {"card": card.collector_number, "tag": "\t",
+                                                             "was": "Alpha", "save": "u" * 32})
+    assert refused.status_code == 400  # a tag the rules refuse is still a 400
+
+
 def test_a_key_longer_than_64_characters_is_refused(logged_in, owner):
     card = make_card(name="Zz Long Key")
     deck = deck_create(owner=owner, name="Long", entries=entries_of((card, 1)))
