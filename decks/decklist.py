@@ -33,6 +33,7 @@ _TIMES = re.compile(r"^[x×]\s+", re.IGNORECASE)  # "2 x Card Name"
 _NUMBERISH = re.compile(r"^[+-]?[\d.,]+[x×]?$", re.IGNORECASE)
 _COUNT_AFTER = re.compile(r"^(?P<card>\S.*?)\s+[x×]\s*(?P<count>\d+)$", re.IGNORECASE)  # "Card Name x3"
 _NUMBER_AFTER = re.compile(r"^(?P<name>.*?)\s*\((?P<number>[^()]+)\)$")  # "Card Name (I-UNI-01)"
+_COLLECTOR_NUMBER = re.compile(r"^[A-Za-z]{1,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$")  # as the catalog writes them
 _HEADER = re.compile(r"^\[?\s*(?P<title>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*\]?\s*:?$")
 _META = re.compile(r"^(?:#|//)\s*(?P<key>name|format)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
 SECTION_NAMES = frozenset(
@@ -177,9 +178,15 @@ def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: 
         card = index.resolve(card_text)
     numbered = _NUMBER_AFTER.match(card_text) if card is None else None
     if numbered:
-        card = index.resolve(numbered["number"].strip()) or index.resolve(numbered["name"])
+        written = numbered["number"].strip()
+        card = index.resolve(written) or index.resolve(numbered["name"])
         if card is None and numbered["name"]:
             card_text = numbered["name"]
+        elif card is not None and _COLLECTOR_NUMBER.match(written) and index.resolve(written) is None:
+            # The number decides (DC-9): one the catalog does not have is not read past for the name beside it.
+            out.problems.append(_problem("unknown_card", f'No card is numbered "{written}"; {card.name} is '
+                                         f"{card.collector_number}: write its number, or its name alone.", number))
+            return
     count = int(count_text) if count_text.isascii() and count_text.isdigit() else None
     if count is None or not 1 <= count <= MAX_LINE_COUNT:
         out.problems.append(_problem("bad_count", _count_refused(count_text, count), number))

@@ -753,7 +753,10 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
         # Copy limits, the only deck rules that stop an import, are the same in every format.
         result = read_deck_list(text, DeckFormat.STANDARD, index)
         meta_format = result.meta.get("format", "").lower()
-        deck_format = format or (meta_format if meta_format in DeckFormat.values else DeckFormat.STANDARD)
+        if not format and meta_format and meta_format not in DeckFormat.values:
+            raise InvalidDeck(f"The list's “# format: {result.meta['format'][:40]}” names no format: write one of "
+                              f"{', '.join(DeckFormat.values)}, or choose the format.", details={"field": "list"})
+        deck_format = format or meta_format or DeckFormat.STANDARD
         if result.problems or considering_problems:
             n, m = len(result.problems), len(considering_problems)
             what = [f"{n} line{'s' if n != 1 else ''} of the list"] if n else []
@@ -763,6 +766,9 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
                 details={"problems": [p.as_dict() for p in result.problems + considering_problems]},
             )
         entries, gateway_info = result.entries, result.gateway
+        if data is None and not (entries or gateway_info or result.considering):
+            raise InvalidDeck("Nothing to import: the list holds no card, only comments and headers.",
+                              details={"field": "list"})
         considering = considering + result.considering
         name = name or result.meta.get("name", "")
     # A JSON deck's item N is line N of its text: its card takes the item's tag.
@@ -770,7 +776,7 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
     gateway: Card | None | _Unset = UNSET
     if gateway_info is not None:
         gateway = Card.objects.get(pk=gateway_info.id)
-    return deck_create(owner=owner, name=(name or "Imported deck")[:100], format=deck_format,
+    return deck_create(owner=owner, name=name or "Imported deck", format=deck_format,  # a name too long is refused
                        description=description, visibility=visibility, entries=entries, gateway=gateway,
                        tags=tags, considering=considering, message="Imported")
 

@@ -161,6 +161,10 @@ def test_import_page_reports_every_bad_line_and_saves_nothing(logged_in, owner):
     ({"list": '{"cards": [{"card": "Zz Import Both", "count": 4}], "name": 7}'}, '"name" is text'),
     ({"list": '{"cards": [{"card": "Zz Import Both", "count": 4}], "description": ["x"]}'}, '"description" is text'),
     ({"list": "4 Zz Import Both", "name": "Tab\there"}, "cannot hold control characters"),
+    ({"list": "4 Zz Import Both", "name": "N" * 101}, "A deck name is at most 100 characters"),
+    ({"list": "# name: Long\n# format: bogus\n4 Zz Import Both"}, "“# format: bogus” names no format"),
+    ({"list": "# name: Only comments\n// nothing else\nUnits (0)"}, "Nothing to import: the list holds no card"),
+    ({"list": "4 Zz Import Both (T-99999)"}, 'No card is numbered "T-99999"; Zz Import Both is'),
 ])
 def test_the_import_page_refuses_what_it_cannot_import_as_given_and_saves_nothing(logged_in, owner, form, said):
     make_card(name="Zz Import Both")
