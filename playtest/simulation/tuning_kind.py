@@ -177,13 +177,16 @@ UNITS = {"goldfish": ("turns", "fewer turns to win"), "matchup": ("points", "win
 
 def _verdict(swap: dict[str, Any], checked: dict[str, float] | None, planned: bool) -> str:
     """A swap's verdict: the race's, unless the run tried it again on new deals (`checked`) and did not confirm it
-    (a swap can be clear over all its games and not on the new deals alone, and a plan is made of confirmed ones)."""
+    (a swap can be clear over all its games and not on the new deals alone, and a plan is made of confirmed ones),
+    or confirmed it and planned others."""
     if swap["high"] < 0:
         return "Clear loss"
     if swap["low"] <= 0:
         return "Not clear"
     if checked is None or planned:
         return "Clear gain"
+    if checked["low"] > 0:  # confirmed, and left out: a swap that gained more at its stage was kept
+        return "Clear gain, confirmed on new deals; not in the plan, which kept other swaps"
     return "Clear in the race, not confirmed on new deals"
 
 

@@ -195,3 +195,22 @@ def test_the_chain_ends_at_once_when_the_finalists_gain_nothing_clear_on_new_dea
     swap = next(s for s in report["best"] if s["cut"] == "A")
     assert swap["shown"]["low"] > 0 and swap["verdict"] == "Clear in the race, not confirmed on new deals"
     assert swap["checked"]["mean"] == 0 and swap["checked"]["low"] <= 0
+
+
+def test_a_swap_confirmed_on_new_deals_and_left_out_of_the_plan_is_not_called_unconfirmed():
+    """Two swaps confirmed on the new deals; the one that gained less is not in the plan, and its verdict says it
+    was confirmed (its interval on the new deals lies above zero), not that it was not."""
+    params = {"goal": "goldfish", "format": "standard", "budget": 10_000, "gauntlet": [], "deck": {"list": ["A", "B"]},
+              "candidates": [{"cut": "A", "add": "X"}, {"cut": "A", "add": "Y"}]}
+    race = tuning_chain.next_stage(params, [])
+    stages = [stage_of(race, {1: 2, 2: 1})]
+    first = tuning_chain.next_stage(params, stages)
+    stages.append(stage_of(first, {1: 2, 2: 1}))
+    while (stage := tuning_chain.next_stage(params, stages)) is not None:
+        stages.append(stage_of(stage, {}))
+    result = tuning_chain.conclude(params, stages)
+    assert [step["arm"] for step in result["plan"]] == [1]
+    report = present(result, {**params, "cards": {}, "deck": {**params["deck"], "cards": {}}})
+    verdicts = {s["arm"]: (s["verdict"], s["checked"]["low"]) for s in report["best"] if s["checked"]}
+    assert verdicts[1][0] == "Clear gain"
+    assert verdicts[2][1] > 0 and verdicts[2][0].startswith("Clear gain, confirmed on new deals; not in the plan")
