@@ -67,15 +67,15 @@ class TableForm(forms.Form):
 class DecisionForm(forms.Form):
     """A decision at a table: the seat that makes it, the turn the page showed (optional), the decision's notation."""
 
-    seat = forms.IntegerField()
-    turn = forms.IntegerField(required=False)
+    seat = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1)  # 0-based: pages say seat 1 for seat 0
+    turn = forms.IntegerField(required=False, min_value=0)
     decision = forms.CharField(required=False, max_length=40)
 
 
 class SeatForm(forms.Form):
     """The next person at a shared screen says which seat is theirs."""
 
-    seat = forms.IntegerField()
+    seat = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1)
 
 
 class TournamentForm(forms.Form):

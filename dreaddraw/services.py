@@ -290,6 +290,7 @@ def table_act(*, table_id: UUID, user: AbstractBaseUser | AnonymousUser, seat: i
     game = table_game(table)  # refuses a table closed by a change of rules (RV-5)
     frames = _frames_so_far(table)
     try:
+        game.check_open()  # a finished game is said so, whatever the decision sent
         d = parse(decision)
         game.apply(seat, d)
     except IllegalDecision as exc:

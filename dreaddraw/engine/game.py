@@ -206,10 +206,14 @@ class Game:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, seat: int, d: Decision) -> None:
-        """Play one decision for `seat`. Raises IllegalDecision (state unchanged) if not allowed."""
+    def check_open(self) -> None:
+        """Raises IllegalDecision once the game is over (DD-2.5): no decision is played then, well formed or not."""
         if self.over:
             raise IllegalDecision("DD-2.5", "the game is over")
+
+    def apply(self, seat: int, d: Decision) -> None:
+        """Play one decision for `seat`. Raises IllegalDecision (state unchanged) if not allowed."""
+        self.check_open()
         queue = self.queue
         if queue:
             entry = queue[0]

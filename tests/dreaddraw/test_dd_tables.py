@@ -71,7 +71,11 @@ def test_an_illegal_decision_is_refused_with_its_rule_and_changes_nothing(client
 
 @pytest.mark.parametrize("fields, words", [({}, "seat: This field is required."),
                                             ({"decision": "ZZ"}, "seat: This field is required."),
-                                            ({"seat": "0", "turn": "abc"}, "turn: Enter a whole number.")])
+                                            ({"seat": "0", "turn": "abc"}, "turn: Enter a whole number."),
+                                            # a seat no table has: not "You do not play seat 0" (seat -1, shown +1)
+                                            ({"seat": "-1", "decision": "D"}, "seat: Ensure this value is greater"),
+                                            ({"seat": "99999999999999999999", "decision": "D"},
+                                             "seat: Ensure this value is less than or equal to 5")])
 def test_a_move_the_page_would_not_send_is_refused_as_what_it_lacks_not_as_a_seat_not_played(client, alice,
                                                                                             fields, words):
     table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=7)
@@ -135,6 +139,10 @@ def test_a_whole_game_against_bots_ends_with_the_fortune_and_survives_a_reload(c
     assert ("The fortune (DD-8)" in html) == bool(table_game(table).fortune)  # told when the winner has Life cards
     again = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
     assert without_tokens(again) == without_tokens(html)
+    for sent in ("D", "", "ZZ"):  # whatever is sent once it is over, the refusal says that it is over
+        refused = client.post(f"/dread-draw/tables/{table.pk}/act/", {"seat": 0, "decision": sent},
+                              HTTP_HX_REQUEST="true")
+        assert refused.status_code == 400 and "the game is over" in refused.content.decode(), sent
 
 
 def test_two_bots_of_one_level_are_told_apart_by_seat_in_the_players_and_the_log(client, alice):
