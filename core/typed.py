@@ -5,13 +5,17 @@ number of games'), with the same field named."""
 from __future__ import annotations
 
 from .errors import DomainError, ErrorCode
+from .intbounds import shown_typed
 
 
-def typed_whole_number(raw: str | None, field: str) -> int | None:
+def typed_whole_number(raw: str | None, field: str, least: int = 0) -> int | None:
+    """The number typed in `field`, or None when it was left empty; `least` (0 or 1) is the smallest the field takes,
+    said in the refusal of what is not a whole number (the services say the rest of its bounds)."""
     text = (raw or "").strip()
     if not text:
         return None
-    if not text.isascii() or not text.isdigit():
-        raise DomainError(f"{field}: “{text[:24]}” is not a whole number from 0 up.", code=ErrorCode.INVALID,
-                          status_code=400, details={"field": field})
+    if not text.isascii() or not text.isdigit() or int(text) < least:
+        raise DomainError(f"{field}: “{shown_typed(text)}” is not a whole number from {least} up.",
+                          code=ErrorCode.INVALID, status_code=400, details={"field": field})
     return int(text)
+

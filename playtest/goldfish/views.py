@@ -115,7 +115,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     context["confirm_illegal"] = unsure  # warn before anything is queued
                     return render(request, "playtest/new.html", context)
                 run = runs.run_submit(owner=request.user, kind="dreadgate_playtest", params=params,
-                                      games=typed_whole_number(request.POST.get("games"), "games") or 0,
+                                      games=typed_whole_number(request.POST.get("games"), "games", least=1) or 0,
                                       seed=typed_whole_number(request.POST.get("seed"), "seed"))  # titled by its kind
                 return redirect("playtest:run_detail", run_id=run.pk)
         except DomainError as exc:

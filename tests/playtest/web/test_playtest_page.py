@@ -53,12 +53,14 @@ def test_a_goldfish_table_opens_from_the_playtest_page(client, alice, starters):
 
 
 @pytest.mark.parametrize("fields, words", [
-    ({"what": "table", "seed": "99999999999999999999999999"}, "seed: 9999999999999999999999"),
+    ({"what": "table", "seed": "9" * 40}, f"seed: {'9' * 24}… (40 characters) is not a seed"),  # not cut short
     ({"what": "run", "mode": "goldfish", "games": "10", "seed": str(2**62 + 1)}, "seed: 4611686018427387905 is not"),
     ({"what": "table", "seed": "abc"}, "seed: “abc” is not a whole number"),
     ({"what": "run", "mode": "goldfish", "games": "10", "seed": "-5"}, "seed: “-5” is not a whole number"),
     ({"what": "table", "table_opponent": "abc"}, "opponent: “abc” is not a whole number"),
     ({"what": "run", "mode": "goldfish", "games": "ten"}, "games: “ten” is not a whole number"),
+    ({"what": "run", "mode": "goldfish", "games": "-1"}, "games: “-1” is not a whole number from 1 up"),
+    ({"what": "run", "mode": "goldfish", "games": "0"}, "games: “0” is not a whole number from 1 up"),
     ({"what": "zzz"}, "what: “zzz” is neither a table nor a run"),
     ({"what": "run", "mode": "bogus", "games": "10", "policy": "strong"}, "mode: “bogus” is not one of goldfish"),
 ])
