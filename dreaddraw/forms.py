@@ -20,7 +20,9 @@ def _bot_choice(level: BotLevel) -> str:
     return name if level.label.casefold() in name.casefold() else f"{name} ({level.label.casefold()})"
 
 
-SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{b.value}", _bot_choice(b)) for b in BotLevel] + [
+# The bots as every form offers them (a table's seats, a tournament's), by the names their seats carry.
+BOT_CHOICES = [(b.value, _bot_choice(b)) for b in BotLevel]
+SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{value}", label) for value, label in BOT_CHOICES] + [
     ("invite", "Person joining by link")]
 
 

@@ -19,7 +19,7 @@ from playtest.jobs.services import run_submit
 
 from .engine import Game
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
-from .forms import SEAT_CHOICES, DecisionForm, SeatForm, TableForm, TournamentForm, shown_players
+from .forms import BOT_CHOICES, SEAT_CHOICES, DecisionForm, SeatForm, TableForm, TournamentForm, shown_players
 from .models import BotLevel, DreadDrawTable, TableStatus
 from .selectors import (
     KEYWORD_VALUES,
@@ -95,7 +95,7 @@ def _index_context(request: HttpRequest, error: str = "", tournament_error: str 
     tournament_form = tournament_form if tournament_form is not None else request.GET
     table_players, tournament_players = shown_players(table_form), shown_players(tournament_form)
     tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
-    return {"tables": tables, "seat_choices": SEAT_CHOICES, "error": error, "bot_choices": list(BotLevel.choices),
+    return {"tables": tables, "seat_choices": SEAT_CHOICES, "error": error, "bot_choices": BOT_CHOICES,
             "tournament_error": tournament_error, "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),
             "table_players": table_players, "seat_rows": _seat_rows(table_form, table_players),
             "tournament_players": tournament_players, "bot_rows": _bot_rows(tournament_form, tournament_players),

@@ -290,7 +290,11 @@ def test_the_tournament_form_shows_as_many_bot_rows_as_players(client, alice):
     html = response.content.decode()
     rows = re.findall(r'<li class="dd-seat-row"( hidden)?><label for="dd-bot\d"', html)
     assert [bool(hidden) for hidden in rows] == [False, False, False, True, True, True]
-    assert 'name="games" value="50"' in html and '<option value="random" selected>Random</option>' in html
+    assert 'name="games" value="50"' in html and '<option value="random" selected>Random bot</option>' in html
+    # Each bot by the name the table form gives it (the same bot was "Probability-aware" here, "Counting bot" there)
+    table_form = client.get("/dread-draw/").content.decode()
+    for label in ("Random bot", "Heuristic bot", "Counting bot (probability-aware)"):
+        assert f">{label}</option>" in html and f">{label}</option>" in table_form, label
 
 
 def _finish(table, players: dict) -> None:
