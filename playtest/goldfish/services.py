@@ -477,7 +477,7 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     state = table_state(table)
     if table_over(table, state):
         raise TableRefused(IllegalAction("DG-1.2", "the game is over"))
-    index = parse_cell(cell or "")
+    index = parse_cell((cell or "").strip().lower())  # "A1" is a1, as the board's labels are read
     opponent_rank = BACK_RANK[1 - human_seat(state)]
     if index is None or index not in opponent_rank:
         allowed = ", ".join(cell_name(c) for c in opponent_rank)

@@ -82,7 +82,7 @@ def test_a_dummy_is_deployed_on_the_opponents_back_rank(table):
     state = to_main_phase(table)
     me = tables.human_seat(state)
     cell = "c5" if me == 0 else "c1"
-    tables.table_place_dummy(table=table, cell=cell)
+    tables.table_place_dummy(table=table, cell=f" {cell.upper()}")  # as typed: "C5" is c5
     state = tables.table_act(table=table, action=(END, 0, 0))
     dummies = [u for u in state.units.values() if u.owner != me]
     assert [cell_name(u.cell) for u in dummies] == [cell]
