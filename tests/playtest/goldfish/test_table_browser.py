@@ -722,6 +722,24 @@ def test_on_a_phone_the_hand_is_a_strip_under_a_board_as_wide_as_the_screen(page
     assert overlaps_and_overflows(page) == []
 
 
+def test_on_a_phone_the_board_and_the_hand_under_it_are_in_view_without_scrolling(page, login, alice):
+    """375 by 812 (a common phone): the site's header takes two rows, the title one line, so the board and the whole
+    strip of the hand fit the screen as the page opens (the hand began 33 px below it)."""
+    login(alice)
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_seven(page, alice, SEVEN_SOUTH)
+    assert page.evaluate("window.scrollY") == 0
+    header, board, tile = (page.locator(sel).first.bounding_box() for sel in (".site-header", ".board",
+                                                                              ".hand .hand-tile"))
+    assert header["height"] < 90
+    assert board["y"] >= 0 and tile["y"] >= board["y"] + board["height"]
+    assert tile["y"] + tile["height"] <= 812  # the hand's cards, whole (the strip scrolls sideways to the others)
+    nav = page.locator(".site-nav ul:not(.account)")
+    assert nav.evaluate("n => getComputedStyle(n).overflowX") == "auto"  # one row, which scrolls sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert axe_violations(page) == []
+
+
 def test_the_person_sits_at_the_bottom_when_the_rules_seat_them_north(page, login, alice):
     """DG-4.3 gives the first player the South seat: the person who plays second is North, and still sees the
     board from their side, their units marked as theirs, their zones and score first."""
