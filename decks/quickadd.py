@@ -20,6 +20,7 @@ from .validation import ERROR, Issue, copies_allowed
 
 _SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
 _LEADING_COUNT = re.compile(r"^\d+\s*[x×]?\s", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"\s[x×]\s*\d+$", re.IGNORECASE)  # "Name x4": its count is its own, never a name's
 _NONE_OF = re.compile(r"^0+\s*[x×]?\s+(?=\S)", re.IGNORECASE)  # "0 Name": none of the card
 
 
@@ -68,7 +69,8 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
         if none_of:
             line = "1 " + line[none_of.end():]  # read for its card alone
         parsed = parse_deck_list(line[:MAX_LINE_LENGTH + 1], index)
-        if parsed.problems and parsed.problems[0].code in ("bad_line", "bad_count") and not _LEADING_COUNT.match(line):
+        if parsed.problems and parsed.problems[0].code in ("bad_line", "bad_count") and not _LEADING_COUNT.match(line) \
+                and not _TRAILING_COUNT.search(line):
             parsed = parse_deck_list(f"1 {line}", index)  # a name alone is one copy
         for problem in parsed.problems:
             out.problems.append(Issue(problem.code, problem.rule, ERROR, problem.message, problem.card, number,

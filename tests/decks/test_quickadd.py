@@ -20,6 +20,12 @@ def test_every_way_of_writing_a_count_and_a_bare_name_for_one_copy():
                               ("Spear of Dawn", 2, 4), ("Iron Pike", 1, 5), ("Iron Pike", 1, 6)], [])
 
 
+def test_a_count_after_the_name_too_large_is_said_as_a_count_not_as_a_name():
+    read = parse_quick_add("Iron Pike x99999999999999999999\nSpear of Dawn ×61", INDEX)
+    assert [(p.line, p.code) for p in read.problems] == [(1, "bad_count"), (2, "bad_count")]
+    assert "99999999999999999999 copies is more than any deck holds" in read.problems[0].message
+
+
 def test_a_minus_sign_removes_copies_and_a_plus_sign_adds_them():
     assert changes("-1 Iron Pike\n+2 Spear of Dawn\n- 3 Iron Pike") == (
         [("Iron Pike", -1, 1), ("Spear of Dawn", 2, 2), ("Iron Pike", -3, 3)], [])
