@@ -18,4 +18,3 @@ def typed_whole_number(raw: str | None, field: str, least: int = 0) -> int | Non
         raise DomainError(f"{field}: “{shown_typed(text)}” is not a whole number from {least} up.",
                           code=ErrorCode.INVALID, status_code=400, details={"field": field})
     return int(text)
-
