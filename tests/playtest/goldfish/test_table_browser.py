@@ -124,6 +124,8 @@ def keep(page, by_keyboard: bool = False):
     else:
         button.click()
     page.locator(".log-lines li", has_text="You keep your hand").wait_for()
+    # and the table swapped in is settled: a key pressed on a link htmx has not taken up yet is a page load
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 
 def a_unit_in_hand(table) -> int:
