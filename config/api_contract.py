@@ -28,6 +28,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.settings import api_settings
 
 from core.errors import ErrorCode
+from core.intbounds import shortened
 
 from .api_errors import ApiError
 
@@ -165,7 +166,7 @@ def _check_value(name: str, raw: str, schema: dict) -> None:
         if schema.get("pattern") and not re.search(schema["pattern"], raw):
             ok = False
     if not ok:
-        shown = raw if len(raw) <= 40 else raw[:40] + "…"
+        shown = shortened(raw)
         raise ContractError(f"{name} must be {_allowed(schema)}, not {shown!r}.",
                             {"parameter": name, "allowed": _allowed(schema), "value": shown})
 
@@ -223,8 +224,7 @@ _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "tex
 
 
 def _short(value) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:40] + "…"
+    return shortened(json.dumps(value, ensure_ascii=False))
 
 
 def _message(error) -> str:

@@ -14,17 +14,17 @@ MAX_BIG_INTEGER = 9_223_372_036_854_775_807  # a big integer column: ids (BigAut
 MAX_SEED = 2**62  # a game's or run's seed, 0 to this (a big integer column); one is drawn from that range if not given
 
 
-def shown_typed(text: str, most: int = 24) -> str:
-    """What was typed, as a refusal quotes it: whole, or its start and how long it is (never a shorter number
-    passed off as the one typed)."""
-    return text if len(text) <= most else f"{text[:most]}… ({len(text)} characters)"
+def shortened(text: str, most: int = 40) -> str:
+    """What was sent, as a refusal quotes it: whole, or its start marked as cut ("…"), never a shorter text passed off
+    as the one sent (a 40-digit seed quoted as a 24-digit number)."""
+    return text if len(text) <= most else text[:most] + "…"
 
 
 def seed_problem(seed: int) -> str | None:
     """What is wrong with a seed, in the player's words; None when it is one."""
     if 0 <= seed <= MAX_SEED:
         return None
-    return f"seed: {shown_typed(str(seed))} is not a seed; a seed is a whole number from 0 to {MAX_SEED:,}."
+    return f"seed: {shortened(str(seed), 24)} is not a seed; a seed is a whole number from 0 to {MAX_SEED:,}."
 
 
 def page_number(raw: str | None) -> int:

@@ -5,7 +5,7 @@ number of games'), with the same field named."""
 from __future__ import annotations
 
 from .errors import DomainError, ErrorCode
-from .intbounds import shown_typed
+from .intbounds import shortened
 
 
 def typed_whole_number(raw: str | None, field: str, least: int = 0) -> int | None:
@@ -15,6 +15,6 @@ def typed_whole_number(raw: str | None, field: str, least: int = 0) -> int | Non
     if not text:
         return None
     if not text.isascii() or not text.isdigit() or int(text) < least:
-        raise DomainError(f"{field}: “{shown_typed(text)}” is not a whole number from {least} up.",
+        raise DomainError(f"{field}: “{shortened(text, 24)}” is not a whole number from {least} up.",
                           code=ErrorCode.INVALID, status_code=400, details={"field": field})
     return int(text)

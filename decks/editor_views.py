@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from cards.search import SearchError
 from cards.selectors import cards_matching
+from core.intbounds import shortened
 
 from . import considering, editor_saves, selectors, services
 from .cardinfo import GATEWAY
@@ -289,7 +290,7 @@ def _card_of(request: HttpRequest):
             at = f" at column {exc.position + 1}" if exc.position is not None else ""  # as the results say it
             raise InvalidDeck(f"Search problem{at}: {exc.message}") from None
         if not found:  # said in the status bar, which a long query would fill: the results show it whole
-            raise InvalidDeck(f"No cards match “{query if len(query) <= 40 else query[:40] + '…'}”.")
+            raise InvalidDeck(f"No cards match “{shortened(query)}”.")
         return selectors.card_index().resolve(found[0]["collector_number"])
     return None
 
