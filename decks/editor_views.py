@@ -32,6 +32,11 @@ from .views import _deck_context, _owned, _tags_and_considering, _version
 
 SEARCH_LIMIT = 30
 STALE_NOTICE = "This deck was changed in another window; your last change was not applied. The list is the saved deck."
+# The editor's forms always send the version they show: a change without one is a malformed request, not a race.
+NO_VERSION_NOTICE = ("Nothing was saved: this change did not say which version of the deck it was made on. "
+                     "Reload the page.")
+NOTHING_NOTICE = "Nothing was saved: the change named no card and no detail of the deck."
+DETAILS = ("name", "format", "visibility", "description")
 
 
 @require_safe
@@ -86,7 +91,7 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
                     expected_version=_version(request), within_limits=True, just_read=True)
                 changes.append(services.CardChange(card, before, after))
             # A field left as the deck has it (a name typed back after a refusal) is no change: no version for it.
-            fields = {name: value for name in ("name", "format", "visibility", "description")
+            fields = {name: value for name in DETAILS
                       if (value := request.POST.get(name)) is not None
                       and services.saved_detail(name, value) != getattr(deck, name)}
             details = []
@@ -97,10 +102,14 @@ def edit_change(request: HttpRequest, pk: int) -> HttpResponse:
                 back = {name: value for name, value in was.items() if getattr(deck, name) != value}
                 # Against the version the page then has: undone over another window's save, it is refused.
                 details = [{"url": "change", "fields": back, "versioned": True}] if back else []
+            if card is None and not fields and not any(name in request.POST for name in DETAILS):
+                raise InvalidDeck(NOTHING_NOTICE)
             save.undo = _undo_counts(changes, tags) + details
     except editor_saves.Repeated as repeated:
         return _saved_before(request, shown, repeated)
-    except (StaleVersion, services.VersionRequired):
+    except services.VersionRequired:
+        return _panel(request, shown, notice=NO_VERSION_NOTICE, status=400)
+    except StaleVersion:
         return _panel(request, shown, notice=STALE_NOTICE, status=409)
     except InvalidDeck as exc:
         return _panel(request, shown, notice=exc.message, status=exc.status_code)
@@ -281,7 +290,7 @@ def _card_of(request: HttpRequest):
     if number:
         card = selectors.card_index().resolve(number)
         if card is None:
-            raise InvalidDeck(f"No card {number!r}.")
+            raise InvalidDeck(f"No card “{shortened(number, 20)}”.")
         return card
     if query:
         try:
@@ -298,7 +307,7 @@ def _card_of(request: HttpRequest):
 def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
     raw_count, raw_delta = request.POST.get("count", "").strip(), request.POST.get("delta", "").strip()
     if "count" in request.POST and not raw_count.isdigit():  # an emptied box is not "add one", nor -3 "remove"
-        raise InvalidDeck(f"A count is a whole number from 0 up, not “{raw_count[:20]}”.")
+        raise InvalidDeck(f"A count is a whole number from 0 up, not “{shortened(raw_count, 20)}”.")
     try:
         count = int(raw_count) if raw_count else None
         return count, (int(raw_delta or "1") if count is None else None)

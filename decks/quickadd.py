@@ -13,9 +13,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from core.intbounds import shortened
+
 from .cardindex import CardIndex
 from .cardinfo import CardInfo, Entry
-from .decklist import CONSIDERING, MAX_LINE_LENGTH, Section, list_lines, parse_deck_list, section_of
+from .decklist import CONSIDERING, MAX_LINE_COUNT, MAX_LINE_LENGTH, Section, list_lines, parse_deck_list, section_of
 from .validation import ERROR, Issue, copies_allowed
 
 _SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
@@ -73,8 +75,9 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
                 and not _TRAILING_COUNT.search(line):
             parsed = parse_deck_list(f"1 {line}", index)  # a name alone is one copy
         for problem in parsed.problems:
-            out.problems.append(Issue(problem.code, problem.rule, ERROR, problem.message, problem.card, number,
-                                      problem.suggestions))
+            message = _signed_count_refused(signed, line) if signed and problem.code == "bad_count" else None
+            out.problems.append(Issue(problem.code, problem.rule, ERROR, message or problem.message, problem.card,
+                                      number, problem.suggestions))
         if not parsed.problems and (considered is not None or parsed.considering):
             where = 'after "SB:"' if parsed.considering or considered is None else f'under "{considered.title}"'
             out.problems.append(Issue("bad_line", "", ERROR, f"This card is {where}: {reader} changes the main deck "
@@ -88,6 +91,16 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
         if not none_of:
             out.changes += [QuickChange(entry.card, sign * entry.count, number) for entry in parsed.entries]
     return out
+
+
+def _signed_count_refused(signed: re.Match, line: str) -> str | None:
+    """A change of too many copies, quoted with its sign ("-99999", not the "99999 copies" a list's line reads)."""
+    digits = re.match(r"\d+", line)
+    if digits is None or int(digits[0]) <= MAX_LINE_COUNT:
+        return None
+    moved = "adds" if signed["sign"] == "+" else "takes away"
+    return (f"“{signed['sign']}{shortened(digits[0], 20)}”: a line {moved} at most {MAX_LINE_COUNT} copies of a card "
+            "(DC-3).")
 
 
 def parse_whole_list(text: str, index: CardIndex, *, held: Mapping[str, int], deck_format: str,

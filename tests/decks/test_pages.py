@@ -89,6 +89,22 @@ def test_editor_adds_changes_and_removes_cards_with_autosave(logged_in, owner):
     assert deck.name == "Renamed" and deck.format == "tactical" and deck.version == 5
 
 
+def test_editor_refuses_a_change_that_names_nothing_or_no_version(logged_in, owner):
+    deck = deck_create(owner=owner, name="Empty", entries=[])
+    card = make_card(name="Zz Editor Pike")
+    url = f"/decks/{deck.pk}/edit/change/"
+    empty = logged_in.post(url, {"version": "1"})
+    assert empty.status_code == 400 and "named no card and no detail" in empty.content.decode()
+    unversioned = logged_in.post(url, {"card": card.collector_number, "count": "3"})
+    html = unversioned.content.decode()
+    assert unversioned.status_code == 400 and "did not say which version" in html
+    assert "another window" not in html
+    unknown = logged_in.post(url, {"card": "9" * 60, "delta": "1", "version": "1"})
+    assert unknown.status_code == 400 and f"No card “{'9' * 20}…”" in unknown.content.decode()
+    deck.refresh_from_db()
+    assert deck.version == 1 and not deck.entries.exists()
+
+
 def test_editor_search_uses_the_search_language(logged_in, owner):
     deck = deck_create(owner=owner, name="Empty", entries=[])
     make_card(name="Zz Searchable Pike")

@@ -31,6 +31,13 @@ def test_a_minus_sign_removes_copies_and_a_plus_sign_adds_them():
         [("Iron Pike", -1, 1), ("Spear of Dawn", 2, 2), ("Iron Pike", -3, 3)], [])
 
 
+def test_too_many_copies_with_a_sign_is_quoted_with_its_sign():
+    read = parse_quick_add("-99999 Iron Pike\n+61 Spear of Dawn\n-60 Iron Pike", INDEX)
+    assert [(p.line, p.code) for p in read.problems] == [(1, "bad_count"), (2, "bad_count")]
+    assert read.problems[0].message.startswith("“-99999”: a line takes away at most 60 copies")
+    assert read.problems[1].message.startswith("“+61”: a line adds at most 60 copies")
+
+
 def test_headers_and_comments_are_skipped_and_each_bad_line_is_named_with_a_suggestion():
     read = parse_quick_add("Units (4)\n# mine\n4 Iron Pkie\n2 The Gate\n0 Iron Pike", INDEX)
     assert [(p.line, p.code) for p in read.problems] == [(3, "unknown_card"), (4, "not_main_deck_card"),
