@@ -22,6 +22,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from core.errors import DomainError, ErrorCode
+from core.intbounds import shortened
 
 from . import selectors
 from .api_params import page_parameters, whole_number
@@ -136,8 +137,9 @@ class CardListView(generics.ListAPIView):
         try:
             return super().perform_content_negotiation(request, force)
         except Http404:  # DRF's answer to an unknown ?format=
-            raise DomainError(f"format must be one of {', '.join(RESULT_FORMATS)}, not "
-                              f"{request.query_params.get('format', '')[:40]!r}.", code=ErrorCode.INVALID_PARAMETER,
+            asked = shortened(request.query_params.get("format", ""))
+            raise DomainError(f"format must be one of {', '.join(RESULT_FORMATS)}, not “{asked}”.",
+                              code=ErrorCode.INVALID_PARAMETER,
                               details={"parameter": "format", "allowed": list(RESULT_FORMATS)}) from None
 
     def finalize_response(self, request, response, *args, **kwargs):

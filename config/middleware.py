@@ -24,6 +24,8 @@ from django.http.multipartparser import MultiPartParserError
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.functional import SimpleLazyObject, empty
 
+from core.intbounds import shortened
+
 from .errors import error_response
 from .throttles import ScopedRateThrottle, rate_limit_headers, rate_limit_standing_headers
 
@@ -60,7 +62,7 @@ class RequestBodyLimitMiddleware:
             size = int(raw)
         except ValueError:
             return error_response(request, 400, "bad_content_length",
-                                  f"Content-Length {raw[:40]!r} is not a number of bytes.")
+                                  f"Content-Length “{shortened(raw)}” is not a number of bytes.")
         if limit is not None and size > limit:
             return error_response(request, 413, "payload_too_large",
                                   f"The request body is {size} bytes; the limit is {limit} bytes.",

@@ -8,6 +8,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 
 from core.errors import DomainError, ErrorCode
 from core.formats import FORMAT_SLUGS
+from core.intbounds import shortened
 
 
 class NamedFormat(DefaultContentNegotiation):
@@ -28,5 +29,6 @@ class NamedFormat(DefaultContentNegotiation):
             return chosen
         allowed = sorted({renderer.format for renderer in renderers})
         hint = f"; a deck's format is filtered by deck_format={format}" if format in FORMAT_SLUGS else ""
-        raise DomainError(f"format chooses the answer's form, one of {', '.join(allowed)}, not {format[:40]!r}{hint}.",
+        raise DomainError(f"format chooses the answer's form, one of {', '.join(allowed)}, "
+                          f"not “{shortened(format)}”{hint}.",
                           code=ErrorCode.INVALID_PARAMETER, details={"parameter": "format", "allowed": allowed})

@@ -38,5 +38,6 @@ def numbered(raw: str, field: str, noun: str, things: str) -> int:
     """A whole number from 1 up to an integer column's bound, sent in `field` to name one of `things` (a page, a
     version); refuses (ValueError, with the words for the player) anything else."""
     if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= MAX_INTEGER:
-        raise ValueError(f"{field}: “{raw[:20]}” is not a {noun} number; {things} are numbered 1, 2, 3 and so on.")
+        raise ValueError(f"{field}: “{shortened(raw, 20)}” is not a {noun} number; {things} are numbered 1, 2, 3 "
+                         "and so on.")
     return int(raw)

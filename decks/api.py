@@ -31,7 +31,7 @@ from cards.selectors import answer_get, answer_set, catalog_version_recent
 from core.crafts import CRAFTS
 from core.errors import ErrorCode
 from core.formats import FORMAT_SLUGS
-from core.intbounds import MAX_INTEGER
+from core.intbounds import MAX_INTEGER, shortened
 
 from . import selectors, services, stats
 from .errors import DeckForbidden, InvalidDeck, StaleVersion, VersionRequired
@@ -401,7 +401,8 @@ class DeckOddsView(APIView):
         category = request.query_params.get("category") or None
         known = stats.categories(entries)
         if category is not None and category not in known:
-            raise InvalidDeck(f"This deck has no odds category {category[:60]!r}.", code=ErrorCode.INVALID_PARAMETER,
+            raise InvalidDeck(f"This deck has no odds category “{shortened(category, 60)}”.",
+                              code=ErrorCode.INVALID_PARAMETER,
                               details={"parameter": "category", "allowed": list(known)})
         table = stats.odds_table(entries, hand_size=hand, draws_per_turn=draws, turns=turns, category=category)
         return Response({"deck": deck.pk, "version": deck.version,

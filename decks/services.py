@@ -18,6 +18,7 @@ from cards.models import Card
 from cards.selectors import catalog_version_recent
 from core.errors import ErrorCode
 from core.formats import FORMATS
+from core.intbounds import shortened
 from core.invisible import without_invisible
 
 from .cardindex import CardIndex
@@ -661,7 +662,7 @@ def deck_json_as_list(data: Any) -> tuple[str, dict[str, str]]:
         meta[key] = data.get(key) or ""
     if meta["format"] and meta["format"].lower() not in DeckFormat.values:
         raise InvalidDeck(f'A JSON deck\'s "format" is one of {", ".join(DeckFormat.values)}, not '
-                          f'"{meta["format"][:40]}".', details={"field": "format"})
+                          f'"{shortened(meta["format"])}".', details={"field": "format"})
     meta["format"] = meta["format"].lower()
     return "\n".join(lines), meta
 
@@ -754,8 +755,9 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
         result = read_deck_list(text, DeckFormat.STANDARD, index)
         meta_format = result.meta.get("format", "").lower()
         if not format and meta_format and meta_format not in DeckFormat.values:
-            raise InvalidDeck(f"The list's “# format: {result.meta['format'][:40]}” names no format: write one of "
-                              f"{', '.join(DeckFormat.values)}, or choose the format.", details={"field": "list"})
+            raise InvalidDeck(f"The list's “# format: {shortened(result.meta['format'])}” names no format: "
+                              f"write one of {', '.join(DeckFormat.values)}, or choose the format.",
+                              details={"field": "list"})
         deck_format = format or meta_format or DeckFormat.STANDARD
         if result.problems or considering_problems:
             n, m = len(result.problems), len(considering_problems)

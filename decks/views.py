@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from cards.selectors import answer_kept, catalog_version_recent
 from core import jsonbounds
 from core.crafts import CRAFTS
-from core.intbounds import numbered, page_number
+from core.intbounds import numbered, page_number, shortened
 
 from . import selectors, services
 from .cardinfo import Entry
@@ -89,7 +89,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def _known_choice(name: str, value: str, choices) -> None:
     """A list filter with a value it does not know is refused, not read as "no deck matches"."""
     if value and value not in choices:
-        raise BadRequest(f"{name}: “{value[:40]}” is not one of {', '.join(choices)}.")
+        raise BadRequest(f"{name}: “{shortened(value)}” is not one of {', '.join(choices)}.")
 
 
 @require_safe

@@ -14,6 +14,8 @@ from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 
+from core.intbounds import shortened
+
 from .models import AccessToken
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")  # as Django's CSRF check names them
@@ -50,7 +52,7 @@ class BearerTokenAuthentication(BaseAuthentication):
         if scheme != self.keyword.lower():  # "Token …" and the like: said, not read as no credentials at all
             raise exceptions.AuthenticationFailed(
                 f"The API takes a personal access token as 'Authorization: Bearer <token>'; the scheme "
-                f"{header[0].decode('latin-1')[:20]!r} is not accepted.")
+                f"“{shortened(header[0].decode('latin-1'), 20)}” is not accepted.")
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("Send the token as 'Authorization: Bearer <token>', one word.")
         try:

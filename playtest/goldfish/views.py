@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import DomainError, ErrorCode
 from core.formats import deck_formats_for
+from core.intbounds import shortened
 from core.typed import typed_whole_number
 from decks.errors import DeckNotFound
 from decks.models import Deck
@@ -88,7 +89,8 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
             with transaction.atomic():
                 what = request.POST.get("what", "run")
                 if what not in ("table", "run"):
-                    raise DomainError(f"what: “{what[:24]}” is neither a table nor a run.", code=ErrorCode.INVALID,
+                    raise DomainError(f"what: “{shortened(what, 24)}” is neither a table nor a run.",
+                                      code=ErrorCode.INVALID,
                                       status_code=400, details={"field": "what"})
                 if what == "table":
                     opponent = typed_whole_number(request.POST.get("table_opponent"), "opponent")
@@ -104,7 +106,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                           "format": request.POST.get("format") or None}
                 params = {name: value for name, value in params.items() if value is not None}  # unset: defaults
                 if params["mode"] not in MODES:  # said here: the policies' defaults are the mode's
-                    raise DomainError(f"mode: “{params['mode'][:24]}” is not one of {', '.join(MODES)}.",
+                    raise DomainError(f"mode: “{shortened(params['mode'], 24)}” is not one of {', '.join(MODES)}.",
                                       code=ErrorCode.INVALID, status_code=400, details={"field": "mode"})
                 chosen = [request.POST.get("policy") or "", request.POST.get("opponent_policy") or ""]
                 if any(chosen):

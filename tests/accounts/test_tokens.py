@@ -101,7 +101,7 @@ def test_a_token_sent_under_another_scheme_is_refused_saying_which_one_the_api_t
     response = api.get("/api/decks/")  # open to anonymous readers: not read as one
     assert response.status_code == 401
     error = response.json()["error"]
-    assert "Bearer" in error["message"] and "'Token'" in error["message"]
+    assert "Bearer" in error["message"] and "“Token”" in error["message"]
 
 
 def test_the_browser_session_still_works_with_csrf(user):
