@@ -19,6 +19,7 @@ from csp.utils import build_policy
 from django.conf import settings
 from django.contrib.messages.middleware import MessageMiddleware
 from django.contrib.messages.storage import default_storage
+from django.core.exceptions import BadRequest
 from django.core.signals import setting_changed
 from django.http.multipartparser import MultiPartParserError
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -26,7 +27,7 @@ from django.utils.functional import SimpleLazyObject, empty
 
 from core.intbounds import shortened
 
-from .errors import error_response
+from .errors import bad_request, error_response
 from .throttles import ScopedRateThrottle, rate_limit_headers, rate_limit_standing_headers
 
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -224,3 +225,17 @@ class MethodNotAllowedPageMiddleware:
                               "Go back to the page and use the button." if "GET" not in allowed else
                               "This address does not take that request.", headers={"Allow": allowed})
         return page
+
+
+class BadRequestPageMiddleware:
+    """A page's refusal of what it was asked (BadRequest: a filter it does not know, a page that is not a number) is
+    the player's to read, with DEBUG on too, where Django would show its technical page for it, as for a crash."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        return bad_request(request, exception) if isinstance(exception, BadRequest) else None

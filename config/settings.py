@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.PageThrottleMiddleware",
     "config.middleware.MethodNotAllowedPageMiddleware",
+    "config.middleware.BadRequestPageMiddleware",
     "config.middleware.RequestBodyLimitMiddleware",  # innermost: its refusals get every header above
 ]
 

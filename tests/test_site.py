@@ -145,3 +145,11 @@ def test_a_400_of_djangos_own_says_nothing_of_its_cause_and_a_pages_own_says_wha
     assert "intruder" not in response.content.decode() and "ALLOWED_HOSTS" not in response.content.decode()
     response = client.get("/decks/public/", {"page": "x"})
     assert response.status_code == 400 and "page: “x” is not a page number" in response.content.decode()
+
+
+def test_a_pages_refusal_is_the_sites_page_with_debug_on_too(client, settings):
+    settings.DEBUG = True  # as `make run` serves: Django shows its technical page for a BadRequest then
+    response = client.get("/decks/public/", {"craft": "bogus"})
+    html = response.content.decode()
+    assert response.status_code == 400 and "craft: “bogus” is not one of" in html
+    assert "Traceback" not in html and "technical" not in html.lower() and '<link rel="icon"' in html
