@@ -24,10 +24,12 @@ def run_tally(*, run: Run) -> dict[str, Any]:
     short = asked - played
     if short <= 0:
         return tally
+    # A part of the run counts whole or not at all: the games of the one a stop cut short were shown as played
+    # while it played, and are not kept.
     if run.status == RunStatus.CANCELLED:
-        tally["note"] = f"cancelled with {_games(short)} not played"
+        tally["note"] = f"cancelled; {_games(short)} not played or, in a part the cancel cut short, not kept"
     elif run.status == RunStatus.FAILED:
-        tally["note"] = f"stopped by the error below with {_games(short)} not played"
+        tally["note"] = f"stopped by the error below; {_games(short)} not played or, in a part it cut short, not kept"
     else:
         kind = get_kind(run.kind)
         plans = [plan for plan in run.stages.order_by("index").values_list("plan", flat=True)

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 
 from core import interrupt
 from playtest.jobs import progress, services
+from playtest.jobs.tally import run_tally
 from playtest.models import Run, RunStatus
 from tests import jobkinds
 
@@ -81,3 +82,8 @@ def test_the_runs_api_says_the_games_played_while_a_chunk_plays(client, user, re
     client.force_login(user)
     answer = client.get(f"/api/runs/{run.pk}/").json()
     assert (answer["games_done"], answer["games_played"], answer["progress_percent"]) == (0, 3, 30)
+
+
+def test_a_cancelled_run_says_the_games_shown_while_it_played_and_not_kept_are_not_kept():
+    run = Run(status=RunStatus.CANCELLED, games=100, games_done=30, games_playing=12)
+    assert run_tally(run=run)["note"] == "cancelled; 70 games not played or, in a part the cancel cut short, not kept"
