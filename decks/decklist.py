@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from core.invisible import without_invisible
+
 from .cardindex import CardIndex
 from .cardinfo import GATEWAY, TYPE_LABELS, TYPE_ORDER, CardInfo, Entry
 from .validation import ERROR, Issue
@@ -85,8 +87,11 @@ def list_lines(text: str) -> Iterator[tuple[int, str]]:
     if len(lines) > MAX_LINES:
         raise DeckListError(f"A deck list has at most {MAX_LINES} lines; this one has {len(lines)}.")
     for number, raw in enumerate(lines, start=1):
-        if raw.strip():
-            yield number, raw.strip()
+        # Decision (DC-9): characters drawn as nothing (a zero-width space a web page's copy leaves, a direction
+        # override) are read past: a line is what it shows, and no refusal quotes one that reorders its words.
+        line = without_invisible(raw).strip()
+        if line:
+            yield number, line
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +116,16 @@ def section_of(line: str) -> Section | None:
     if title in SECTION_NAMES:
         return Section(MAIN, " ".join(header["title"].split()))
     return None
+
+
+def unknown_section(line: str, index: CardIndex) -> str | None:
+    """The title of a line written as a section header ("Tokens:", "[Commander]", "Creatures (20)") that is no
+    section DC-9 knows and no card, else None."""
+    header = _HEADER.match(line)
+    if not header or not (line.endswith(":") or line.startswith("[") or "(" in line):
+        return None
+    title = " ".join(header["title"].split())
+    return None if index.resolve(line) or index.resolve(title) else title
 
 
 def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
@@ -151,10 +166,10 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
         if index.resolve(line) is not None or (title and index.resolve(title) is not None):
             out.problems.append(_problem("bad_count", f'"{line}" has no count; write it as '
                                          f'"1 {line if index.resolve(line) else title}".', number))
-        elif header and (line.endswith(":") or line.startswith("[") or "(" in line):
+        elif unknown := unknown_section(line, index):
             # Decision (DC-9): a section the app does not know is refused rather than read as the main deck.
             out.problems.append(_problem(
-                "bad_line", f'"{title}" is not a section of a deck list: the sections are the card types, Main, '
+                "bad_line", f'"{unknown}" is not a section of a deck list: the sections are the card types, Main, '
                 "Gateway, and Sideboard, Maybeboard or Considering (the considering list).", number))
         else:
             out.problems.append(_problem(

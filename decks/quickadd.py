@@ -17,7 +17,16 @@ from core.intbounds import shortened
 
 from .cardindex import CardIndex
 from .cardinfo import CardInfo, Entry
-from .decklist import CONSIDERING, MAX_LINE_COUNT, MAX_LINE_LENGTH, Section, list_lines, parse_deck_list, section_of
+from .decklist import (
+    CONSIDERING,
+    MAX_LINE_COUNT,
+    MAX_LINE_LENGTH,
+    Section,
+    list_lines,
+    parse_deck_list,
+    section_of,
+    unknown_section,
+)
 from .validation import ERROR, Issue, copies_allowed
 
 _SIGNED = re.compile(r"^(?P<sign>[+-])\s*(?=\d)")  # "-1 Name", "+2 Name"
@@ -72,7 +81,7 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
             line = "1 " + line[none_of.end():]  # read for its card alone
         parsed = parse_deck_list(line[:MAX_LINE_LENGTH + 1], index)
         if parsed.problems and parsed.problems[0].code in ("bad_line", "bad_count") and not _LEADING_COUNT.match(line) \
-                and not _TRAILING_COUNT.search(line):
+                and not _TRAILING_COUNT.search(line) and unknown_section(line, index) is None:
             parsed = parse_deck_list(f"1 {line}", index)  # a name alone is one copy
         for problem in parsed.problems:
             message = _signed_count_refused(signed, line) if signed and problem.code == "bad_count" else None

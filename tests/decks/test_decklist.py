@@ -224,6 +224,17 @@ def test_dc9_a_byte_order_mark_a_comment_after_a_card_and_markdown_bullets_are_r
     assert [(e.card.name, e.count) for e in parsed.considering] == [("X Marks the Spot", 1)]
 
 
+def test_dc9_characters_drawn_as_nothing_are_read_past_and_never_quoted():
+    text = "4 \u202eIron Pikeman\n2 Goblin\u200b Sapper\n\u2066\u2060\n1 Iron Pik\u202eeman"
+    parsed = parse_deck_list(text, INDEX)
+    assert [(e.card.name, e.count, e.line) for e in parsed.entries] == [
+        ("Iron Pikeman", 4, 1), ("Goblin Sapper", 2, 2), ("Iron Pikeman", 1, 4)]
+    assert [(p.line, p.code) for p in parsed.problems] == []  # line 3 shows nothing: a blank line
+    parsed = parse_deck_list("1 Iron P\u202eikemn", INDEX)
+    assert [p.code for p in parsed.problems] == ["unknown_card"]
+    assert '"Iron Pikemn"' in parsed.problems[0].message and "\u202e" not in parsed.problems[0].message
+
+
 def test_dc9_a_minus_without_a_space_is_still_no_count():
     parsed = parse_deck_list("-4 Iron Pikeman", INDEX)
     assert [p.code for p in parsed.problems] == ["bad_count"] and parsed.entries == []

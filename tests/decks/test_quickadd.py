@@ -38,6 +38,13 @@ def test_too_many_copies_with_a_sign_is_quoted_with_its_sign():
     assert read.problems[1].message.startswith("“+61”: a line adds at most 60 copies")
 
 
+def test_a_section_the_app_does_not_know_is_refused_by_name_not_read_as_a_card():
+    read = parse_quick_add("Tokens:\n1 Iron Pike\n[Commander]", INDEX)
+    assert [(p.line, p.code) for p in read.problems] == [(1, "bad_line"), (3, "bad_line")]
+    assert read.problems[0].message.startswith('"Tokens" is not a section of a deck list')
+    assert read.problems[1].message.startswith('"Commander" is not a section') and not read.problems[1].suggestions
+
+
 def test_headers_and_comments_are_skipped_and_each_bad_line_is_named_with_a_suggestion():
     read = parse_quick_add("Units (4)\n# mine\n4 Iron Pkie\n2 The Gate\n0 Iron Pike", INDEX)
     assert [(p.line, p.code) for p in read.problems] == [(3, "unknown_card"), (4, "not_main_deck_card"),
