@@ -9,6 +9,8 @@ anything is looked up (config/api_contract.py for the API).
 
 from __future__ import annotations
 
+from .invisible import without_invisible
+
 MAX_INTEGER = 2_147_483_647  # an integer column (PostgreSQL's integer): version numbers, counts
 MAX_BIG_INTEGER = 9_223_372_036_854_775_807  # a big integer column: ids (BigAutoField)
 MAX_SEED = 2**62  # a game's or run's seed, 0 to this (a big integer column); one is drawn from that range if not given
@@ -16,7 +18,9 @@ MAX_SEED = 2**62  # a game's or run's seed, 0 to this (a big integer column); on
 
 def shortened(text: str, most: int = 40) -> str:
     """What was sent, as a refusal quotes it: whole, or its start marked as cut ("…"), never a shorter text passed off
-    as the one sent (a 40-digit seed quoted as a 24-digit number)."""
+    as the one sent (a 40-digit seed quoted as a 24-digit number); without the characters drawn as nothing, so that
+    a direction override in it does not reverse the words of the refusal around it."""
+    text = without_invisible(text)
     return text if len(text) <= most else text[:most] + "…"
 
 
