@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Card
+from decks import selectors
+from decks.considering import deck_tag_card
 from decks.models import Deck
 from decks.services import deck_copy
 from playtest.goldfish import services as tables
@@ -285,6 +287,21 @@ def test_a_new_deck_starts_in_its_name_and_quick_add_grows_with_its_lines(page, 
     assert quick.bounding_box()["height"] > one * 2  # the lines can be read before Enter
     page.goto("/decks/new/")
     assert page.evaluate("document.activeElement.id") == "new-name"
+
+
+def test_on_a_phone_the_piles_show_each_cards_tag_whole(phone_page, starter_copy):
+    user, deck = starter_copy
+    tags = {"Ramp": None, "the long plan of this deck, 30": None}
+    for entry, tag in zip(selectors.deck_entries(deck)[:2], tags, strict=True):
+        deck, _ = deck_tag_card(deck=deck, actor=user, card=entry.card, tag=tag)
+    open_editor(phone_page, user, deck, view="visual")
+    shown = phone_page.locator("#piles .pile-tag")
+    assert shown.count() == 2
+    for i in range(2):
+        tag = shown.nth(i)
+        assert tag.is_visible() and tag.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+        assert tag.inner_text().strip().removeprefix("· tag: ") in tags
+    assert phone_page.evaluate(LAYOUT_PROBLEMS) == []
 
 
 def test_on_a_phone_the_bar_says_whether_the_deck_is_legal_and_follows_each_save(phone_page, starter_copy):
