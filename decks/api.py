@@ -134,15 +134,16 @@ def deck_payload(deck: Deck, user, *, written: bool = False) -> dict:
     too: the read that follows a save is as likely served by another web process as by this one, and answering it
     there from the cache (one round trip on the write) costs less than reading and writing out the deck again."""
     share = deck.visibility == Visibility.UNLISTED and selectors.can_edit(deck, user)
+    shown_source = selectors.source_shown(deck, user)
     parts = (deck.version, deck.updated_at.timestamp(), catalog_version_recent(),
-             deck.owner.username if deck.owner_id else None, share)
+             deck.owner.username if deck.owner_id else None, share, shown_source)
     key = f"deck-api:{deck.pk}:{hashlib.sha256(repr(parts).encode()).hexdigest()}"
     seconds = settings.DECK_PAGE_CACHE_SECONDS
     payload = answer_get(key) if seconds and not written else None
     if payload is None:
         payload = dict(DeckOutSerializer(deck, context={
             "entries": selectors.deck_entries(deck), "tags": selectors.deck_tags(deck),
-            "considering": selectors.deck_considering(deck), "user": user}).data)
+            "considering": selectors.deck_considering(deck), "user": user, "source_shown": shown_source}).data)
         if seconds:
             answer_set(key, payload, seconds)
     return payload

@@ -139,6 +139,16 @@ def can_edit(deck: Deck, user) -> bool:
     return user is not None and user.is_authenticated and deck.owner_id is not None and deck.owner_id == user.pk
 
 
+def source_shown(deck: Deck, user) -> bool:
+    """Whether the deck's page and API name the deck it was copied from: a public deck, or one of the viewer's own
+    (an unlisted or private source is "another deck", even to whoever copied it by its secret link)."""
+    if not deck.copied_from_id:
+        return False
+    source = deck.copied_from
+    return source.visibility == Visibility.PUBLIC or (
+        user is not None and user.is_authenticated and source.owner_id == user.pk)
+
+
 # What a deck read for a viewer brings along: the deck's own columns, and of its related rows only what pages and
 # services show (the owner's name, the gateway's CardInfo columns, the source deck's link): a user row or a card's
 # long text read on every deck request would cost more than the deck.

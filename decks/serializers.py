@@ -142,7 +142,9 @@ class DeckOutSerializer(DeckSummarySerializer):
 
     description = serializers.CharField()
     catalog_version = serializers.CharField()
-    copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
+    copied_from = serializers.SerializerMethodField(
+        help_text="The deck this one was copied from, when the reader may see it (public, or the reader's own); "
+                  "else null.")
     gateway = GatewayOutSerializer(allow_null=True)
     cards = serializers.SerializerMethodField()
     considering = serializers.SerializerMethodField(
@@ -156,12 +158,17 @@ class DeckOutSerializer(DeckSummarySerializer):
     def to_representation(self, deck) -> dict:
         return {
             **super().to_representation(deck), "description": deck.description,
-            "catalog_version": deck.catalog_version, "copied_from": deck.copied_from_id,
+            "catalog_version": deck.catalog_version,
+            "copied_from": self.get_copied_from(deck),
             "gateway": gateway_out(deck.gateway), "cards": self.get_cards(deck),
             "considering": self.get_considering(deck), "legality": self.get_legality(deck),
             "code": self.get_code(deck), "share_url": self.get_share_url(deck),
             "created_at": _MOMENT.to_representation(deck.created_at),
         }
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_copied_from(self, deck) -> int | None:
+        return deck.copied_from_id if self.context.get("source_shown") else None
 
     def _entries(self, deck):
         return self.context["entries"]

@@ -414,6 +414,9 @@ def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = N
                                             just_read=just_read)
         if change.refused and change.after == change.before:
             raise InvalidDeck(change.refused, code=ErrorCode.COPIES_OVER_LIMIT, details={"card": card.collector_number})
+        if within_limits and delta < 0 and change.before == 0:  # a "−" pressed past the last copy: said, not "Saved"
+            raise InvalidDeck(f"{card.name}: none in the deck, so none taken out.",
+                              details={"card": card.collector_number})
         return deck, change.before, change.after
     _require_owner(deck, actor)
     _check_main_deck_card(card)

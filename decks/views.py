@@ -152,7 +152,7 @@ def _detail_head(request: HttpRequest, deck: Deck, can_edit: bool, key: str, tok
     source = deck.copied_from if deck.copied_from_id else None
     context = {
         "deck": deck, "can_edit": can_edit, "key": key, "signed_in": user.is_authenticated, "staff": user.is_staff,
-        "owns_source": source is not None and user.is_authenticated and source.owner_id == user.pk,
+        "source_shown": selectors.source_shown(deck, user),
         "origin": f"{request.scheme}://{request.get_host()}" if can_edit and deck.visibility == Visibility.UNLISTED
         else "",
     }

@@ -105,6 +105,19 @@ def test_editor_refuses_a_change_that_names_nothing_or_no_version(logged_in, own
     assert deck.version == 1 and not deck.entries.exists()
 
 
+def test_editor_says_a_removal_past_the_last_copy_took_nothing_out(logged_in, owner):
+    card = make_card(name="Zz Editor Pike")
+    deck = deck_create(owner=owner, name="One", entries=[])
+    url = f"/decks/{deck.pk}/edit/change/"
+    assert logged_in.post(url, {"card": card.collector_number, "delta": "1", "version": "1"}).status_code == 200
+    last = logged_in.post(url, {"card": card.collector_number, "delta": "-1", "version": "2"}).content.decode()
+    assert "Saved (version 3): Zz Editor Pike: 1 → 0." in last
+    past = logged_in.post(url, {"card": card.collector_number, "delta": "-1", "version": "3"})
+    assert past.status_code == 400 and "Zz Editor Pike: none in the deck, so none taken out." in past.content.decode()
+    deck.refresh_from_db()
+    assert deck.version == 3
+
+
 def test_editor_search_uses_the_search_language(logged_in, owner):
     deck = deck_create(owner=owner, name="Empty", entries=[])
     make_card(name="Zz Searchable Pike")
@@ -369,6 +382,9 @@ def test_a_long_history_is_shown_a_page_at_a_time_and_any_two_versions_compared(
     assert 'rel="next"' in first and "Page 1 of 2" in first
     second = logged_in.get(f"{path}?page=2").content.decode()
     assert [int(n) for n in re.findall(r"<tr><td>(\d+)</td>", second)] == list(range(deck.version - 50, 0, -1))
+    # Each revert button names its version, so that a list of the page's buttons tells them apart.
+    assert re.findall(r"Revert to this<span class=\"visually-hidden\"> version, (\d+)</span>", second) == [
+        str(n) for n in range(deck.version - 50, 0, -1)]
     # Versions on different pages are compared all the same.
     compared = logged_in.get(f"{path}?from=1&to={deck.version}").content.decode()
     assert "From version 1 to" in compared and f"“Take {views.VERSIONS_PER_PAGE + 4}”" in compared

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from decks.models import Deck, Visibility
-from decks.services import deck_create
+from decks.services import deck_copy, deck_create
 
 from .factories import entries_of, make_card, make_user
 
@@ -158,3 +158,24 @@ def test_unlisted_deck_is_not_in_any_list_and_a_wrong_key_is_404():
     assert "Hidden link deck" not in client.get("/decks/public/").content.decode()
     assert "Hidden link deck" not in client.get("/api/decks/").content.decode()
     assert client.get(deck.get_absolute_url()).status_code == 200
+
+
+@pytest.mark.parametrize("source_visibility", ["private", "unlisted"])
+def test_a_public_copy_names_its_source_only_to_who_may_see_it_on_the_page_and_in_the_api(source_visibility):
+    alice, bob = make_user("alice"), make_user("bob")
+    source = deck_create(owner=alice, name="Hidden source", entries=entries_of((make_card(), 2)),
+                         visibility=source_visibility)
+    copy = deck_copy(deck=source, owner=bob, name="Bob's copy")
+    Deck.objects.filter(pk=copy.pk).update(visibility=Visibility.PUBLIC)
+    readers = {"anonymous": Client(), "bob": Client(), "alice": Client()}
+    readers["bob"].force_login(bob)
+    readers["alice"].force_login(alice)
+    for name, reader in readers.items():
+        api = reader.get(f"/api/decks/{copy.pk}/").json()
+        page = reader.get(f"/decks/{copy.pk}/").content.decode()
+        if name == "alice":  # her own deck: named and linked
+            assert api["copied_from"] == source.pk and f'href="/decks/{source.pk}/"' in page
+        else:
+            assert api["copied_from"] is None and f"/decks/{source.pk}/" not in page and "another deck" in page
+    Deck.objects.filter(pk=source.pk).update(visibility=Visibility.PUBLIC)  # published: named to everyone at once
+    assert readers["anonymous"].get(f"/api/decks/{copy.pk}/").json()["copied_from"] == source.pk
