@@ -13,16 +13,34 @@
   // A decision, or a poll that finds the table moved on, replaces the board and what had the focus in it. For a
   // keyboard user the focus goes to the same decision in the new board, else to its first decision, else to its
   // turn heading: the next Tab goes on from the board, not from the page's end.
-  var byKeyboard = false, hadFocus = false, decision = null;
+  var byKeyboard = false, hadFocus = false, decision = null, wasDeciding = false, ownDecision = false;
   document.addEventListener("keydown", function () { byKeyboard = true; }, true);
   document.addEventListener("pointerdown", function () { byKeyboard = false; }, true);
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement, target = event.detail.target;
     hadFocus = Boolean(byKeyboard && active && active !== document.body && target && target.contains(active));
     decision = hadFocus && active.dataset ? active.dataset.decision || null : null;
+    wasDeciding = Boolean(document.querySelector("#board [data-decision]"));
+    ownDecision = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
   });
+
+  // On a small screen the next decision (a card to keep, an ability to use, a Reserve to summon) may lie a screen
+  // below the buttons just pressed, or above them: after the player's own decision, or when the table comes to
+  // them, the decisions are brought into view unless one already is (a keyboard user's focus does the same).
+  function inView(element) {
+    var box = element.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  }
+  function showDecision(board) {
+    var choices = board.querySelectorAll("[data-decision]");
+    if (!choices.length || Array.prototype.some.call(choices, inView)) { return; }
+    var place = choices[0].closest(".dd-prompt, .dd-pile, .dd-reserves") || choices[0];
+    var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    place.scrollIntoView({block: "nearest", behavior: still ? "auto" : "smooth"});
+  }
   document.addEventListener("htmx:afterSettle", function () {
     var board = document.querySelector("#board");
+    if (board && !hadFocus && (ownDecision || !wasDeciding)) { showDecision(board); }
     if (!hadFocus || !board) { return; }
     hadFocus = false;
     var next = (decision && board.querySelector('[data-decision="' + CSS.escape(decision) + '"]')) ||

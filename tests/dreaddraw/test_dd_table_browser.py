@@ -221,3 +221,30 @@ def test_the_start_forms_show_a_seat_row_per_player_with_and_without_scripts(pag
         assert no_js.get_by_label("Name for seat 1").input_value() == "Marta"
     finally:
         plain.close()
+
+
+DECISION_IN_VIEW = """() => [...document.querySelectorAll("#board [data-decision]")].some(b => {
+  const box = b.getBoundingClientRect(); return box.bottom > 0 && box.top < window.innerHeight; })"""
+
+
+def test_on_a_phone_each_decision_taken_by_touch_brings_the_next_one_into_view(page, login, monkeypatch):
+    """Four seats on a phone: a card to keep sat a screen below the Draw Deck's button just pressed, a Draw Deck's
+    button above the Keep button just pressed."""
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
+    user = login(get_user_model().objects.create_user("dd-phone", password="a-long-passphrase-9"))
+    table = table_create(owner=user, seats=[{"kind": "local"}] + [{"kind": "bot", "bot": "heuristic"}] * 3, seed=16)
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    prompts = 0
+    for _ in range(30):
+        page.locator("#board").evaluate("board => { board.dataset.replaced = 'no'; }")
+        choice = page.locator("#board [data-decision]").last  # the one furthest down: the page scrolls to it
+        if not choice.count():
+            break
+        choice.click()
+        page.locator("#board:not([data-replaced])").wait_for()
+        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
+        if page.locator("#board [data-decision]").count():
+            prompts += page.locator("#board .dd-prompt").count()
+            page.wait_for_function(DECISION_IN_VIEW, timeout=3_000)
+    assert prompts >= 2, "the seed gives no prompt (a card to keep, an ability) any more"
