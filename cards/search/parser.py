@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from .errors import SearchError
 
 MAX_QUERY_LENGTH = 1000
-MAX_DEPTH = 32  # nesting of parentheses; deeper input is refused rather than recursed into
+MAX_DEPTH = 32  # nesting of parentheses and negations; deeper input is refused rather than recursed into
 
 OPERATORS = (":", "=", "!=", "<", "<=", ">", ">=")
 _FIELD_TERM = re.compile(r"([A-Za-z]+)(!=|<=|>=|:|=|<|>)")
@@ -250,7 +250,10 @@ class _Parser:
             what = ("a name to match exactly (!fire, !\"Iron Spear\") or a term to leave out (!t:unit)"
                     if last.text == "!" else "the term it negates")
             raise SearchError(f"'{last.text}' must be followed by {what}.", position=last.start, expected=["a term"])
-        node = self.atom(depth)
+        if depth + len(negations) > MAX_DEPTH:  # each negation is a level of the tree, as a parenthesis is
+            raise SearchError(f"Negations and parentheses are nested more than {MAX_DEPTH} deep.",
+                              position=negations[MAX_DEPTH - depth].start, expected=["fewer negations"])
+        node = self.atom(depth + len(negations))
         for token in reversed(negations):
             node = Not(node, token.start, token.text)
         return node

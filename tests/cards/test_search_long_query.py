@@ -28,6 +28,13 @@ def test_a_query_over_the_limit_is_a_400_naming_it(client, page):
     assert client.get(page, {"q": "x" * MAX_QUERY_LENGTH}).status_code == 200
 
 
+@pytest.mark.parametrize("page", ["/api/cards/", "/cards/", "/api/cards/random/"])
+def test_a_run_of_negations_within_the_limit_is_refused_at_a_column_not_a_server_error(client, page):
+    response = client.get(page, {"q": "-" * 950 + "golem"})  # each "-" a level of the tree: Python's stack overflowed
+    assert response.status_code == (200 if page == "/cards/" else 422)  # the page shows a query to correct (200)
+    assert "nested more than 32 deep" in response.content.decode() and "column 33" in response.content.decode()
+
+
 def test_gunicorn_as_deployed_lets_a_query_at_the_limit_through_to_the_application(tmp_path):
     assert len(query_path("/api/cards/", MAX_QUERY_LENGTH)) > 12 * MAX_QUERY_LENGTH  # beyond gunicorn's own maximum
     server = WebServer(tmp_path, {"DREADGATE_VAR_DIR": str(tmp_path / "var")})

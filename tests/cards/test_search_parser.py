@@ -148,6 +148,10 @@ def test_word_that_only_looks_like_a_field_with_symbols_is_a_name():
         ("ab\x00", 2, "printable text"),
         ("x" * 1001, 1000, "a shorter query"),
         ("(" * 40 + "a" + ")" * 40, 32, "fewer parentheses"),
+        ("-" * 950 + "golem", 32, "fewer negations"),  # each "-" a level: 950 of them overflowed Python's stack
+        ("!" * 999 + "a", 32, "fewer negations"),
+        ("-(" * 20 + "a" + ")" * 20, 32, "fewer negations"),  # levels of both: the 17th "-" is the 33rd
+        ("(" * 31 + "-(a)" + ")" * 31, 32, "fewer parentheses"),
     ],
 )
 def test_syntax_errors_name_position_and_expectation(query, position, expected):
