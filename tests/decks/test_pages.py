@@ -127,6 +127,13 @@ def test_editor_search_uses_the_search_language(logged_in, owner):
     bad = logged_in.get(f"/decks/{deck.pk}/edit/search/?q=atk>>").content.decode()
     assert "Search problem at column 5:" in bad  # one position, the column (1-based), as the catalog page
     assert "position" not in bad and bad.count("column") == 1
+    # The whole query is searched, as the catalog searches it: a word past the 300th character counts...
+    make_card(name="Zz Searchable Lance")
+    far = logged_in.get(f"/decks/{deck.pk}/edit/search/", {"q": "Zz" + " " * 300 + "Lance"}).content.decode()
+    assert "Zz Searchable Lance" in far and "Zz Searchable Pike" not in far
+    # ... and one past the length limit is refused as the catalog refuses it, not cut short and searched.
+    long = logged_in.get(f"/decks/{deck.pk}/edit/search/", {"q": "a" * 1001}).content.decode()
+    assert "longer than 1000 characters" in long and "No cards match" not in long
 
 
 def test_enter_on_a_search_that_finds_nothing_or_is_wrong_says_so_shortly_with_its_column(logged_in, owner):
