@@ -220,6 +220,7 @@ class CardDetailView(generics.RetrieveAPIView):
     serializer_class = CardDetailSerializer
     queryset = Card.objects.prefetch_related("keywords")
     lookup_field = "collector_number"
+    throttle_scope = "search"  # a look-up, counted with the searches (docs/search.md)
 
     def get_object(self):
         card = self.get_queryset().filter(collector_number__iexact=self.kwargs["collector_number"]).first()

@@ -294,3 +294,17 @@ def test_a_rate_limited_search_carries_ratelimit_fields_beside_retry_after(clien
     assert refused["RateLimit-Policy"] == '"search";q=2;w=60'
     assert refused["RateLimit"] == f'"search";r=0;t={wait}'
     cache.clear()
+
+
+def test_a_card_looked_up_by_number_counts_with_the_searches(client, monkeypatch):
+    from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    cache.clear()
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "search", "2/minute")
+    number = make_card(name="Tst Looked Up").collector_number
+    looked_up = client.get(f"/api/cards/{number}/")
+    assert looked_up.status_code == 200 and '"search";q=2;w=60' in looked_up["RateLimit-Policy"]
+    assert client.get("/api/cards/", {"q": "golem"}).status_code == 200
+    assert client.get(f"/api/cards/{number}/").status_code == 429
+    cache.clear()
