@@ -343,6 +343,10 @@ class _Compiler:
     def field_cn(self, term: Term, top: bool):
         self.only(term, (":", "=", "!="))
         value = term.value.strip()
+        if "*" in value[:-1]:  # no collector number holds one: it would find nothing, unsaid
+            raise SearchError("'*' stands only at the end of a collector number, for the numbers it begins "
+                              "(cn:U-10*).", position=term.value_start + term.value.index("*"),
+                              expected=["'*' at the end"])
         q = self.b.cn_prefix(value[:-1]) if value.endswith("*") else self.b.cn_exact(value)
         return self.negatable(term, q)
 

@@ -371,6 +371,10 @@ def test_collector_number_exact_and_prefix():
     assert names(f"cn:{card.collector_number}") == ["Tst Numbered"]
     assert names("cn:tst-x42") == ["Tst Numbered"]
     assert names("cn:TST-X4*") == ["Tst Numbered", "Tst Numbered Too"]
+    for query, column in (("cn:*-X42", 4), ("t:unit cn:TST-X*2", 16)):  # found nothing, unsaid
+        with pytest.raises(SearchError) as caught:
+            names(query)
+        assert caught.value.position + 1 == column and "only at the end" in caught.value.message
 
 
 @pytest.mark.parametrize("query", ["t:unit not is:unique", "t:unit NOT is:unique", "t:unit ! is:unique",
