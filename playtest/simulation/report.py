@@ -39,10 +39,14 @@ def _association(row: dict[str, Any], by_turns: bool, games: int) -> dict[str, A
     for a card drawn in nearly every game, whose few games held unplayed are those that went some other way."""
     out: dict[str, Any] = {"played_games": row["played_games"], "held_games": row["held_games"], "hidden": ""}
     drawn = row["drawn_games"] / games if games else 0.0
+    if not row["played_games"]:
+        out["hidden"] = "never played in the games it was drawn in: there are no games where it was played to compare"
+        return out
     if drawn >= ALWAYS_DRAWN:
-        out["hidden"] = (f"drawn in {int(100 * drawn)}% of games: it is played in nearly every game that gives it "
-                         "the time, so the games where it was held unplayed differ by how the game went, not by the "
-                         "card, and the comparison would say nothing about the card")
+        played = row["played_games"] / row["drawn_games"]
+        out["hidden"] = (f"drawn in {int(100 * drawn)}% of games and played in {int(100 * played)}% of those: with "
+                         "no games without it, the games where it was held unplayed differ from the others by how "
+                         "the game went, not by the card, and the comparison would say nothing about the card")
         return out
     if by_turns:
         out["played"] = _interval(counter_values(row["played_turns"]))

@@ -105,10 +105,17 @@ def test_the_card_figures_are_labelled_association_and_hidden_with_the_reason_fo
     assert "Association: games where played" in page and "Association: games where drawn, not played" in page
     assert "an association, not a cause" in page
     rows = dict(re.findall(r"<tr><td>([^<]*)</td>(.*?)</tr>", page, re.S))
-    for name in always:
-        assert "Not compared: drawn in " in rows[escape(name)] and "by how the game went" in rows[escape(name)]
-    for name in sometimes:
-        assert "Not compared" not in rows[escape(name)] and " games" in rows[escape(name)]
+    for name, row in cards.items():
+        shown = rows[escape(name)]
+        if not row["played_games"]:  # "played in nearly every game" was said of a card never played
+            assert "Not compared: never played in the games it was drawn in" in shown
+        elif name in always:
+            played = int(100 * row["played_games"] / row["drawn_games"])
+            assert f"Not compared: drawn in {int(100 * row['drawn_games'] / 20)}% of games and played in {played}% " \
+                   "of those" in shown and "by how the game went" in shown
+        else:
+            assert "Not compared" not in shown and " games" in shown
+    assert any(cards[name]["played_games"] for name in always)
 
 
 def test_a_matchup_against_an_illegal_opponent_warns_before_anything_is_queued(client, alice):
