@@ -37,6 +37,7 @@ from playtest.jobs.registry import JobKind, register
 from playtest.models import Run, RunStatus
 from playtest.simulation import tuning_chain, tuning_race
 from playtest.simulation.job_kind import card_definitions, check_deck_format, deck_snapshot
+from playtest.simulation.report import beyond_notice
 from playtest.simulation.run_speed import measured_speed, time_estimate
 from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, shortlist_of, swapped_entries
 
@@ -201,7 +202,8 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
                       "shown": {k: swap[k] * scale for k in ("mean", "low", "high")},
                       "clear": swap["low"] > 0, "index": swap["arm"] - 1,
                       "verdict": _verdict(swap, checked, swap["arm"] in planned),
-                      "checked": {k: checked[k] * scale for k in ("mean", "low", "high")} if checked else None})
+                      "checked": {k: checked[k] * scale for k in ("mean", "low", "high")} if checked else None,
+                      "new_deals": {k: checked[k] for k in ("mean", "low", "high")} if checked else None})
     last = max((s["stage"] for s in swaps), default=0)
     best = [s for s in swaps if s["stage"] == last]
     # Each card out with its best replacement (the estimate of the latest stage it reached: the most games), then
@@ -219,7 +221,9 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
             "chained_stages": result.get("chained_stages", 0), "chains": "plan" in result,
             "cheapest_cuts": cuts[:8], "raced": len(swaps), "considered": params.get("considered"),
             "stages": result["stages"], "games": result["games"], "budget": params["budget"],
-            "shortlist_rule": params.get("shortlist_rule", SHORTLIST_RULE), "caveat": CAVEAT}
+            "shortlist_rule": params.get("shortlist_rule", SHORTLIST_RULE), "caveat": CAVEAT,
+            "not_won_penalty": tuning_race.NOT_WON_PENALTY,
+            "beyond_notice": beyond_notice(params["deck"], params["format"])}
 
 
 def throughput(goal: str, fmt: str) -> dict[str, Any]:

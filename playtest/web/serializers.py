@@ -376,6 +376,12 @@ class TuningSwapSerializer(serializers.Serializer):
                                             "gained (matchup) against the unchanged deck.")
     low = serializers.FloatField(help_text="95% interval, low end")
     high = serializers.FloatField(help_text="95% interval, high end")
+    verdict = serializers.CharField(required=False, help_text="What the race and its check say of the swap, as the "
+                                                              "report page says it (finalists and cuts only).")
+    new_deals = serializers.DictField(required=False, allow_null=True,
+                                      help_text="Its improvement on new deals (mean, low, high, as `mean`), when a "
+                                                "stage after the race tried it again; else null (finalists and cuts "
+                                                "only).")
 
 
 class TuningReportSerializer(serializers.Serializer):
@@ -387,6 +393,8 @@ class TuningReportSerializer(serializers.Serializer):
     considered = serializers.IntegerField(help_text="Swaps the shortlist was taken from.")
     shortlist_rule = serializers.CharField()
     caveat = serializers.CharField()
+    beyond_notice = serializers.CharField(
+        required=False, help_text="Why the deck can't reach the Beyond total, when it can't; else empty.")
     baseline = serializers.DictField(help_text="The unchanged deck: games and mean value (turns, or win share).")
     best = TuningSwapSerializer(many=True, help_text="The race's finalists, best first.")
     cheapest_cuts = TuningSwapSerializer(many=True, help_text="For each card out, its best replacement.")

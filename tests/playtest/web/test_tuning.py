@@ -54,12 +54,19 @@ def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_i
     assert 1 <= len(report["best"]) <= 4 and report["raced"] == len(run.params["candidates"])
     for swap in report["best"]:
         assert swap["low"] <= swap["mean"] <= swap["high"]
+    assert report["beyond_notice"] == ""
     assert "as good as the AI" in report["caveat"] and "public decks" in report["shortlist_rule"]
     page = client.get(f"/playtest/runs/{run.pk}/")
     assert b"Best swaps" in page.content and b"Cheapest cuts" in page.content and b"Apply" in page.content
     # After the race, the finalists were tried again on new deals; none was clearly better there.
     assert "base" in run.stages.last().plan and report["plan"] == [] and report["chained_stages"] >= 1
     assert "none improved the deck clearly there" in page.content.decode()
+    # The API says of each finalist what the page says: its verdict, and its figures on the new deals.
+    for swap in report["best"]:
+        assert swap["verdict"] in page.content.decode()
+        assert swap["new_deals"]["low"] <= swap["new_deals"]["mean"] <= swap["new_deals"]["high"]
+        if swap["low"] > 0:
+            assert swap["verdict"] == "Clear in the race, not confirmed on new deals"
     # The progress line counts what was asked and what was played, and says why they differ (no "100%").
     short = 300 - run.games_done
     assert short > 0, "this run fills its budget: pick one whose chain ends early"
@@ -322,3 +329,18 @@ def test_a_tactical_deck_is_told_it_cannot_be_tuned_and_offered_no_form(client, 
     standard = starter_deck(alice, craft="champion", name="Standard champions")
     html = client.get(f"/playtest/tune/?deck={standard.pk}").content.decode()
     assert "it cannot be tuned" not in html and 'id="tune-form"' in html
+
+
+def test_a_deck_that_cannot_reach_the_beyond_total_is_told_so_in_its_tuning_report():
+    from django.template.loader import render_to_string
+
+    from playtest.simulation.tuning_kind import present
+
+    params = {"goal": "goldfish", "format": "standard", "budget": 300,
+              "deck": {"cards": {"U-1": {"type": "unit", "vitality": 2, "name": "Tiny"}}, "list": ["U-1"] * 4}}
+    result = {"swaps": [], "baseline": {"games": 45, "value": 55.0}, "stages": 1, "games": 45}
+    report = present(result, params)
+    assert "8 vitality in all, less than the 40" in report["beyond_notice"]
+    page = render_to_string("playtest/reports/tuning.html", {"report": report})
+    assert "Can't reach the Beyond total." in page and "counts as its turns plus 5" in page
+
