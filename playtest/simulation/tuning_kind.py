@@ -282,7 +282,11 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
             raise DomainError("A card of this swap is no longer in the catalog.",
                               code=ErrorCode.SWAP_STALE, status_code=409)
         if not any(e.card.id == cut.id for e in entries):
-            raise DomainError(f"{cut.name} is no longer in “{deck.name}”; the deck changed since the run.",
+            held = sum(e.count for e in kept if e.card.id == cut.id)
+            wanted = held + 1  # the swaps before this one took the others
+            raise DomainError(f"These swaps take {wanted} copies of {cut.name} out, and “{deck.name}” holds {held} "
+                              "now; the deck changed since the run." if held else
+                              f"{cut.name} is no longer in “{deck.name}”; the deck changed since the run.",
                               code=ErrorCode.SWAP_STALE, status_code=409)
         entries = swapped_entries(entries, cut, add)
         said.append(f"{cut.name} out, {add.name} in")

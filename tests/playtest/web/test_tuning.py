@@ -4,6 +4,7 @@ a swap as a new deck version (and undoing it from the history)."""
 import pytest
 from django.contrib.auth import get_user_model
 
+from decks.cardinfo import Entry
 from decks.models import Deck, Visibility
 from decks.selectors import deck_entries
 from decks.services import deck_update
@@ -344,3 +345,17 @@ def test_a_deck_that_cannot_reach_the_beyond_total_is_told_so_in_its_tuning_repo
     page = render_to_string("playtest/reports/tuning.html", {"report": report})
     assert "Can't reach the Beyond total." in page and "counts as its turns plus 5" in page
 
+
+
+def test_a_plan_taking_out_more_copies_than_the_deck_now_holds_says_how_many(client, alice, tuned):
+    deck, run = tuned
+    first = run.params["candidates"][0]
+    figures = {"stage": 3, "games": 40, "mean": 0.5, "low": 0.1, "high": 0.9, "value": 6.0}
+    run.result = {**run.result, "plan": [{"arm": 1, **first, **figures}, {"arm": 1, **first, **figures}]}
+    run.save(update_fields=["result"])
+    entries = [Entry(e.card, 1) if e.card.collector_number == first["cut"] else e for e in deck_entries(deck)]
+    deck = deck_update(deck=deck, actor=alice, expected_version=deck.version, entries=entries)
+    client.force_login(alice)
+    error = refusal(post(client, {"plan": True}, f"/api/tunings/{run.pk}/apply/"), 409)
+    assert error["code"] == "swap_stale"
+    assert error["message"].startswith("These swaps take 2 copies of ") and "holds 1 now" in error["message"]
