@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from cards.models import Card
 from cards.selectors import catalog_seen
+from core.cardtypes import GATEWAY
 from core.errors import DomainError, ErrorCode
 from core.formats import FORMAT_SLUGS as FORMATS
 from core.formats import FORMATS as FORMAT_RULES
@@ -193,10 +194,17 @@ _setups = _PerCatalog(kept=4096)
 
 
 def summarize_params(params: dict) -> dict:
-    """The parameters without the snapshots' card definitions (they are the workers' input)."""
-    decks = [{key: deck.get(key) for key in ("id", "name", "version", "legal")} | {"cards": len(deck.get("list", []))}
+    """The parameters without the snapshots' card definitions (they are the workers' input); a deck's `cards` is its
+    card count, as the deck's own page says it (the snapshot's list also holds the gateway card, which the engine
+    plays)."""
+    decks = [{key: deck.get(key) for key in ("id", "name", "version", "legal")} | {"cards": _card_count(deck)}
              for deck in params.get("decks", [])]
     return {**params, "decks": decks}
+
+
+def _card_count(snapshot: dict) -> int:
+    cards = snapshot.get("cards", {})
+    return sum(1 for code in snapshot.get("list", []) if cards.get(code, {}).get("type") != GATEWAY)
 
 
 def present(result: dict, params: dict) -> dict:

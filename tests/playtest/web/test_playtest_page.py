@@ -113,7 +113,7 @@ def test_the_run_list_says_a_goldfish_run_has_no_opponent(client, alice, starter
     services.run_submit(owner=alice, kind="dreadgate_playtest", games=10, params={"deck": starters[0].pk})
     client.force_login(alice)
     html = client.get("/playtest/").content.decode()
-    assert "<td>None (goldfish)</td>" in html
+    assert "<td>A passive one (goldfish)</td>" in html
 
 
 def test_a_visitor_is_asked_to_log_in(client):

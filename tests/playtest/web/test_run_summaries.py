@@ -38,7 +38,9 @@ def test_a_submission_stores_its_kinds_summary_of_the_parameters(alice):
     run = Run.objects.get(pk=submitted(alice, "matchup").pk)
     assert run.summary == get_kind(PLAYTEST).public_params(run.params)
     assert [deck["name"] for deck in run.summary["decks"]] == [deck["name"] for deck in run.params["decks"]]
-    assert "cards" in run.params["decks"][0] and run.summary["decks"][0]["cards"] == len(run.params["decks"][0]["list"])
+    # The deck's card count, as its page says it: the snapshot's list holds its gateway card too.
+    assert run.summary["decks"][0]["cards"] == Deck.objects.get(pk=run.params["decks"][0]["id"]).card_count
+    assert run.summary["decks"][0]["cards"] == len(run.params["decks"][0]["list"]) - 1
 
 
 @pytest.mark.django_db
