@@ -3,7 +3,8 @@
 `test_sum` is deterministic per (seed, game) so results can be compared across chunkings; `test_bulk` is the same
 in chunks of 100 games, as the engines' kinds (a 100,000-game run is 1,000 chunks);
 `test_slow` gives a test time to kill a worker mid-run; `test_poison` always crashes; `test_cancelled_midway`
-cancels its own run after its first game, as a person's cancel arriving while a chunk plays; `test_watched` records
+cancels its own run after its first game, as a person's cancel arriving while a chunk plays, and
+`test_cancelled_at_its_end` after its last; `test_watched` records
 the progress its run shows while its chunk plays;
 `test_backend` reports which database connection (PostgreSQL backend) played each chunk; `test_race` and
 `test_prepared_race` are staged.
@@ -71,6 +72,22 @@ def _cancelled_midway_chunk(params, seed, first_game, games):
 
 
 register(JobKind("test_cancelled_midway", _cancelled_midway_chunk, _sum_merge, engine_version="test-1",
+                 chunk_size=10))
+
+
+def _cancelled_at_its_end_chunk(params, seed, first_game, games):
+    """Every game played, then the run cancelled: a cancel arriving after the chunk's last check for one."""
+    from playtest.jobs.services import run_cancel
+    from playtest.models import Run
+
+    for _ in range(games):
+        checkpoint()
+    for run in Run.objects.filter(kind="test_cancelled_at_its_end", status="running"):
+        run_cancel(run=run)
+    return {"games": games, "total": 0, "first": first_game, "values": [0] * games, "samples": []}
+
+
+register(JobKind("test_cancelled_at_its_end", _cancelled_at_its_end_chunk, _sum_merge, engine_version="test-1",
                  chunk_size=10))
 
 SHOWN_WHILE_PLAYING: list[int] = []  # test_watched's record: the games its run showed played, before each game

@@ -345,8 +345,11 @@ def chunk_execute(*, run_id, index: int) -> None:
         RunChunk.objects.filter(pk=chunk.pk).update(last_error=f"{type(exc).__name__}: {exc}"[:1000])
         raise
     with transaction.atomic():
+        # Under the run's lock (taken first, as its senders take it), so that a cancel that came after the chunk's
+        # last check for one, while its result was on its way here, keeps it out: a stopped run's games never grow.
+        running = Run.objects.select_for_update().filter(pk=run.pk).exclude(status__in=FINISHED_STATUSES).exists()
         progress.end()  # with the result that counts its games, so the progress never dips between the two
-        counted = RunChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.PENDING).update(
+        counted = running and RunChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.PENDING).update(
             status=ChunkStatus.DONE, result=result, finished_at=timezone.now()
         )
         if counted:

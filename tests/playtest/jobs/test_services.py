@@ -188,6 +188,16 @@ def test_a_chunk_whose_run_is_cancelled_while_it_plays_stops_and_records_nothing
     assert chunk.status == "pending" and chunk.result is None
 
 
+def test_a_chunk_whose_run_is_cancelled_after_its_last_game_records_nothing(user, settings):
+    """The cancel lands between the chunk's last check for one and the record of its result: a run's cancel shows
+    the games it kept, and those never grow after it (they did, by the chunk's games)."""
+    run = services.run_submit(owner=user, kind="test_cancelled_at_its_end", params={}, games=10)
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    assert run.status == RunStatus.CANCELLED and run.games_done == 0 and run.games_playing == 0
+    assert run.chunks.get().status == "pending"
+
+
 def test_a_stopped_run_keeps_what_its_finished_chunks_played(user):
     """A run cancelled (or failed) part-way: its finished chunks merged as its result would have merged them; the
     chunk it never played is not in it. A finished run has its result; a run with nothing finished has nothing."""
