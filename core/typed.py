@@ -9,7 +9,7 @@ from .intbounds import shortened
 
 
 def typed_whole_number(raw: str | None, field: str, least: int = 0) -> int | None:
-    """The number typed in `field`, or None when it was left empty; `least` (0 or 1) is the smallest the field takes,
+    """The number typed in `field`, or None when it was left empty; `least` is the smallest the field takes,
     said in the refusal of what is not a whole number (the services say the rest of its bounds)."""
     text = (raw or "").strip()
     if not text:

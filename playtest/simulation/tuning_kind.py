@@ -241,7 +241,8 @@ def throughput(goal: str, fmt: str) -> dict[str, Any]:
 
 def budget_estimate(*, budget: int, goal: str, fmt: str) -> dict[str, Any]:
     speed = throughput(goal, fmt)
-    return {"games": budget, "maximum": settings.PLAYTEST_MAX_GAMES, **time_estimate(budget, speed), **speed}
+    return {"games": budget, "minimum": MIN_BUDGET, "maximum": settings.PLAYTEST_MAX_GAMES,
+            **time_estimate(budget, speed), **speed}
 
 
 def plan_indexes(run: Run) -> list[int]:

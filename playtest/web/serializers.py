@@ -345,7 +345,8 @@ class TuningSubmitSerializer(TuningParams):
 
 
 class TuningBudgetQuerySerializer(serializers.Serializer):
-    budget = serializers.IntegerField(min_value=1, max_value=2**31 - 1, default=DEFAULT_BUDGET)
+    budget = serializers.IntegerField(min_value=MIN_BUDGET, max_value=MAX_GAMES, default=DEFAULT_BUDGET,
+                                      help_text="Games, as a tuning run takes them.")
     goal = serializers.ChoiceField(choices=list(GOALS), default="goldfish")
     deck_format = serializers.ChoiceField(choices=list(TUNING_FORMATS), default="standard",
                                           help_text="The format the games are played in.")

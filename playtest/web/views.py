@@ -38,6 +38,7 @@ from playtest.simulation.tuning_kind import (
     CAVEAT,
     DEFAULT_BUDGET,
     GOALS,
+    MIN_BUDGET,
     TUNING,
     TUNING_FORMATS,
     budget_estimate,
@@ -220,11 +221,13 @@ def metagame_new(request: HttpRequest) -> HttpResponse:
 
 
 def _submit_form(request: HttpRequest, kind: str, params: dict, seed: str, template: str,
-                 context: dict, typed: dict[str, str] | None = None) -> HttpResponse:
+                 context: dict, typed: dict[str, tuple[str, int]] | None = None) -> HttpResponse:
     """Queue a run from a form: to its page, or the form again with the refusal beside the field at fault. `typed`:
-    the whole numbers of the parameters as typed ({"budget": "abc"}), refused as the seed is when they are not."""
+    the whole numbers of the parameters as typed, with the least each takes ({"budget": ("abc", 200)}), refused as
+    the seed is when they are not."""
     try:
-        params = {**params, **{name: typed_whole_number(raw, name) for name, raw in (typed or {}).items()}}
+        params = {**params, **{name: typed_whole_number(raw, name, least)
+                               for name, (raw, least) in (typed or {}).items()}}
         with transaction.atomic():
             run = services.run_submit(owner=request.user, kind=kind, params=params,
                                       seed=typed_whole_number(seed, "seed"))
@@ -287,7 +290,7 @@ def tune_new(request: HttpRequest) -> HttpResponse:
         params = {"deck": deck.pk, "key": choice["key"], "goal": choice["goal"], "format": choice["format"],
                   "gauntlet": choice["gauntlet"]}  # as sent: the parameters refuse what is no deck id, naming it
         return _submit_form(request, TUNING, params, choice["seed"], "playtest/tune_new.html", context,
-                            typed={"budget": choice["budget"]})
+                            typed={"budget": (choice["budget"], MIN_BUDGET)})
     return render(request, "playtest/tune_new.html", context)
 
 

@@ -291,6 +291,13 @@ def test_the_form_shows_the_budget_as_games_and_time_and_submits_a_run(client, a
     assert Run.objects.filter(kind=TUNING).count() == 1
     assert "-5 games" not in client.get("/playtest/tune/budget/", {"budget": "-5", "goal": "goldfish",
                                                                    "format": "quick"}).content.decode()
+    # A budget the submission would refuse is said to be so where its time is estimated, not estimated as if not.
+    few = client.get("/playtest/tune/budget/", {"budget": "150", "goal": "goldfish", "format": "quick"})
+    assert "fewer than the 200 a tuning run plays" in few.content.decode()
+    assert client.get("/api/tunings/budget/", {"budget": 150}).status_code == 400
+    assert client.get("/api/tunings/budget/", {"budget": 200}).status_code == 200
+    refused = client.post("/playtest/tune/", {"deck": deck.pk, "goal": "goldfish", "format": "quick", "budget": "1e9"})
+    assert "budget: “1e9” is not a whole number from 200 up." in refused.content.decode()
 
 
 def test_the_tuning_page_opened_without_a_deck_asks_which_of_yours(client, alice):
