@@ -194,17 +194,18 @@ _setups = _PerCatalog(kept=4096)
 
 
 def summarize_params(params: dict) -> dict:
-    """The parameters without the snapshots' card definitions (they are the workers' input); a deck's `cards` is its
-    card count, as the deck's own page says it (the snapshot's list also holds the gateway card, which the engine
-    plays)."""
-    decks = [{key: deck.get(key) for key in ("id", "name", "version", "legal")} | {"cards": _card_count(deck)}
-             for deck in params.get("decks", [])]
+    """The parameters without the snapshots' card definitions (they are the workers' input)."""
+    decks = [deck_summary(deck) for deck in params.get("decks", [])]
     return {**params, "decks": decks}
 
 
-def _card_count(snapshot: dict) -> int:
+def deck_summary(snapshot: dict) -> dict:
+    """A deck snapshot as pages and the API show it: its id, name, version, legality and card count (the main
+    deck's, as the deck's own page gives it; the snapshot's list also holds the gateway card, which the engine
+    plays)."""
     cards = snapshot.get("cards", {})
-    return sum(1 for code in snapshot.get("list", []) if cards.get(code, {}).get("type") != GATEWAY)
+    count = sum(1 for code in snapshot.get("list", []) if cards.get(code, {}).get("type") != GATEWAY)
+    return {key: snapshot.get(key) for key in ("id", "name", "version", "legal")} | {"cards": count}
 
 
 def present(result: dict, params: dict) -> dict:

@@ -20,7 +20,7 @@ from playtest.jobs.registry import JobKind, register
 from playtest.policies import POLICIES, chunk_games
 from playtest.simulation import metagame
 from playtest.simulation.games import deck_cards
-from playtest.simulation.job_kind import check_deck_format, deck_snapshot
+from playtest.simulation.job_kind import check_deck_format, deck_snapshot, deck_summary
 from playtest.simulation.metagame_report import table
 from playtest.simulation.run_speed import measured_speed, time_estimate
 
@@ -101,11 +101,8 @@ def validate_params(params: dict[str, Any], owner) -> dict[str, Any]:
     if policy not in POLICIES:
         raise _field_error("policy", f"must be one of {', '.join(POLICIES)}")
     per_pair = params.get("games_per_pair", DEFAULT_GAMES_PER_PAIR)
-    if per_pair < 2:
-        raise _field_error("games_per_pair", f"{per_pair} is too few: a pair plays 2 games or more")
-    if per_pair % 2:
-        raise _field_error("games_per_pair", f"{per_pair} is odd: each seed is played from both seats, so give an "
-                                             "even number")
+    if problem := games_per_pair_problem(per_pair):
+        raise _field_error("games_per_pair", problem)
     check_size(len(ids), per_pair)
     snapshots = []
     for k, deck_id in enumerate(ids):
@@ -134,8 +131,7 @@ def games_of(params: dict[str, Any]) -> int:
 
 def summarize_params(params: dict[str, Any]) -> dict[str, Any]:
     """The parameters without the snapshots' card definitions (they are the workers' input)."""
-    decks = [{key: deck.get(key) for key in ("id", "name", "version", "legal")} | {"cards": len(deck.get("list", []))}
-             for deck in params.get("decks", [])]
+    decks = [deck_summary(deck) for deck in params.get("decks", [])]
     return {**params, "decks": decks}
 
 
@@ -159,6 +155,15 @@ def throughput(fmt: str, policy: str) -> dict[str, Any]:
                 f"{'timed' if speed['games_per_second'] else 'a worker is timing'} starter decks playing each other "
                 "with it, on one worker")
     return {**speed, "source_text": text}
+
+
+def games_per_pair_problem(per_pair: int) -> str | None:
+    """What is wrong with a table's games a pair, in the player's words; None when a table takes it."""
+    if per_pair < 2:
+        return f"{per_pair} is too few: a pair plays 2 games or more"
+    if per_pair % 2:
+        return f"{per_pair} is odd: each seed is played from both seats, so give an even number"
+    return None
 
 
 def budget(*, decks: int, games_per_pair: int, fmt: str = "standard", policy: str = DEFAULT_POLICY) -> dict[str, Any]:

@@ -112,7 +112,8 @@ def beyond_notice(deck: dict[str, Any], fmt: str) -> str:
     if not goal or "list" not in deck:
         return ""
     cards = deck["cards"]
-    total = sum(cards[code].get("vitality") or 0 for code in deck["list"] if cards[code]["type"] in ("unit", "legend"))
+    total = sum(cards[code].get("vitality") or 0 for code in deck["list"]
+                if cards.get(code, {}).get("type") in ("unit", "legend"))
     if total >= goal:
         return ""
     return (f"Its units and legends have {total} vitality in all, less than the {goal} the Beyond needs to win "

@@ -36,7 +36,7 @@ from playtest.dreadgate import ENGINE_VERSION
 from playtest.jobs.registry import JobKind, register
 from playtest.models import Run, RunStatus
 from playtest.simulation import tuning_chain, tuning_race
-from playtest.simulation.job_kind import card_definitions, check_deck_format, deck_snapshot
+from playtest.simulation.job_kind import card_definitions, check_deck_format, deck_snapshot, deck_summary
 from playtest.simulation.report import beyond_notice
 from playtest.simulation.run_speed import measured_speed, time_estimate
 from playtest.simulation.tuning_candidates import MAX_SHORTLIST, SHORTLIST_RULE, shortlist_of, swapped_entries
@@ -159,11 +159,8 @@ def default_title(params: dict[str, Any]) -> str:
 
 def summarize_params(params: dict[str, Any]) -> dict[str, Any]:
     """The parameters without the card definitions (they are the workers' input)."""
-    def deck(d: dict[str, Any]) -> dict[str, Any]:
-        return {key: d.get(key) for key in ("id", "name", "version", "legal")} | {"cards": len(d.get("list", []))}
-
     return {"goal": params["goal"], "format": params["format"], "budget": params["budget"],
-            "deck": deck(params["deck"]), "gauntlet": [deck(d) for d in params.get("gauntlet", [])],
+            "deck": deck_summary(params["deck"]), "gauntlet": [deck_summary(d) for d in params.get("gauntlet", [])],
             "candidates": params.get("candidates", []), "considered": params.get("considered"),
             "shortlist_rule": params.get("shortlist_rule", "")}
 

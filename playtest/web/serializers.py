@@ -16,6 +16,7 @@ from playtest.simulation.metagame_kind import (
     METAGAME_FORMATS,
     MIN_DECKS,
     MetagameParams,
+    games_per_pair_problem,
     summarize_params,
 )
 from playtest.simulation.metagame_report import table
@@ -207,6 +208,11 @@ class MetagameBudgetQuerySerializer(serializers.Serializer):
                                           help_text="The table's format.")
     policy = serializers.ChoiceField(choices=list(POLICIES), default=DEFAULT_POLICY)
 
+    def validate_games_per_pair(self, value: int) -> int:
+        if problem := games_per_pair_problem(value):  # what the submission would refuse: no estimate for it
+            raise serializers.ValidationError(problem)
+        return value
+
 
 SPEED_HELP = "The speed the estimate assumes; null while a worker times the AI for the first time (source: timing)."
 SPEED_SOURCES = ["measured", "calibrated", "timing"]
@@ -286,7 +292,8 @@ class MetagameDeckSummarySerializer(serializers.Serializer):
     name = serializers.CharField()
     version = serializers.IntegerField(allow_null=True)
     legal = serializers.BooleanField()
-    cards = serializers.IntegerField(help_text="Cards in the snapshot played, the gateway pair included.")
+    cards = serializers.IntegerField(help_text="The deck's card count, as its page gives it (the snapshot played "
+                                               "also holds its gateway card).")
 
 
 class MetagameSerializer(serializers.ModelSerializer):

@@ -32,6 +32,7 @@ from playtest.simulation.metagame_kind import (
     METAGAME_FORMATS,
     MIN_DECKS,
     budget,
+    games_per_pair_problem,
 )
 from playtest.simulation.report import report
 from playtest.simulation.tuning_kind import (
@@ -193,8 +194,8 @@ def _metagame_budget(choice: dict) -> dict | None:
     except ValueError:
         return None
     count = len(set(choice["decks"]))
-    if not MIN_DECKS <= count <= MAX_DECKS or games < 2 or choice["format"] not in METAGAME_FORMATS \
-            or choice["policy"] not in POLICIES:
+    if not MIN_DECKS <= count <= MAX_DECKS or games_per_pair_problem(games) \
+            or choice["format"] not in METAGAME_FORMATS or choice["policy"] not in POLICIES:
         return None
     return budget(decks=count, games_per_pair=games, fmt=choice["format"], policy=choice["policy"])
 

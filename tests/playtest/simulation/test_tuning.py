@@ -134,7 +134,7 @@ def test_cheapest_cuts_are_ordered_by_the_improvement_of_their_best_swap_not_by_
 
     result = {"swaps": [swap(1, "A", 2, 0.1), swap(2, "B", 1, 0.9), swap(3, "A", 1, 0.5), swap(4, "C", 1, -0.2)],
               "baseline": {"value": 5.0}, "stages": [], "games": 100}
-    params = {"goal": "goldfish", "cards": {}, "deck": {"cards": {}}, "budget": 200}
+    params = {"goal": "goldfish", "format": "standard", "cards": {}, "deck": {"cards": {}}, "budget": 200}
     cuts = present(result, params)["cheapest_cuts"]
     assert [(c["cut"], c["mean"]) for c in cuts] == [("B", 0.9), ("A", 0.1), ("C", -0.2)]
 

@@ -198,6 +198,11 @@ def test_the_budget_is_timed_by_a_worker_on_first_use_then_measured_on_finished_
     assert quick["source"] == "timing", "a Quick table is not estimated from Standard ones"
     message = refusal(client.get("/api/metagames/budget/", {"decks": 13}), 400)["message"]
     assert message.startswith("decks") and "2 to 12" in message
+    # An odd number of games a pair, which the submission refuses, gets no estimate either: the same refusal.
+    message = refusal(client.get("/api/metagames/budget/", {"decks": 2, "games_per_pair": 3}), 422)["message"]
+    assert message == "games_per_pair: 3 is odd: each seed is played from both seats, so give an even number"
+    page = client.get("/playtest/metagame/budget/", {"decks": starter_ids(2), "games_per_pair": 3}).content.decode()
+    assert "an even number of games a pair" in page and "= 3 games" not in page
 
 
 def test_the_schema_documents_the_metagame_endpoints(client):
