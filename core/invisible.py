@@ -10,6 +10,8 @@ the deprecated format characters) never do.
 
 from __future__ import annotations
 
+import unicodedata
+
 _IGNORABLE = (
     (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
     (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
@@ -41,3 +43,18 @@ def seen_as(text: str) -> str:
     """What a reader tells apart: the text folded in case, without any character drawn as nothing (two labels with
     the same `seen_as` look alike)."""
     return "".join(ch for ch in text if not is_ignorable(ch)).casefold()
+
+
+# Tab, line breaks and the like (Cc), lone surrogates, line and paragraph separators, and the characters that
+# reorder the text around them (bidirectional embeddings, overrides and isolates).
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def control_in(text: str) -> str:
+    """The first control character of the text, said so that the player can find it ("" when none): it is
+    invisible, or it moves the text around it. A name or a label shown to others holds none."""
+    for at, ch in enumerate(text, start=1):
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS:
+            return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')} at character {at}"
+    return ""
+

@@ -19,7 +19,7 @@ from cards.selectors import catalog_version_recent
 from core.errors import ErrorCode
 from core.formats import FORMATS
 from core.intbounds import shortened
-from core.invisible import without_invisible
+from core.invisible import control_in, without_invisible
 
 from .cardindex import CardIndex
 from .cardinfo import GATEWAY, CardInfo, Entry
@@ -79,20 +79,6 @@ def _check_entries(entries: list[Entry]) -> None:
                               details={"card": e.card.collector_number, "count": e.count})
 
 
-# Tab, line breaks and the like (Cc), lone surrogates, line and paragraph separators, and the characters that
-# reorder the text around them (bidirectional embeddings, overrides and isolates).
-_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def _control_in(text: str) -> str:
-    """The first control character of the text, said so that the player can find it ("" when none): it is
-    invisible, or it moves the text around it."""
-    for at, ch in enumerate(text, start=1):
-        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS:
-            return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')} at character {at}"
-    return ""
-
-
 def clean_tag(card: CardInfo, tag: Any) -> str:
     """A tag as saved: its spaces trimmed and runs of them made one, composed (NFC) and without invisible characters;
     "" is untagged. Refuses (InvalidDeck,
@@ -100,7 +86,7 @@ def clean_tag(card: CardInfo, tag: Any) -> str:
     details = {"card": card.collector_number, "field": "tag"}
     if not isinstance(tag, str):
         raise InvalidDeck(f"{card.name}: a tag is text.", details=details)
-    if control := _control_in(tag):
+    if control := control_in(tag):
         raise InvalidDeck(f"{card.name}: a tag cannot hold control characters (a tab, a line break and the like); "
                           f"it holds {control}.", details=details)
     # One tag looks one way: composed as NFC, without the characters drawn as nothing that would make a twin of it
@@ -196,7 +182,7 @@ def _check_fields(name: str, deck_format: str, visibility: str, description: str
         raise InvalidDeck("A deck needs a name.", details={"field": "name"})
     if len(name) > 100:
         raise InvalidDeck("A deck name is at most 100 characters.", details={"field": "name"})
-    if control := _control_in(name):
+    if control := control_in(name):
         raise InvalidDeck("A deck name cannot hold control characters (a tab, a line break and the like); it holds "
                           f"{control}.", details={"field": "name"})
     if len(description) > 5000:

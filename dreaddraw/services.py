@@ -15,6 +15,7 @@ from django.db import transaction
 from core.errors import DomainError, ErrorCode
 from core.frames import FramesError, first_difference, pack, unpack
 from core.intbounds import MAX_SEED, seed_problem
+from core.invisible import control_in
 from dreaddraw.engine import (
     ENGINE_VERSION,
     CardSet,
@@ -71,6 +72,10 @@ def _seat_specs(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if kind != SeatKind.BOT:
             bot = ""
         name = str(raw.get("name") or "").strip()[:40]
+        if control := control_in(name):  # shown to every seat: nothing in it reorders or hides the words around it
+            raise DomainError(f"{where}.name cannot hold control characters (a tab, a line break, a direction "
+                              f"override and the like); it holds {control}.", code=ErrorCode.INVALID_SEATS,
+                              details={"field": f"{where}.name"})
         if not name:
             name = BOT_LABELS[bot] if bot else ("Player" if kind == SeatKind.LOCAL else "Guest") + f" {i + 1}"
         out.append({"kind": kind, "bot": bot, "name": name})

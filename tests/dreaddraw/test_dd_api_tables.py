@@ -66,6 +66,18 @@ def test_bad_seats_are_refused_naming_the_field(client, alice):
     assert "seats" in response.json()["error"]["message"]
 
 
+def test_a_seat_name_with_a_direction_override_is_refused_naming_it(client, alice):
+    """Seat names are shown to every seat: a right-to-left override in one reversed the words after it."""
+    client.force_login(alice)
+    seats = [{"kind": "local", "name": "Ann\u202eeve"}, {"kind": "bot", "bot": "heuristic"}]
+    response = client.post("/api/dreaddraw/tables/", {"seats": seats}, content_type="application/json")
+    assert response.status_code in (400, 422)
+    error = response.json()["error"]
+    assert error["details"]["field"] == "seats[0].name" and "U+202E RIGHT-TO-LEFT OVERRIDE at character 4" in \
+        error["message"]
+    assert not DreadDrawTable.objects.exists()
+
+
 def test_a_guest_joins_through_the_api_and_sees_their_own_seat(client, alice):
     body = create(client, [{"kind": "local"}, {"kind": "invite"}])
     assert body["status"] == "waiting"
