@@ -358,6 +358,11 @@ class ApiContract:
                     check_body(operation, data)
                 except ContractError as exc:
                     raise ValidationError(exc.details["fields"]) from None  # the envelope names the field
+        elif request.method in ("POST", "PUT", "PATCH") and request.content_type.startswith("application/json") \
+                and isinstance(request.data, dict) and request.data:
+            # An action that takes no body (an undo, a cancel): a field sent to it is a mistake, not ignored.
+            name = next(iter(request.data))
+            raise ValidationError({name: ["This action takes no body; send none, or {}."]})
         request.fits_the_schema = True  # a refusal from here on is by a rule beyond it (config.api_errors: 422)
         return True
 

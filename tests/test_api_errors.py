@@ -33,3 +33,20 @@ def _bearer(token: str) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     return client
+
+
+def test_a_field_sent_to_an_action_that_takes_no_body_is_refused_naming_it():
+    from django.contrib.auth import get_user_model
+
+    from playtest.jobs import services
+    from playtest.models import Run, RunStatus
+
+    user = get_user_model().objects.create_user("canceller", password="x" * 12)
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=10)
+    client = APIClient()
+    client.force_authenticate(user)
+    refused = client.post(f"/api/runs/{run.pk}/cancel/", {"reason": "too slow"}, format="json")
+    assert refused.status_code == 400 and refused.json()["error"]["message"].startswith("reason: This action takes")
+    assert Run.objects.get(pk=run.pk).status == RunStatus.QUEUED
+    assert client.post(f"/api/runs/{run.pk}/cancel/", {}, format="json").status_code == 200
+    assert Run.objects.get(pk=run.pk).status == RunStatus.CANCELLED
