@@ -14,7 +14,7 @@ from core.frames import pack, to_text
 from core.interrupt import checkpoint
 from playtest.dreadgate import CardDef, State, game_frames, new_game, to_record
 from playtest.dreadgate.actions import DRAW, END, MULLIGAN
-from playtest.dreadgate.state import MAIN_PHASE, OPENING_HAND
+from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
 from playtest.policies import BOARD_KINDS, POLICIES
 
@@ -50,7 +50,7 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
     own_turns = [0, 0]
     ap_used: list[list[int]] = [[], []]
     ap_wasted: list[list[int]] = [[], []]
-    drawn = [OPENING_HAND, OPENING_HAND]
+    drawn = [len(state.hand[seat_deck.index(d)]) for d in (0, 1)]  # the opening hands: fewer from a smaller deck
     mulligans = [0, 0]
     cards = card_usage.GameCards(state)
     turn_seen, turn_ap = 0, 0
@@ -73,8 +73,9 @@ def play_game(decks: list[list[CardDef]], fmt: str, seed: int, policies: list[st
             drawn[deck] += 1
         elif kind == MULLIGAN:
             mulligans[deck] += 1
-            drawn[deck] += OPENING_HAND
         state.apply(action)
+        if kind == MULLIGAN:
+            drawn[deck] += len(state.hand[seat])  # the new hand
     winner = seat_deck[state.winner] if state.winner in (0, 1) else -1
     result = {
         "winner": winner,

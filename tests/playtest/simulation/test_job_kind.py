@@ -4,6 +4,7 @@ import pytest
 
 from core.errors import DomainError
 from decks.models import Visibility
+from decks.services import deck_create
 from playtest.dreadgate import ENGINE_VERSION, new_game
 from playtest.jobs import services
 from playtest.models import Run, RunStatus
@@ -335,3 +336,13 @@ def test_a_deck_the_engine_cant_set_up_is_refused_each_time_it_is_submitted(alic
                          entries=entries_of(*[(card, 4) for card in units]))
     run = services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": mended.pk}, games=2)
     assert run.params["decks"][0]["version"] == mended.version
+
+
+def test_an_empty_decks_report_draws_no_card_and_says_no_game_was_won(client, alice):
+    empty = deck_create(owner=alice, name="Nothing yet", entries=[])
+    run = play_all(services.run_submit(owner=alice, kind="dreadgate_playtest", params={"deck": empty.pk}, games=4))
+    figures = report(run.result, run.params)["decks"][0]
+    assert figures["wins"] == 0 and figures["drawn_per_game"] == 0  # it said 6.0: an opening hand of a full deck
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    assert "No game won: no turns to win to chart." in page and "Probability of having won by turn N" not in page
