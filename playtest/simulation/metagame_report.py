@@ -110,6 +110,7 @@ def table(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
                                   for o in order]} for s in standings]
     draws = sum(cell["draws"] for cell in cells.values())
     return {"games": result.get("games", 0), "draws": draws, "format": params["format"], "policy": params["policy"],
-            "games_per_pair": params["games_per_pair"], "pairs": n * (n - 1) // 2, "decks": standings,
+            "games_per_pair": params["games_per_pair"], "pairs": n * (n - 1) // 2,
+            "asked": n * (n - 1) // 2 * params["games_per_pair"], "decks": standings,
             "columns": standings, "rows": rows,
             "matchups": [m for s in sorted(standings, key=lambda s: s["index"]) for m in s["matchups"]]}

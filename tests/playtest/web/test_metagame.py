@@ -272,3 +272,14 @@ def test_a_decks_playtest_page_offers_it_in_a_table_with_the_starters(client, al
     assert link in client.get(f"/playtest/new/?deck={mine.pk}").content.decode()
     html = client.get(link.replace("&amp;", "&")).content.decode()
     assert f'value="{mine.pk}" checked' in html and "21 pairs × 400 games = 8400 games" in html
+
+
+def test_a_table_cancelled_part_way_says_how_many_of_its_games_it_reports(client, alice):
+    run = services.run_submit(owner=alice, kind=METAGAME, params={"decks": starter_ids(3), "games_per_pair": 200})
+    services.chunk_execute(run_id=run.pk, index=0)
+    run.refresh_from_db()
+    assert services.run_cancel(run=run)
+    client.force_login(alice)
+    page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    played = run.chunks.get(index=0).games
+    assert f"{played} games of the 600 asked: 3 pairs of 200 games asked" in page
