@@ -776,6 +776,8 @@ def test_on_a_phone_the_board_and_the_hand_under_it_are_in_view_without_scrollin
     assert tile["y"] + tile["height"] <= 812  # the hand's cards, whole (the strip scrolls sideways to the others)
     nav = page.locator(".site-nav ul:not(.account)")
     assert nav.evaluate("n => getComputedStyle(n).overflowX") == "auto"  # one row, which scrolls sideways
+    widths = nav.evaluate("n => [n.scrollWidth, n.clientWidth]")
+    assert widths[0] <= widths[1], f"the last section is cut off at 375 px: {widths}"  # "Rules" was
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     assert axe_violations(page) == []
 
