@@ -532,7 +532,7 @@ def deck_revert(*, deck: Deck, actor, number: int, expected_version: int | None)
     revision = deck.revisions.filter(number=number).first()
     if revision is None:
         raise InvalidDeck(f"Deck {deck.pk} has no version {number}.", details={"number": number},
-                          status_code=404)
+                          status_code=404, code=ErrorCode.REVISION_NOT_FOUND)  # as a diff of a version it lacks
     gateway = Card.objects.filter(collector_number=revision.gateway).first() if revision.gateway else None
     entries, considering = _revision_entries(revision, card_index())
     return deck_update(deck=deck, actor=actor, expected_version=expected_version, name=revision.name,

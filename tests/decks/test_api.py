@@ -173,7 +173,10 @@ def test_copy_revert_revisions_and_diff(api, owner):
     api.patch(f"/api/decks/{pk}/", {"cards": [], "name": "Emptied"}, format="json", HTTP_IF_MATCH='"1"')
     diff = api.get(f"/api/decks/{pk}/diff/?from=1&to=2").json()
     assert len(diff["cards"]) == 9 and all(c["after"] == 0 for c in diff["cards"])
-    assert api.get(f"/api/decks/{pk}/diff/?from=1&to=9").status_code == 404
+    missing = api.get(f"/api/decks/{pk}/diff/?from=1&to=9")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "revision_not_found"
+    never = api.post(f"/api/decks/{pk}/revert/", {"version": 9}, format="json", HTTP_IF_MATCH='"2"')
+    assert never.status_code == 404 and never.json()["error"]["code"] == "revision_not_found"  # one code, both
     reverted = api.post(f"/api/decks/{pk}/revert/", {"version": 1}, format="json", HTTP_IF_MATCH='"2"')
     assert reverted.status_code == 200 and reverted.json()["card_count"] == 36 and reverted["ETag"] == '"3"'
     assert [r["number"] for r in api.get(f"/api/decks/{pk}/revisions/").json()["results"]] == [3, 2, 1]
