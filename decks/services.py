@@ -74,7 +74,11 @@ def _check_entries(entries: list[Entry]) -> None:
         if e.card.type == GATEWAY:
             raise InvalidDeck(f"{e.card.name} is the gateway card: set it as the deck's gateway, not as an entry.",
                               details={"card": e.card.collector_number})
-        if not 1 <= e.count <= MAX_COPIES_STORED:
+        if e.count > MAX_COPIES_STORED:  # a card listed more than once is added up first (merged)
+            raise InvalidDeck(f"{e.card.name}: {e.count} copies in all (a card listed more than once is added up); "
+                              f"a deck holds at most {MAX_COPIES_STORED} of a card.",
+                              details={"card": e.card.collector_number, "count": e.count})
+        if e.count < 1:
             raise InvalidDeck(f"{e.card.name}: a count is a whole number from 1 to {MAX_COPIES_STORED}.",
                               details={"card": e.card.collector_number, "count": e.count})
 
@@ -782,7 +786,8 @@ def entries_from_counts(counts: Sequence[tuple[str, int]], index: CardIndex | No
         card = index.resolve(str(text))
         if card is None:
             where = {"field": f"{field}[{i}].card"} if field else {}
-            raise InvalidDeck(f"{where['field'] + ': ' if where else ''}No card is named or numbered {text!r}.",
+            raise InvalidDeck(f"{where['field'] + ': ' if where else ''}No card is named or numbered "
+                              f"“{shortened(str(text))}”.",
                               code=ErrorCode.UNKNOWN_CARD,
                               details={"card": text, "suggestions": index.suggest(str(text)), **where})
         if not isinstance(count, int) or isinstance(count, bool):

@@ -444,7 +444,7 @@ def test_an_unknown_card_says_which_item_of_which_list_named_it(api, field):
     good = make_card("Zz Known")
     body = {"name": "x", field: [{"card": good.collector_number, "count": 1}, {"card": "NOPE", "count": 1}]}
     error = api.post("/api/decks/", body, format="json").json()["error"]
-    assert error["message"] == f"{field}[1].card: No card is named or numbered 'NOPE'."
+    assert error["message"] == f"{field}[1].card: No card is named or numbered “NOPE”."
     assert error["details"]["field"] == f"{field}[1].card"
 
 
@@ -504,3 +504,11 @@ def test_a_decks_versions_are_listed_a_page_at_a_time(api, owner):
     assert first["count"] == 63 and len(first["results"]) == 60 and first["results"][0]["number"] == 63
     rest = api.get(first["next"]).json()
     assert [r["number"] for r in rest["results"]] == [3, 2, 1] and rest["next"] is None
+
+
+def test_a_card_listed_many_times_is_added_up_and_said_so_when_past_the_most_a_deck_holds(api):
+    card = make_card("Zz Repeated")
+    body = {"name": "x", "cards": [{"card": card.collector_number, "count": 1}] * 70}
+    error = api.post("/api/decks/", body, format="json").json()["error"]
+    assert error["message"] == (f"{card.name}: 70 copies in all (a card listed more than once is added up); a deck "
+                                "holds at most 60 of a card.")  # it said a count is 1 to 60, and no item was 70
