@@ -115,8 +115,19 @@ def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, 
 
 def shortfall(params: dict[str, Any], plans: list[dict[str, Any]], short: int) -> str:
     """Why a finished run played `short` games fewer than its budget."""
-    if "base" not in plans[-1]:
-        return tuning_race.shortfall(params, plans, short)
+    if "base" not in plans[-1]:  # no chained stage ran: the race's own remainder, and the share kept for the chain
+        race_short = max(tuning_race.race_budget(params["budget"]) - sum(plan["games"] for plan in plans), 0)
+        kept = short - race_short
+        if kept <= 0:
+            return tuning_race.shortfall(params, plans, short)
+        unit, finalists = tuning_race.unit_of(params), len(plans[-1]["arms"]) - 1
+        games = "game" if unit == 1 else "games"
+        race = (f"{tuning_race.shortfall(params, plans, race_short)}; and " if race_short else
+                f"the run stopped {short} games short of its budget: ")
+        need = finalists * (finalists + 1) * unit  # next_stage's least: a unit a deck, for each stage it may play
+        return (f"{race}the {kept} games kept to confirm the race's best swaps on new deals were too few for that "
+                f"check, which needs {need} or more here: its first stage plays the unchanged deck and the "
+                f"{finalists} swaps {unit} {games} each at least, with as much kept for each stage after it")
     games = "game" if short == 1 else "games"
     return (f"the run stopped {short} {games} short of its budget: after the race, its chained stages try the swaps "
             "on the deck with those already confirmed, and the chain ends at the first stage that confirms none, "

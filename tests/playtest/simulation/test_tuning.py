@@ -214,3 +214,15 @@ def test_a_swap_confirmed_on_new_deals_and_left_out_of_the_plan_is_not_called_un
     verdicts = {s["arm"]: (s["verdict"], s["checked"]["low"]) for s in report["best"] if s["checked"]}
     assert verdicts[1][0] == "Clear gain"
     assert verdicts[2][1] > 0 and verdicts[2][0].startswith("Clear gain, confirmed on new deals; not in the plan")
+
+
+def test_a_run_whose_share_kept_for_the_chain_could_not_be_played_says_so_not_that_the_race_left_it():
+    """A matchup budget of 200: the race takes 120 and keeps 80 to confirm its finalists on new deals, too few for a
+    stage of 5 decks in steps of 12 (both seats against six gauntlet decks); it said the race's last stage could not
+    share them."""
+    params = {"goal": "matchup", "format": "standard", "budget": 200, "gauntlet": [{}] * 6}
+    plans = [{"games": 120, "arms": [0, 1, 2, 3, 4], "per_arm": 24, "start": 0}]
+    said = tuning_chain.shortfall(params, plans, 80)
+    assert said.startswith("the run stopped 80 games short of its budget: the 80 games kept to confirm the race's")
+    assert "which needs 240 or more here" in said and "the 4 swaps 12 games each" in said
+    assert "could not be shared" not in said
