@@ -11,9 +11,10 @@ The accepted subset: characters and escapes (`\\.`, `\\n`, `\\x41`), classes (`[
 `+`, `?`, `{m}`, `{m,}`, `{m,n}` with counts up to MAX_COUNT, lazy forms with `?`), alternation
 (`|`) and groups (`(…)`, `(?:…)`, `(?P<name>…)`). Refused, with the position: backreferences,
 lookahead and lookbehind, atomic groups, possessive repetition, conditionals, comments and inline
-flags, POSIX classes (`[[:alpha:]]`) and a brace that starts no count (`\\{` is a brace), where re and
-regex read differently; and a repeated group that itself holds repetition or alternation (`(a+)+`,
-`(a|ab)*`: the shapes whose matching time grows exponentially with the text). Matching ignores
+flags, escapes of a letter re does not read (`\\p{L}`; `\\N{…}` too), POSIX classes (`[[:alpha:]]`)
+and a brace that starts no count (`\\{` is a brace), where re and regex read differently; and a repeated
+group that itself holds repetition or alternation (`(a+)+`, `(a|ab)*`: the shapes whose matching time grows
+exponentially with the text). Matching ignores
 case, as the substring search does; `^` and `$` are the start and end of the whole name or text.
 
 Bounds: a pattern has at most MAX_PATTERN_LENGTH characters, and the patterns of one search may take
@@ -80,6 +81,9 @@ class _Group:
     inner: bool = False  # holds repetition or alternation (at any depth)
 
 
+_ESCAPES = frozenset("abBdDfnrsStvwWxuUAZ")  # the letters re reads after a backslash (\N{…} is left out)
+
+
 def _check_subset(source: str, offset: int) -> None:
     """Refuse what lies outside the subset, at its position (`offset` is the pattern's in the query)."""
     groups = [_Group(-1)]
@@ -92,6 +96,10 @@ def _check_subset(source: str, offset: int) -> None:
             if nxt.isdigit() and nxt != "0":
                 raise _refuse(f"'\\{nxt}' is a backreference; backreferences are not supported.", at,
                               "a pattern without backreferences")
+            if nxt.isascii() and nxt.isalpha() and nxt not in _ESCAPES:  # \p{L}: its brace is not the fault
+                raise _refuse(f"'\\{nxt}' is not an escape patterns know; use \\d, \\w, \\s (\\D, \\W, \\S), "
+                              "\\b, \\B, \\A, \\Z, \\n, \\t or \\x41, or \\ before a sign.", at,
+                              "a supported escape")
             i, last_group = i + 2, None
         elif ch == "[":  # a class: skip to its end (a ']' first is a member; escapes are members)
             j = i + 1

@@ -78,6 +78,8 @@ def test_the_sql_path_evaluates_patterns_in_python_not_in_the_database(settings)
 
 @pytest.mark.parametrize(("query", "position", "words"), [
     ("o:/(a)\\1/", 6, "backreference"),
+    ("o:/\\p{L}/", 3, "'\\p' is not an escape patterns know"),  # its brace was said to be the fault
+    ("o:/a\\N{DASH}/", 4, "'\\N' is not an escape"),
     ("o:/(?P<x>a)(?P=x)/", 11, "backreferences are not supported"),
     ("o:/draw(?= a)/", 7, "lookahead"),
     ("o:/(?<!un)tap/", 3, "lookbehind"),
