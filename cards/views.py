@@ -1,4 +1,5 @@
 import hashlib
+import unicodedata
 
 from django.conf import settings
 from django.core.exceptions import BadRequest
@@ -90,7 +91,7 @@ def index(request: HttpRequest) -> HttpResponse:
             # API refuses it (400), the page still showing why.
             status = 400 if len(query) > MAX_QUERY_LENGTH else 200
             position = error.position
-            context.update(error=error, caret=" " * position + "^" if position is not None else "",
+            context.update(error=error, caret=_caret(query, position) if position is not None else "",
                            order=request.GET.get("order") or "name", direction=request.GET.get("direction") or "asc",
                            query_order=request.GET.get("query_order", ""),
                            query_direction=request.GET.get("query_direction", ""))
@@ -188,3 +189,12 @@ def card_svg(request: HttpRequest, collector_number: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = CARD_FACE_CACHE_CONTROL
     return response
+
+
+def _caret(query: str, position: int) -> str:
+    """A "^" under the query's character at `position`, in a monospaced line: a wide character (CJK, most emoji)
+    takes two cells and a combining mark none, so the padding counts cells, not characters."""
+    cells = sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+                for ch in query[:position])
+    return " " * cells + "^"
+

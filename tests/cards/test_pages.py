@@ -116,6 +116,12 @@ def test_unparsable_query_shows_the_position_and_expectation_not_an_error_page(c
     assert 'role="alert"' in html and "never closed" in html and "At column 14, expected &#x27;)&#x27;" in html
 
 
+def test_the_caret_under_a_query_counts_wide_characters_as_two_cells(client):
+    html = client.get("/cards/", {"q": "龍龍龍 c:pink"}).content.decode()
+    line = html.split('<pre class="caret" aria-hidden="true">')[1].split("</pre>")[0].split("\n")[1]
+    assert line == " " * 9 + "^"  # under "p": three wide characters (six cells), a space, "c:"
+
+
 def test_warnings_are_shown(client, cards):
     html = client.get("/cards/", {"q": "tst page hue:red"}).content.decode()
     assert "Unknown field" in html and "(column 10)" in html
