@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.crafts import CRAFTS
+from core.intbounds import shortened
 
 from . import stats
 from .cardinfo import CardInfo, Entry
@@ -17,21 +18,38 @@ OPENING_HAND = 6  # DG-4.4
 DEFAULT_TURNS = 4
 
 
+# The odds' inputs: (parameter, its label on the page, default, least, most).
+ODDS_NUMBERS = (("hand", "Opening hand", OPENING_HAND, 0, 20), ("draws", "Draws per turn", 1, 0, 10),
+                ("turns", "Turns", DEFAULT_TURNS, 1, 15))
+
+
 @dataclass(frozen=True, slots=True)
 class OddsInputs:
     category: str = "type:unit"
     hand: int = OPENING_HAND
     draws: int = 1
     turns: int = DEFAULT_TURNS
+    # What was asked and could not be used, in the player's words ((parameter, words), ...): the odds shown use
+    # the default instead, and say so beside the inputs, which show the values used.
+    problems: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_params(cls, params: Mapping[str, str]) -> OddsInputs:
-        def number(name: str, default: int, low: int, high: int) -> int:
+        values, problems = {}, []
+        for name, label, default, low, high in ODDS_NUMBERS:
             raw = str(params.get(name, "")).strip()
-            return min(max(int(raw), low), high) if raw.isascii() and raw.isdigit() else default
+            if raw.isascii() and raw.isdigit() and low <= int(raw) <= high:
+                values[name] = int(raw)
+                continue
+            values[name] = default
+            if raw:  # an emptied box is the default, asked for
+                problems.append((name, f"{label}: “{shortened(raw, 12)}” is not a whole number from {low} to "
+                                       f"{high}; the odds below use {default}."))
+        return cls(str(params.get("category", "") or "type:unit")[:60], problems=tuple(problems), **values)
 
-        return cls(str(params.get("category", "") or "type:unit")[:60], number("hand", OPENING_HAND, 0, 20),
-                   number("draws", 1, 0, 10), number("turns", DEFAULT_TURNS, 1, 15))
+    @property
+    def invalid(self) -> frozenset[str]:
+        return frozenset(name for name, _ in self.problems)
 
 
 def grouped(entries: Sequence[Entry]) -> list[dict]:
@@ -50,6 +68,10 @@ def panel(entries: Sequence[Entry], deck_format: str, odds: OddsInputs | None = 
     label, odds_rows = stats.category_odds(entries, odds.category, hand_size=odds.hand, draws_per_turn=odds.draws,
                                            turns=odds.turns)
     categories = [(key, name) for key, (name, _) in stats.categories(entries).items()]
+    if odds.category not in dict(categories):  # a category this deck has not: said, and Units shown
+        odds = replace(odds, category="type:unit", problems=(*odds.problems, (
+            "category", f"At least one of: this deck has no category “{shortened(odds.category, 40)}”; the odds "
+                        f"below are for {label}.")))
     return {
         "groups": grouped(entries),
         "report": report,

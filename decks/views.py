@@ -127,7 +127,7 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     odds = OddsInputs.from_params(request.GET)
     visual = request.GET.get("view") == "visual"
     parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
-             odds.category, odds.hand, odds.draws, odds.turns)
+             odds.category, odds.hand, odds.draws, odds.turns, odds.problems)
 
     def render() -> str:
         context = {**_deck_context(request, deck), **_tags_and_considering(deck)}
@@ -179,7 +179,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def stats_panel(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _visible(request, pk)
-    return render(request, "decks/_stats.html", _deck_context(request, deck))
+    context = _deck_context(request, deck)
+    return render(request, "decks/_stats.html", context, status=400 if context["odds"].problems else 200)
 
 
 @require_safe

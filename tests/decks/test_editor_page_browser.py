@@ -319,3 +319,27 @@ def test_on_a_phone_the_bar_says_whether_the_deck_is_legal_and_follows_each_save
     phone_page.get_by_label("Format").select_option("tactical")  # its legend is not played in Tactical (DC-8)
     phone_page.locator('#bar-legality[data-legal="false"]').wait_for()
     assert bar.inner_text().startswith("Not legal · ")
+
+
+def test_the_odds_keep_the_keyboards_place_and_say_what_they_could_not_use(page, starter_copy):
+    """The statistics are swapped in whole at each change: the focus fell to the page's start, so a second arrow
+    key did nothing; and a number out of range was kept in its box beside the odds of the value before it."""
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    category = page.locator("#odds-category")
+    first = category.input_value()
+    category.focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("v => document.querySelector('#odds-category').value !== v", arg=first)
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
+    assert page.evaluate("document.activeElement.id") == "odds-category"
+    second = category.input_value()
+    page.keyboard.press("ArrowDown")  # the focus is still there: the next category
+    page.wait_for_function("v => document.querySelector('#odds-category').value !== v", arg=second)
+    page.locator("#odds-hand").fill("99")
+    page.keyboard.press("Tab")
+    page.locator("#odds-problems").wait_for()
+    said = page.locator("#odds-problems").inner_text()
+    assert "“99” is not a whole number from 0 to 20; the odds below use 6." in said
+    assert page.locator("#odds-hand").input_value() == "6"
+    page.wait_for_function("() => document.activeElement.id === 'odds-draws'", timeout=5_000)

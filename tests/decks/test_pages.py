@@ -70,6 +70,25 @@ def test_odds_panel_recalculates(logged_in, owner):
     assert "K = 0" in html and "0.0%" in html
 
 
+def test_odds_asked_out_of_range_are_said_so_beside_the_odds_of_the_values_used(logged_in, owner):
+    """They were moved into range, or to the defaults, unsaid: the box kept 99 beside the odds of an opening hand
+    of 20 (or, from the page, of the value before)."""
+    deck = make_deck(owner)
+    response = logged_in.get(f"/decks/{deck.pk}/stats/", {"hand": "99", "draws": "-1", "turns": "0",
+                                                          "category": "nope"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    for words in ("Opening hand: “99” is not a whole number from 0 to 20; the odds below use 6.",
+                  "Draws per turn: “-1” is not a whole number from 0 to 10; the odds below use 1.",
+                  "Turns: “0” is not a whole number from 1 to 15; the odds below use 4.",
+                  "At least one of: this deck has no category “nope”; the odds below are for"):
+        assert words in html
+    assert 'id="odds-hand" type="number" name="hand" value="6"' in html and html.count('aria-invalid="true"') == 4
+    assert "By turn 4" in html and "By turn 5" not in html
+    fine = logged_in.get(f"/decks/{deck.pk}/stats/", {"hand": "", "turns": "3"})  # an emptied box: the default
+    assert fine.status_code == 200 and "odds-problems" not in fine.content.decode()
+
+
 def test_editor_adds_changes_and_removes_cards_with_autosave(logged_in, owner):
     deck = deck_create(owner=owner, name="Empty", entries=[])
     card = make_card(name="Zz Editor Pike")

@@ -54,8 +54,8 @@ def test_curve_breakdowns_and_averages():
 
 def test_panel_and_charts_are_svg_with_text_labels():
     entries = [Entry(info("unit", vitality=v), 4) for v in (1, 2, 3)]
-    data = panel(entries, "standard", OddsInputs.from_params({"category": "vit:1", "hand": "7", "turns": "99"}))
-    assert data["odds"] == OddsInputs("vit:1", 7, 1, 15)
+    data = panel(entries, "standard", OddsInputs.from_params({"category": "vit:1", "hand": "7", "turns": "9"}))
+    assert data["odds"] == OddsInputs("vit:1", 7, 1, 9)
     assert data["count"] == 12 and not data["report"].legal
     svg = str(data["curve_chart"])
     assert svg.startswith("<svg") and 'role="img"' in svg and "<title>Vitality curve" in svg
