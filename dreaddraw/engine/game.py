@@ -46,9 +46,9 @@ from .errors import IllegalDecision
 
 # The rules' version (docs/rules.md, RV-1): a change that alters what a stored game replays to (a decision
 # refused, another position, other words) bumps it; tests/dreaddraw/test_reference_records.py fails until it is.
-ENGINE_VERSION = "dreaddraw-3"
+ENGINE_VERSION = "dreaddraw-4"
 LIFE_CARDS = 10  # DD-1.1
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # DD-34
 
 # Queue entries: prompts (< AUTO) wait for a decision, automatic steps (>= AUTO) run by themselves.
 # Each is (kind, seat, card or amount, more): `more` is a keyword, a tuple of looked-at cards, or 0. A sift of
@@ -362,7 +362,7 @@ class Game:
     def _discard_row(self, p: int) -> None:
         row = self.rows[p]
         if row:
-            self.discard.extend(row)
+            self.discard.extend(row)  # DD-33: first summoned to last, the last on top
             self.log.append((E_DISCARD_ROW, p, len(row), 0, -1))
             self.rows[p] = []
         self.totals[p] = 0
@@ -385,7 +385,8 @@ class Game:
             if self.alive[o]:
                 steps.append((A_DAMAGE, o, damage, 0))
         keyword = self.cs.keyword
-        # DD-7.4 / DD-12: the winner's Aftermath abilities, after the damage, before the row is discarded.
+        # DD-7.4 / DD-12: the winner's Aftermath abilities, after the damage, before the row is discarded; in the
+        # game's last round too (DD-32), the game being over only when the round ends.
         steps.extend((P_ABILITY, w, c, K_AFTERMATH) for c in self.rows[w] if keyword[c] == K_AFTERMATH)
         steps.append((A_DISCARD_ROW, w, 0, 0))  # DD-4.4
         steps.append((A_END_ROUND, w, 0, 0))
@@ -469,7 +470,7 @@ class Game:
         c = d[1]
         rest = [x for x in self.hand if x != c]
         self.hand = []
-        self.discard.extend(rest)
+        self.discard.extend(rest)  # DD-33: in the order drawn, the last on top
         for x in rest:
             self.seen_mask |= 1 << x
         self.log.append((E_KEEP, p, c, len(rest) + 1, -1))
@@ -507,11 +508,13 @@ class Game:
         if op == OP_GAIN_LIFE:  # DD-5.3
             gained = 0
             for _ in range(amount):
+                # DD-24: the Lookout showed the top card in place; one a reshuffle brings up (DD-10) no one saw.
+                under_lookout = bool(self.draw) and self.has_op(p, OP_LOOKOUT)
                 x = self._take_top()
                 if not x:
                     break
                 # DD-24: not looked at, but a player who already knew the card still knows it.
-                knew = x in self.known_draw[p] or self.has_op(p, OP_LOOKOUT)
+                knew = x in self.known_draw[p] or under_lookout
                 self._forget_draw(x)
                 self.life[p].append(x)
                 if knew:

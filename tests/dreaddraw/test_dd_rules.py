@@ -615,6 +615,20 @@ def test_dd_24_a_card_you_saw_and_then_gain_as_life_stays_known():
     assert x not in g.known_life[1] and observe(g, 1)["known_life"] == []
 
 
+def test_dd_24_a_card_a_reshuffle_brings_up_while_it_is_gained_was_never_under_the_lookout():
+    """DD-24: the Lookout showed the Draw Deck's top card; when the deck is empty, the card gained comes off the
+    Discard Pile shuffled in its place (DD-10), which no one saw: it was told to the Lookout's owner all the same."""
+    lookout = with_op("lookout")[0]
+    healer = with_op("gain_life", "summon")[0]
+    g = rig(new_game(3), reserves={0: [lookout]}, draw_top=[healer])
+    g.discard[:0], g.draw[:-1] = g.draw[:-1], []  # the healer is the Draw Deck's last card
+    g.apply(0, D)
+    assert g.draw == [] and PlayerView(g, 0).known_draw_top() == 0  # nothing under the Lookout now
+    g.apply(0, U)
+    gained = g.life[0][-1]
+    assert gained not in g.known_life[0] and observe(g, 0)["known_life"] == []
+
+
 def test_dd_24_a_card_nobody_saw_is_gained_unknown():
     """DD-24 with DD-5.3: without an earlier look the gained card stays unknown, even to its new owner."""
     healer = with_op("gain_life", "summon")[0]
@@ -909,3 +923,43 @@ def test_dd_19_drain_is_not_damage():
     g.apply(0, use(1))
     assert g.alive[1] and not g.over
     assert not any(e[0] == E_DAMAGE for e in g.log)
+
+
+def test_dd_32_the_winners_aftermath_still_comes_in_the_games_last_round_and_the_fortune_follows_it():
+    """DD-32: the round's damage defeats the last opponent; the winner's Aftermath is offered all the same, and the
+    fortune is told from the Life Deck it leaves (a card gained as life in it)."""
+    grave = with_op("gain_life", "aftermath")[0]  # Gravedigger: strength 4, 1 damage, gain life at round's end
+    three, one = vanillas(3, 1)
+    g = rig(new_game(2), draw_top=[grave, three, one], life={1: []})
+    g.apply(0, D)  # 4
+    g.apply(1, D)  # 3: the lower total moves again
+    g.apply(1, D)  # 1 after 3 fails: seat 0 wins the round, its damage finds seat 1's Life Deck empty
+    assert not g.alive[1] and not g.over and g.prompt()[:3] == (P_ABILITY, 0, grave)
+    life = len(g.life[0])
+    g.apply(0, U)
+    assert g.over and len(g.fortune) == life + 1
+
+
+def test_dd_33_cards_discarded_together_go_in_the_order_they_came_the_last_on_top():
+    """DD-33: the cards a damage drew and did not keep go down in the order drawn, the last on top, where the
+    winner's Scavenge (an Aftermath) takes it."""
+    rat = with_op("scavenge", "aftermath")[0]  # Scavenger Rat: strength 2, takes the Discard Pile's top card
+    three, ten, one = vanillas(3, 10, 1)
+    life = vanillas(2, 2, 2, 6, 5, 4)  # bottom to top: a damage of 3 draws 4, then 5, then 6
+    assert sum(CS.damage[c] for c in (rat, ten)) == 3
+    g = rig(new_game(2), draw_top=[rat, three, ten, one], life={1: life})
+    g.apply(0, D)  # 2
+    g.apply(1, D)  # 3
+    g.apply(0, D)  # 10: seat 1 is lower
+    g.apply(1, D)  # 1 fails: seat 0 wins, seat 1 draws its top three Life cards and keeps one
+    g.apply(1, keep(life[4]))
+    assert g.discard[-2:] == [life[5], life[3]]  # the 4 drawn first, then the 6: the last drawn on top
+    g.apply(0, U)
+    assert life[3] in g.reserves[0]
+
+
+def test_dd_34_a_table_seats_two_to_six():
+    """DD-34: the text names no number of players."""
+    for players in (1, 7):
+        with pytest.raises(ValueError, match="2 to 6 players"):
+            Game(players, seed=1, cardset=CS)
