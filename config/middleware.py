@@ -108,6 +108,8 @@ class PageThrottleMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if getattr(view_func, "throttle_scope", None) is None:
             return None
+        if request.method not in getattr(view_func, "throttle_methods", (request.method,)):
+            return None  # a view whose limit counts its sends alone (a sign-up), not its page's views
         throttle = ScopedRateThrottle()
         if throttle.allow_request(request, view_func):
             return None
@@ -207,15 +209,22 @@ class LazyMessageMiddleware(MessageMiddleware):
         return super().process_response(request, response)
 
 
+SERVED_METHODS = frozenset(("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"))
+
+
 class MethodNotAllowedPageMiddleware:
     """A page address visited with a method it does not take (a form's action opened as a link: `/decks/7/copy/`)
     answers Django's bare 405; it gets the site's error page saying what to do, its Allow header kept. The API's
-    405s already carry their envelope."""
+    405s already carry their envelope. A method no view of the site takes (TRACE: a page answered it as a GET) is
+    a 501 before any view (the error's envelope on API paths)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
+        if request.method not in SERVED_METHODS:  # TRACE, CONNECT, WebDAV's: no view of the site takes one
+            return error_response(request, 501, "method_not_implemented",
+                                  f"This site does not take {shortened(request.method, 20)} requests.")
         response = self.get_response(request)
         if response.status_code != 405 or response.content or request.path.startswith("/api/"):
             return response

@@ -229,6 +229,7 @@ REST_FRAMEWORK = {
         "search": env.str("THROTTLE_SEARCH", default="600/minute"),
         "anon_burst": env.str("THROTTLE_ANON", default="120/minute"),
         "writes": env.str("THROTTLE_WRITES", default="120/minute"),
+        "signups": env.str("THROTTLE_SIGNUPS", default="10/hour"),  # accounts made, per address
     },
 }
 SPECTACULAR_SETTINGS = {

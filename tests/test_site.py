@@ -153,3 +153,9 @@ def test_a_pages_refusal_is_the_sites_page_with_debug_on_too(client, settings):
     html = response.content.decode()
     assert response.status_code == 400 and "craft: “bogus” is not one of" in html
     assert "Traceback" not in html and "technical" not in html.lower() and '<link rel="icon"' in html
+
+
+@pytest.mark.parametrize("path", ["/", "/playtest/", "/dread-draw/", "/api/cards/"])
+def test_a_method_no_view_takes_is_a_501_where_a_page_answered_trace_as_a_get(client, path):
+    response = client.generic("TRACE", path)
+    assert response.status_code == 501 and "does not take TRACE requests" in response.content.decode()

@@ -15,6 +15,7 @@ urlpatterns = [
     path("tokens/<int:token_id>/revoke/", views.token_revoke, name="token_revoke"),
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("password_change/", views.PasswordChangeView.as_view(), name="password_change"),
+    path("password_reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("reset/<uidb64>/<token>/", views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
     path("", include("django.contrib.auth.urls")),
 ]

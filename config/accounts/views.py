@@ -4,6 +4,7 @@ import secrets
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -40,6 +41,21 @@ class PasswordChangeView(RefusedFormIs400, auth_views.PasswordChangeView):
 
 class PasswordResetConfirmView(RefusedFormIs400, auth_views.PasswordResetConfirmView):
     pass
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's, sending an account at most one reset mail every LOGIN_LINK_INTERVAL_SECONDS, as browser links are
+    (config/accounts/browser_links.py): asking again and again cannot flood a mailbox. The page answers alike
+    whether or not a mail went, as Django's does whether or not the address is known."""
+
+    def get_users(self, email):
+        for user in super().get_users(email):
+            if throttle.cache.add(f"password-reset-sent:{user.pk}", 1, timeout=settings.LOGIN_LINK_INTERVAL_SECONDS):
+                yield user
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    form_class = PasswordResetForm
 
 
 class LogoutView(auth_views.LogoutView):
@@ -103,6 +119,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         return response
     return render(request, "registration/signup.html", {"form": form, "next": next_url},
                   status=400 if form.errors else 200)
+
+
+# Accounts made from one address are counted (THROTTLE_SIGNUPS): each costs a password's hashing, and a script
+# could make them without end. The page itself is not counted, only what it sends.
+signup.throttle_scope = "signups"
+signup.throttle_methods = ("POST",)
 
 
 def _account_page(request: HttpRequest, *, form=None, new_token: str | None = None, status: int = 200):

@@ -260,6 +260,34 @@ def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(c
     assert mail.outbox == []
 
 
+def test_asking_again_and_again_sends_an_account_one_reset_mail_in_its_interval(client, user):
+    """A mailbox could be flooded: every request sent a mail. The answers stay alike, mail or none."""
+    for _ in range(3):
+        response = Client().post("/accounts/password_reset/", {"email": "alice@example.com"})
+        assert response.status_code == 302 and response["Location"] == "/accounts/password_reset/done/"
+    assert len(mail.outbox) == 1
+
+
+def test_accounts_made_from_one_address_are_counted_not_the_sign_up_page(client, monkeypatch):
+    from django.core.cache import cache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    cache.clear()
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "signups", "2/hour")
+    for _ in range(3):
+        assert Client().get("/accounts/signup/").status_code == 200
+    for n in range(3):
+        response = Client().post("/accounts/signup/", {"username": f"maker{n}", "password1": PASSWORD,
+                                                       "password2": PASSWORD})
+        if n < 2:
+            assert response.status_code == 302
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert "try again in" in response.content.decode()
+    assert list(get_user_model().objects.filter(username__startswith="maker").values_list("username", flat=True)) \
+        == ["maker0", "maker1"]
+    cache.clear()
+
+
 # --- Account deletion ----------------------------------------------------------------------
 
 def test_account_deletion_needs_the_password_and_removes_the_decks(client, user):
