@@ -244,6 +244,7 @@
     old.querySelectorAll("#deck-meta select[data-unsaved]").forEach(function (menu) { choosing[menu.id] = menu.value; });
     swapping = true;
     try { old.replaceWith(fresh); } finally { swapping = false; }
+    if (editor.classList.contains("search-open")) { fresh.inert = true; }  // still under the phone's search
     Object.keys(choosing).forEach(function (id) {
       var menu = fresh.querySelector("#" + CSS.escape(id));
       if (menu) { menu.value = choosing[id]; menu.dataset.unsaved = "true"; }
@@ -513,8 +514,23 @@
   // A phone's search panel, over the deck.
   function openSearch(open) {
     editor.classList.toggle("search-open", open);
+    coverBehindSearch();
     document.getElementById("open-search").setAttribute("aria-expanded", open ? "true" : "false");
     if (open) { document.getElementById("quick").focus(); } else { document.getElementById("open-search").focus(); }
+  }
+
+  // What the open search covers (the deck, the page's header and the rest) is inert: Tab stays in the search and
+  // its bar, and a screen reader does not read what lies under it (the focus went to the deck's name, unseen).
+  // Applied again when a save replaces the deck's panel while the search is open.
+  function coverBehindSearch() {
+    var open = editor.classList.contains("search-open");
+    var kept = [document.getElementById("editor-search"), document.querySelector(".editor-bar")];
+    (function cover(node) {
+      Array.prototype.forEach.call(node.children, function (child) {
+        if (kept.indexOf(child) >= 0 || child.tagName === "SCRIPT") { return; }
+        if (kept.some(function (k) { return k && child.contains(k); })) { cover(child); } else { child.inert = open; }
+      });
+    })(document.body);
   }
 
   // --- keys ------------------------------------------------------------------------------------------------

@@ -237,6 +237,13 @@ def test_on_a_phone_the_search_opens_over_the_deck_and_adds_to_it(phone_page, st
     page.get_by_role("button", name="Add cards").click()
     box = page.get_by_label("Quick add")
     assert box.is_visible() and box.evaluate("e => e === document.activeElement")
+    # Tab stays in the search and its bar: the deck under it was reached, its name box typed into unseen.
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        assert page.evaluate("""() => { const e = document.activeElement;
+          return e === document.body || !!e.closest('#editor-search, .editor-bar'); }"""), \
+            page.evaluate("document.activeElement.outerHTML")  # the page's end (the browser's own controls) aside
+    box.focus()
     row = page.locator('#panel li[data-card]:not([data-count="1"])').first
     name, count = row.get_attribute("data-name"), int(row.get_attribute("data-count"))
     box.fill(f"-1 {name}")
@@ -336,6 +343,7 @@ def test_the_odds_keep_the_keyboards_place_and_say_what_they_could_not_use(page,
     second = category.input_value()
     page.keyboard.press("ArrowDown")  # the focus is still there: the next category
     page.wait_for_function("v => document.querySelector('#odds-category').value !== v", arg=second)
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")  # that section in
     page.locator("#odds-hand").fill("99")
     page.keyboard.press("Tab")
     page.locator("#odds-problems").wait_for()
