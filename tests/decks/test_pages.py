@@ -64,6 +64,15 @@ def test_deck_page_shows_badge_stats_odds_and_actions(logged_in, owner):
     assert visual.count("<img") == 9 and 'alt="Zz Test Unit' in visual
 
 
+@pytest.mark.parametrize("view", ["", "?view=visual"])
+def test_the_deck_pages_headings_skip_no_level(client, owner, view):
+    deck = make_deck(owner, Visibility.PUBLIC)
+    html = client.get(f"/decks/{deck.pk}/{view}").content.decode()
+    main = html.split("<main", 1)[1]
+    levels = [int(n) for n in re.findall(r"<h([1-6])\b", main)]
+    assert levels[0] == 1 and all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
+
+
 def test_odds_panel_recalculates(logged_in, owner):
     deck = make_deck(owner)
     html = logged_in.get(f"/decks/{deck.pk}/stats/?category=vit:2&hand=6&draws=1&turns=2").content.decode()
