@@ -128,6 +128,9 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
         return _panel(request, deck, notice=str(exc), status=400)
     if read.problems:
         return _unread(request, deck, read.problems, problems_for="quick")
+    if not read.changes and read.gateway is not None:  # its line is read past (a pasted export): alone, say why
+        return _panel(request, deck, notice=f"{read.gateway.name} is this deck's gateway card: it comes with the "
+                                            "deck, not in its main deck (DC-7).", status=400)
     if not read.changes:
         return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
     return _save_card_changes(request, deck, lambda _read: read.net(), unchanged="Nothing to change.",

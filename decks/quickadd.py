@@ -46,6 +46,7 @@ class QuickChange:
 class QuickLines:
     changes: list[QuickChange] = field(default_factory=list)
     problems: list[Issue] = field(default_factory=list)
+    gateway: CardInfo | None = None  # the deck's own gateway card, named on a line read past
 
     def net(self) -> list[tuple[CardInfo, int]]:
         """The change of each card, its lines added up (in the order the cards first come): "2 X" and "-2 X" in one
@@ -93,7 +94,9 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
                                       "only; put it on the considering list with “Consider” on a search result.",
                                       None, number))
             continue
-        if parsed.gateway is not None and parsed.gateway.collector_number.casefold() != gateway.casefold():
+        if parsed.gateway is not None and parsed.gateway.collector_number.casefold() == gateway.casefold():
+            out.gateway = parsed.gateway
+        elif parsed.gateway is not None:
             out.problems.append(Issue("not_main_deck_card", "DC-7", ERROR, f"{parsed.gateway.name} is the gateway "
                                       "card: it comes with the deck, not in it.", parsed.gateway.collector_number,
                                       number))

@@ -1,5 +1,6 @@
 """Deck pages: lists, deck page, editor changes, import, export, delete, print, history."""
 
+import html
 import re
 
 import pytest
@@ -144,6 +145,16 @@ def test_editor_says_a_removal_past_the_last_copy_took_nothing_out(logged_in, ow
     assert past.status_code == 400 and "Zz Editor Pike: none in the deck, so none taken out." in past.content.decode()
     deck.refresh_from_db()
     assert deck.version == 3
+
+
+def test_quick_add_of_the_decks_own_gateway_card_says_it_comes_with_the_deck(logged_in, owner):
+    from decks.services import deck_copy
+
+    deck = deck_copy(deck=Deck.objects.filter(is_starter=True, gateway__isnull=False).first(), owner=owner)
+    response = logged_in.post(f"/decks/{deck.pk}/edit/quick/", {"lines": f"1 {deck.gateway.name}"})
+    assert response.status_code == 400  # it said "Type a card", to one who had typed one
+    said = html.unescape(response.content.decode())
+    assert f"{deck.gateway.name} is this deck's gateway card: it comes with the deck" in said
 
 
 def test_editor_search_uses_the_search_language(logged_in, owner):

@@ -45,6 +45,12 @@ def test_a_section_the_app_does_not_know_is_refused_by_name_not_read_as_a_card()
     assert read.problems[1].message.startswith('"Commander" is not a section') and not read.problems[1].suggestions
 
 
+def test_the_decks_own_gateway_card_is_read_past_and_named_so_the_box_can_say_why_nothing_changed():
+    read = parse_quick_add("1 The Gate", INDEX, gateway=GATE.collector_number)
+    assert read.changes == [] and read.problems == [] and read.gateway == GATE
+    assert parse_quick_add("1 Iron Pike", INDEX, gateway=GATE.collector_number).gateway is None
+
+
 def test_headers_and_comments_are_skipped_and_each_bad_line_is_named_with_a_suggestion():
     read = parse_quick_add("Units (4)\n# mine\n4 Iron Pkie\n2 The Gate\n0 Iron Pike", INDEX)
     assert [(p.line, p.code) for p in read.problems] == [(3, "unknown_card"), (4, "not_main_deck_card"),
