@@ -1,6 +1,7 @@
 """Deck pages: lists, deck page, editor changes, import, export, delete, print, history."""
 
 import html
+import itertools
 import re
 
 import pytest
@@ -71,7 +72,7 @@ def test_the_deck_pages_headings_skip_no_level(client, owner, view):
     html = client.get(f"/decks/{deck.pk}/{view}").content.decode()
     main = html.split("<main", 1)[1]
     levels = [int(n) for n in re.findall(r"<h([1-6])\b", main)]
-    assert levels[0] == 1 and all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
+    assert levels[0] == 1 and all(b <= a + 1 for a, b in itertools.pairwise(levels)), levels
 
 
 def test_odds_panel_recalculates(logged_in, owner):
