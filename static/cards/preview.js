@@ -47,7 +47,8 @@
       if (!zoom) { return; }
       zoom.id = "card-preview";
       zoom.classList.add("floating");
-      document.body.appendChild(zoom);
+      // In the page's main landmark, as the card it shows: outside every landmark a screen reader may skip it.
+      (document.querySelector("main") || document.body).appendChild(zoom);
       place(zoom, target);
       shown = zoom;
       var own = target.getAttribute("aria-describedby");

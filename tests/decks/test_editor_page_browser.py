@@ -67,6 +67,8 @@ def test_hovering_or_focusing_a_card_name_shows_its_large_face_and_rules_text(pa
     assert card.name in preview.inner_text() and (card.text[:20] in preview.inner_text())
     assert preview.locator("img").get_attribute("src").endswith(f"/cards/{number}.svg")
     assert row.locator("a.card-name").get_attribute("aria-describedby") == "card-preview"
+    assert preview.evaluate("e => !!e.closest('main')")  # in a landmark (axe: region)
+    assert [v for v in axe_violations(page) if v["id"] == "region"] == []
     page.keyboard.press("Escape")
     preview.wait_for(state="detached")
     page.get_by_label("Search cards").fill("t:unit")
