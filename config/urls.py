@@ -12,6 +12,7 @@ urlpatterns = [
     path("favicon.ico", views.favicon, name="favicon"),
     path("rules/", rules_views.rules, name="rules"),
     path("accounts/", include("config.accounts.urls")),
+    path("admin/login/", views.admin_login, name="admin_login"),  # before the admin's own
     path("admin/", admin.site.urls),
     path("cards/", include("cards.urls")),
     path("decks/", include("decks.urls")),

@@ -1,6 +1,9 @@
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -26,3 +29,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
 def favicon(request: HttpRequest) -> HttpResponse:
     """/favicon.ico, which browsers ask for by themselves: the site's icon (an SVG, as base.html links it)."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))
+
+
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """The admin's log-in is the site's: its failed log-in limits answer 429 with when to try again and offer a
+    browser link, where the admin's form said a locked-out staff member's right password was wrong."""
+    if request.user.is_authenticated and not request.user.is_staff:
+        raise PermissionDenied("The admin is for staff accounts; this account is not one.")
+    return redirect_to_login(request.GET.get("next") or reverse("admin:index"), login_url=reverse("login"))
+

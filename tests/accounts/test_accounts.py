@@ -317,3 +317,12 @@ def test_account_pages_need_a_log_in(client):
     for url in ("/accounts/", "/accounts/delete/", "/accounts/password_change/"):
         response = client.get(url)
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_the_admins_log_in_is_the_sites_with_its_limits(client, user):
+    """The admin's own form told a locked-out staff member that the right password was wrong."""
+    response = client.get("/admin/login/", {"next": "/admin/"})
+    assert response.status_code == 302 and response["Location"] == "/accounts/login/?next=/admin/"
+    assert client.get("/admin/")["Location"].startswith("/admin/login/")  # the admin sends there, so here
+    client.force_login(user)  # signed in, not staff
+    assert client.get("/admin/login/").status_code == 403
