@@ -118,7 +118,7 @@ class CardSearchBackend(DjangoFilterBackend):
         return result.queryset
 
 
-RESULT_FORMATS = ("json", "csv", "text", "api")  # api: the browsable page, whose own menu offers it
+RESULT_FORMATS = ("json", "csv", "text")
 
 
 class CardListView(generics.ListAPIView):
@@ -156,8 +156,7 @@ class CardListView(generics.ListAPIView):
                         "URL); a longer one is a 400 `invalid_parameter` naming the limit."),
         OpenApiParameter(
             "format", str, enum=list(RESULT_FORMATS),
-            description="json (the default), csv (one row a card), text (one block a card) or api (the browsable "
-                        "page); it decides whatever "
+            description="json (the default), csv (one row a card) or text (one block a card); it decides whatever "
                         "the Accept header asks. Without it, an Accept header of text/csv or text/plain does the same. "
                         "CSV and text carry the page links in a Link header and the count in X-Total-Count.")])
     def get(self, request, *args, **kwargs):
