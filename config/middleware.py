@@ -210,21 +210,25 @@ class LazyMessageMiddleware(MessageMiddleware):
 
 
 SERVED_METHODS = frozenset(("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"))
+PAGE_METHODS = "GET, HEAD, POST, OPTIONS"  # the most any page takes
 
 
 class MethodNotAllowedPageMiddleware:
     """A page address visited with a method it does not take (a form's action opened as a link: `/decks/7/copy/`)
     answers Django's bare 405; it gets the site's error page saying what to do, its Allow header kept. The API's
-    405s already carry their envelope. A method no view of the site takes (TRACE: a page answered it as a GET) is
-    a 501 before any view (the error's envelope on API paths)."""
+    405s already carry their envelope. A method no page takes (TRACE: some pages answered it as a GET) is a 405
+    before any view."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if request.method not in SERVED_METHODS:  # TRACE, CONNECT, WebDAV's: no view of the site takes one
-            return error_response(request, 501, "method_not_implemented",
-                                  f"This site does not take {shortened(request.method, 20)} requests.")
+        if request.method not in SERVED_METHODS and not request.path.startswith("/api/"):
+            # TRACE, CONNECT, WebDAV's: no page takes one (some answered it as a GET). The API's views refuse
+            # them themselves, with the methods each takes.
+            return error_response(request, 405, "method_not_allowed",
+                                  f"This page does not take {shortened(request.method, 20)} requests.",
+                                  headers={"Allow": PAGE_METHODS})
         response = self.get_response(request)
         if response.status_code != 405 or response.content or request.path.startswith("/api/"):
             return response

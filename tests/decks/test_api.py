@@ -507,7 +507,7 @@ def test_a_decks_versions_are_listed_a_page_at_a_time(api, owner):
 
 
 def test_a_card_listed_many_times_is_added_up_and_said_so_when_past_the_most_a_deck_holds(api):
-    card = make_card("Zz Repeated")
+    card = make_card(name="Zz Repeated")
     body = {"name": "x", "cards": [{"card": card.collector_number, "count": 1}] * 70}
     error = api.post("/api/decks/", body, format="json").json()["error"]
     assert error["message"] == (f"{card.name}: 70 copies in all (a card listed more than once is added up); a deck "
