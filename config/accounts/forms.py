@@ -1,8 +1,20 @@
 from __future__ import annotations
 
+import unicodedata
+
 from django import forms
 from django.contrib.auth import authenticate
 from django.contrib.auth.forms import UserCreationForm
+
+# The scripts whose letters pass for each other's ("а", Cyrillic, is "a"): a name mixing two of them can pass for
+# another player's on every public deck (Unicode TR39's mixed-script rule, for these three).
+LOOK_ALIKE_SCRIPTS = frozenset(("LATIN", "CYRILLIC", "GREEK"))
+
+
+def look_alike_scripts(name: str) -> list[str]:
+    """The look-alike scripts a name's letters are written in, when it mixes two or more of them; else []."""
+    scripts = {unicodedata.name(ch, "").split(" ")[0] for ch in name if ch.isalpha()} & LOOK_ALIKE_SCRIPTS
+    return sorted(scripts) if len(scripts) > 1 else []
 
 
 class SignupForm(UserCreationForm):
@@ -10,6 +22,14 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def clean_username(self):
+        username = super().clean_username()
+        if mixed := look_alike_scripts(username):
+            raise forms.ValidationError(
+                f"This name mixes {' and '.join(s.title() for s in mixed)} letters, which can make it pass for "
+                "another player's; write it in the letters of one of them.", code="mixed_scripts")
+        return username
 
 
 class BrowserLinkForm(forms.Form):

@@ -326,3 +326,16 @@ def test_the_admins_log_in_is_the_sites_with_its_limits(client, user):
     assert client.get("/admin/")["Location"].startswith("/admin/login/")  # the admin sends there, so here
     client.force_login(user)  # signed in, not staff
     assert client.get("/admin/login/").status_code == 403
+
+
+@pytest.mark.parametrize("name", ["\u0430lice", "b\u03bfb", "m\u0456x\u0435d"])  # Cyrillic а, Greek ο, Cyrillic і е
+def test_a_name_mixing_look_alike_scripts_is_refused_as_one_that_can_pass_for_anothers(client, name):
+    response = client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 400 and "which can make it pass for" in response.content.decode()
+    assert not get_user_model().objects.filter(username=name).exists()
+
+
+@pytest.mark.parametrize("name", ["алиса", "Ψυχή", "zoë", "山田_taro"])
+def test_a_name_in_one_script_or_with_other_scripts_than_the_look_alikes_is_taken(client, name):
+    response = client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302, response.content.decode()[:500]
