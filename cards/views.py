@@ -197,4 +197,3 @@ def _caret(query: str, position: int) -> str:
     cells = sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
                 for ch in query[:position])
     return " " * cells + "^"
-

@@ -37,4 +37,3 @@ def admin_login(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated and not request.user.is_staff:
         raise PermissionDenied("The admin is for staff accounts; this account is not one.")
     return redirect_to_login(request.GET.get("next") or reverse("admin:index"), login_url=reverse("login"))
-

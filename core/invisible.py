@@ -57,4 +57,3 @@ def control_in(text: str) -> str:
         if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI_CONTROLS:
             return f"U+{ord(ch):04X} {unicodedata.name(ch, 'control character')} at character {at}"
     return ""
-

@@ -20,7 +20,7 @@ from playtest.jobs.registry import JobKind, register
 from playtest.policies import POLICIES, chunk_games
 from playtest.simulation import metagame
 from playtest.simulation.games import deck_cards
-from playtest.simulation.job_kind import check_deck_format, deck_snapshot, deck_summary
+from playtest.simulation.job_kind import check_deck_format, deck_snapshot, summarize_params
 from playtest.simulation.metagame_report import table
 from playtest.simulation.run_speed import measured_speed, time_estimate
 
@@ -129,12 +129,6 @@ def games_of(params: dict[str, Any]) -> int:
     return pair_count(len(params["decks"])) * params["games_per_pair"]
 
 
-def summarize_params(params: dict[str, Any]) -> dict[str, Any]:
-    """The parameters without the snapshots' card definitions (they are the workers' input)."""
-    decks = [deck_summary(deck) for deck in params.get("decks", [])]
-    return {**params, "decks": decks}
-
-
 def default_title(params: dict[str, Any]) -> str:
     return f"Metagame table: {len(params['decks'])} decks, {params['format'].title()}, {params['policy']}"
 
@@ -187,7 +181,7 @@ DREADGATE_METAGAME = register(JobKind(
     validate_params=validate_params,
     report_template="playtest/reports/metagame.html",
     present=present,
-    summarize_params=summarize_params,
+    summarize_params=summarize_params,  # a table's decks summarised as a playtest's
     games_of=games_of,
     default_title=default_title,
 ))
