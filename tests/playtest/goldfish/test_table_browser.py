@@ -535,25 +535,6 @@ def test_a_command_typed_keeps_the_focus_in_its_box_and_a_refused_one_stays_ther
     assert box.input_value() == ""  # played: the box is empty for the next command
 
 
-def test_a_command_typed_keeps_the_focus_in_its_box_through_the_ais_turn_playing_out(page, login, alice):
-    open_ai_table(page, login, alice, guarded_deck(alice), speed=150)
-    keep(page)
-    page.get_by_role("link", name="Skip to the end").click()
-    page.locator("#table:not([data-watch-step]) #notation").wait_for()
-    page.locator("#notation").focus()
-    page.keyboard.type("end")
-    page.keyboard.press("Enter")
-    page.locator("#table[data-watch-step]").wait_for(state="attached")  # the AI's turn, step by step (no box)
-    page.locator("#table:not([data-watch-step]) #notation").wait_for()
-    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
-    page.wait_for_function("() => document.activeElement.id === 'notation'", timeout=5_000)
-    page.keyboard.type("bogus")  # typed where the focus is: a refusal, kept in the box
-    page.keyboard.press("Enter")
-    page.locator(".refusal").wait_for()
-    page.wait_for_function("() => document.activeElement.id === 'notation'", timeout=5_000)
-    page.wait_for_function("() => document.querySelector('#notation').value === 'bogus'", timeout=5_000)
-
-
 def test_a_refusal_is_shown_in_place_with_debug_on_as_make_run_serves(page, login, alice, settings):
     """django-htmx's debug script (its tag adds it with DEBUG on) put a 4xx answer, the table's refusal, in place of
     the whole page: the site's header, the styles and the scripts were gone."""
