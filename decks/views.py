@@ -122,18 +122,20 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     """The deck page's list, legality and statistics, rendered once per version of the deck.
 
     They depend only on the deck's version (every save bumps it), the catalog and the view's
-    parameters, so every visitor of a popular deck shares one rendering.
+    parameters, so every visitor of a popular deck shares one rendering. Odds asked for in the address (the
+    statistics' form without scripts) are rendered for their request alone: their text is the visitor's, and kept
+    per text, anyone could fill the shared cache with renderings of one deck.
     """
-    odds = OddsInputs.from_params(request.GET)
     visual = request.GET.get("view") == "visual"
-    parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
-             odds.category, odds.hand, odds.draws, odds.turns, odds.problems)
+    parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual)
 
     def render() -> str:
         context = {**_deck_context(request, deck), **_tags_and_considering(deck)}
         context["code"] = selectors.deck_export_code(deck, context["entries"])
         return render_to_string("decks/_detail_body.html", context, request=request)
 
+    if OddsInputs.from_params(request.GET) != OddsInputs():
+        return mark_safe(render())  # noqa: S308  (our own template's output)
     return mark_safe(_kept("body", deck, parts, render))  # noqa: S308  (our own template's output)
 
 

@@ -178,3 +178,15 @@ def test_a_form_of_the_cached_page_carries_the_viewers_own_token(deck):
                       page).group(1)
     copied = second.post(f"/decks/{deck.pk}/copy/", {"csrfmiddlewaretoken": token})
     assert copied.status_code == 302, copied.status_code
+
+
+def test_odds_asked_in_the_address_are_answered_but_never_kept(deck):
+    """The statistics' form without scripts asks for the deck page with odds in its address: the page answers them,
+    and keeps no rendering of them, so that text a visitor makes up cannot fill the shared cache."""
+    client = visitor()
+    client.get(f"/decks/{deck.pk}/")  # the page's own odds, kept
+    for n in range(3):
+        with counted() as trips:
+            page = client.get(f"/decks/{deck.pk}/", {"category": f"made-up-{n}", "turns": "4"})
+        assert f"no category “made-up-{n}”" in page.content.decode()
+        assert not [call for call in trips.calls if call.startswith(("set", "SET"))], trips.calls
