@@ -623,7 +623,6 @@
       list.appendChild(li);
     });
     list.hidden = !names.length;
-    box.setAttribute("aria-expanded", names.length ? "true" : "false");
     highlight();
   }
 
@@ -643,7 +642,7 @@
     var list = document.getElementById("quick-options");
     if (list) { list.hidden = true; list.textContent = ""; }
     var box = quickBox();
-    if (box) { box.setAttribute("aria-expanded", "false"); box.removeAttribute("aria-activedescendant"); }
+    if (box) { box.removeAttribute("aria-activedescendant"); }
   }
 
   function pick(i) {

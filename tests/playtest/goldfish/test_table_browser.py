@@ -6,7 +6,6 @@ they have, the controls the moment allows, and an answer in error that leaves th
 import itertools
 import random
 import time
-from pathlib import Path
 
 import pytest
 
@@ -30,6 +29,7 @@ from playtest.dreadgate.state import MAIN_PHASE, RESPONSE_PHASE
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import encode
 from playtest.models import GoldfishTable
+from tests.a11y.test_axe import axe_violations
 from tests.playtest.dreadgate_decks import starter_deck
 from tests.playtest.goldfish.quick_win import (
     advancing_step,
@@ -45,7 +45,6 @@ from tests.support import live_db
 
 pytestmark = [pytest.mark.browser, live_db]
 
-AXE = Path(__file__).resolve().parents[2] / "vendor" / "axe.min.js"
 SEED = 5  # the plan wins on turn 23 from this seed, the human seat South, taking every kind of step
 BAR_KINDS = {KEEP, END, DRAW, STRIKE, PASS, INSTANT}
 HAND_KINDS = {DEPLOY, EQUIP, PLAY}
@@ -181,12 +180,6 @@ def board_units(page) -> list[tuple[str, str]]:
     return page.eval_on_selector_all(
         ".board [data-cell]", "cells => cells.filter(c => c.querySelector('.unit-tile'))"
         ".map(c => [c.dataset.cell, c.querySelector('.card-zoom strong').textContent])")
-
-
-def axe_violations(page) -> list[dict]:
-    page.evaluate(AXE.read_text())  # evaluated by the driver, so the page's CSP does not apply
-    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-      .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))""")
 
 
 def test_a_quick_game_is_won_through_the_gateway_with_clicks_only_and_replayed_on_the_same_board(page, login, alice):

@@ -7,7 +7,7 @@ from decks.selectors import starter_deck_list
 from playtest.jobs import services
 from playtest.models import Run
 from playtest.simulation.metagame_kind import METAGAME
-from tests.a11y.test_axe import AXE, RUN_AXE
+from tests.a11y.test_axe import axe_violations
 from tests.support import live_db
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -15,16 +15,11 @@ pytestmark = [pytest.mark.browser, live_db]
 CAPTION = "Win rate of the row deck against the column deck"
 
 
-def serious_violations(page) -> list[dict]:
-    page.evaluate(AXE.read_text())  # evaluated by the driver, so the page's CSP does not apply
-    return [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
-
-
 def test_submit_a_table_watch_it_play_and_read_the_heat_map_by_keyboard(page, login, alice, celery_worker):
     login(alice)
     starters = list(starter_deck_list(format="standard"))
     page.goto("/playtest/metagame/")
-    assert serious_violations(page) == []
+    assert axe_violations(page) == []
     page.get_by_text("15 pairs × 400 games = 6000 games").wait_for()
     for deck in starters[3:]:
         page.get_by_label(deck.name).uncheck()
@@ -45,7 +40,7 @@ def test_submit_a_table_watch_it_play_and_read_the_heat_map_by_keyboard(page, lo
     assert cells.count() == 6
     for text in cells.all_inner_texts():
         assert "%" in text and "–" in text, text  # the rate and its interval, as text
-    assert serious_violations(page) == []
+    assert axe_violations(page) == []
 
     region = page.get_by_role("region", name=CAPTION)
     region.focus()  # the scrolling table is reachable by keyboard
@@ -84,6 +79,6 @@ def test_the_heat_map_reads_on_a_phone(browser, live_server, alice, settings):
         header = heat_map.get_by_role("rowheader").first
         box, view = header.bounding_box(), region.bounding_box()
         assert box["x"] >= view["x"] - 1 and box["x"] + box["width"] <= view["x"] + view["width"] + 1
-        assert serious_violations(phone) == []
+        assert axe_violations(phone) == []
     finally:
         context.close()

@@ -8,8 +8,8 @@ import pytest
 from decks.models import Deck
 from playtest.models import Run
 from playtest.simulation.tuning_kind import TUNING
+from tests.a11y.test_axe import axe_violations
 from tests.playtest.dreadgate_decks import starter_deck
-from tests.playtest.web.test_metagame_browser import serious_violations
 from tests.support import live_db
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -21,7 +21,7 @@ def test_suggest_changes_from_the_deck_page_and_apply_one_as_a_new_version(page,
     page.goto(f"/decks/{deck.pk}/")
     page.get_by_role("link", name="Suggest changes").click()
     page.get_by_role("heading", name="Suggest changes to “Night study”").wait_for()
-    assert serious_violations(page) == []
+    assert axe_violations(page) == []
     page.get_by_label("Quick").check()
     page.get_by_label("Budget (games)").fill("200")
     page.get_by_label("Budget (games)").press("Tab")  # the change updates the estimate
@@ -37,7 +37,7 @@ def test_suggest_changes_from_the_deck_page_and_apply_one_as_a_new_version(page,
     assert run.status == "done" and run.games_done <= 200
     assert page.get_by_role("heading", name="Best swaps").is_visible()
     assert "as good as the AI" in page.get_by_role("note").first.inner_text()
-    assert serious_violations(page) == []
+    assert axe_violations(page) == []
 
     # The best swaps' table (a run that confirmed a plan shows the plan's table, without Apply buttons, first)
     first = page.get_by_role("table", name="Best swaps").get_by_role("button", name="Apply").first
