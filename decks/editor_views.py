@@ -52,7 +52,7 @@ def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned(request, pk)
     query = request.GET.get("q", "").strip()  # whole: the search refuses one past its length, saying so
     context: dict = {"deck": deck, "query": query, "results": [], "error": None, "warnings": [], "more": False,
-                     "limit": SEARCH_LIMIT}
+                     "limit": SEARCH_LIMIT, "oob": True}
     if query:
         try:
             # One more than is shown, to say whether more cards match.

@@ -166,3 +166,26 @@ def test_quick_clicks_on_add_are_all_saved_in_order(page):
     assert page.locator(f'#panel li[data-card="{card.collector_number}"] input.count').input_value() == "4"
     assert Deck.objects.get(owner=user).entries.get().count == 4
     assert page.locator("#save-status.failed").count() == 0
+
+
+def test_a_search_says_what_it_found_in_one_status_that_stays_in_place(page):
+    """The results are not a live region (a keystroke's list was read out whole); one status, the same element from
+    answer to answer, says how many cards match or what is wrong with the query."""
+    user = make_user("searcher")
+    log_in(page, user.username)
+    page.goto("/decks/new/")
+    page.get_by_label("Name").fill("Status deck")
+    open_editor(page)
+    page.evaluate("document.getElementById('search-status').kept = true")
+    search, status = page.get_by_label("Search cards"), page.get_by_role("status").and_(page.locator("#search-status"))
+    expected = Card.objects.filter(type="unit", craft="champion", is_unique=True, vitality=2).count()
+    assert 1 < expected < 30
+    search.fill("t:unit c:champion is:unique vit=2")
+    status.filter(has_text=f"{expected} cards match.").wait_for(state="attached")
+    assert page.locator("#results li").count() == expected
+    search.fill("t:unit c:champion")
+    status.filter(has_text="The first 30 matches are shown; more cards match.").wait_for(state="attached")
+    search.fill("vit<=")
+    status.filter(has_text="Search problem").wait_for(state="attached")
+    assert page.evaluate("document.getElementById('search-status').kept") is True
+    assert page.locator("#results[aria-live], #results [aria-live]").count() == 0
