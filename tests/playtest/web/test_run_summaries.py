@@ -109,3 +109,20 @@ def test_runs_stored_without_a_summary_are_listed_in_one_query_and_summarised_by
     assert services.runs_reap()["summarised"] == len(runs)
     assert [run.summary for run in Run.objects.order_by("created_at")] == [run.summary for run in runs]
     assert services.runs_reap()["summarised"] == 0
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
+def test_runs_summarised_with_the_gateway_counted_are_summarised_again_by_the_migration(alice):
+    run = Run.objects.get(pk=submitted(alice, "matchup").pk)
+    params, right = run.params, run.summary
+    Run.objects.all().delete()
+    old = migrate_to([("playtest", "0016_run_summary")])
+    counted_over = {**right, "decks": [{**deck, "cards": len(snapshot["list"])}
+                                       for deck, snapshot in zip(right["decks"], params["decks"], strict=True)]}
+    assert counted_over != right
+    stored = old.get_model("playtest", "Run").objects.create(
+        kind=PLAYTEST, params=params, summary=counted_over, owner_id=alice.pk, games=10, chunk_size=10, seed=1,
+        engine_version="1", catalog_version="x")
+    migrate_to(None)
+    assert Run.objects.get(pk=stored.pk).summary == right
