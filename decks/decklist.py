@@ -1,7 +1,8 @@
 """Plain-text deck lists: one "N Card Name" or "N collector-number" per line (docs/rules.md, DC-9).
 
 Also read, as other sites write them: "3x Card Name", "3 x Card Name", "Card Name x3", and a
-collector number in parentheses after the name, "3 Card Name (I-UNI-01)" (the number decides).
+collector number in parentheses after the name, "3 Card Name (I-UNI-01)" (the number decides; a name of
+another card beside it is refused).
 Curly apostrophes match straight ones (decks.cardindex.fold). A Markdown bullet before a line
 ("- 4 Name", "* 4x Name"), a comment after a card ("4 Name # early drop") and a byte-order mark
 are read past.
@@ -201,6 +202,12 @@ def _read_card_line(out: ParsedList, index: CardIndex, number: int, count_text: 
             # The number decides (DC-9): one the catalog does not have is not read past for the name beside it.
             out.problems.append(_problem("unknown_card", f'No card is numbered "{written}"; {card.name} is '
                                          f"{card.collector_number}: write its number, or its name alone.", number))
+            return
+        elif card is not None and (named := index.resolve(numbered["name"])) is not None and named.id != card.id:
+            # Decision (DC-9): a name and a number of two cards is refused, not read as the number's card.
+            out.problems.append(_problem("bad_line", f"{named.name} is {named.collector_number}, and "
+                                         f"{card.collector_number} is {card.name}: write the card's name or its "
+                                         "number alone.", number))
             return
     count = int(count_text) if count_text.isascii() and count_text.isdigit() else None
     if count is None or not 1 <= count <= MAX_LINE_COUNT:

@@ -113,6 +113,17 @@ def test_dc9_a_card_under_a_gateway_section_must_be_a_gateway_card():
     assert after.problems == [] and [e.card.name for e in after.entries] == ["Goblin Sapper"]  # a section after it
 
 
+def test_dc9_a_name_and_a_number_of_two_cards_is_refused_not_read_as_the_numbers_card():
+    """The number decides when the name beside it is no card's (another site's spelling); when it is another card's,
+    the line means two cards, and reading it as one would quietly put the wrong card in the deck."""
+    parsed = parse_deck_list(f"4 Iron Pikeman ({GOBLIN.collector_number})", INDEX)
+    assert [(p.line, p.code) for p in parsed.problems] == [(1, "bad_line")] and parsed.entries == []
+    assert parsed.problems[0].message == (f"Iron Pikeman is {PIKE.collector_number}, and {GOBLIN.collector_number} "
+                                          "is Goblin Sapper: write the card's name or its number alone.")
+    same = parse_deck_list(f"4 iron pikeman ({PIKE.collector_number.lower()})", INDEX)
+    assert same.problems == [] and [(e.card.name, e.count) for e in same.entries] == [("Iron Pikeman", 4)]
+
+
 def test_format_then_parse_gives_back_the_same_deck():
     entries = [Entry(PIKE, 4), Entry(GLYPH, 1), Entry(LEGEND, 1), Entry(X_NAMED, 3), Entry(GOBLIN, 2)]
     text = format_deck_list(entries, gateway=GATE, name="My  deck", format="tactical")
