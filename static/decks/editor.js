@@ -323,6 +323,8 @@
       if (input && document.activeElement !== input) { input.value = String(shown); }
       var copies = li.querySelector(".copies");
       if (copies) { copies.textContent = shown + "× " + li.dataset.name; }
+      var badge = li.querySelector(".count-badge");  // a pile's face: its count as the list's box shows it
+      if (badge) { badge.textContent = "×" + shown; }
       li.classList.toggle("pending", Boolean(pending[li.dataset.card]));
     });
     document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {

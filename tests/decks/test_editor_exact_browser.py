@@ -747,3 +747,23 @@ def test_one_redo_replays_an_undo_that_took_two_saves_and_one_undo_takes_it_back
     all_saved(page)
     assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 1}
     assert Deck.objects.get(pk=deck.pk).entries.get(card=b).tag == "Ramp"
+
+
+def test_a_pile_cards_count_shows_its_pending_copies_while_they_save(page):
+    """Its face's count is what a player looks at in the piles: it counts the presses in flight, as the list's box
+    does, marked while they save (it stayed at the saved count until every save was back)."""
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    slow_network(page, 1500)
+    badge = page.locator(f'#piles li[data-card="{a.collector_number}"] .count-badge')
+    assert badge.inner_text() == "×1"
+    page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
+    for _ in range(3):
+        page.keyboard.press("+")
+    assert badge.inner_text() == "×4"
+    assert page.evaluate(f"""() => getComputedStyle(document.querySelector(
+        '#piles li[data-card="{a.collector_number}"] .count-badge'), '::after').content""") == '" …"'
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 4} and badge.inner_text() == "×4"
