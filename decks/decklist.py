@@ -129,6 +129,29 @@ def unknown_section(line: str, index: CardIndex) -> str | None:
     return None if index.resolve(line) or index.resolve(title) else title
 
 
+def deck_texts(text: str) -> list[str]:
+    """The decks of a text that holds several, each begun by its `# name:` line (the export of all of a player's
+    decks writes them so); a text with one such line or none is one deck."""
+    if not isinstance(text, str):
+        return [text]  # refused by the reading, as one
+    lines = text.removeprefix("\ufeff").splitlines()  # each deck is held to MAX_LINES when it is read, not all
+    starts = [i for i, raw in enumerate(lines) if _name_line(raw) is not None]
+    if len(starts) < 2:
+        return [text]
+    bounds = [0, *starts[1:], len(lines)]
+    return ["\n".join(lines[start:end]) for start, end in zip(bounds, bounds[1:], strict=False)]
+
+
+def list_name(text: str) -> str | None:
+    """The name a list gives itself in its first `# name:` line, if it has one."""
+    return next((name for raw in text.splitlines() if (name := _name_line(raw)) is not None), None)
+
+
+def _name_line(raw: str) -> str | None:
+    meta = _META.match(_BULLET.sub("", without_invisible(raw).strip(), count=1))
+    return meta["value"] if meta and meta["key"].lower() == "name" else None
+
+
 def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
     out = ParsedList()
     section = Section(MAIN, "")

@@ -28,7 +28,7 @@ from core import jsonbounds
 from core.crafts import CRAFTS
 from core.intbounds import numbered, page_number, shortened
 
-from . import selectors, services
+from . import restore, selectors, services
 from .cardinfo import Entry
 from .errors import DeckForbidden, DeckNotFound, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion
 from .models import Deck, DeckFormat, Visibility
@@ -293,6 +293,9 @@ def import_list(request: HttpRequest) -> HttpResponse:
                 except json.JSONDecodeError as exc:
                     raise InvalidDeck(
                         f"The JSON is not valid at line {exc.lineno}, column {exc.colno}: {exc.msg}.") from None
+            several = restore.all_decks(text, data)
+            if several is not None:
+                return _restored(request, several)
             deck = services.deck_import(owner=request.user, text=text, data=data,
                                         code=request.POST.get("code", "").strip(), name=request.POST.get("name", ""),
                                         format=request.POST.get("format", ""))
@@ -307,6 +310,17 @@ def import_list(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Imported “{deck.name}” ({deck.card_count} cards{aside}).")
             return redirect("decks:edit", pk=deck.pk)
     return render(request, "decks/import.html", context, status=400 if context["error"] else 200)
+
+
+def _restored(request: HttpRequest, decks: list[dict]) -> HttpResponse:
+    """The export of all decks imported back, each a new private deck; the name box names one deck only."""
+    if request.POST.get("name", "").strip() or request.POST.get("code", "").strip():
+        raise InvalidDeck(f"This holds {len(decks)} decks, each named by the list: clear the name and the deck code "
+                          "boxes, which are for one deck.")
+    restored = restore.decks_restore(owner=request.user, decks=decks, format=request.POST.get("format", ""))
+    names = ", ".join(f"“{deck.name}”" for deck in restored[:5]) + (", …" if len(restored) > 5 else "")
+    messages.success(request, f"Imported {len(restored)} decks, each private: {names}.")
+    return redirect("decks:index")
 
 
 @require_POST
