@@ -283,8 +283,9 @@ def _consider(out: ParsedList, card: CardInfo, count: int, number: int, section:
 
 
 def format_deck_list(entries: Sequence[Entry], *, gateway: CardInfo | None = None, name: str = "",
-                     format: str = "") -> str:
-    """The deck as text, grouped by card type; reading it back gives the same deck."""
+                     format: str = "", considering: Sequence[Entry] = ()) -> str:
+    """The deck as text, grouped by card type, its considering list last under its own section (DC-9); reading
+    it back gives the same deck."""
     lines: list[str] = []
     if name:
         lines.append(f"# name: {' '.join(name.split())}")
@@ -307,4 +308,7 @@ def format_deck_list(entries: Sequence[Entry], *, gateway: CardInfo | None = Non
         lines.extend(f"{count} {card.name}" for card, count in group)
     if gateway is not None:
         lines += ["", "Gateway (2)", f"2 {gateway.name}"]
+    if considering:
+        lines += ["", f"Considering ({sum(e.count for e in considering)})"]
+        lines.extend(f"{e.count} {e.card.name}" for e in sorted(considering, key=lambda e: e.card.name.casefold()))
     return "\n".join(lines) + "\n"

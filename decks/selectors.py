@@ -240,17 +240,18 @@ def deck_export_file_name(deck: Deck, kind: str) -> str:
     return f"{stem}-{deck.pk}-v{deck.version}" + {"text": ".txt", "code": "-code.txt", "json": ".json"}[kind]
 
 
-# The first line of a text export of a deck with tags or a considering list: the text leaves them out.
-TEXT_EXPORT_LEAVES_OUT = "# tags and the considering list are in the JSON export only"
+# The first line of a text export of a deck with tags: the text leaves them out.
+TEXT_EXPORT_LEAVES_OUT = "# tags are in the JSON export only"
 
 
 def deck_export_text(deck: Deck, entries: list[Entry] | None = None) -> str:
-    """The deck as a text list. Tags and the considering list are left out (a comment at the top says so when
-    the deck has either); reading the text back gives the main deck and its gateway."""
+    """The deck as a text list, its considering list under a section of its own, as other sites write a sideboard.
+    Tags are left out (a comment at the top says so when the deck has any); reading the text back gives the main
+    deck, its gateway and its considering list."""
     from .decklist import format_deck_list
     text = format_deck_list(deck_entries(deck) if entries is None else entries, gateway=deck_gateway_info(deck),
-                            name=deck.name, format=deck.format)
-    if deck.considering.exists() or deck.entries.exclude(tag="").exists():
+                            name=deck.name, format=deck.format, considering=deck_considering(deck))
+    if deck.entries.exclude(tag="").exists():
         text = f"{TEXT_EXPORT_LEAVES_OUT}\n{text}"
     return text
 
