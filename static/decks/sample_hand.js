@@ -46,6 +46,7 @@
       var name = document.createElement("span");
       name.className = "hand-name";
       name.textContent = card.name;
+      name.setAttribute("aria-hidden", "true");  // the face's text alternative already names it: said once
       li.append(img, name);
       list.appendChild(li);
     });

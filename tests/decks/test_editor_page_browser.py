@@ -140,6 +140,7 @@ def test_a_sample_hand_is_drawn_from_the_deck_with_one_mulligan_then_the_next_ca
     hand = page.locator("#hand-cards img")
     assert hand.count() == 6  # DG-4.4
     assert {alt for alt in hand.evaluate_all("imgs => imgs.map(i => i.alt)")} <= names
+    assert axe_violations(page) == []  # each card named once to a screen reader, by its face
     status = page.locator("#hand-status")
     assert f"{deck.card_count - 6} left in the deck" in status.inner_text()
     mulligan = page.get_by_role("button", name="Mulligan")
