@@ -505,7 +505,13 @@ def deck_copy(*, deck: Deck, owner, name: str | None = None) -> Deck:
     return deck_create(owner=owner, name=(name or f"{deck.name} (copy)")[:100], format=deck.format,
                        description=deck.description, entries=deck_entries(deck), gateway=deck.gateway,
                        tags=deck_tags(deck), considering=deck_considering(deck),
-                       copied_from=deck, message=f"Copied from deck {deck.pk}, version {deck.version}")
+                       copied_from=deck, message=copied_message(deck.version))
+
+
+def copied_message(version: int) -> str:
+    """A copy's first version's message. It names the source by its version alone: the history is shown to whoever
+    may see the copy, and the deck page names the source only to whom it may (selectors.source_shown)."""
+    return f"Copied from version {version} of its source deck"
 
 
 def _revision_entries(revision: DeckRevision, index: CardIndex) -> tuple[list[Entry], list[Entry]]:

@@ -177,5 +177,10 @@ def test_a_public_copy_names_its_source_only_to_who_may_see_it_on_the_page_and_i
             assert api["copied_from"] == source.pk and f'href="/decks/{source.pk}/"' in page
         else:
             assert api["copied_from"] is None and f"/decks/{source.pk}/" not in page and "another deck" in page
+        # The copy's history, shown to whoever may see the copy, names the source by its version alone.
+        history = reader.get(f"/decks/{copy.pk}/history/").content.decode()
+        revisions = reader.get(f"/api/decks/{copy.pk}/revisions/").json()["results"]
+        assert [r["message"] for r in revisions] == [f"Copied from version {source.version} of its source deck"]
+        assert f"deck {source.pk}" not in history and "Hidden source" not in history
     Deck.objects.filter(pk=source.pk).update(visibility=Visibility.PUBLIC)  # published: named to everyone at once
     assert readers["anonymous"].get(f"/api/decks/{copy.pk}/").json()["copied_from"] == source.pk
