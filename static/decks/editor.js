@@ -498,7 +498,10 @@
       again.value = typed;
       again.dataset.unsaved = "true";
       again.setAttribute("aria-invalid", "true");
-      setStatus("failed", statusEl.textContent + " Your text is kept in its box: leave the box again to save it.");
+      // Overtaken by another window's save, the same text saves when sent again; refused for itself, it must change.
+      setStatus("failed", statusEl.textContent + (status === 409
+        ? " Your text is kept in its box: leave the box again to save it."
+        : " Your text is kept in its box: change it, then leave the box to save it."));
     }
     enqueue({url: editor.dataset.changeUrl, needsVersion: true, fields: fields, detail: field.id,
              onShown: keepRefused});

@@ -233,6 +233,20 @@ def test_a_name_refused_as_stale_stays_in_its_box_and_leaving_the_box_again_save
     assert page.title() == "Edit Typed while stale · Dreadgate"  # the browser's tab says the new name too
 
 
+def test_a_name_refused_for_itself_asks_for_another_not_for_the_same_again(page):
+    """Sent again, an empty name would be refused again: the status asks for a change, where a name overtaken by
+    another window's save is asked to be sent again as it is."""
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    name = page.get_by_label("Name", exact=True)
+    name.fill("")
+    name.press("Tab")
+    status = page.locator('#queue-status[data-state="failed"]')
+    status.filter(has_text="A deck needs a name.").wait_for()
+    assert "change it, then leave the box to save it" in status.inner_text()
+    assert "leave the box again" not in status.inner_text() and Deck.objects.get(pk=deck.pk).name == "Input"
+
+
 def test_arrows_walking_the_visibility_menu_save_once_where_they_rest(page):
     """Private → Unlisted → Public by ↓ ↓ saved a version at each step, the deck shared as unlisted on the way."""
     a, = units(1)
