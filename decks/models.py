@@ -158,6 +158,11 @@ class DeckRevision(models.Model):
             raise ValueError("A deck revision is immutable once written.")
         super().save(*args, **kwargs)
 
+    @property
+    def card_total(self) -> int:
+        """The main deck's size at this version, every copy counted (DC-3)."""
+        return sum(count for _, count in self.cards)
+
 
 class EditorSave(models.Model):
     """A save of the deck editor, by the key its page gave it (static/decks/editor.js): a save sent again because

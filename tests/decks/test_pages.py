@@ -276,6 +276,7 @@ def test_exports_print_history_and_delete(logged_in, owner):
     # Opened without a comparison, the form offers the latest change: version 1 with version 2, not 2 with 2.
     history = logged_in.get(f"/decks/{deck.pk}/history/").content.decode()
     assert re.search(r'name="from" [^>]*value="1"', history) and re.search(r'name="to" [^>]*value="2"', history)
+    assert "<td>36 (9 different)</td>" in history  # each version's size, every copy counted, beside its cards
     logged_in.post(f"/decks/{deck.pk}/revert/1/", {"version": "2"})
     assert Deck.objects.get(pk=deck.pk).name == "Page deck"
     assert "cannot be undone" in logged_in.get(f"/decks/{deck.pk}/delete/").content.decode()
