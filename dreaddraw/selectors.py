@@ -120,9 +120,24 @@ def _choice_label(cs: CardSet, prompt: dict[str, Any], notation: str, names: lis
     return notation
 
 
+def _and(words: list[str]) -> str:
+    """Names as a sentence says them: "Ann, Ben and Cy"."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _with_ability(cs: CardSet | None, card: dict[str, Any]) -> dict[str, Any]:
+    """A face-up card of the observation with its ability's words and keyword, read from the set by its number
+    (the observation, kept in stored frames, carries neither)."""
+    if cs is None:
+        return card
+    kept = cs.card(card["number"])
+    return {**card, "text": kept.text, "keyword": kept.keyword}
+
+
 def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str], viewer: int, mover: int | None,
-             winner: int | None) -> list[dict[str, Any]]:
-    """Each seat as the page shows it: the observation's public table, with who is to move and who won."""
+             winner: int | None, cs: CardSet | None) -> list[dict[str, Any]]:
+    """Each seat as the page shows it: the observation's public table, with who is to move and who won, and what
+    each of its cards does (`cs`: the table's card set, None if this app no longer has it)."""
     players = []
     seats = list(seats)
     for p, (seat, name) in enumerate(zip(seats, seat_names(seats), strict=True)):
@@ -135,12 +150,13 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
             state = "out of this round"
         else:
             state = "in the round"
-        reserves = [{**c, "notation": f"R{c['number']}", "playable": f"R{c['number']}" in legal}
+        reserves = [{**_with_ability(cs, c), "notation": f"R{c['number']}", "playable": f"R{c['number']}" in legal}
                     for c in info["reserves"]]
+        row = [_with_ability(cs, c) for c in info["row"]]
         # A bot seat named by its level's own name ("Counting bot") says its level once, in the name.
         bot = "" if seat.name == BOT_LABELS.get(seat.bot) else seat.get_bot_display()
-        players.append({**info, "name": name, "kind": seat.get_kind_display(), "bot": bot,
-                        "seat_number": p + 1, "state": state, "reserves": reserves, "is_viewer": p == viewer,
+        players.append({**info, "name": name, "kind": seat.get_kind_display(), "bot": bot, "seat_number": p + 1,
+                        "state": state, "row": row, "reserves": reserves, "is_viewer": p == viewer,
                         "to_move": p == mover, "is_winner": winner is not None and p == winner})
     return players
 
@@ -152,7 +168,8 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
 
     Several people sharing the creator's screen: when the seat to show changes from one person at the screen
     to another, only the public table is shown until the next person says it is them (`revealed` is the seat
-    this screen last showed), so nobody sees another's cards by accident."""
+    this screen last showed), so nobody sees another's cards by accident. While none of the screen's seats is to
+    decide (another player's move, open seats), it shows the public table and follows the game without asking."""
     from dreaddraw.engine.cardset import load_cardset
     from dreaddraw.engine.game import E_SUMMON, E_SUMMON_RESERVE
     from dreaddraw.engine.observation import PlayerView, observe, success_chance
@@ -167,19 +184,25 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
     mine = seats_of(table, user)
     mover = game.to_move()
     viewer = viewer_seat(game, mine)
-    local = {s.index for s in seats if s.kind == "local"}
+    shared = {s.index for s in seats if s.kind == "local"} & mine
     handover = -1
-    if viewer in local and len(local & mine) > 1 and revealed != viewer and not game.over:  # over: all is shown
-        handover, viewer = viewer, -1
-    obs = observe(game, viewer, names)
     playing = table.status == TableStatus.PLAYING
+    if len(shared) > 1 and not game.over:  # over: all is shown
+        # Who sits at a shared screen while no seat of it is to decide is unknown: the public table, polled.
+        if mover not in shared or not playing:
+            viewer = -1
+        elif revealed != mover:
+            handover, viewer = mover, -1
+    obs = observe(game, viewer, names)
     acting = playing and viewer >= 0 and mover == viewer
     legal = set(obs["legal"]) if acting else set()
     cs = game.cs
     current_version = load_cardset().version
     new_card = next((e[2] for e in reversed(game.log) if e[0] in (E_SUMMON, E_SUMMON_RESERVE)), 0)
-    players = _players(seats, obs, legal, viewer, mover if playing else None, game.winner if game.over else None)
+    players = _players(seats, obs, legal, viewer, mover if playing else None, game.winner if game.over else None, cs)
     prompt = obs["prompt"]
+    if prompt and prompt.get("cards"):  # the cards only the prompted seat is shown
+        prompt = {**prompt, "cards": [_with_ability(cs, c) for c in prompt["cards"]]}
     choices = []
     if prompt and acting:
         choices = [{"notation": n, "label": _choice_label(cs, prompt, n, names)} for n in obs["legal"]]
@@ -218,6 +241,7 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
         "discard_top": obs["discard"][-1] if obs["discard"] else None,
         "poll": (table.status == TableStatus.WAITING or (playing and not acting)) and handover < 0,
         "handover": handover, "handover_name": names[handover] if handover >= 0 else "",
+        "sharing": _and([names[p] for p in sorted(shared)]) if len(shared) > 1 and viewer < 0 else "",
         "open_seats": [s for s in seats if s.kind == "invite" and s.user_id is None],
         "winner_name": names[game.winner] if game.over else "",
         "can_play_again": game.over and table.owner_id == getattr(user, "pk", None),
@@ -235,6 +259,16 @@ def stored_observation(table: DreadDrawTable, viewer: int) -> dict[str, Any]:
     except FramesError:
         frames = []
     return frames[-1].get(str(viewer), {}) if frames else {}
+
+
+def _cardset(table: DreadDrawTable) -> CardSet | None:
+    """The set a table was played with, if this app still has it."""
+    from dreaddraw.engine.cardset import CardSetError, load_cardset
+
+    try:
+        return load_cardset(version=table.set_version)
+    except CardSetError:
+        return None
 
 
 def stored_board(*, table: DreadDrawTable, user: User, error: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -260,7 +294,7 @@ def stored_board(*, table: DreadDrawTable, user: User, error: dict[str, Any] | N
         return context
     mover = None if over or context["closed"] else obs["to_move"]
     context.update({
-        "players": _players(seats, obs, set(), viewer, mover, obs["winner"] if over else None),
+        "players": _players(seats, obs, set(), viewer, mover, obs["winner"] if over else None, _cardset(table)),
         "fortune": obs["fortune"], "log": obs["log"],
         "discard_top": obs["discard"][-1] if obs["discard"] else None,
         "winner_name": seats[obs["winner"]].name if over else "",

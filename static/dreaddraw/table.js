@@ -1,6 +1,7 @@
 // Dread Draw tables: keep the log scrolled to the newest line, keep a keyboard user's focus in the board across
-// its swaps, say when a decision could not reach the table, and show only the seat rows the chosen number of
-// players uses. (Refused decisions, 4xx, swap in as every page's do: base.html.)
+// its swaps, tell screen readers what each new board brings, say when a decision could not reach the table, and
+// show only the seat rows the chosen number of players uses. (Refused decisions, 4xx, swap in as every page's do:
+// base.html.)
 (function () {
   "use strict";
   function scrollLog() {
@@ -22,6 +23,27 @@
     decision = hadFocus && active.dataset ? active.dataset.decision || null : null;
     wasDeciding = Boolean(document.querySelector("#board [data-decision]"));
     ownDecision = event.detail.requestConfig && event.detail.requestConfig.verb === "post";
+  });
+
+  // Screen readers hear what a new board brings through #dd-live, outside the board: the newest log lines (a few at
+  // most) and the turn line. A live region inside the board is replaced with it, and seldom read out.
+  var logCount = null;
+  function logLines() {
+    return Array.prototype.map.call(document.querySelectorAll("#board .dd-log li"), function (line) {
+      return line.textContent.replace(/\s+/g, " ").trim();
+    });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.shouldSwap && event.detail.target && event.detail.target.id === "board") {
+      logCount = logLines().length;
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var live = document.querySelector("#dd-live"), turn = document.querySelector("#turn-h");
+    if (logCount === null || !live || !turn) { return; }
+    var lines = logLines().slice(logCount).slice(-3);
+    logCount = null;
+    live.textContent = lines.concat([turn.textContent.replace(/\s+/g, " ").trim()]).join(" ");
   });
 
   // On a small screen the next decision (a card to keep, an ability to use, a Reserve to summon) may lie a screen

@@ -144,6 +144,27 @@ def test_the_whole_table_fits_one_screen_in_play_and_after_the_game(page, login,
     assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-over", ".dd-log ol"]) == []
 
 
+# Each card in a seat with an ability: its number (from its link) and its words as shown, and whether they show.
+ABILITIES = """() => [...document.querySelectorAll(".dd-player .dd-card")].map(card => {
+  const text = card.querySelector(".dd-text"), box = text && text.getBoundingClientRect();
+  return [Number(card.querySelector(".dd-name a").pathname.match(/(\\d+)\\/$/)[1]), text ? text.textContent : "",
+          Boolean(box && box.height >= 20 && box.width >= 80)];
+})"""
+
+
+def test_each_card_at_the_table_shows_its_ability_and_the_table_still_fits_1366_by_768(page, table):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.locator("#board").wait_for()
+    cards = page.evaluate(ABILITIES)
+    assert [(n, text) for n, text, _ in cards] == [(n, CS.card(n).text) for n, _, _ in cards]
+    assert any(text for _, text, _ in cards), "the seed gives no card with an ability at the table any more"
+    assert all(shown for _, text, shown in cards if text)  # on the tile, two lines or more, not only read out
+    assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-you", ".dd-piles", ".dd-deck-button", ".dd-player",
+                                   ".dd-log ol", ".dd-fairness"]) == []
+    assert page.evaluate(SPILLS) == [] and page.evaluate(BROKEN_WORDS) == []
+
+
 def test_a_six_seat_table_fits_a_1024_by_768_screen_with_its_tiles_whole(page, login, monkeypatch):
     monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
     user = login(get_user_model().objects.create_user("dd-six", password="a-long-passphrase-9"))
@@ -246,3 +267,30 @@ def test_on_a_phone_each_decision_taken_by_touch_brings_the_next_one_into_view(p
             prompts += page.locator("#board .dd-prompt").count()
             page.wait_for_function(DECISION_IN_VIEW, timeout=3_000)
     assert prompts >= 2, "the seed gives no prompt (a card to keep, an ability) any more"
+
+
+SETTLED = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
+def test_screen_readers_hear_each_move_through_one_live_region_kept_outside_the_board(page, table):
+    """The board, replaced whole by every move and poll, holds no live region (a replaced one is seldom read out):
+    the page's own, outside it, stays the same element and is told the newest log lines and the turn line."""
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    live = page.locator("#dd-live")
+    assert live.get_attribute("role") == "status" and live.evaluate("n => !n.closest('#board')")
+    assert page.locator("#board [aria-live], #board [role=status]").count() == 0
+    live.evaluate("n => { n.dataset.kept = 'yes'; }")
+    said = []
+    for _ in range(2):
+        page.locator("#board").evaluate("board => { board.dataset.replaced = 'no'; }")
+        page.locator("#board [data-decision]").first.click()
+        page.locator("#board:not([data-replaced])").wait_for()
+        page.wait_for_function(SETTLED)
+        assert page.locator("#dd-live[data-kept=yes]").count() == 1  # the same element, not a new one
+        assert page.locator("#board [aria-live], #board [role=status]").count() == 0
+        text = live.text_content()
+        turn = " ".join(page.locator("#turn-h").text_content().split())
+        last = " ".join(page.locator(".dd-log li").last.text_content().split())
+        assert text.endswith(turn) and last in text, (text, turn, last)
+        said.append(text)
+    assert said[0] != said[1]

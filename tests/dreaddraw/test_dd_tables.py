@@ -423,3 +423,68 @@ def test_a_finished_shared_screen_table_asks_for_no_hand_over_and_counts_the_win
     log = log[:log.index("</section>")]
     shown = table_game(table)
     assert log.count("<li>") >= len(visible_log(shown, -1)) > 40  # every public line, and the seat's own
+
+
+def test_a_shared_screen_shows_the_public_table_and_keeps_polling_while_an_invited_player_moves(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Ben"},
+                                             {"kind": "invite"}], seed=4)
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()  # waiting for bob: nobody to decide
+    assert "Pass the screen" not in html and 'hx-trigger="every 2s"' in html
+    bob = make_user("bob")
+    client.force_login(bob)
+    client.post(f"/dread-draw/tables/{table.pk}/join/")
+    client.force_login(alice)
+    table.refresh_from_db()
+    game = table_game(table)
+    seen_bob = seen_ours = False
+    for _ in range(200):  # Ann and Ben take their first decision at this screen, bob his on his own
+        if game.over or (seen_bob and seen_ours):
+            break
+        mover = game.to_move()
+        url = f"/dread-draw/tables/{table.pk}/"
+        if mover == 2:
+            seen_bob = True
+            html = client.get(url).content.decode()
+            assert "bob" in re.search(r'id="turn-h"[^>]*>(.*?)</h2>', html, re.S).group(1)
+            assert "Pass the screen" not in html and 'hx-trigger="every 2s"' in html  # the screen follows bob's move
+            assert "You are playing" not in html and "Your decision." not in html and "You have seen" not in html
+            assert "Ann and Ben share this screen" in html
+            poll = client.get(f"/dread-draw/tables/{table.pk}/board/?turn=-1&status={table.status}").content.decode()
+            assert "Pass the screen" not in poll and 'hx-trigger="every 2s"' in poll
+            who = bob
+        else:
+            seen_ours = True
+            html = client.get(url).content.decode()
+            name = ["Ann", "Ben"][mover]
+            if f"Pass the screen to <strong>{name}</strong>" in html:
+                assert 'hx-trigger="every 2s"' not in html and "Summon from the Draw Deck" not in html
+                client.post(f"/dread-draw/tables/{table.pk}/reveal/", {"seat": mover})
+                html = client.get(url).content.decode()
+            assert f"You are playing <strong>{name}</strong>" in html and "Your decision." in html
+            who = alice
+        table_act(table_id=table.pk, user=who, seat=mover, decision=to_notation(game.legal()[0]),
+                  turn=len(table.decisions))
+        table.refresh_from_db()
+        game = table_game(table)
+    assert seen_bob and seen_ours
+
+
+def test_face_up_cards_at_the_table_show_their_ability_and_face_down_ones_nothing(alice):
+    """A seat's summoned cards and Reserves say what they do, the viewer's and everyone else's, each linked to its
+    card's page; the Draw Deck's top and a Life Deck's top, face down, give nothing of theirs away."""
+    from django.template.loader import render_to_string
+
+    from dreaddraw.selectors import table_board
+    from tests.dreaddraw.factories import CS, new_game, rig
+
+    by_text = {CS.card(c).text: c for c in CS.numbers if CS.card(c).text}  # four cards that each do something else
+    mine, theirs, draw_top, life_top = list(by_text.values())[:4]
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}], seed=1)
+    game = rig(new_game(2), rows={0: [mine]}, reserves={1: [theirs]}, draw_top=[draw_top],
+               life={1: [life_top]}, life_sizes={1: 1})
+    html = render_to_string("dreaddraw/table.html", table_board(table=table, game=game, user=alice))
+    for c in (mine, theirs):
+        assert f'<p class="dd-text" title="{CS.card(c).text}">{CS.card(c).text}</p>' in html
+        assert f'href="/dread-draw/cards/{c}/"' in html
+    for c in (draw_top, life_top):
+        assert CS.card(c).text not in html and CS.name(c) not in html
