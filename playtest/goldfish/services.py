@@ -394,11 +394,20 @@ def _your_decision(table: GoldfishTable, state: State) -> None:
         raise TableRefused(IllegalAction("DG-5.9", "it is not your decision"))
 
 
-def _human_move(table: GoldfishTable, play) -> State:
+def _as_seen(table: GoldfishTable, seen: int | None) -> None:
+    """Refuses a move made on a page that showed the table at another step (`seen`, its number of actions; None:
+    not said, as by the API): played now, it would be played in a position its player never saw."""
+    if seen is not None and seen != len(table.actions):
+        raise DomainError("The table has moved on since this page showed it: here it is now, and nothing was "
+                          "played.", code=ErrorCode.STALE_TURN, status_code=409, details={"step": len(table.actions)})
+
+
+def _human_move(table: GoldfishTable, play, seen: int | None = None) -> State:
     """One undoable move of the person: `play(table, state)` applies actions to the locked table;
     then the opponent answers and everything is saved (nothing is, if `play` raises)."""
     with transaction.atomic():
         table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+        _as_seen(table, seen)
         _not_while_thinking(table)
         state = table_state(table)
         _your_decision(table, state)
@@ -411,27 +420,27 @@ def _human_move(table: GoldfishTable, play) -> State:
     return state
 
 
-def table_act(*, table: GoldfishTable, action: Action) -> State:
+def table_act(*, table: GoldfishTable, action: Action, seen: int | None = None) -> State:
     def play(table: GoldfishTable, state: State) -> None:
         try:
             _apply(table, state, action)
         except IllegalAction as exc:
             raise TableRefused(exc, state) from exc
 
-    return _human_move(table, play)
+    return _human_move(table, play, seen)
 
 
-def table_act_notation(*, table: GoldfishTable, text: str) -> State:
+def table_act_notation(*, table: GoldfishTable, text: str, seen: int | None = None) -> State:
     """An action typed in the notation (`deploy Ardent Page a5`)."""
     state = table_state(table)  # refuses a table closed by a change of rules (RV-5)
     try:
         action = parse_action(state, text)
     except NotationError as exc:
         raise DomainError(f"notation: {exc}", code=ErrorCode.INVALID, details={"field": "notation"}) from exc
-    return table_act(table=table, action=action)
+    return table_act(table=table, action=action, seen=seen)
 
 
-def table_ai_turn(*, table: GoldfishTable) -> State:
+def table_ai_turn(*, table: GoldfishTable, seen: int | None = None) -> State:
     """Let the goldfish AI play the rest of the person's turn (one undo takes it back)."""
 
     def play(table: GoldfishTable, state: State) -> None:
@@ -442,12 +451,13 @@ def table_ai_turn(*, table: GoldfishTable) -> State:
                 break
             _apply(table, state, POLICIES["goldfish"](SeatView(state, me), rng))
 
-    return _human_move(table, play)
+    return _human_move(table, play, seen)
 
 
 @transaction.atomic
-def table_undo(*, table: GoldfishTable) -> State:
+def table_undo(*, table: GoldfishTable, seen: int | None = None) -> State:
     table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
+    _as_seen(table, seen)
     _not_while_thinking(table)
     table_state(table, steps=0)  # refuses a table closed by a change of rules (RV-5)
     if not table.human_moves:

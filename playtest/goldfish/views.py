@@ -179,19 +179,31 @@ def _table_post(service):
     return view
 
 
+def _seen(request) -> int | None:
+    """The step the page showed the table at (its forms send it), so that a move is never played in a position its
+    player did not see; None when not sent."""
+    raw = request.POST.get("step")
+    if raw is None:
+        return None
+    if not (raw.isascii() and raw.isdigit()):
+        raise DomainError(f"step: expected a whole number, not “{shortened(raw, 12)}”.", code=ErrorCode.INVALID,
+                          details={"field": "step"})
+    return int(raw)
+
+
 def _act(request, table):
     if "notation" in request.POST:  # the command box: the text notation of DG-19.1
-        return tables.table_act_notation(table=table, text=request.POST["notation"])
+        return tables.table_act_notation(table=table, text=request.POST["notation"], seen=_seen(request))
     action = decode(request.POST.get("action", ""))
     if action is None:
         raise DomainError("action: expected three numbers such as 1,0,0",
                           code=ErrorCode.INVALID, details={"field": "action"})
-    return tables.table_act(table=table, action=action)
+    return tables.table_act(table=table, action=action, seen=_seen(request))
 
 
 table_act = _table_post(_act)
-table_undo = _table_post(lambda request, table: tables.table_undo(table=table))
-table_ai_turn = _table_post(lambda request, table: tables.table_ai_turn(table=table))
+table_undo = _table_post(lambda request, table: tables.table_undo(table=table, seen=_seen(request)))
+table_ai_turn = _table_post(lambda request, table: tables.table_ai_turn(table=table, seen=_seen(request)))
 table_concede = _table_post(lambda request, table: tables.table_concede(table=table))
 table_dummy = _table_post(
     lambda request, table: tables.table_place_dummy(table=table, cell=request.POST.get("cell", ""))

@@ -498,3 +498,26 @@ def test_a_pass_in_the_opponents_own_window_is_neither_marked_nor_said(table):
     assert opponent_last_move(start.copy(), played, me=0) is None  # South is never told of the window
     seen_by_north = opponent_last_move(start.copy(), played, me=1)
     assert seen_by_north.cells == {"b2": ("target",)} and "equip" in seen_by_north.words
+
+
+def test_a_move_from_a_page_that_showed_an_earlier_step_is_refused_and_the_table_shown_as_it_is(client, alice, table):
+    """Another tab played on: a draw or an end clicked on this page would be played in a position its player never
+    saw. The page's forms send the step they showed; a later table refuses them (409) and plays nothing."""
+    html = page(client, alice, table)
+    shown = int(re.search(r'id="act-form"[^>]*>.*?name="step" value="(\d+)"', html, re.S)[1])
+    assert shown == len(table.actions) and html.count(f'name="step" value="{shown}"') >= 2  # the act and undo forms
+    tables.table_act(table=table, action=(DRAW, 0, 0))  # elsewhere
+    table.refresh_from_db()
+    played = list(table.actions)
+    answer = client.post(f"/playtest/tables/{table.pk}/act/", {"action": encode((END, 0, 0)), "step": shown})
+    assert answer.status_code == 409 and "The table has moved on since this page showed it" in answer.content.decode()
+    table.refresh_from_db()
+    assert table.actions == played
+    for path, fields in (("undo/", {}), ("act/", {"notation": "end"}), ("ai-turn/", {})):
+        assert client.post(f"/playtest/tables/{table.pk}/{path}", {**fields, "step": shown}).status_code == 409, path
+    table.refresh_from_db()
+    assert table.actions == played
+    now = client.post(f"/playtest/tables/{table.pk}/act/", {"action": encode((END, 0, 0)), "step": len(played)})
+    assert now.status_code == 200
+    table.refresh_from_db()
+    assert len(table.actions) > len(played)
