@@ -173,15 +173,17 @@ def _name(params: dict[str, Any], code: str) -> str:
 UNITS = {"goldfish": ("turns", "fewer turns to win"), "matchup": ("points", "win-rate points")}
 
 
-def _verdict(swap: dict[str, Any], checked: dict[str, float] | None, planned: bool) -> str:
+def _verdict(swap: dict[str, Any], checked: dict[str, float] | None, step: int | None) -> str:
     """A swap's verdict: the race's, unless the run tried it again on new deals (`checked`) and did not confirm it
     (a swap can be clear over all its games and not on the new deals alone, and a plan is made of confirmed ones),
-    or confirmed it and planned others."""
+    or confirmed it and planned others; a swap of the plan (`step`, its place there) says so."""
     if swap["high"] < 0:
         return "Clear loss"
     if swap["low"] <= 0:
         return "Not clear"
-    if checked is None or planned:
+    if step is not None:
+        return f"Clear gain, confirmed on new deals: step {step} of the plan"
+    if checked is None:
         return "Clear gain"
     if checked["low"] > 0:  # confirmed, and left out: a swap that gained more at its stage was kept
         return "Clear gain, confirmed on new deals; not in the plan, which kept other swaps"
@@ -191,15 +193,19 @@ def _verdict(swap: dict[str, Any], checked: dict[str, float] | None, planned: bo
 def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     """The report: the best swaps (the last stage's, best first) and the cheapest cuts, each with its interval."""
     scale = 1.0 if params["goal"] == "goldfish" else 100.0
-    planned = {step["arm"] for step in result.get("plan", [])}
+    # A swap of the plan shows the confirmation that put it there: against the deck with the plan's swaps before it,
+    # on the deals of its own stage (the first stage's figure, against the unchanged deck, did not decide it).
+    planned = {step["arm"]: (number, step) for number, step in enumerate(result.get("plan", []), start=1)}
     swaps = []
     for swap in result["swaps"]:
-        checked = result.get("confirmations", {}).get(str(swap["arm"]))
+        number, checked = planned.get(swap["arm"], (None, result.get("confirmations", {}).get(str(swap["arm"]))))
         swaps.append({**swap, "cut_name": _name(params, swap["cut"]), "add_name": _name(params, swap["add"]),
                       "shown": {k: swap[k] * scale for k in ("mean", "low", "high")},
                       "clear": swap["low"] > 0, "index": swap["arm"] - 1,
-                      "verdict": _verdict(swap, checked, swap["arm"] in planned),
+                      "verdict": _verdict(swap, checked, number),
                       "checked": {k: checked[k] * scale for k in ("mean", "low", "high")} if checked else None,
+                      "checked_after": (f", with the plan's step{'s' if number > 2 else ''} before it made"
+                                        if number is not None and number > 1 else ""),
                       "new_deals": {k: checked[k] for k in ("mean", "low", "high")} if checked else None})
     last = max((s["stage"] for s in swaps), default=0)
     best = [s for s in swaps if s["stage"] == last]

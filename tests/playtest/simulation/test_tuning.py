@@ -212,7 +212,7 @@ def test_a_swap_confirmed_on_new_deals_and_left_out_of_the_plan_is_not_called_un
     assert [step["arm"] for step in result["plan"]] == [1]
     report = present(result, {**params, "cards": {}, "deck": {**params["deck"], "cards": {}}})
     verdicts = {s["arm"]: (s["verdict"], s["checked"]["low"]) for s in report["best"] if s["checked"]}
-    assert verdicts[1][0] == "Clear gain"
+    assert verdicts[1][0] == "Clear gain, confirmed on new deals: step 1 of the plan"
     assert verdicts[2][1] > 0 and verdicts[2][0].startswith("Clear gain, confirmed on new deals; not in the plan")
 
 
@@ -226,3 +226,28 @@ def test_a_run_whose_share_kept_for_the_chain_could_not_be_played_says_so_not_th
     assert said.startswith("the run stopped 80 games short of its budget: the 80 games kept to confirm the race's")
     assert "which needs 240 or more here" in said and "the 4 swaps 12 games each" in said
     assert "could not be shared" not in said
+
+
+def test_a_swap_of_the_plan_shows_the_confirmation_that_put_it_there_not_the_first_stages():
+    """Swap 2 gains nothing clear on the first new deals (against the unchanged deck) and clearly on the next stage's
+    (against the deck with swap 1): it is step 2 of the plan, and its row says so with that stage's figures, not
+    the first stage's, beside a note that the plan takes only gains clear there."""
+    params = {"goal": "goldfish", "format": "standard", "budget": 10_000, "gauntlet": [], "deck": {"list": ["A", "B"]},
+              "candidates": [{"cut": "A", "add": "X"}, {"cut": "B", "add": "Y"}]}
+    race = tuning_chain.next_stage(params, [])
+    stages = [stage_of(race, {1: 2, 2: 2})]
+    first = tuning_chain.next_stage(params, stages)
+    stages.append(stage_of(first, {1: 2, 2: 0}))
+    second = tuning_chain.next_stage(params, stages)
+    stages.append(stage_of(second, {2: 1}))
+    while (stage := tuning_chain.next_stage(params, stages)) is not None:
+        stages.append(stage_of(stage, {}))
+    result = tuning_chain.conclude(params, stages)
+    assert [step["arm"] for step in result["plan"]] == [1, 2]
+    assert result["confirmations"]["2"]["low"] <= 0  # the first new deals did not confirm it
+    report = present(result, {**params, "cards": {}, "deck": {**params["deck"], "cards": {}}})
+    rows = {s["arm"]: s for s in report["best"]}
+    assert rows[1]["verdict"] == "Clear gain, confirmed on new deals: step 1 of the plan" and rows[1]["checked_after"] == ""
+    assert rows[2]["verdict"] == "Clear gain, confirmed on new deals: step 2 of the plan"
+    assert rows[2]["checked"]["low"] > 0 and rows[2]["checked"]["mean"] == pytest.approx(result["plan"][1]["mean"])
+    assert rows[2]["checked_after"] == ", with the plan's step before it made"
