@@ -8,6 +8,7 @@ switch to PostgreSQL and Redis. See the README for every setting.
 from pathlib import Path
 
 import environ
+from kombu import Queue
 from django.core.exceptions import ImproperlyConfigured
 
 from core.intbounds import MAX_BIG_INTEGER
@@ -318,6 +319,11 @@ LOGGING = {
 
 # --- Playtest runs ---
 PLAYTEST_QUEUE = env.str("PLAYTEST_QUEUE", default="celery")  # workers listen with -Q
+# A goldfish table's AI decisions (a person waits on them) go to a queue of their own, which workers take from
+# between run chunks: on the runs' queue they waited behind every chunk sent before them (a minute and more).
+PLAYTEST_TABLE_QUEUE = env.str("PLAYTEST_TABLE_QUEUE", default="tables")
+# A worker started without -Q takes from all three: the tables' first, the runs', and Celery's default (beat's tasks).
+CELERY_TASK_QUEUES = [Queue(name) for name in dict.fromkeys((PLAYTEST_TABLE_QUEUE, PLAYTEST_QUEUE, "celery"))]
 PLAYTEST_MAX_GAMES = env.int("PLAYTEST_MAX_GAMES", default=100_000)
 PLAYTEST_MAX_ACTIVE_RUNS = env.int("PLAYTEST_MAX_ACTIVE_RUNS", default=3)
 PLAYTEST_MAX_CHUNK_ATTEMPTS = env.int("PLAYTEST_MAX_CHUNK_ATTEMPTS", default=3)

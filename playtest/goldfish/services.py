@@ -269,7 +269,7 @@ def _advance_opponent(table: GoldfishTable, state: State) -> None:
 
 def _send_think(table_id) -> None:
     ensure_broker_folders()  # the embedded (filesystem) broker needs its folders
-    current_app.send_task(TABLE_THINK_TASK, args=[str(table_id)], queue=settings.PLAYTEST_QUEUE)
+    current_app.send_task(TABLE_THINK_TASK, args=[str(table_id)], queue=settings.PLAYTEST_TABLE_QUEUE)
 
 
 def table_thinking(table: GoldfishTable) -> bool:

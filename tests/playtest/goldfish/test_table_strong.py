@@ -157,3 +157,27 @@ def test_no_one_else_learns_anything_from_polling_a_table(client, alice, bob):
     client.force_login(bob)
     assert client.get(f"/playtest/tables/{table.pk}/?shown={len(table.actions)}",
                       HTTP_HX_REQUEST="true").status_code == 404
+
+
+@live_db
+@pytest.mark.worker
+def test_the_ais_decisions_are_taken_between_a_runs_chunks_not_after_every_chunk_queued(celery_worker, client, alice):
+    """A person waits on the AI's turn; a run's chunks wait on nobody. The AI's decisions go to a queue of their own,
+    which the workers take from between chunks: on the runs' queue they waited behind every chunk sent before them
+    (a minute and more behind a large run)."""
+    from playtest.jobs import services as runs
+    from playtest.models import RunChunk
+
+    run = runs.run_submit(owner=alice, kind="test_sum", params={"sleep_per_game": 0.3}, games=300, seed=4)  # 3 s a chunk
+    wait_for(lambda: RunChunk.objects.filter(run=run).exclude(taken_by="").count() >= 2, timeout=60,
+             message="the worker's two processes busy with the run")
+    table = your_turn_table(alice)
+    client.force_login(alice)
+    assert client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"}).status_code == 200
+    waiting = set(RunChunk.objects.filter(run=run, sent_at__isnull=False, taken_by="").values_list("pk", flat=True))
+    assert len(waiting) >= 4, "too few chunks queued ahead for the test to tell"
+    wait_for(lambda: not tables.table_thinking(GoldfishTable.objects.get(pk=table.pk)), timeout=120,
+             message="the AI's turn on the worker")
+    still = RunChunk.objects.filter(pk__in=waiting, taken_by="").count()
+    runs.run_cancel(run=run)
+    assert still >= 2, f"the AI's turn was played after {len(waiting) - still} of the {len(waiting)} chunks before it"
