@@ -8,8 +8,8 @@ switch to PostgreSQL and Redis. See the README for every setting.
 from pathlib import Path
 
 import environ
-from kombu import Queue
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from core.intbounds import MAX_BIG_INTEGER
 
