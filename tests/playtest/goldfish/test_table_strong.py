@@ -168,7 +168,8 @@ def test_the_ais_decisions_are_taken_between_a_runs_chunks_not_after_every_chunk
     from playtest.jobs import services as runs
     from playtest.models import RunChunk
 
-    run = runs.run_submit(owner=alice, kind="test_sum", params={"sleep_per_game": 0.3}, games=300, seed=4)  # 3 s a chunk
+    # 30 chunks of 3 s each
+    run = runs.run_submit(owner=alice, kind="test_sum", params={"sleep_per_game": 0.3}, games=300, seed=4)
     wait_for(lambda: RunChunk.objects.filter(run=run).exclude(taken_by="").count() >= 2, timeout=60,
              message="the worker's two processes busy with the run")
     table = your_turn_table(alice)
