@@ -24,8 +24,8 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_username(self):
-        username = super().clean_username()
-        if mixed := look_alike_scripts(username):
+        username = super().clean_username()  # None, with the form's error, for a name taken in any case
+        if username and (mixed := look_alike_scripts(username)):
             raise forms.ValidationError(
                 f"This name mixes {' and '.join(s.title() for s in mixed)} letters, which can make it pass for "
                 "another player's; write it in the letters of one of them.", code="mixed_scripts")

@@ -339,3 +339,14 @@ def test_a_name_mixing_look_alike_scripts_is_refused_as_one_that_can_pass_for_an
 def test_a_name_in_one_script_or_with_other_scripts_than_the_look_alikes_is_taken(client, name):
     response = client.post("/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD})
     assert response.status_code == 302, response.content.decode()[:500]
+
+
+@pytest.mark.parametrize("name", ["taken-name", "TAKEN-NAME"])
+def test_a_name_taken_in_any_case_is_refused_beside_its_field_with_what_was_typed_kept(client, name):
+    """Django's form answers a taken name with an error and no name; the look-alike check then failed on it (500)."""
+    get_user_model().objects.create_user("taken-name", password=PASSWORD)
+    response = client.post("/accounts/signup/", {"username": name, "email": "me@example.com", "password1": PASSWORD,
+                                                 "password2": PASSWORD})
+    page = response.content.decode()
+    assert response.status_code == 400 and "A user with that username already exists." in page
+    assert 'value="me@example.com"' in page and get_user_model().objects.count() == 1
