@@ -19,16 +19,29 @@ def is_api(request) -> bool:
     return request.path.startswith("/api/")
 
 
+HEADINGS = {400: "The request can't be read", 403: "Not allowed", 404: "Page not found",
+            405: "Not a way to use this page", 413: "Too much sent", 429: "Too many requests",
+            500: "Something went wrong", 503: "Unavailable for a moment"}
+
+
 def error_response(request, status: int, code: str, message: str, details: dict | None = None,
-                   headers: dict | None = None) -> HttpResponse:
+                   headers: dict | None = None, back: str = "") -> HttpResponse:
+    """The error envelope on API paths; elsewhere the site's page, with its header and a way on (`back`: the page
+    the refused request belongs to), or, when the site's frame cannot be drawn (the database is down, the template
+    layer failed), a plain page of its own."""
     if is_api(request):
         response = JsonResponse({"error": {"code": code, "message": message, "details": details or {}}},
                                 status=status)
     else:
+        context = {"status": status, "message": message, "heading": HEADINGS.get(status, "Error"), "back": back}
         try:
-            body = loader.render_to_string("error.html", {"status": status, "message": message})
-        except Exception:  # the template layer may itself be what failed
-            body = f"<!doctype html><title>Error {status}</title><h1>Error {status}</h1><p>{html.escape(message)}</p>"
+            body = loader.render_to_string("error_page.html", context, request=request)
+        except Exception:
+            try:
+                body = loader.render_to_string("error.html", context)
+            except Exception:  # the template layer may itself be what failed
+                body = (f"<!doctype html><title>Error {status}</title><h1>Error {status}</h1>"
+                        f"<p>{html.escape(message)}</p>")
         response = HttpResponse(body, status=status)
     for name, value in (headers or {}).items():
         response[name] = value
@@ -65,9 +78,16 @@ def permission_denied(request, exception=None) -> HttpResponse:
 
 
 def not_found(request, exception=None) -> HttpResponse:
-    """handler404: the envelope on API paths (a path that matches no route, too); the page elsewhere."""
+    """handler404: the envelope on API paths (a path that matches no route, too); the site's page elsewhere, which
+    says no more than that nothing is there (a private deck is "not found" to whoever may not see it)."""
     if is_api(request):
         return error_response(request, 404, "not_found", f"Nothing at {request.path[:200]}.")
-    from django.views.defaults import page_not_found
+    return error_response(request, 404, "not_found", "There is nothing here: the address may be mistyped, or what "
+                                                     "it showed was removed or made private.")
 
-    return page_not_found(request, exception)
+
+def csrf_failure(request, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a form sent from a page that was out of date, in words a player can act on."""
+    return error_response(request, 403, "csrf_failed", "This form was out of date (you may have logged in or out in "
+                                                       "another tab, or left the page open a long while), so nothing "
+                                                       "was done: reload the page and send it again.")

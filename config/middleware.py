@@ -233,11 +233,14 @@ class MethodNotAllowedPageMiddleware:
         if response.status_code != 405 or response.content or request.path.startswith("/api/"):
             return response
         allowed = response.get("Allow", "")
-        page = error_response(request, 405, "method_not_allowed",
+        if "GET" in allowed:
+            return error_response(request, 405, "method_not_allowed", "This address does not take that request.",
+                                  headers={"Allow": allowed})
+        # A form's action is its page's address and one word more (`/decks/7/copy/` is `/decks/7/`'s): the way back.
+        return error_response(request, 405, "method_not_allowed",
                               "This address is a form's action: it is used by a button on its page, not opened. "
-                              "Go back to the page and use the button." if "GET" not in allowed else
-                              "This address does not take that request.", headers={"Allow": allowed})
-        return page
+                              "Go back to the page and use the button.", headers={"Allow": allowed},
+                              back=request.path.rstrip("/").rpartition("/")[0] + "/")
 
 
 class BadRequestPageMiddleware:

@@ -70,6 +70,11 @@ def test_a_decks_history_comparing_two_versions_or_refusing_one_has_no_accessibi
     assert violations(page, f"/decks/{public_deck.pk}/history/?from=1&to=999", status=404) == []
 
 
+@pytest.mark.parametrize(("path", "status"), [("/no-such-page/", 404), ("/decks/7/copy/", 405)])
+def test_the_error_pages_have_no_accessibility_violations(page, path, status):
+    assert violations(page, path, status=status) == []
+
+
 def test_the_check_itself_catches_a_serious_violation(page):
     """The harness can fail: an image with no text alternative and an unlabelled field are caught."""
     page.goto("/")

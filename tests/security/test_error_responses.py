@@ -31,6 +31,22 @@ def raising(exc):
 def test_an_unrouted_page_is_the_404_page(client):
     response = client.get("/no-such-page/")
     assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
+    page = response.content.decode()  # the site's page, with its header and a way on: not Django's bare one
+    assert "<h1>Page not found (404)</h1>" in page and 'aria-label="Main"' in page and 'href="/cards/"' in page
+
+
+def test_a_forms_action_opened_as_a_link_is_the_sites_405_page_with_the_way_back_to_its_page(client):
+    response = client.get("/decks/7/copy/")
+    page = response.content.decode()
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert 'aria-label="Main"' in page and '<a href="/decks/7/">Back to the page</a>' in page
+
+
+def test_a_form_sent_from_an_out_of_date_page_is_the_sites_page_saying_what_to_do(db):
+    response = Client(enforce_csrf_checks=True).post("/accounts/login/", {"username": "a", "password": "b"})
+    page = response.content.decode()
+    assert response.status_code == 403 and 'aria-label="Main"' in page
+    assert "This form was out of date" in page and "reload the page and send it again" in page
 
 
 def test_the_database_going_away_is_a_503_envelope_with_retry_after(client, monkeypatch):
