@@ -802,7 +802,16 @@
     statusEl = document.getElementById("queue-status");
     savedVersion = Number(panel().dataset.version);
     if (changesLeftInFlight()) { RECHECK_MS.forEach(function (ms) { setTimeout(recheck, ms); }); }
+    barHeight();
+    window.addEventListener("resize", barHeight);
     editor.dataset.ready = "true";
+  }
+
+  // The sticky bar's height, which wraps to several lines on a phone: a card the legality's "Find it in the deck"
+  // scrolls to stops below it (decks.css), not under it.
+  function barHeight() {
+    var bar = document.querySelector(".editor-bar");
+    if (bar) { document.documentElement.style.setProperty("--editor-bar", bar.offsetHeight + "px"); }
   }
 
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }

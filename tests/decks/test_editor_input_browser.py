@@ -350,3 +350,20 @@ def test_two_tabs_end_in_one_deck_with_both_edits_in_its_history_and_a_stale_cou
     history.goto(f"/decks/{deck.pk}/history/")
     text = history.locator("main").inner_text()
     assert f"{a.name}: 1 → 2" in text and f"{b.name}: 1 → 2" in text
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_find_it_in_the_deck_stops_the_card_below_the_editors_sticky_bar(page, width):
+    """The bar wraps to several lines on a phone: the card a legality refusal names was scrolled under it."""
+    legend = Card.objects.filter(type="legend").order_by("name").first()
+    user = make_user()
+    fillers = [(card, 4) for card in units(9)]
+    deck = deck_create(owner=user, name="Tactical", format="tactical", entries=entries_of((legend, 1), *fillers))
+    page.set_viewport_size({"width": width, "height": 800})
+    log_in(page, user.username)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    page.locator(f'#legality a[href="#deck-card-{legend.collector_number}"]').click()
+    bar = page.locator(".editor-bar").bounding_box()
+    row = page.locator(f"#deck-card-{legend.collector_number}").bounding_box()
+    assert row["y"] >= bar["y"] + bar["height"] - 1, (row, bar)
