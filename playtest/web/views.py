@@ -172,7 +172,8 @@ def compare(request: HttpRequest) -> HttpResponse:
     runs.sort(key=lambda run: ids.index(str(run.pk)))
     columns = [{"run": run, "report": report(run.result, run.params)} for run in runs]
     choices = run_rows_for(user=request.user).filter(kind="dreadgate_playtest", status="done")[:50]
-    return render(request, "playtest/compare.html", {"columns": columns, "choices": choices, "selected": ids})
+    return render(request, "playtest/compare.html", {"columns": columns, "choices": choices, "selected": ids,
+                                                     "asked": "compare" in request.GET})
 
 
 def _takes(fmt: str) -> tuple[str, ...]:
