@@ -48,3 +48,21 @@ def table_thinking_unchanged(*, user, table_id: uuid.UUID, shown: int, stale_bef
             GoldfishTable._meta.pk.get_db_prep_value(table_id, connection), user.pk))
         row = cursor.fetchone()
     return row is not None and row[0] == shown and not row[1]
+
+
+TABLES_LISTED = 10  # the newest: a table is a session of play, gone back to soon or not at all
+
+
+def tables_of(*, user) -> list[dict[str, Any]]:
+    """The person's newest goldfish tables, to go back to one: their deck, their opponent, how far the person has
+    played and when. Read from the row's JSON where it lies, not by loading each table's deck lists."""
+    from django.db.models.fields.json import KT
+
+    from playtest.goldfish.services import LEVELS
+
+    levels = {policy: level for level, policy in LEVELS.items()}
+    rows = (GoldfishTable.objects.filter(owner=user).order_by("-updated_at")
+            .values("id", "updated_at", "human_moves", "conceded_step", "closed_under",
+                    deck_name=KT("params__decks__0__name"), opponent_name=KT("params__decks__1__name"),
+                    policy=KT("params__opponent_policy"), format=KT("params__format"))[:TABLES_LISTED])
+    return [{**row, "moves": len(row["human_moves"]), "level": levels.get(row["policy"] or "")} for row in rows]

@@ -17,7 +17,7 @@ from core.intbounds import page_number
 from core.typed import typed_whole_number
 from decks.selectors import deck_for_viewer, deck_list_for_owner
 from playtest.dreadgate import ENGINE_VERSION
-from playtest.goldfish.selectors import card_faces
+from playtest.goldfish.selectors import card_faces, tables_of
 from playtest.goldfish.stored import replay_view, sample_frames
 from playtest.jobs import services
 from playtest.jobs.registry import get_kind
@@ -69,6 +69,7 @@ def index(request: HttpRequest) -> HttpResponse:
         raise BadRequest(str(exc)) from None
     context = {"runs": runs, "policies": list(POLICIES)}
     if request.user.is_authenticated:
+        context["tables"] = tables_of(user=request.user)
         decks = context["decks"] = playtest_deck_choices(user=request.user)
         # The page's two deck pickers offer the same choices (60-odd decks for a player among many): rendered once.
         context["deck_options"] = render_to_string("playtest/_deck_select.html#options", {"decks": decks})

@@ -521,3 +521,18 @@ def test_a_move_from_a_page_that_showed_an_earlier_step_is_refused_and_the_table
     assert now.status_code == 200
     table.refresh_from_db()
     assert len(table.actions) > len(played)
+
+
+def test_the_playtest_page_lists_the_persons_newest_tables_to_go_back_to(client, alice, bob, table):
+    """Left mid-game, a table was found again only by its address."""
+    strong = tables.table_create(owner=alice, deck_id=starter_deck(alice).pk, seed=3,
+                                 opponent_deck_id=starter_deck(alice, craft="sorcery", name="The AI's deck").pk,
+                                 level="strong")
+    tables.table_create(owner=bob, deck_id=starter_deck(bob).pk, seed=4)  # another person's: not listed
+    client.force_login(alice)
+    html = client.get("/playtest/").content.decode()
+    listed = html[html.index('id="tables-h"'):]
+    listed = listed[: listed.index("</ul>")]
+    assert listed.count("<li>") == 2 and listed.index(str(strong.pk)) < listed.index(str(table.pk))  # newest first
+    assert "against The AI&#x27;s deck (the AI, strong)" in listed and "against training dummies" in listed
+    assert f"{len(table.human_moves)} move" in listed
