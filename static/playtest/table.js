@@ -241,8 +241,14 @@ function speed() {
   return stored === null || stored === undefined ? 700 : Number(stored);
 }
 
+// The newest ask wins: one still on its way (a card's selection, when Escape clears it) is called off first, else it
+// lands after the newer one; one called off answers nothing, which is no error to report.
 function load(query) {
-  window.htmx.ajax("GET", `${window.location.pathname}${query}`, { target: TABLE, swap: "outerHTML" });
+  document.querySelectorAll(`${TABLE}, ${TABLE} .htmx-request`).forEach((asking) => {
+    window.htmx.trigger(asking, "htmx:abort");
+  });
+  window.htmx.ajax("GET", `${window.location.pathname}${query}`, { target: TABLE, swap: "outerHTML" })
+    .catch(() => {});
 }
 
 function schedulePlayback(table) {

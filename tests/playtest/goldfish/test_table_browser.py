@@ -1052,3 +1052,28 @@ def test_the_ais_turn_after_a_keyboard_end_of_turn_never_leaves_the_focus_on_the
     wait_for_focus_in_table(page)
     on_board.add(page.evaluate("Boolean(document.activeElement.closest('#table .board'))"))
     assert on_board == {False}, page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+
+
+def test_escape_pressed_while_another_card_is_being_selected_clears_the_selection_without_an_error(page, login, alice):
+    """The newest ask wins: Escape's clearing was dropped by htmx while the selection was on its way (a rejected
+    promise the page did not catch), and the selection landed after it."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    login(alice)
+    open_table(page, alice)
+    keep(page, by_keyboard=True)
+    cards = page.locator(".hand a.hand-card")
+    cards.first.focus()
+    page.keyboard.press("Enter")
+    page.locator(".selection").wait_for()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 800, "downloadThroughput": -1,
+                                                  "uploadThroughput": -1})
+    page.locator(".hand a.hand-card:not(.selected)").first.focus()
+    page.keyboard.press("Enter")  # another card's selection, on its way
+    page.keyboard.press("Escape")  # and the player changes their mind
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.wait_for_timeout(1_000)  # past the latency of any answer still on its way
+    assert page.locator(".selection").count() == 0 and errors == []
