@@ -88,7 +88,7 @@ def _choice(state: State, action: Action, me: int, turn: int = 0) -> dict[str, A
     label = words[4:5].upper() + words[5:] if words.startswith("You ") else words
     verb = ANSWER_VERBS.get(action[0]) or text.split(" ", 1)[0]
     return {"value": encode(action), "text": text, "label": label, "verb": verb, "turn": turn,
-            "action": action, "style": TARGET_STYLES.get(action[0], "act")}
+            "action": action, "style": TARGET_STYLES.get(action[0], "act"), "recycles": action[0] == RECYCLE}
 
 
 def _arrow_turns(state: State, legal: list[Action], answers: dict[Action, int], me: int) -> dict[Action, int]:

@@ -38,7 +38,10 @@ function keyOf(element) {
 
 function restoreFocus(table) {
   if (table.dataset.selection) {
-    const next = table.querySelector(".cell-target, .unit-target") || table.querySelector(".menu-action");
+    // Never a card's recycling: a second Enter would throw the card away. With nothing else to do, the focus stays on
+    // the card, where Enter clears the selection.
+    const next = table.querySelector(".cell-target, .unit-target")
+      || table.querySelector(".menu-action:not([data-recycles])") || table.querySelector(".hand-card.selected");
     if (next) { next.focus(); return; }
   }
   const back = focusKey && table.querySelector(focusKey);

@@ -21,6 +21,7 @@ from playtest.dreadgate.actions import (
     MOVE,
     PASS,
     PLAY,
+    RECYCLE,
     STRIKE,
     TARGET_UNIT,
 )  # fmt: skip
@@ -1077,3 +1078,39 @@ def test_escape_pressed_while_another_card_is_being_selected_clears_the_selectio
     page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     page.wait_for_timeout(1_000)  # past the latency of any answer still on its way
     assert page.locator(".selection").count() == 0 and errors == []
+
+
+def test_a_card_only_recycled_now_is_selected_without_putting_the_focus_on_recycle(page, login, alice):
+    """Enter on a card that can't be played put the focus on its Recycle button: a second Enter threw it away."""
+    login(alice)
+    for seed in range(1, 40):
+        table = tables.table_create(owner=alice, deck_id=quick_deck(alice).pk, seed=seed)
+        state = tables.table_state(table)
+        if (KEEP, 0, 0) not in state.legal_actions():
+            continue
+        tables.table_act(table=table, action=(KEEP, 0, 0))
+        state = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+        me = tables.human_seat(state)
+        if state.current_player != me or state.phase != MAIN_PHASE:
+            continue
+        hand_kinds: dict[int, set[int]] = {}
+        for kind, a, _ in state.legal_actions():
+            if kind in (DEPLOY, EQUIP, PLAY, RECYCLE):
+                hand_kinds.setdefault(a, set()).add(kind)
+        only = next((d for d, kinds in hand_kinds.items() if kinds == {RECYCLE}), None)
+        if only is not None:
+            break
+    else:
+        raise AssertionError("no seed gives a hand card that can only be recycled")
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.wait_for_function("() => window.htmx !== undefined")
+    hand = len(state.hand[me])
+    page.locator(f'.hand a.hand-card[data-key="h{only}"]').focus()
+    page.keyboard.press("Enter")
+    page.locator(".selection").wait_for()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.wait_for_function("() => document.activeElement.matches('.hand-card.selected')")
+    page.keyboard.press("Enter")  # the same key again: the selection cleared, the card kept
+    page.locator(".selection").wait_for(state="detached")
+    after = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
+    assert len(after.hand[me]) == hand
