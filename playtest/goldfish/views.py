@@ -23,7 +23,7 @@ from playtest.goldfish.selectors import card_faces, table_thinking_unchanged
 from playtest.goldfish.stored import replay_view
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
-from playtest.policies import POLICIES
+from playtest.policies import POLICY_WORDS
 from playtest.simulation.job_kind import MODES
 
 
@@ -83,7 +83,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                  .order_by("-is_starter", "name")[:100])
     mine = Deck.objects.filter(owner=request.user, format__in=taken).exclude(pk=deck.pk).order_by("name")
     context = {"deck": deck, "key": key or "", "opponents": list(mine) + list(opponents),
-               "policies": list(POLICIES), "levels": list(tables.LEVELS), "error": None}
+               "policy_words": POLICY_WORDS, "levels": list(tables.LEVELS), "error": None}
     if request.method == "POST":
         try:
             with transaction.atomic():
@@ -109,6 +109,10 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     raise DomainError(f"mode: “{shortened(params['mode'], 24)}” is not one of {', '.join(MODES)}.",
                                       code=ErrorCode.INVALID, status_code=400, details={"field": "mode"})
                 chosen = [request.POST.get("policy") or "", request.POST.get("opponent_policy") or ""]
+                for field, name in zip(("policy", "opponent_policy"), chosen, strict=True):
+                    if name and name not in POLICY_WORDS:  # said by the form's own field, not the run's list
+                        raise DomainError(f"{field}: “{shortened(name, 24)}” is not one of {', '.join(POLICY_WORDS)}.",
+                                          code=ErrorCode.INVALID, status_code=400, details={"field": field})
                 if any(chosen):
                     params["policies"] = [name or default for name, default in zip(chosen, MODES[params["mode"]],
                                                                                      strict=True)]

@@ -27,6 +27,16 @@ POLICIES: dict[str, Policy] = {
     "random": random_legal,
 }
 CLASSIC_NAMES = {"goldfish": "classic-goldfish", "matchup": "classic-matchup"}  # what the names meant before
+# What each policy is, in a player's words, where a form offers them.
+POLICY_WORDS = {
+    "goldfish": "the AI racing alone to its win total, playing every card that speeds it up",
+    "matchup": "the AI playing against an opponent: it races, attacks and defends",
+    "strong": "the AI searching its opponent's replies: the best play, some seconds a game",
+    "classic-goldfish": "the earlier plan for racing alone, units only (for comparing with older runs)",
+    "classic-matchup": "the earlier plan against an opponent, units only (for comparing with older runs)",
+    "passive": "does nothing: a deck to race against (goldfish)",
+    "random": "any legal action, at random",
+}
 
 # Games a run's chunk may hold when a policy's games take seconds: `strong` plays a Standard game in about 7.5 s of
 # CPU on one seat (its budget of 128), twice that on both, and a chunk must end well within the task's time limit
@@ -39,4 +49,4 @@ def chunk_games(policies: Iterable[str], usual: int) -> int:
     return min([usual, *(SLOW_POLICY_CHUNK_GAMES.get(name, usual) for name in policies)])
 
 
-__all__ = ["BOARD_KINDS", "CLASSIC_NAMES", "POLICIES", "Policy", "chunk_games"]
+__all__ = ["BOARD_KINDS", "CLASSIC_NAMES", "POLICIES", "POLICY_WORDS", "Policy", "chunk_games"]

@@ -23,7 +23,7 @@ from playtest.jobs import services
 from playtest.jobs.registry import get_kind
 from playtest.jobs.tally import run_tally
 from playtest.models import Run
-from playtest.policies import POLICIES
+from playtest.policies import POLICIES, POLICY_WORDS
 from playtest.simulation.metagame_kind import (
     DEFAULT_GAMES_PER_PAIR,
     DEFAULT_POLICY,
@@ -67,7 +67,7 @@ def index(request: HttpRequest) -> HttpResponse:
         runs = Paginator(newest_first, RUNS_PER_PAGE).get_page(page_number(request.GET.get("page")))
     except ValueError as exc:
         raise BadRequest(str(exc)) from None
-    context = {"runs": runs, "policies": list(POLICIES)}
+    context = {"runs": runs, "policy_words": POLICY_WORDS}
     if request.user.is_authenticated:
         context["tables"] = tables_of(user=request.user)
         decks = context["decks"] = playtest_deck_choices(user=request.user)
@@ -212,7 +212,7 @@ def metagame_new(request: HttpRequest) -> HttpResponse:
         choice = _metagame_choice(request.GET)  # ?decks=7&starters=1: a deck's page offers it with the starters
         if not choice["decks"] or request.GET.get("starters"):
             choice["decks"] = [str(deck.pk) for deck in choices["starters"]] + choice["decks"]
-    context = {"choices": choices, "choice": choice, "selected": set(choice["decks"]), "policies": list(POLICIES),
+    context = {"choices": choices, "choice": choice, "selected": set(choice["decks"]), "policy_words": POLICY_WORDS,
                "formats": METAGAME_FORMATS, "takes": _takes(choice["format"]), "min_decks": MIN_DECKS,
                "max_decks": MAX_DECKS, "error": None,
                "budget": _metagame_budget(choice)}

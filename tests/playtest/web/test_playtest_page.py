@@ -63,6 +63,9 @@ def test_a_goldfish_table_opens_from_the_playtest_page(client, alice, starters):
     ({"what": "run", "mode": "goldfish", "games": "0"}, "games: “0” is not a whole number from 1 up"),
     ({"what": "zzz"}, "what: “zzz” is neither a table nor a run"),
     ({"what": "run", "mode": "bogus", "games": "10", "policy": "strong"}, "mode: “bogus” is not one of goldfish"),
+    ({"what": "run", "mode": "goldfish", "games": "10", "policy": "bogus"}, "policy: “bogus” is not one of goldfish"),
+    ({"what": "run", "mode": "matchup", "games": "10", "opponent_policy": "bogus"},
+     "opponent_policy: “bogus” is not one of"),
 ])
 def test_a_playtest_form_value_that_is_not_one_is_refused_naming_it_and_nothing_starts(client, alice, starters,
                                                                                      fields, words):
@@ -81,7 +84,8 @@ def test_a_refused_run_or_table_form_comes_back_as_it_was_sent(client, alice, st
                                           "policy": "strong", "games": "300", "seed": "abc"}).content.decode()
     assert 'value="matchup" checked' in html and 'value="goldfish" checked' not in html
     assert f'<option value="{opponent.pk}" data-deck-format="standard" selected>' in html
-    assert '<option value="strong" selected>' in html and 'value="300"' in html and 'value="abc"' in html
+    assert '<option value="strong" selected>strong: the AI searching' in html
+    assert 'value="300"' in html and 'value="abc"' in html
     html = client.post("/playtest/new/", {"what": "table", "deck": deck.pk, "table_opponent": opponent.pk,
                                           "table_level": "strong", "seed": "x1"}).content.decode()
     assert f'<option value="{opponent.pk}" selected>The AI with' in html
@@ -133,3 +137,12 @@ def test_runs_past_the_first_fifty_are_on_the_next_pages_and_a_page_that_is_not_
     assert len(shown) == 52  # each run on one page
     refused = client.get("/playtest/", {"page": "-1"})
     assert refused.status_code == 400 and "is not a page number" in refused.content.decode()
+
+
+def test_every_policy_a_form_offers_says_what_it_is(client, alice, starters):
+    from playtest.policies import POLICIES, POLICY_WORDS
+
+    assert set(POLICY_WORDS) == set(POLICIES)
+    client.force_login(alice)
+    html = client.get("/playtest/").content.decode()
+    assert '<option value="passive">passive: does nothing: a deck to race against (goldfish)</option>' in html
