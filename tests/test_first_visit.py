@@ -54,3 +54,15 @@ def test_the_dread_draw_page_links_to_its_rules_and_the_first_card_has_no_stray_
     assert 'href="/rules/#dread-draw-dd"' in Client().get("/dread-draw/").content.decode()
     first = Client().get("/dread-draw/cards/1/").content.decode()
     assert re.search(r"<p>\s*<a href=\"/dread-draw/cards/2/\">Next card →</a>", first)
+
+
+def test_the_words_a_newcomer_meets_are_explained_where_they_first_appear():
+    assert "alone against a do-nothing opponent (goldfish)" in Client().get("/").content.decode()
+    rules = Client().get("/rules/").content.decode()
+    assert 'New to Dreadgate? Start with the turn (<a href="#DG-5">DG-5</a>)' in rules and 'id="DG-5"' in rules
+    client = signed_in()
+    assert "play it alone, against an opponent that does nothing" in client.get("/playtest/").content.decode()
+    deck = deck_create(owner=make_user(), name="Mine")
+    client.force_login(deck.owner)
+    assert "Cards you are thinking about for this deck (a maybeboard)" in client.get(
+        f"/decks/{deck.pk}/edit/").content.decode()
