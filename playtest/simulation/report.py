@@ -121,6 +121,16 @@ def beyond_notice(deck: dict[str, Any], fmt: str) -> str:
             f"raises a unit's vitality), only by the opponent's Boneyard, which a passive opponent never fills.")
 
 
+def goldfish_notice(fmt: str) -> str:
+    """What to say of a goldfish game in a format won only through the opponent's Boneyard (Tactical, DG-1.4): a
+    passive opponent never fills it, so every game runs to the turn limit and is decided there (DG-1.9)."""
+    if FORMATS[fmt].beyond_goal:
+        return ""
+    return (f"In {FORMATS[fmt].label} a deck wins only by its opponent's Boneyard (DG-1.4), which a passive opponent "
+            "never fills: every goldfish game runs to the turn limit and is decided there (DG-1.9), so its wins and "
+            "turns to win say nothing of the deck's speed. Play it against another deck (a matchup) instead.")
+
+
 def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     games = result["games"]
     decks = params["decks"]
@@ -172,6 +182,7 @@ def report(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
         "games": games,
         "mode": params["mode"],
         "format": params["format"],
+        "goldfish_notice": goldfish_notice(params["format"]) if params["mode"] == "goldfish" else "",
         "draws": result["draws"],
         "turn_limit": TURN_LIMIT,
         "always_drawn_percent": int(100 * ALWAYS_DRAWN),

@@ -259,3 +259,20 @@ def test_a_deck_whose_vitality_cannot_reach_the_beyond_total_is_told_so_in_its_r
     params = {**_params(deck), "decks": [short, short]}
     figures = report(games.merge([games.play_chunk(params, 3, 0, 1)], params), params)
     assert figures["decks"][0]["beyond_notice"] == notice
+
+
+@pytest.mark.config_independent
+def test_a_tactical_goldfish_report_says_its_games_cannot_be_won_but_at_the_turn_limit():
+    """A passive opponent never fills the Boneyard, the only way Tactical is won: the report's "20 of 20 won, 50
+    turns to win" was the turn limit's tie-break (DG-1.9), said of nothing."""
+    from playtest.simulation.report import goldfish_notice
+
+    assert goldfish_notice("standard") == "" and goldfish_notice("quick") == ""
+    assert "only by its opponent's Boneyard (DG-1.4)" in goldfish_notice("tactical")
+    deck = starter_decks()["champion"]
+    snapshot = {"name": "Champion", **_snapshot(deck)}
+    standard = {**_params(deck), "decks": [snapshot, snapshot]}
+    result = games.merge([games.play_chunk(standard, 3, 0, 1)], standard)
+    assert report(result, standard)["goldfish_notice"] == ""
+    assert report(result, {**standard, "format": "tactical"})["goldfish_notice"] == goldfish_notice("tactical")
+    assert report(result, {**standard, "format": "tactical", "mode": "matchup"})["goldfish_notice"] == ""
