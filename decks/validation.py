@@ -193,8 +193,8 @@ def warn_few_units(t: Totals, f: FormatRules) -> Iterator[Issue]:
     units = sum(t.counts[cid] for cid, c in t.cards.items() if c.type == UNIT)
     if t.main_count and units < FEW_UNITS:
         yield Issue("few_units", "", WARNING,
-                    f"Only {units} Unit{'s' if units != 1 else ''}: fewer than {FEW_UNITS} leaves little to push "
-                    "through the gateway or to defend with.")
+                    f"Only {units} Unit{'s' if units != 1 else ''}: fewer than {FEW_UNITS} leaves little to "
+                    + ("push through the gateway or to defend with." if f.uses_gateway else "fight or defend with."))
 
 
 def warn_high_curve(t: Totals, f: FormatRules) -> Iterator[Issue]:

@@ -114,6 +114,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="config.accounts.backends.ThrottledModelBackend")
+        messages.success(request, f"Welcome, {user.get_username()}. A first step: copy a starter deck from the public "
+                                  "decks, or build one of your own from My decks.")
         response = redirect(next_url or "home")
         _remember_browser(request, response, user.get_username())  # the browser that made it, as a log-in would
         return response

@@ -52,6 +52,8 @@ def test_sign_up_accepts_a_long_uncommon_password_and_an_optional_email(client):
                                                  "password1": PASSWORD, "password2": PASSWORD})
     assert response.status_code == 302
     assert User.objects.get(username="bob").email == "bob@example.com"
+    welcome = client.get(response["Location"]).content.decode()  # and is told where to start
+    assert "Welcome, bob. A first step: copy a starter deck" in welcome
 
 
 def test_an_invited_visitor_who_signs_up_comes_back_to_the_page_that_sent_them(client):

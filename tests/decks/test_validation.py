@@ -114,6 +114,14 @@ def test_warnings_for_a_legal_but_weak_deck():
     assert report.legal
     assert sorted(w.code for w in report.warnings) == ["craft_without_legend", "few_units", "high_curve"]
     assert "Sorcery" in next(w.message for w in report.warnings if w.code == "craft_without_legend")
+    assert "push through the gateway" in next(w.message for w in report.warnings if w.code == "few_units")
+
+
+def test_few_units_in_tactical_say_nothing_of_a_gateway_it_does_not_have():
+    units = [Entry(info("unit", craft="universal", vitality=3), 4) for _ in range(2)]
+    items = [Entry(info("item", craft="universal"), 4) for _ in range(8)]
+    warning = next(w for w in validate_deck(units + items, "tactical").warnings if w.code == "few_units")
+    assert warning.message == "Only 8 Units: fewer than 12 leaves little to fight or defend with."
 
 
 def test_the_legend_warning_says_units_are_paid_with_action_points_and_recycling_without_influence():

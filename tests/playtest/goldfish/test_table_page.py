@@ -536,3 +536,14 @@ def test_the_playtest_page_lists_the_persons_newest_tables_to_go_back_to(client,
     assert listed.count("<li>") == 2 and listed.index(str(strong.pk)) < listed.index(str(table.pk))  # newest first
     assert "against The AI&#x27;s deck (the AI, strong)" in listed and "against training dummies" in listed
     assert f"{len(table.human_moves)} move" in listed
+
+
+def test_a_tactical_table_shows_no_beyond_it_does_not_have(client, alice):
+    """Tactical is won only through the Boneyard (DG-1.4): its score said "Beyond 0" beside it."""
+    from decks.models import Deck
+
+    tactical = Deck.objects.filter(is_starter=True, format="tactical").order_by("pk").first()
+    table = tables.table_create(owner=alice, deck_id=tactical.pk, seed=2)
+    html = page(client, alice, table)
+    scores = re.findall(r'class="score[^"]*"[^>]*>(.*?)</', html, re.S)
+    assert scores and all("Beyond" not in s and "Boneyard" in s for s in scores), scores
