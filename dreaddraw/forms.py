@@ -11,17 +11,12 @@ from typing import Any
 from django import forms
 
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
-from .models import BOT_LABELS, BotLevel, SeatKind
+from .models import BOT_LABELS, BotLevel, SeatKind, bot_name
 
 DEFAULT_PLAYERS = 2
-def _bot_choice(level: BotLevel) -> str:
-    """A bot by the name its seat will carry at the table, and its level where the name does not say it."""
-    name = BOT_LABELS[level]
-    return name if level.label.casefold() in name.casefold() else f"{name} ({level.label.casefold()})"
 
-
-# The bots as every form offers them (a table's seats, a tournament's), by the names their seats carry.
-BOT_CHOICES = [(b.value, _bot_choice(b)) for b in BotLevel]
+# The bots as every form offers them (a table's seats, a tournament's), by their one name.
+BOT_CHOICES = [(b.value, bot_name(b)) for b in BotLevel]
 SEAT_CHOICES = [("local", "Person at this screen")] + [(f"bot:{value}", label) for value, label in BOT_CHOICES] + [
     ("invite", "Person joining by link")]
 

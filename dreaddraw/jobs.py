@@ -12,6 +12,7 @@ from dreaddraw.engine import ENGINE_VERSION, load_cardset
 from dreaddraw.engine.bots import BOTS
 from dreaddraw.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from dreaddraw.engine.tournament import merge, play_chunk
+from dreaddraw.models import bot_name
 from playtest.jobs.registry import JobKind, register
 
 
@@ -39,7 +40,9 @@ def validate_params(params: dict[str, Any], owner: object) -> dict[str, Any]:
 
 def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     histogram = result.get("rounds_histogram", {})
-    return {**result, "rounds_chart": bar_chart("Games by length in rounds", [(k, v) for k, v in histogram.items()])}
+    bots = [{**b, "name": bot_name(b["bot"])} for b in result.get("bots", [])]  # named as the form named them
+    chart = bar_chart("Games by length in rounds", [(k, v) for k, v in histogram.items()])
+    return {**result, "bots": bots, "rounds_chart": chart}
 
 
 DREADDRAW_TOURNAMENT = register(JobKind(

@@ -71,6 +71,13 @@ BOT_LABELS: dict[str, str] = {BotLevel.RANDOM: "Random bot", BotLevel.HEURISTIC:
                               BotLevel.PROBABILITY: "Counting bot"}
 
 
+def bot_name(level: str) -> str:
+    """A bot level's one name, wherever a bot is named (the forms, a table's seats, a tournament's report): the
+    name its seat carries, and its level where that name does not say it ("Counting bot (probability-aware)")."""
+    name, label = BOT_LABELS[level], BotLevel(level).label
+    return name if label.casefold() in name.casefold() else f"{name} ({label.casefold()})"
+
+
 def seat_names(seats: Iterable[DreadDrawSeat]) -> list[str]:
     """The seats' names as the table and its log say them, in seat order: a name two seats share (three "Counting
     bot"s) says its seat too ("Counting bot (seat 4)"), so that "… takes 3 damage" names one player."""
@@ -106,6 +113,13 @@ class DreadDrawTable(models.Model):
     decisions = models.JSONField(default=list, blank=True, help_text="Every decision so far, in notation.")
     status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.WAITING, db_index=True)
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_move = models.PositiveSmallIntegerField(null=True, blank=True, help_text=(
+        "The seat the game waits on, kept with each decision so that a list of tables says whose turn it is "
+        "without replaying their games."))
+    rematch_of = models.ForeignKey("self", on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="rematches", help_text=(
+                                       "The finished table whose \"Play again\" started this one: its players "
+                                       "are shown the way here."))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

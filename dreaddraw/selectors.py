@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 
 from core.errors import DomainError, ErrorCode
 
-from .models import BOT_LABELS, DreadDrawCard, DreadDrawKeyword, seat_names
+from .models import BOT_LABELS, DreadDrawCard, DreadDrawKeyword, bot_name, seat_names
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -86,6 +86,37 @@ def dreaddraw_tables_for(*, user: User) -> QuerySet[DreadDrawTable]:
             .prefetch_related("seats__user").order_by("-updated_at"))
 
 
+def dreaddraw_table_rows(*, user: User, limit: int = 30) -> list[dict[str, Any]]:
+    """The user's tables as their list shows them, each with what it waits on: "Your turn", another seat's turn,
+    its open seats, or who won. Read from what each table keeps (its status, the seat to move, the winner's seat)
+    and its prefetched seats: the same few queries however many tables, and no game replayed."""
+    from .models import TableStatus
+    from .services import seats_of
+
+    rows = []
+    for table in dreaddraw_tables_for(user=user).defer("frames", "snapshot")[:limit]:
+        names = seat_names(table.seats.all())
+        yours = False
+        if table.closed_under:
+            state = "Closed: the rules changed"
+        elif table.status == TableStatus.OVER:
+            state = f"{names[table.winner_seat]} won" if table.winner_seat is not None else "Game over"
+        elif table.status == TableStatus.WAITING:
+            state = "Waiting for players to join"
+        elif table.to_move is None:  # a table whose stored frames could not say
+            state = "Playing"
+        else:
+            yours = table.to_move in seats_of(table, user)
+            state = "Your turn" if yours else f"{names[table.to_move]}'s turn"
+        rows.append({"table": table, "state": state, "yours": yours})
+    return rows
+
+
+def dreaddraw_table_rematch(*, table: DreadDrawTable) -> DreadDrawTable | None:
+    """The table a finished one's "Play again" started, if any (services.table_rematch starts one at most)."""
+    return table.rematches.select_related("owner").prefetch_related("seats").order_by("-created_at").first()
+
+
 def dreaddraw_table_get(*, table_id: UUID | str) -> DreadDrawTable | None:
     """Any signed-in user may look at a table by its link (to join it, or to watch the public table)."""
     from .models import DreadDrawTable
@@ -154,7 +185,7 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
                     for c in info["reserves"]]
         row = [_with_ability(cs, c) for c in info["row"]]
         # A bot seat named by its level's own name ("Counting bot") says its level once, in the name.
-        bot = "" if seat.name == BOT_LABELS.get(seat.bot) else seat.get_bot_display()
+        bot = "" if not seat.bot or seat.name == BOT_LABELS.get(seat.bot) else bot_name(seat.bot)
         players.append({**info, "name": name, "kind": seat.get_kind_display(), "bot": bot, "seat_number": p + 1,
                         "state": state, "row": row, "reserves": reserves, "is_viewer": p == viewer,
                         "to_move": p == mover, "is_winner": winner is not None and p == winner})
@@ -225,6 +256,9 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
         }[prompt["kind"]]
     else:
         turn_text = f"{names[mover]} to summon: {obs['why']}."
+    # "Play again" started a new table: each player of this one is shown the way to it (watchers are not). A seated
+    # player's finished page polls slowly for it, as the creator may start it after they have stopped looking.
+    rematch = dreaddraw_table_rematch(table=table) if game.over and mine else None
     chance = None
     if acting and not prompt:
         chance = success_chance(PlayerView(game, viewer))
@@ -245,6 +279,8 @@ def table_board(*, table: DreadDrawTable, game: Game | None, user: User, error: 
         "open_seats": [s for s in seats if s.kind == "invite" and s.user_id is None],
         "winner_name": names[game.winner] if game.over else "",
         "can_play_again": game.over and table.owner_id == getattr(user, "pk", None),
+        "rematch": rematch, "rematch_seated": bool(rematch and seats_of(rematch, user)),
+        "await_rematch": game.over and bool(mine) and rematch is None and table.owner_id != getattr(user, "pk", None),
         "open_seats_again": any(s.kind == "invite" for s in seats),
         "current_set": current_version,  # a table started under an older set plays on with that set
     }

@@ -188,7 +188,8 @@ def new_nonce() -> str:
 
 
 @transaction.atomic
-def table_create(*, owner: User, seats: list[dict[str, Any]], seed: int | None = None) -> DreadDrawTable:
+def table_create(*, owner: User, seats: list[dict[str, Any]], seed: int | None = None,
+                 rematch_of: DreadDrawTable | None = None) -> DreadDrawTable:
     specs = _seat_specs(seats)
     if seed is None:
         seed = random.SystemRandom().randrange(MAX_SEED)
@@ -200,7 +201,7 @@ def table_create(*, owner: User, seats: list[dict[str, Any]], seed: int | None =
     table = DreadDrawTable.objects.create(
         owner=owner, players=len(specs), seed=seed, nonce=nonce, commitment=fairness.commitment(seed, nonce),
         set_version=load_cardset().version, engine_version=ENGINE_VERSION,
-        status=TableStatus.WAITING if waiting else TableStatus.PLAYING,
+        status=TableStatus.WAITING if waiting else TableStatus.PLAYING, rematch_of=rematch_of,
     )
     DreadDrawSeat.objects.bulk_create(
         DreadDrawSeat(table=table, index=i, kind=s["kind"], bot=s["bot"], name=s["name"]) for i, s in enumerate(specs)
@@ -214,20 +215,24 @@ def table_create(*, owner: User, seats: list[dict[str, Any]], seed: int | None =
     return table
 
 
+@transaction.atomic
 def table_rematch(*, table_id: UUID, user: User) -> DreadDrawTable:
     """"Play again": a new table with the finished one's seats (people at this screen, the same bots, open seats
     for invited people, who join the new table by its link) and a new seed. Only the table's creator starts it,
-    since the local seats are theirs."""
-    table = DreadDrawTable.objects.prefetch_related("seats").get(pk=table_id)
+    since the local seats are theirs. The finished table leads its players to it, so it is started once: asked
+    again (a second click, another tab), it is the one already started."""
+    table = DreadDrawTable.objects.select_for_update().get(pk=table_id)
     if table.owner_id != getattr(user, "pk", None):
         raise DomainError("Only the table's creator can start it again (the local seats are theirs).",
                           code=ErrorCode.NOT_TABLE_OWNER, status_code=403)
     if table.status != TableStatus.OVER:
         raise DomainError("The game is not over yet: finish it before playing again.", code=ErrorCode.TABLE_NOT_OVER,
                           status_code=409)
+    if started := table.rematches.order_by("-created_at").first():
+        return started
     seats = [{"kind": s.kind, "bot": s.bot, "name": s.name if s.kind != SeatKind.INVITE else ""}
              for s in sorted(table.seats.all(), key=lambda s: s.index)]
-    return table_create(owner=user, seats=seats)
+    return table_create(owner=user, seats=seats, rematch_of=table)
 
 
 def viewer_seat(game: Game, seats: set[int]) -> int:
@@ -326,6 +331,7 @@ def _play_bots(table: DreadDrawTable, game: Game, frames: list[dict[str, Any]]) 
         decisions.append(to_notation(d))
         frames.append(frame(game, _names(table)))
     table.decisions = decisions
+    table.to_move = None if game.over else game.to_move()
     if game.over:
         table.status = TableStatus.OVER
         table.winner_seat = game.winner

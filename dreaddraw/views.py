@@ -20,14 +20,15 @@ from playtest.jobs.services import run_submit
 from .engine import Game
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
 from .forms import BOT_CHOICES, SEAT_CHOICES, DecisionForm, SeatForm, TableForm, TournamentForm, shown_players
-from .models import BotLevel, DreadDrawTable, TableStatus
+from .models import BotLevel, DreadDrawTable, TableStatus, bot_name
 from .selectors import (
     KEYWORD_VALUES,
     dreaddraw_card_filters,
     dreaddraw_card_get,
     dreaddraw_card_list,
     dreaddraw_table_get,
-    dreaddraw_tables_for,
+    dreaddraw_table_rematch,
+    dreaddraw_table_rows,
     table_board,
 )
 from .services import seats_of, table_act, table_create, table_join, table_rematch, table_shown
@@ -94,7 +95,7 @@ def _index_context(request: HttpRequest, error: str = "", tournament_error: str 
     table_form = table_form if table_form is not None else request.GET
     tournament_form = tournament_form if tournament_form is not None else request.GET
     table_players, tournament_players = shown_players(table_form), shown_players(tournament_form)
-    tables = list(dreaddraw_tables_for(user=request.user)[:30]) if request.user.is_authenticated else []
+    tables = dreaddraw_table_rows(user=request.user) if request.user.is_authenticated else []
     return {"tables": tables, "seat_choices": SEAT_CHOICES, "error": error, "bot_choices": BOT_CHOICES,
             "tournament_error": tournament_error, "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),
             "table_players": table_players, "seat_rows": _seat_rows(table_form, table_players),
@@ -174,11 +175,13 @@ def table_detail(request: SignedInRequest, table_id: UUID) -> HttpResponse:
 @login_required
 @require_safe
 def table_board_view(request: SignedInRequest, table_id: UUID) -> HttpResponse:
-    """The board fragment, polled by screens that wait for others; 204 when nothing changed."""
+    """The board fragment, polled by screens that wait for others (and, slowly, by a finished table's players
+    until its rematch is started); 204 when nothing changed."""
     table = _table_or_404(table_id)
     since = request.GET.get("turn")
     if since is not None and since == str(len(table.decisions)) and request.GET.get("status") == table.status:
-        return HttpResponse(status=204)
+        if request.GET.get("rematch") != "awaited" or dreaddraw_table_rematch(table=table) is None:
+            return HttpResponse(status=204)
     if request.GET.get("status") == TableStatus.WAITING != table.status:
         # The last seat was taken: the page around the board (its open seats, their link) is the whole page's to redo.
         response = HttpResponse(status=204)
@@ -257,7 +260,7 @@ def tournament_new(request: SignedInRequest) -> HttpResponse:
             raise DomainError(_form_problem(form), code=ErrorCode.INVALID_PARAMS)
         lineup = form.lineup()
         run = run_submit(owner=request.user, kind="dreaddraw_tournament", params={"lineup": lineup},
-                         games=form.cleaned_data["games"], title=f"Dread Draw: {' vs '.join(lineup)}")
+                         games=form.cleaned_data["games"], title=f"Dread Draw: {' vs '.join(map(bot_name, lineup))}")
     except DomainError as exc:
         context = _index_context(request, tournament_error=exc.message, tournament_form=request.POST)
         return render(request, "dreaddraw/index.html", context, status=exc.status_code)

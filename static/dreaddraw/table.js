@@ -1,7 +1,7 @@
-// Dread Draw tables: keep the log scrolled to the newest line, keep a keyboard user's focus in the board across
-// its swaps, tell screen readers what each new board brings, say when a decision could not reach the table, and
-// show only the seat rows the chosen number of players uses. (Refused decisions, 4xx, swap in as every page's do:
-// base.html.)
+// Dread Draw tables: keep the log scrolled to the newest line, keep "Chance of success" open once opened, keep a
+// keyboard user's focus in the board across its swaps, tell screen readers what each new board brings, say when a
+// decision could not reach the table, and show only the seat rows the chosen number of players uses. (Refused
+// decisions, 4xx, swap in as every page's do: base.html.)
 (function () {
   "use strict";
   function scrollLog() {
@@ -10,6 +10,23 @@
   }
   document.addEventListener("htmx:afterSettle", scrollLog);
   document.addEventListener("DOMContentLoaded", scrollLog);
+
+  // "Chance of success" stays open across the board's swaps once the player opens it (and closed once closed):
+  // each new board draws it closed. Remembered for this table's page, for this tab.
+  var CHANCE_KEY = "dd-chance-open:" + location.pathname;
+  function rememberedChance() {
+    try { return sessionStorage.getItem(CHANCE_KEY) === "1"; } catch (e) { return false; }
+  }
+  function restoreChance() {
+    var chance = document.querySelector("#board details.dd-chance");
+    if (chance && rememberedChance()) { chance.open = true; }
+  }
+  document.addEventListener("toggle", function (event) {  // toggle does not bubble: caught on its way down
+    if (!event.target.matches || !event.target.matches("details.dd-chance")) { return; }
+    try { sessionStorage.setItem(CHANCE_KEY, event.target.open ? "1" : "0"); } catch (e) { /* storage refused */ }
+  }, true);
+  document.addEventListener("htmx:afterSwap", restoreChance);
+  document.addEventListener("DOMContentLoaded", restoreChance);
 
   // A decision, or a poll that finds the table moved on, replaces the board and what had the focus in it. For a
   // keyboard user the focus goes to the same decision in the new board, else to its first decision, else to its

@@ -294,3 +294,66 @@ def test_screen_readers_hear_each_move_through_one_live_region_kept_outside_the_
         assert text.endswith(turn) and last in text, (text, turn, last)
         said.append(text)
     assert said[0] != said[1]
+
+
+# Where the newest log line is said nearest the page's top, as an offset from the top of the page (not of the
+# window, which a decision may have scrolled), and whether it is shown at all.
+NEWEST_LINE = """() => {
+  const newest = [...document.querySelectorAll(".dd-log li")].pop().textContent.replace(/\\s+/g, " ").trim();
+  const tops = [...document.querySelectorAll("#board li")]
+    .filter(li => li.textContent.replace(/\\s+/g, " ").trim() === newest && li.getClientRects().length)
+    .map(li => li.getBoundingClientRect().bottom + scrollY);
+  return tops.length ? Math.min(...tops) : null;
+}"""
+
+
+def test_on_a_phone_the_newest_moves_are_said_in_the_first_screen_after_a_move(page, table):
+    """The log lies far below the board on a phone: after a move, what happened (the bots' moves, a round's end)
+    is said under the turn, within the first screen; a wide screen, with the log beside the board, does not repeat
+    it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    for _ in range(2):
+        page.locator("#board").evaluate("board => { board.dataset.replaced = 'no'; }")
+        page.locator("#board [data-decision]").first.click()
+        page.locator("#board:not([data-replaced])").wait_for()
+        page.wait_for_function(SETTLED)
+        bottom = page.evaluate(NEWEST_LINE)
+        assert bottom is not None and bottom <= 844, bottom
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.locator(".dd-last").is_visible()
+    assert page.evaluate(OUTSIDE, ["#turn-h", ".dd-you", ".dd-piles", ".dd-player", ".dd-log ol"]) == []
+
+
+def test_the_chance_of_success_stays_open_across_moves_once_opened(page, table):
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    chance = page.locator("#board details.dd-chance")
+    is_open = "d => d.open"
+
+    def move() -> None:
+        page.locator("#board").evaluate("board => { board.dataset.replaced = 'no'; }")
+        button = page.locator('#board [data-decision="D"]')
+        (button if button.count() else page.locator("#board [data-decision]").first).click()
+        page.locator("#board:not([data-replaced])").wait_for()
+        page.wait_for_function(SETTLED)
+
+    def to_chance() -> None:  # moves until the player is to summon again, where the chance is shown
+        for _ in range(20):
+            if chance.count():
+                return
+            move()
+        raise AssertionError("no turn to summon came back")
+
+    to_chance()
+    assert not chance.evaluate(is_open)  # closed until the player opens it
+    chance.locator("summary").click()
+    move()
+    to_chance()
+    assert chance.evaluate(is_open)  # the new board's, opened as the player left it
+    page.reload()
+    chance.wait_for()
+    assert chance.evaluate(is_open)
+    chance.locator("summary").click()  # closed again: stays closed
+    move()
+    to_chance()
+    assert not chance.evaluate(is_open)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_text
 import re
 
 import pytest
@@ -488,3 +489,112 @@ def test_face_up_cards_at_the_table_show_their_ability_and_face_down_ones_nothin
         assert f'href="/dread-draw/cards/{c}/"' in html
     for c in (draw_top, life_top):
         assert CS.card(c).text not in html and CS.name(c) not in html
+
+
+def _finished_with_a_guest(alice):
+    """Alice, a bot and bob (joined by the link), played to the end."""
+    from dreaddraw.services import table_join
+
+    table = table_create(owner=alice, seats=[{"kind": "local", "name": "Ana"}, {"kind": "bot", "bot": "heuristic"},
+                                             {"kind": "invite"}], seed=5)
+    bob = make_user("bob")
+    table_join(table_id=table.pk, user=bob)
+    _finish(table, {0: alice, 2: bob})
+    return table, bob
+
+
+def test_play_again_leads_every_player_of_the_finished_table_to_the_rematch_and_no_watcher(client, alice):
+    table, bob = _finished_with_a_guest(alice)
+    client.force_login(bob)
+    page = f"/dread-draw/tables/{table.pk}/"
+    poll = f"/dread-draw/tables/{table.pk}/board/?turn={len(table.decisions)}&status=over&rematch=awaited"
+    html = client.get(page).content.decode()
+    assert "started a rematch" not in html and "Start a new table" in html
+    assert 'hx-trigger="every 10s"' in html and "rematch=awaited" in html  # the finished page waits for it, slowly
+    assert client.get(poll).status_code == 204
+
+    client.force_login(alice)
+    new = DreadDrawTable.objects.get(pk=client.post(f"{page}again/")["Location"].split("/")[-2])
+    assert new.rematch_of_id == table.pk
+    # Asked again (a second click, another tab), the rematch already started: not a second table.
+    assert client.post(f"{page}again/")["Location"] == f"/dread-draw/tables/{new.pk}/"
+    assert DreadDrawTable.objects.count() == 2
+    html = client.get(page).content.decode()
+    assert f'You started a rematch: <a href="/dread-draw/tables/{new.pk}/">go to it</a>' in html
+    assert "Play again" not in html
+
+    client.force_login(bob)
+    link = f'alice started a rematch: <a href="/dread-draw/tables/{new.pk}/">join it</a>'
+    board = client.get(poll, HTTP_HX_REQUEST="true")  # the waiting page's next poll brings it
+    assert board.status_code == 200 and link in board.content.decode()
+    html = client.get(page).content.decode()  # and so does the page, reloaded or opened from the list
+    assert link in html and "rematch=awaited" not in html
+    assert client.post(f"/dread-draw/tables/{new.pk}/join/").status_code == 302
+    assert f'alice started a rematch: <a href="/dread-draw/tables/{new.pk}/">go to it</a>' in client.get(
+        page).content.decode()
+
+    client.force_login(make_user("carol"))  # a watcher of the old table: not one of its players
+    html = client.get(page).content.decode()
+    assert "started a rematch" not in html and str(new.pk) not in html and "rematch=awaited" not in html
+    assert str(new.pk) not in client.get(poll, HTTP_HX_REQUEST="true").content.decode()
+
+
+def _state_cells(html):
+    return [html_text.unescape(re.sub(r"<[^>]+>", "", cell)).strip()
+            for cell in re.findall(r'<td class="dd-table-state">(.*?)</td>', html, re.S)]
+
+
+def test_your_tables_say_whose_turn_it_is_or_who_won_in_the_same_few_queries(client, alice):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from dreaddraw.services import table_join
+
+    bob = make_user("bob")
+    mine = table_create(owner=alice, seats=[{"kind": "local", "name": "Ana"}, {"kind": "bot", "bot": "random"}],
+                        seed=7)
+    mine.refresh_from_db()
+    assert mine.to_move == 0
+    theirs = table_create(owner=alice, seats=[{"kind": "invite"}, {"kind": "local", "name": "Ana"}], seed=4)
+    table_join(table_id=theirs.pk, user=bob)
+    theirs.refresh_from_db()
+    while (game := table_game(theirs)).to_move() == 1:  # Ana's moves, until the game waits on bob
+        table_act(table_id=theirs.pk, user=alice, seat=1, decision=to_notation(game.legal()[0]),
+                  turn=len(theirs.decisions))
+        theirs.refresh_from_db()
+    assert not game.over
+    over = played_to_the_end(table_create(owner=alice, seats=[{"kind": "local", "name": "Ana"},
+                                                              {"kind": "bot", "bot": "heuristic"}], seed=3))
+    waiting = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "invite"}], seed=2)
+    winner = over.seats.get(index=table_game(over).winner).name
+
+    with CaptureQueriesContext(connection) as few:
+        html = client.get("/dread-draw/").content.decode()
+    by_table = dict(zip(re.findall(r'<td><a href="/dread-draw/tables/([0-9a-f-]+)/">', html), _state_cells(html),
+                        strict=True))
+    assert by_table == {str(mine.pk): "Your turn", str(theirs.pk): "bob's turn", str(over.pk): f"{winner} won",
+                        str(waiting.pk): "Waiting for players to join"}
+    assert "<strong>Your turn</strong>" in html
+
+    client.force_login(bob)  # the same table, from the other seat
+    assert _state_cells(client.get("/dread-draw/").content.decode()) == ["Your turn"]
+
+    client.force_login(alice)
+    for seed in range(8, 14):  # many more tables: not one query more
+        table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "random"}], seed=seed)
+    with CaptureQueriesContext(connection) as many:
+        assert len(_state_cells(client.get("/dread-draw/").content.decode())) == 10
+    assert len(many) == len(few), [q["sql"] for q in many.captured_queries]
+
+
+def test_the_newest_log_lines_are_said_under_the_turn(client, alice):
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                             {"kind": "bot", "bot": "random"}], seed=16)
+    played = played_to_the_end(table, moves=6)
+    html = client.get(f"/dread-draw/tables/{played.pk}/").content.decode()
+    last = re.search(r'<ol class="dd-last" aria-label="Latest moves">(.*?)</ol>', html, re.S)
+    logged = re.search(r'<section class="dd-log".*?<ol[^>]*>(.*?)</ol>', html, re.S)
+    assert last and logged
+    lines = re.findall(r"<li>(.*?)</li>", logged.group(1), re.S)
+    assert len(lines) > 3 and re.findall(r"<li>(.*?)</li>", last.group(1), re.S) == lines[-3:]
+    assert html.index('class="dd-last"') < html.index('class="dd-you"')  # right under the turn heading

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 
 from core.errors import DomainError
 from playtest.jobs import services
-from playtest.models import RunStatus
+from playtest.models import Run, RunStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +63,25 @@ def test_the_page_form_starts_a_tournament_and_shows_its_run(alice, client):
         bad = client.post("/dread-draw/tournaments/new/", {"games": "10", "players": players, "bot0": "random",
                                                            "bot1": "heuristic"})
         assert bad.status_code == 400 and said in bad.content.decode(), players
+
+
+def test_the_report_and_the_run_name_each_bot_as_the_forms_do(alice, client):
+    """One name per bot level: the report's rows and the run's title say what the tournament form offered."""
+    from dreaddraw.forms import BOT_CHOICES
+
+    run = services.run_submit(owner=alice, kind="dreaddraw_tournament",
+                              params={"lineup": ["probability", "heuristic"]}, games=20, seed=4)
+    for index in run.chunks.values_list("index", flat=True):
+        services.chunk_execute(run_id=run.pk, index=index)
+    client.force_login(alice)
+    html = client.get(f"/playtest/runs/{run.pk}/").content.decode()
+    offered = dict(BOT_CHOICES)
+    assert offered["probability"] == "Counting bot (probability-aware)" and offered["heuristic"] == "Heuristic bot"
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>\d+</td><td>\d+</td>", html)  # the win-rate rows
+    assert sorted(rows) == ["Counting bot (probability-aware)", "Heuristic bot"], rows
+
+    response = client.post("/dread-draw/tournaments/new/", {"games": "20", "players": "2", "bot0": "probability",
+                                                            "bot1": "heuristic"})
+    assert response.status_code == 302
+    newest = Run.objects.filter(owner=alice).order_by("-created_at").first()
+    assert newest.title == "Dread Draw: Counting bot (probability-aware) vs Heuristic bot"
