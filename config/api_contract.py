@@ -351,15 +351,19 @@ class ApiContract:
             check_query(operation, request.query_params)
         except ContractError as exc:
             raise ApiError(exc.message, code=ErrorCode.INVALID_PARAMETER, details=exc.details) from None
-        if operation["body"] is not None and request.content_type.startswith("application/json"):
-            data = request.data  # parsed (and bounded) by the API's parser
-            if request.stream is not None or data:
+        if operation["body"] is not None:
+            # Parsed (and bounded) by the API's one parser, whatever the case of its media type ("Application/JSON"
+            # is JSON too); a body of another type is a 415 there. No body at all, where the operation requires
+            # one, is checked as `{}` is: a field it requires is missing either way (where it may be left out, the
+            # view's defaults stand for it).
+            data = request.data
+            sent = request.stream is not None or bool(data)
+            if sent or operation["body_required"]:
                 try:
-                    check_body(operation, data)
+                    check_body(operation, data if sent else {})
                 except ContractError as exc:
                     raise ValidationError(exc.details["fields"]) from None  # the envelope names the field
-        elif request.method in ("POST", "PUT", "PATCH") and request.content_type.startswith("application/json") \
-                and isinstance(request.data, dict) and request.data:
+        elif request.method in ("POST", "PUT", "PATCH") and isinstance(request.data, dict) and request.data:
             # An action that takes no body (an undo, a cancel): a field sent to it is a mistake, not ignored.
             name = next(iter(request.data))
             raise ValidationError({name: ["This action takes no body; send none, or {}."]})

@@ -15,6 +15,8 @@ UNSAFE = ("post", "put", "patch", "delete")
 # Routes that take no session (so carry no CSRF risk), with the reason.
 SESSIONLESS = {
     "api/decks/validate/": "checks a list and writes nothing; it ignores the session",
+    "api/<rest>": "what no route of the API takes: it writes nothing, naming the address (404) or sending the "
+                  "request on to the route a slash away (308), which checks the token itself",
 }
 
 
