@@ -254,6 +254,12 @@
     // A phone's bar says whether the deck is legal, which its legality says far down the page.
     var badge = fresh.querySelector("#legality .badge"), bar = document.getElementById("bar-legality");
     if (badge && bar) { bar.textContent = badge.dataset.short; bar.dataset.legal = badge.dataset.legal; }
+    // Said once when it changes, by a region that stays (the panel's own is replaced whole at every save, and a
+    // region put in anew is seldom read, or read whole with its advice).
+    var said = document.getElementById("legality-said");
+    if (badge && said && said.dataset.was !== badge.textContent.trim()) {
+      said.textContent = said.dataset.was = badge.textContent.trim();
+    }
     if (window.htmx) { window.htmx.process(fresh); }
     savedVersion = Number(fresh.dataset.version);  // what the page shows is what its next change is made against
     var counts = {};
@@ -340,13 +346,29 @@
     });
     if (queue.length) { setStatus("pending", "Saving " + plural(queue.length, "change") + "…"); }
     var waiting = queue.some(function (change) { return change.deferred === undefined && !change.fromHistory; });
-    document.getElementById("undo").disabled = !undoStack.length && !waiting;
-    document.getElementById("redo").disabled = !redoStack.length;
+    var undoButton = document.getElementById("undo"), redoButton = document.getElementById("redo");
+    undoButton.disabled = !undoStack.length && !waiting;
+    redoButton.disabled = !redoStack.length;
+    // A button that disabled itself as it was pressed drops the keyboard's focus to the page: it goes to the other
+    // one once that is enabled (redo, when the undo's save answers), or to the search when nothing is on its way.
+    var pressed = [undoButton, redoButton].filter(function (b) { return b.dataset.pressed; });
+    var active = document.activeElement;  // a button just disabled keeps it until the browser moves it to the page
+    var lost = !active || active === document.body || pressed.indexOf(active) >= 0 && active.disabled;
+    if (pressed.length && lost) {
+      var next = [undoButton, redoButton].filter(function (b) { return !b.disabled; })[0]
+        || (queue.length ? null : document.getElementById("q"));
+      if (!next) { return; }  // the answer that enables one is on its way
+      next.focus();
+    }
+    pressed.forEach(function (b) { delete b.dataset.pressed; });
   }
 
   function setStatus(state, text) {
     statusEl.dataset.state = state;
     statusEl.dataset.queue = String(queue.length);
+    // While changes are on their way the count changes at every press and answer: the status is busy then, and
+    // read once it says how they ended.
+    statusEl.setAttribute("aria-busy", state === "pending" ? "true" : "false");
     statusEl.textContent = text;
   }
 
@@ -411,6 +433,7 @@
     }
     var suggestion = event.target.closest("button.suggestion");
     if (suggestion) { useSuggestion(Number(suggestion.dataset.line), suggestion.dataset.name); return; }
+    if (event.target.id === "undo" || event.target.id === "redo") { event.target.dataset.pressed = "true"; }
     if (event.target.id === "undo") { undo(); } else if (event.target.id === "redo") { redo(); }
     if (event.target.id === "open-search") { openSearch(true); } else if (event.target.id === "close-search") { openSearch(false); }
     if (event.target.closest("a.jump[href='#panel']")) {
@@ -477,6 +500,7 @@
                  again.value = count;
                  again.dataset.unsaved = "true";
                  again.setAttribute("aria-invalid", "true");
+      again.setAttribute("aria-describedby", "queue-status");  // the status says why
                  setStatus("failed", statusEl.textContent + " Your count is kept in its box: leave the box again " +
                                      "to save it.");
                }});
@@ -629,6 +653,14 @@
     });
     list.hidden = !names.length;
     highlight();
+    // Said once as they come: that Enter now takes a name, not the line; the arrows' moves say each name.
+    say(names.length ? plural(names.length, "name") + " offered: Enter takes " + names[0] + "; ↓ ↑ choose another."
+                     : "");
+  }
+
+  function say(words) {
+    var said = document.getElementById("quick-said");
+    if (said && said.textContent !== words) { said.textContent = words; }
   }
 
   function highlight() {
@@ -648,6 +680,7 @@
     if (list) { list.hidden = true; list.textContent = ""; }
     var box = quickBox();
     if (box) { box.removeAttribute("aria-activedescendant"); }
+    say("");
   }
 
   function pick(i) {
@@ -732,10 +765,12 @@
       event.preventDefault();
       active = (active + 1) % options.length;
       highlight();
+      say(options[active] + ", " + (active + 1) + " of " + options.length);
     } else if (event.key === "ArrowUp" && options.length) {
       event.preventDefault();
       active = (active - 1 + options.length) % options.length;
       highlight();
+      say(options[active] + ", " + (active + 1) + " of " + options.length);
     } else if (event.key === "Escape" && options.length) {
       event.preventDefault();
       closeOptions();
@@ -804,6 +839,8 @@
     if (changesLeftInFlight()) { RECHECK_MS.forEach(function (ms) { setTimeout(recheck, ms); }); }
     barHeight();
     window.addEventListener("resize", barHeight);
+    var badge = document.querySelector("#legality .badge"), said = document.getElementById("legality-said");
+    if (badge && said) { said.dataset.was = badge.textContent.trim(); }  // as the page showed it: nothing to say
     editor.dataset.ready = "true";
   }
 

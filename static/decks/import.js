@@ -3,6 +3,13 @@
 (function () {
   "use strict";
 
+  // A refused import comes back as a new page: the keyboard starts on what was refused, which is read out.
+  function showProblems() {
+    var problems = document.getElementById("import-problems");
+    if (problems) { problems.focus(); }
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", showProblems); } else { showProblems(); }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (form.id !== "import-form") { return; }

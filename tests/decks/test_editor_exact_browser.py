@@ -604,6 +604,9 @@ def test_the_last_copy_removed_by_key_on_a_pile_card_leaves_the_focus_in_the_pil
     assert saved_counts(deck) == {b.collector_number: 2}
     assert page.evaluate("() => document.activeElement.closest('#piles') !== null"), \
         page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+    # and lands on something a screen reader can name, not a bare container read out whole
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label') || document.activeElement.id"
+                         " !== 'piles'")
 
 
 def test_undo_takes_back_a_rename_before_the_card_change_made_earlier_and_redo_renames_again(page):
@@ -781,3 +784,70 @@ def test_a_pile_cards_count_shows_its_pending_copies_while_they_save(page):
         '#piles li[data-card="{a.collector_number}"] .count-badge'), '::after').content""") == '" …"'
     all_saved(page)
     assert saved_counts(deck) == {a.collector_number: 4} and badge.inner_text() == "×4"
+
+
+def test_undo_pressed_by_keyboard_until_nothing_is_left_hands_the_focus_to_redo(page):
+    """The button disables itself as its stack empties: the focus fell to the page."""
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(page)
+    page.locator("#undo").focus()
+    page.keyboard.press("Enter")
+    all_saved(page)
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'redo'")
+    assert saved_counts(deck) == {a.collector_number: 1}
+    page.keyboard.press("Enter")  # and Redo by the same key, the focus going back to Undo
+    all_saved(page)
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'undo'")
+    assert saved_counts(deck) == {a.collector_number: 2}
+
+
+def test_legality_is_said_once_when_it_changes_by_a_status_that_stays_and_a_burst_is_read_when_it_ends(page):
+    """The panel's legality was a live region replaced whole at every save (seldom read, or read with its advice);
+    and the status said each count of a burst ("Saving 5 changes…", 4, 3…)."""
+    a, = units(1)
+    open_deck(page, make_user(), [(a, 1)])
+    page.evaluate("window.said = document.getElementById('legality-said')")
+    assert page.locator("#legality[aria-live], #legality [aria-live]").count() == 0
+    slow_network(page, 500)
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    assert page.locator("#queue-status").get_attribute("aria-busy") == "true"  # read once it says how it ended
+    all_saved(page)
+    assert page.locator("#queue-status").get_attribute("aria-busy") == "false"
+    said = page.locator("#legality-said")
+    said.filter(has_text="Not legal").wait_for(state="attached")
+    assert "2 cards" in said.text_content() and page.evaluate("document.getElementById('legality-said') === said")
+    page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]').click()
+    all_saved(page)
+    page.locator("#legality-said").filter(has_text="3 cards").wait_for(state="attached")
+
+
+def test_names_offered_in_quick_add_are_said_and_so_is_each_the_arrows_reach(page):
+    """A screen reader heard nothing of the names: Enter took the first while its player thought it sent the line."""
+    card = units(1)[0]
+    open_deck(page, make_user())
+    page.evaluate("window.said = document.getElementById('quick-said')")
+    box = page.get_by_label("Quick add")
+    box.press_sequentially(f"1 {card.name[:6]}")
+    page.wait_for_function("() => document.querySelectorAll('#quick-options [role=option]').length > 0")
+    names = page.locator("#quick-options [role=option]").all_inner_texts()
+    said = page.locator("#quick-said")
+    said.filter(has_text=f"offered: Enter takes {names[0]}; ↓ ↑ choose another.").wait_for(state="attached")
+    if len(names) > 1:
+        box.press("ArrowDown")
+        assert said.text_content() == f"{names[1]}, 2 of {len(names)}"
+    box.press("Escape")
+    assert said.text_content() == "" and page.evaluate("document.getElementById('quick-said') === window.said")
+
+
+def test_a_refused_import_puts_the_keyboard_on_what_was_refused(page):
+    user = make_user()
+    from .test_editor_browser import log_in
+
+    log_in(page, user.username)
+    page.goto("/decks/import/")
+    page.get_by_label("Deck list").fill("2 Nosuch Card")
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'import-problems'")
+    assert page.get_by_label("Deck list").get_attribute("aria-describedby") == "import-problems"
