@@ -105,6 +105,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # The schema's rules are the 400s (config.api_contract refuses what breaks them before the handler runs);
         # a refusal after that is by a rule no schema states: the content is well formed but can't be processed.
         response.status_code = 422
+    if isinstance(exc, ApiError) and response.status_code == 429 and "retry_after_seconds" in exc.details:
+        response["Retry-After"] = str(exc.details["retry_after_seconds"])  # every 429 says when to try again
     if isinstance(exc, exceptions.Throttled):
         for name, value in rate_limit_headers(getattr(context.get("request"), "rate_limit_refusals", []),
                                               exc.wait).items():

@@ -46,6 +46,11 @@ log = logging.getLogger(__name__)
 ACTIVE_STATUSES = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 
+# When to look again after a refusal for too many active runs: a run's end can't be foretold, and most small runs
+# end within this; the runs page shows their progress meanwhile.
+RUN_LIMIT_RETRY_SECONDS = 30
+
+
 class RunLimitError(DomainError):
     status_code = 429
     default_code = ErrorCode.TOO_MANY_RUNS
@@ -109,7 +114,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
         raise RunLimitError(
             f"You already have {active} runs queued or running; the limit is {settings.PLAYTEST_MAX_ACTIVE_RUNS}."
             " Wait for one to finish or cancel one.",
-            details={"limit": settings.PLAYTEST_MAX_ACTIVE_RUNS},
+            details={"limit": settings.PLAYTEST_MAX_ACTIVE_RUNS, "retry_after_seconds": RUN_LIMIT_RETRY_SECONDS},
         )
     if job_kind.params_serializer is not None:
         params = typed_params(job_kind.params_serializer, params)

@@ -125,6 +125,8 @@ def test_too_many_active_runs_is_429(api, settings):
     assert api.post("/api/runs/", {"kind": "test_sum", "games": 1}, format="json").status_code == 202
     error = error_of(api.post("/api/runs/", {"kind": "test_sum", "games": 1}, format="json"), 429)
     assert error["code"] == "too_many_runs" and "the limit is 1" in error["message"]
+    refused = api.post("/api/runs/", {"kind": "test_sum", "games": 1}, format="json")
+    assert refused["Retry-After"] == str(refused.json()["error"]["details"]["retry_after_seconds"]) == "30"
 
 
 def test_anonymous_api_traffic_has_a_burst_limit_per_address(client, rates):
