@@ -110,8 +110,10 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
         try:
             opponent = deck_for_viewer(deck_id=opponent_deck_id, user=owner, key=None)
         except DomainError as exc:
-            raise DomainError(f"opponent: {exc.message}", code=ErrorCode.INVALID, status_code=exc.status_code,
-                              details={"field": "opponent"}) from exc
+            # its own code (deck_not_found, as the runs' and tunings' own refusal of the deck says), named as the
+            # opponent
+            raise DomainError(f"opponent: {exc.message}", code=exc.code, status_code=exc.status_code,
+                              details={**exc.details, "field": "opponent"}) from exc
         check_deck_format(opponent, fmt, "opponent")
         params["decks"][1] = deck_snapshot(opponent)
         params["opponent_policy"] = LEVELS[level or "quick"]

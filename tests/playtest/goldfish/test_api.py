@@ -65,3 +65,17 @@ def test_undo_and_ai_turn(client, table):
     assert body["observation"]["turn"] > turn
     body = client.post(f"/api/goldfish-tables/{table['id']}/undo/").json()
     assert body["observation"]["turn"] == turn
+
+
+def test_an_opponent_deck_the_player_may_not_see_is_refused_with_the_code_a_deck_refusal_has(client, alice, bob):
+    """Runs, tunings and metagames say deck_not_found for such a deck; the table said "invalid"."""
+    from decks.models import Deck, Visibility
+
+    hidden = starter_deck(bob, name="Bob's private deck")
+    Deck.objects.filter(pk=hidden.pk).update(visibility=Visibility.PRIVATE)
+    client.force_login(alice)
+    answer = client.post("/api/goldfish-tables/", {"deck": starter_deck(alice).pk, "opponent": hidden.pk},
+                         content_type="application/json")
+    error = answer.json()["error"]
+    assert answer.status_code == 404 and error["code"] == "deck_not_found" and error["details"]["field"] == "opponent"
+    assert error["message"].startswith("opponent: ")
