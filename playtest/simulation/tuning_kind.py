@@ -273,6 +273,7 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
     deck = Deck.objects.filter(pk=run.params["deck"]["id"]).select_related("gateway").first()
     if deck is None or not can_view(deck, actor, run.params.get("key")):
         raise DeckNotFound("The tuned deck no longer exists, or is no longer yours to see.")
+    _not_applied_yet(run, indexes)
     # Someone else's deck (a public one): the swaps go on the person's copy of it, made at the first of them.
     original, tuned_name = deck, f"{deck.name} (tuned)"[:100]
     if not can_edit(deck, actor):
@@ -300,10 +301,27 @@ def swaps_apply(*, run: Run, indexes: list[int], actor) -> Deck:
         raise DomainError(f"{what} a deck that is not legal: {broken[0].message}", code=ErrorCode.SWAP_STALE,
                           status_code=409)
     with transaction.atomic():
+        locked = Run.objects.select_for_update().get(pk=run.pk)
+        _not_applied_yet(locked, indexes)  # again under the run's lock: two requests sent at once apply once
         if not can_edit(deck, actor):
             deck = deck_copy(deck=original, owner=actor, name=tuned_name)
-        return deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
+        deck = deck_update(deck=deck, actor=actor, expected_version=deck.version, entries=entries,
                            message=words_within(said, lead="Tuning: "))
+        result = locked.result or {}
+        applied = {**result.get("applied", {}), **{str(i): deck.version for i in indexes}}
+        Run.objects.filter(pk=run.pk).update(result={**result, "applied": applied})
+        return deck
+
+
+def _not_applied_yet(run: Run, indexes: list[int]) -> None:
+    """Refuses a swap the run has applied already: each is one copy, and a retried request (its answer lost) would
+    take a second copy out. The deck's history keeps what each application did."""
+    applied = (run.result or {}).get("applied", {})
+    again = [i for i in indexes if str(i) in applied]
+    if again:
+        raise DomainError(f"Swap {again[0]} of this run was applied already (deck version {applied[str(again[0])]}): "
+                          "applying it again would take a second copy out. Change the deck by hand for that.",
+                          code=ErrorCode.SWAP_STALE, status_code=409, details={"swap": again[0]})
 
 
 def _rules_broken(before: list, after: list, fmt: str, gateway) -> list:

@@ -88,6 +88,11 @@ def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_i
     assert after.get(swap["cut"], 0) == before[swap["cut"]] - 1
     assert after.get(swap["add"], 0) == before.get(swap["add"], 0) + 1
     assert deck.revisions.count() == 2 and "Tuning:" in deck.revisions.order_by("-number").first().message
+    # Sent again (its answer lost on the way), it is refused: a second copy would go out.
+    again = refusal(post(client, {"swap": 0}, f"/api/tunings/{run.pk}/apply/"), 409)
+    assert again["code"] == "swap_stale" and again["message"].startswith("Swap 0 of this run was applied already")
+    deck.refresh_from_db()
+    assert deck.version == 2
     client.post(f"/decks/{deck.pk}/revert/1/", {"version": deck.version})
     deck.refresh_from_db()
     assert {e.card.collector_number: e.count for e in deck_entries(deck)} == before
@@ -125,10 +130,10 @@ def test_a_runs_plan_is_applied_as_one_version_in_its_order_and_refused_whole_wh
     adds = [first["add"], second["add"]]
     assert all(after.get(add, 0) - before.get(add, 0) == adds.count(add) for add in adds)
     assert deck.revisions.order_by("-number").first().message.count(" out, ") == 2
-    # The page's button takes the same route: applied again, the first card out is gone, so the run's page says
-    # why, with the refusal's status; so does a swap the run never raced.
+    # The page's button takes the same route: applied again, the plan is refused, so the run's page says why, with
+    # the refusal's status; so does a swap the run never raced.
     page = client.post(f"/playtest/runs/{run.pk}/plan/apply/")
-    assert page.status_code == 409 and "no longer in" in page.content.decode() and b"Best swaps" in page.content
+    assert page.status_code == 409 and "was applied already" in page.content.decode() and b"Best swaps" in page.content
     unknown = client.post(f"/playtest/runs/{run.pk}/swaps/999/apply/")
     assert unknown.status_code == 400 and "no swap 999" in unknown.content.decode()
     deck.refresh_from_db()
