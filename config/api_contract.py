@@ -120,6 +120,10 @@ def _allowed(schema: dict) -> str:
     kind = schema.get("type", "string")
     if kind in ("integer", "number"):
         word = "a whole number" if kind == "integer" else "a number"
+        if schema.get("multipleOf") == 2:
+            word = "an even number"
+        elif schema.get("multipleOf") is not None:
+            word = f"a multiple of {schema['multipleOf']}"
         low, high = schema.get("minimum"), schema.get("maximum")
         if low is not None and high is not None:
             return f"{word} from {low} to {high}"
@@ -157,6 +161,8 @@ def _check_value(name: str, raw: str, schema: dict) -> None:
         if schema.get("minimum") is not None and value < schema["minimum"]:
             ok = False
         if schema.get("maximum") is not None and value > schema["maximum"]:
+            ok = False
+        if schema.get("multipleOf") and value % schema["multipleOf"]:
             ok = False
     if ok and kind == "string":
         if schema.get("minLength") is not None and len(raw) < schema["minLength"]:

@@ -199,10 +199,16 @@ class MetagameSubmitSerializer(MetagameParams):
     title = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
 
 
+@extend_schema_field({"type": "integer", "minimum": 2, "maximum": MAX_GAMES, "multipleOf": 2})
+class GamesPerPairField(serializers.IntegerField):
+    """A table's games a pair, declared as the submission declares it (even, at most the run limit): the schema's
+    check refuses the same values in both with the same 400."""
+
+
 class MetagameBudgetQuerySerializer(serializers.Serializer):
     decks = serializers.IntegerField(min_value=MIN_DECKS, max_value=MAX_DECKS, default=6,
                                      help_text="How many decks the table holds.")
-    games_per_pair = serializers.IntegerField(min_value=2, max_value=2**31 - 1, default=DEFAULT_GAMES_PER_PAIR)
+    games_per_pair = GamesPerPairField(min_value=2, max_value=MAX_GAMES, default=DEFAULT_GAMES_PER_PAIR)
     # `format` in a query string is the API's own (the response's format), hence deck_format, as in the decks API.
     deck_format = serializers.ChoiceField(choices=list(METAGAME_FORMATS), default="standard",
                                           help_text="The table's format.")

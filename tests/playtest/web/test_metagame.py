@@ -198,9 +198,9 @@ def test_the_budget_is_timed_by_a_worker_on_first_use_then_measured_on_finished_
     assert quick["source"] == "timing", "a Quick table is not estimated from Standard ones"
     message = refusal(client.get("/api/metagames/budget/", {"decks": 13}), 400)["message"]
     assert message.startswith("decks") and "2 to 12" in message
-    # An odd number of games a pair, which the submission refuses, gets no estimate either: the same refusal.
-    message = refusal(client.get("/api/metagames/budget/", {"decks": 2, "games_per_pair": 3}), 422)["message"]
-    assert message == "games_per_pair: 3 is odd: each seed is played from both seats, so give an even number"
+    # An odd number of games a pair, which the submission refuses, gets no estimate either: the schema's refusal.
+    message = refusal(client.get("/api/metagames/budget/", {"decks": 2, "games_per_pair": 3}), 400)["message"]
+    assert message == "games_per_pair must be an even number from 2 to 100000, not '3'."
     page = client.get("/playtest/metagame/budget/", {"decks": starter_ids(2), "games_per_pair": 3}).content.decode()
     assert "an even number of games a pair" in page and "= 3 games" not in page
 
@@ -283,3 +283,16 @@ def test_a_table_cancelled_part_way_says_how_many_of_its_games_it_reports(client
     page = client.get(f"/playtest/runs/{run.pk}/").content.decode()
     played = run.chunks.get(index=0).games
     assert f"{played} games of the 600 asked: 3 pairs of 200 games asked" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("per_pair", [3, 100_002])
+def test_the_budget_refuses_games_a_pair_as_the_submission_does(client, alice, per_pair):
+    """Odd or past the run limit: the submission's 400 naming the field, where the budget said 422 (odd) or took a
+    value up to 2**31 - 1."""
+    client.force_login(alice)
+    budget = client.get("/api/metagames/budget/", {"decks": 6, "games_per_pair": per_pair})
+    submitted = client.post("/api/metagames/", {"starters": True, "games_per_pair": per_pair},
+                            content_type="application/json")
+    assert budget.status_code == submitted.status_code == 400, (budget.json(), submitted.json())
+    assert "games_per_pair" in budget.json()["error"]["message"]
