@@ -70,11 +70,7 @@ def bad_request(request, exception=None) -> HttpResponse:
 def permission_denied(request, exception=None) -> HttpResponse:
     """handler403: the site's error page (the envelope on API paths) with the refusal's reason."""
     reason = str(exception) if exception is not None and str(exception) else "You may not do this."
-    if is_api(request):
-        return error_response(request, 403, "permission_denied", reason)
-    from django.shortcuts import render
-
-    return render(request, "403.html", {"message": reason}, status=403)
+    return error_response(request, 403, "permission_denied", reason)
 
 
 def not_found(request, exception=None) -> HttpResponse:

@@ -323,7 +323,7 @@ PLAYTEST_QUEUE = env.str("PLAYTEST_QUEUE", default="celery")  # workers listen w
 # A goldfish table's AI decisions (a person waits on them) go to a queue of their own, which workers take from
 # between run chunks: on the runs' queue they waited behind every chunk sent before them (a minute and more).
 PLAYTEST_TABLE_QUEUE = env.str("PLAYTEST_TABLE_QUEUE", default="tables")
-# A worker started without -Q takes from all three: the tables' first, the runs', and Celery's default (beat's tasks).
+# A worker started without -Q takes from all three, in turn: the tables', the runs' and Celery's default (beat's tasks).
 CELERY_TASK_QUEUES = [Queue(name) for name in dict.fromkeys((PLAYTEST_TABLE_QUEUE, PLAYTEST_QUEUE, "celery"))]
 PLAYTEST_MAX_GAMES = env.int("PLAYTEST_MAX_GAMES", default=100_000)
 PLAYTEST_MAX_ACTIVE_RUNS = env.int("PLAYTEST_MAX_ACTIVE_RUNS", default=3)

@@ -10,7 +10,7 @@ from cards.models import Card
 from decks.services import deck_create
 from tests.decks.factories import entries_of, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.config_independent]  # pages and words, not the database
 
 
 def signed_in() -> Client:

@@ -186,13 +186,7 @@ def _table_post(service):
 def _seen(request) -> int | None:
     """The step the page showed the table at (its forms send it), so that a move is never played in a position its
     player did not see; None when not sent."""
-    raw = request.POST.get("step")
-    if raw is None:
-        return None
-    if not (raw.isascii() and raw.isdigit()):
-        raise DomainError(f"step: expected a whole number, not “{shortened(raw, 12)}”.", code=ErrorCode.INVALID,
-                          details={"field": "step"})
-    return int(raw)
+    return typed_whole_number(request.POST.get("step"), "step")
 
 
 def _act(request, table):

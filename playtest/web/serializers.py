@@ -16,7 +16,6 @@ from playtest.simulation.metagame_kind import (
     METAGAME_FORMATS,
     MIN_DECKS,
     MetagameParams,
-    games_per_pair_problem,
     summarize_params,
 )
 from playtest.simulation.metagame_report import table
@@ -213,11 +212,6 @@ class MetagameBudgetQuerySerializer(serializers.Serializer):
     deck_format = serializers.ChoiceField(choices=list(METAGAME_FORMATS), default="standard",
                                           help_text="The table's format.")
     policy = serializers.ChoiceField(choices=list(POLICIES), default=DEFAULT_POLICY)
-
-    def validate_games_per_pair(self, value: int) -> int:
-        if problem := games_per_pair_problem(value):  # what the submission would refuse: no estimate for it
-            raise serializers.ValidationError(problem)
-        return value
 
 
 SPEED_HELP = "The speed the estimate assumes; null while a worker times the AI for the first time (source: timing)."

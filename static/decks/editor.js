@@ -500,7 +500,7 @@
                  again.value = count;
                  again.dataset.unsaved = "true";
                  again.setAttribute("aria-invalid", "true");
-      again.setAttribute("aria-describedby", "queue-status");  // the status says why
+                 again.setAttribute("aria-describedby", "queue-status");  // the status says why
                  setStatus("failed", statusEl.textContent + " Your count is kept in its box: leave the box again " +
                                      "to save it.");
                }});
@@ -522,6 +522,7 @@
       again.value = typed;
       again.dataset.unsaved = "true";
       again.setAttribute("aria-invalid", "true");
+      again.setAttribute("aria-describedby", "queue-status");  // the status says why
       // Overtaken by another window's save, the same text saves when sent again; refused for itself, it must change.
       setStatus("failed", statusEl.textContent + (status === 409
         ? " Your text is kept in its box: leave the box again to save it."
@@ -761,14 +762,9 @@
 
   document.addEventListener("keydown", function (event) {
     if (event.target.id !== "quick") { return; }
-    if (event.key === "ArrowDown" && options.length) {
+    if ((event.key === "ArrowDown" || event.key === "ArrowUp") && options.length) {
       event.preventDefault();
-      active = (active + 1) % options.length;
-      highlight();
-      say(options[active] + ", " + (active + 1) + " of " + options.length);
-    } else if (event.key === "ArrowUp" && options.length) {
-      event.preventDefault();
-      active = (active - 1 + options.length) % options.length;
+      active = (active + (event.key === "ArrowDown" ? 1 : -1) + options.length) % options.length;
       highlight();
       say(options[active] + ", " + (active + 1) + " of " + options.length);
     } else if (event.key === "Escape" && options.length) {

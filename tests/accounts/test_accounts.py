@@ -327,7 +327,10 @@ def test_the_admins_log_in_is_the_sites_with_its_limits(client, user):
     assert response.status_code == 302 and response["Location"] == "/accounts/login/?next=/admin/"
     assert client.get("/admin/")["Location"].startswith("/admin/login/")  # the admin sends there, so here
     client.force_login(user)  # signed in, not staff
-    assert client.get("/admin/login/").status_code == 403
+    refused = client.get("/admin/login/")
+    assert refused.status_code == 403  # the site's page: why, and as whom
+    assert "The admin is for staff accounts" in refused.content.decode()
+    assert "You are logged in as alice." in refused.content.decode()
 
 
 @pytest.mark.parametrize("name", ["\u0430lice", "b\u03bfb", "m\u0456x\u0435d"])  # Cyrillic а, Greek ο, Cyrillic і е
