@@ -2,7 +2,9 @@
 
 Also read, as other sites write them: "3x Card Name", "3 x Card Name", "Card Name x3", and a
 collector number in parentheses after the name, "3 Card Name (I-UNI-01)" (the number decides; a name of
-another card beside it is refused).
+another card beside it is refused). Moxfield's set code and number ("3 Card Name (SET) 12"), its finish marks
+("*F*"), Archidekt's categories and labels ("[Units]", "^Have,#37d67a^") are read past; Arena's "About" section
+gives the deck its name ("Name My Deck").
 Curly apostrophes match straight ones (decks.cardindex.fold). A Markdown bullet before a line
 ("- 4 Name", "* 4x Name"), a comment after a card ("4 Name # early drop") and a byte-order mark
 are read past.
@@ -35,7 +37,13 @@ _COUNTED = re.compile(r"^(?P<count>\S+)\s+(?P<card>\S.*)$")
 _TIMES = re.compile(r"^[x×]\s+", re.IGNORECASE)  # "2 x Card Name"
 _NUMBERISH = re.compile(r"^[+-]?[\d.,]+[x×]?$", re.IGNORECASE)
 _COUNT_AFTER = re.compile(r"^(?P<card>\S.*?)\s+[x×]\s*(?P<count>\d+)$", re.IGNORECASE)  # "Card Name x3"
-_NUMBER_AFTER = re.compile(r"^(?P<name>.*?)\s*\((?P<number>[^()]+)\)$")  # "Card Name (I-UNI-01)"
+# "Card Name (I-UNI-01)", and Moxfield's "Card Name (SET) 12": the set's own number after it is no card's here.
+_NUMBER_AFTER = re.compile(r"^(?P<name>.*?)\s*\((?P<number>[^()]+)\)(?:\s+[A-Za-z0-9-]+)?$")
+# After a card, what other sites mark it with: Moxfield's finish ("*F*", "*E*"), Archidekt's categories ("[Units]")
+# and labels ("^Have,#37d67a^"). A whole line in brackets is a section header, never read past.
+_MARKS = re.compile(r"(?:\s+(?:\*[A-Za-z]+\*|\[[^\[\]]*\]|\^[^^]*\^))+$")
+_CATEGORY = re.compile(r"\[(?P<names>[^\[\]]*)\]")
+_ABOUT_NAME = re.compile(r"^Name\s+(?P<value>\S.*)$", re.IGNORECASE)  # Arena: "About", then "Name My Deck"
 _COLLECTOR_NUMBER = re.compile(r"^[A-Za-z]{1,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$")  # as the catalog writes them
 _HEADER = re.compile(r"^\[?\s*(?P<title>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*\]?\s*:?$")
 _META = re.compile(r"^(?:#|//)\s*(?P<key>name|format)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
@@ -50,7 +58,7 @@ CONSIDERING_SECTION_NAMES = frozenset(
     {"sideboard", "side board", "side", "sb", "maybeboard", "maybe board", "maybe", "maybes", "considering",
      "considering list"}
 )
-MAIN, CONSIDERING, GATEWAY_PAIR = "main", "considering", "gateway pair"
+MAIN, CONSIDERING, GATEWAY_PAIR, ABOUT = "main", "considering", "gateway pair", "about"
 _BULLET = re.compile(r"^[-*\u2022]\s+")  # "- 4 Name", "* 4x Name", "\u2022 4 Name"
 _SIDEBOARD_LINE = re.compile(r"^SB:\s*(?=\S)", re.IGNORECASE)  # MTGO: "SB: 2 Name"
 # A comment after a card: a space, then # or //. No card name or collector number holds either (the catalog's
@@ -97,7 +105,7 @@ def list_lines(text: str) -> Iterator[tuple[int, str]]:
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    kind: str  # MAIN, CONSIDERING or GATEWAY_PAIR
+    kind: str  # MAIN, CONSIDERING, GATEWAY_PAIR or ABOUT
     title: str  # as the list writes it, e.g. "Sideboard"
 
 
@@ -112,6 +120,8 @@ def section_of(line: str) -> Section | None:
     title = " ".join(header["title"].lower().split())
     if title in CONSIDERING_SECTION_NAMES:
         return Section(CONSIDERING, " ".join(header["title"].split()))
+    if title == "about":
+        return Section(ABOUT, " ".join(header["title"].split()))
     if title in GATEWAY_SECTION_NAMES:
         return Section(GATEWAY_PAIR, " ".join(header["title"].split()))
     if title in SECTION_NAMES:
@@ -162,8 +172,9 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
             continue
         line = _BULLET.sub("", line, count=1)
         commented = line.startswith(("#", "//"))
+        marked_aside = None
         if not commented:
-            line = _TRAILING_COMMENT.sub("", line)
+            line, marked_aside = _without_marks(_TRAILING_COMMENT.sub("", line))
         opened = section_of(line)
         if opened is not None:
             section = opened
@@ -173,7 +184,15 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
             if meta:
                 out.meta[meta["key"].lower()] = meta["value"]
             continue
-        here = section
+        here = section if marked_aside is None else marked_aside
+        if here.kind == ABOUT:
+            about = _ABOUT_NAME.match(line)
+            if about:
+                out.meta["name"] = about["value"]
+            else:
+                out.problems.append(_problem("bad_line", f'"{line}" is not a line of the "About" section, which holds '
+                                             'the deck\'s name ("Name My Deck"); its cards follow "Deck".', number))
+            continue
         sideboard_line = _SIDEBOARD_LINE.match(line)
         if sideboard_line:
             here, line = Section(CONSIDERING, "SB:"), line[sideboard_line.end():]
@@ -200,6 +219,20 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
                 "bad_line", f'"{line}" is not a card line; write "N Card Name" or '
                 "\"N collector-number\".", number))
     return out
+
+
+def _without_marks(line: str) -> tuple[str, Section | None]:
+    """The line without the marks other sites put after a card, and the considering list's section when one of its
+    Archidekt categories names it ("[Sideboard]", "[Maybeboard{noDeck}]"): such a card is never the main deck's."""
+    marks = _MARKS.search(line)
+    if marks is None:
+        return line, None
+    for category in _CATEGORY.finditer(marks.group()):
+        for name in category["names"].split(","):
+            name = re.sub(r"\{[^{}]*\}", "", name).strip()
+            if " ".join(name.lower().split()) in CONSIDERING_SECTION_NAMES:
+                return line[:marks.start()], Section(CONSIDERING, name)
+    return line[:marks.start()], None
 
 
 def _count_refused(count_text: str, count: int | None) -> str:

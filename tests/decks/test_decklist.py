@@ -255,3 +255,34 @@ def test_dc9_a_card_written_like_a_header_is_a_missing_count_not_an_unknown_sect
     parsed = parse_deck_list("Iron Pikeman:\n[Goblin Sapper]\nQueen Maeve (1)", INDEX)
     assert [(p.line, p.code) for p in parsed.problems] == [(1, "bad_count"), (2, "bad_count"), (3, "bad_count")]
     assert '"1 Iron Pikeman"' in parsed.problems[0].message and '"1 Queen Maeve"' in parsed.problems[2].message
+
+
+def test_dc9_moxfield_and_archidekt_marks_after_a_card_are_read_past():
+    """Moxfield writes a set code and the set's own number after the name, and a finish mark; Archidekt a category
+    in brackets and labels between carets. What a migrating player pastes is read, not refused."""
+    text = ("4 Iron Pikeman (CORE) 12\n2 Goblin Sapper (core) 7 *F*\n1x Queen Maeve [Legends]\n"
+            "1x Glyph of Ashes (DG) 3 [Glyphs,Combo] ^Have,#37d67a^\n2 X Marks the Spot *E* *CMDR*")
+    parsed = parse_deck_list(text, INDEX)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count, e.line) for e in parsed.entries] == [
+        ("Iron Pikeman", 4, 1), ("Goblin Sapper", 2, 2), ("Queen Maeve", 1, 3), ("Glyph of Ashes", 1, 4),
+        ("X Marks the Spot", 2, 5)]
+
+
+def test_dc9_an_archidekt_sideboard_category_puts_the_card_on_the_considering_list():
+    """Archidekt writes its boards as categories: a card in "[Sideboard]" or "[Maybeboard{noDeck}]" is never the
+    main deck's, as under a sideboard header."""
+    parsed = parse_deck_list("4 Iron Pikeman [Units]\n2x Goblin Sapper (DG) 7 [Maybeboard{noDeck}{noPrice}]\n"
+                             "1x X Marks the Spot [Combo,Sideboard]", INDEX)
+    assert parsed.problems == []
+    assert [(e.card.name, e.count) for e in parsed.entries] == [("Iron Pikeman", 4)]
+    assert [(e.card.name, e.count) for e in parsed.considering] == [("Goblin Sapper", 2), ("X Marks the Spot", 1)]
+
+
+def test_dc9_arenas_about_section_names_the_deck_and_holds_nothing_else():
+    parsed = parse_deck_list("About\nName Pike Rush\n\nDeck\n4 Iron Pikeman\n", INDEX)
+    assert parsed.problems == [] and parsed.meta == {"name": "Pike Rush"}
+    assert [(e.card.name, e.count) for e in parsed.entries] == [("Iron Pikeman", 4)]
+    refused = parse_deck_list("About\n4 Iron Pikeman", INDEX)
+    assert [(p.line, p.code) for p in refused.problems] == [(2, "bad_line")] and refused.entries == []
+    assert 'not a line of the "About" section' in refused.problems[0].message
