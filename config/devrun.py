@@ -22,7 +22,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -33,6 +32,7 @@ STOP_GRACE_SECONDS = 5.0
 RESTART_DELAYS = (1.0, 30.0)  # the first back-off and its ceiling, in seconds
 STEADY_SECONDS = 60.0  # a worker up this long is well again: its next restart waits the first back-off
 READY_SECONDS = 5.0  # a restarted worker is taken as back (the pages stop saying paused) after this long
+LOOK_SECONDS, NAPS = 0.5, 5  # a look at the processes this often, a stop signal heeded within a nap
 
 
 def _start(args: list[str]) -> subprocess.Popen:
@@ -147,23 +147,34 @@ class Supervisor:
         return None
 
 
+class StopAsked:
+    """Set by the stop signals' handler, looked at by the loop. A plain attribute, never a lock: a handler runs in
+    the main thread between two of its bytecodes, wherever the loop is, and one that took a lock the loop held
+    (threading.Event's set, during the Event's wait) waited for itself forever (tests/test_devrun_signals.py)."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def __call__(self, signum, frame) -> None:
+        self.asked = True
+
+
 def main(argv: list[str]) -> int:
     port = argv[0] if argv else "8000"
-    stopping = threading.Event()
-
-    def on_signal(signum, frame):
-        stopping.set()
-
+    stopping = StopAsked()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, on_signal)
+        signal.signal(sig, stopping)
     var_dir = Path(os.environ.get("DREADGATE_VAR_DIR") or ROOT / "var")
     var_dir.mkdir(parents=True, exist_ok=True)
     jobs_paused.clear(var_dir)
     supervisor = Supervisor(port, var_dir)
     exit_code = None
-    while not stopping.is_set() and exit_code is None:
+    while not stopping.asked and exit_code is None:
         exit_code = supervisor.check()
-        stopping.wait(0.5)
+        for _ in range(NAPS):
+            if stopping.asked:
+                break
+            time.sleep(LOOK_SECONDS / NAPS)
     stop(supervisor.processes)
     jobs_paused.clear(var_dir)
     return exit_code or 0
