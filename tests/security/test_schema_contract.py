@@ -238,3 +238,15 @@ def test_a_not_blank_pattern_reads_blank_as_the_server_trims_it(schema, api):
                 assert bool(re.search(pattern, char)) == bool(char.strip()), (pattern, hex(code))
     refused = api.post("/api/cards/collection/", {"identifiers": [{"name": "\x1c"}]}, format="json")
     assert refused.status_code == 400 and "identifiers[0]" in refused.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("path, signed_in", [("/api/decks/validate/", False), ("/api/decks/import/", True),
+                                             ("/api/decks/", True), ("/api/runs/", True)])
+def test_a_form_body_is_refused_as_not_json_not_answered_500(client, path, signed_in):
+    """A multipart form (curl's -F) was read by the pages' middleware before DRF, which then found the body
+    consumed: a 500 for anyone, signed in or not."""
+    if signed_in:
+        client.force_login(get_user_model().objects.create_user("former", password="a-long-passphrase-7"))
+    response = client.post(path, {"format": "standard", "list": "1 Iron Pikeman"})  # multipart/form-data
+    assert response.status_code == 415, response.content[:300]
+    assert 'Unsupported media type "multipart/form-data"' in response.json()["error"]["message"]
