@@ -85,11 +85,17 @@ class RequestBodyLimitMiddleware:
         return self.get_response(request)
 
 
+def _every_request(request) -> bool:
+    return True
+
+
 class PageThrottleMiddleware:
     """A page view that declares `throttle_scope` (as an API view does, e.g. the catalog's search page) is counted in
     that scope of the API's rate limits, with the API's own requests of it: a client's searches on the pages and in
-    the API share one allowance. Beyond it, the site's 429 page with Retry-After. (An API view carries its scope on its
-    class, not on the function routed to, so it is counted by DRF alone.)
+    the API share one allowance. Its `throttle_methods` (the methods counted: every one if not said) and its
+    `throttle_counts` (whether a request is counted: every one if not said) narrow what is counted. Beyond it, the
+    site's 429 page with Retry-After. (An API view carries its scope on its class, not on the function routed to, so
+    it is counted by DRF alone.)
 
     On the way out, every response to a request that a limit counted, a page's or the API's, gets the RateLimit fields
     of those limits (config.throttles): worked out for this request, after the check, whatever answered it (a cached
@@ -110,6 +116,8 @@ class PageThrottleMiddleware:
             return None
         if request.method not in getattr(view_func, "throttle_methods", (request.method,)):
             return None  # a view whose limit counts its sends alone (a sign-up), not its page's views
+        if not getattr(view_func, "throttle_counts", _every_request)(request):
+            return None  # a send that is not what the limit counts (a form shown again with one more seat)
         throttle = ScopedRateThrottle()
         if throttle.allow_request(request, view_func):
             return None

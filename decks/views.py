@@ -312,6 +312,10 @@ def import_list(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/import.html", context, status=400 if context["error"] else 200)
 
 
+import_list.throttle_scope = "imports"  # an import, as the API's: counted with them (config.middleware)
+import_list.throttle_methods = ("POST",)
+
+
 def _restored(request: HttpRequest, decks: list[dict]) -> HttpResponse:
     """The export of all decks imported back, each a new private deck; the name box names one deck only."""
     if request.POST.get("name", "").strip() or request.POST.get("code", "").strip():

@@ -265,3 +265,8 @@ def tournament_new(request: SignedInRequest) -> HttpResponse:
         context = _index_context(request, tournament_error=exc.message, tournament_form=request.POST)
         return render(request, "dreaddraw/index.html", context, status=exc.status_code)
     return redirect("playtest:run_detail", run_id=run.pk)
+
+
+# A run's submission, as the API's: counted with them (config.middleware); the form shown again with more seats is not.
+tournament_new.throttle_scope = "runs"  # type: ignore[attr-defined]  # read by config.middleware
+tournament_new.throttle_counts = lambda request: SEATS_ONLY not in request.POST  # type: ignore[attr-defined]

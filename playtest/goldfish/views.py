@@ -130,6 +130,12 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
     return render(request, "playtest/new.html", context)
 
 
+# A run's submission, as the API's: counted with them (config.middleware); a goldfish table opened here is not a run.
+new_playtest.throttle_scope = "runs"
+new_playtest.throttle_methods = ("POST",)
+new_playtest.throttle_counts = lambda request: request.POST.get("what", "run") != "table"
+
+
 def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:
     """The matchup's opponent deck when it is not legal and the player has not confirmed playing it anyway."""
     if params["mode"] != "matchup" or not params.get("opponent") or request.POST.get("confirm_illegal"):

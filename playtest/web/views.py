@@ -240,6 +240,11 @@ def _submit_form(request: HttpRequest, kind: str, params: dict, seed: str, templ
         return render(request, template, context, status=exc.status_code)
 
 
+# Submissions, as the API's: counted with them (config.middleware), whichever way a run is sent.
+metagame_new.throttle_scope = "runs"
+metagame_new.throttle_methods = ("POST",)
+
+
 @login_required
 def metagame_budget(request: HttpRequest) -> HttpResponse:
     """The form's budget line for the decks and games chosen so far (htmx)."""
@@ -295,6 +300,10 @@ def tune_new(request: HttpRequest) -> HttpResponse:
         return _submit_form(request, TUNING, params, choice["seed"], "playtest/tune_new.html", context,
                             typed={"budget": (choice["budget"], MIN_BUDGET)})
     return render(request, "playtest/tune_new.html", context)
+
+
+tune_new.throttle_scope = "runs"  # a submission, as metagame_new's
+tune_new.throttle_methods = ("POST",)
 
 
 @login_required
