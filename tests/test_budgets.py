@@ -181,10 +181,11 @@ def test_the_progress_poll_reads_neither_the_runs_params_nor_its_result(world):
 
 def test_a_thinking_tables_poll_costs_its_budget(client, world):
     """Asked every second while the AI thinks: the table's action count and clock, nothing rendered."""
+    from playtest.goldfish.selectors import thinking_token
     from tests.playtest.goldfish.test_table_strong import thinking_table
 
     table = thinking_table(client, world["owner"])
-    path = f"/playtest/tables/{table.pk}/?shown={len(table.actions)}"
+    path = f"/playtest/tables/{table.pk}/?shown={thinking_token(table.pk, len(table.actions))}"
     for _ in range(2):
         assert client.get(path, HTTP_HX_REQUEST="true").status_code == 204
     with counted() as trips:

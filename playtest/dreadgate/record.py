@@ -64,12 +64,14 @@ def from_record(record: Mapping[str, Any], cards: Mapping[str, CardDef]) -> Stat
     return state
 
 
-def game_log(state: State) -> list[str]:
-    """The game's actions in notation, each written as it was played."""
+def game_log(state: State, viewer: int = -1) -> list[str]:
+    """The game's actions in notation, each written as it was played; for a seat `viewer` (0, 1), those it was shown
+    (DG-15.7), for a spectator (-1) all."""
     fresh = state.replay(())
     out = []
     for action in state.history:
-        out.append(format_action(fresh, action))
+        if not hidden_from(fresh, action, viewer):
+            out.append(format_action(fresh, action))
         fresh.apply(action)
     return out
 

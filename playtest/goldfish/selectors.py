@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from cards.selectors import card_texts
 from playtest.goldfish.board import CardFaces
@@ -34,9 +35,16 @@ def _thinking_statement(vendor: str) -> str:
             f"AND {since} IS NOT NULL")
 
 
-def table_thinking_unchanged(*, user, table_id: uuid.UUID, shown: int, stale_before: datetime) -> bool:
-    """Whether the user's table `table_id` is still thinking, with the `shown` actions the page shows and no more,
-    and has thought since `stale_before` (later than that its task is sent again, which the table's page does).
+def thinking_token(table_id: uuid.UUID, actions: int) -> str:
+    """What the page of a thinking table sends back as it asks whether the table moved on: its number of actions,
+    sealed, since that number counts the passes the person is not shown (DG-15.7)."""
+    return salted_hmac("goldfish-thinking", f"{table_id}:{actions}").hexdigest()[:20]
+
+
+def table_thinking_unchanged(*, user, table_id: uuid.UUID, shown: str, stale_before: datetime) -> bool:
+    """Whether the user's table `table_id` is still thinking, with the actions the page shows (`shown`, their
+    `thinking_token`) and no more, and has thought since `stale_before` (later than that its task is sent again,
+    which the table's page does).
 
     The thinking table's page asks every second: one statement, written once per process (compiling a queryset
     cost five times executing it), and nothing rendered while nothing changed."""
@@ -47,7 +55,7 @@ def table_thinking_unchanged(*, user, table_id: uuid.UUID, shown: int, stale_bef
             connection.ops.adapt_datetimefield_value(stale_before),
             GoldfishTable._meta.pk.get_db_prep_value(table_id, connection), user.pk))
         row = cursor.fetchone()
-    return row is not None and row[0] == shown and not row[1]
+    return row is not None and not row[1] and constant_time_compare(thinking_token(table_id, row[0]), shown)
 
 
 TABLES_LISTED = 10  # the newest: a table is a session of play, gone back to soon or not at all

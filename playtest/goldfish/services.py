@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -50,7 +51,7 @@ from playtest.dreadgate.describe import hidden_from, refusal_words
 from playtest.dreadgate.record import replay_frames
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
-from playtest.goldfish.stored import ALL, stored_frames, stored_over
+from playtest.goldfish.stored import ALL, frames_shown, stored_frames, stored_over
 from playtest.jobs.broker import ensure_broker_folders
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
@@ -331,28 +332,56 @@ def _not_while_thinking(table: GoldfishTable) -> None:
                           "table as it takes them).", code=ErrorCode.AI_THINKING, status_code=409)
 
 
-def opponent_steps(table: GoldfishTable) -> tuple[list[int], int] | None:
-    """The steps (`?at=N`: the table after its first N actions) that play the opponent's actions out one by one
-    after the person's last move: the one before its first action, then the one after each action the person is
-    shown, the last of which is the live table (not listed). A pass in a response window offered to the opponent is
-    not shown to the person (DG-15.7) and takes no step of its own, so the pacing can't tell it either. None if the
-    opponent took no action the person sees."""
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The table's actions as its person was shown them (DG-15.7): a pass in a response window offered to the
+    opponent is not, and takes no step of its own, so that no number the table's page or the API carries (a form's
+    step, `?at=N`, the replay's steps) counts those passes, which would tell that the opponent held an instant."""
+
+    bounds: list[int]  # step k: the table after its first bounds[k] actions (the k-th shown, the passes hidden after)
+    seen: list[bool]  # per action: shown to the person
+    theirs: list[bool]  # per action: the opponent's
+
+    @property
+    def last(self) -> int:
+        """The live table's step."""
+        return len(self.bounds) - 1
+
+
+def steps_shown(state: State) -> Shown:
+    """The steps of the table whose game `state` is (all of its actions played), as its person was shown them."""
+    me = human_seat(state)
+    fresh = state.replay(())
+    bounds, seen, theirs = [0], [], []
+    for action in state.history:
+        seen.append(not hidden_from(fresh, action, me))
+        theirs.append(fresh.current_player != me)
+        fresh.apply(action)
+        if seen[-1]:
+            bounds.append(bounds[-1] + 1)
+        else:
+            bounds[-1] += 1
+    return Shown(bounds, seen, theirs)
+
+
+def opponent_steps(table: GoldfishTable, shown: Shown) -> tuple[list[int], int] | None:
+    """The steps (`?at=N`, of `shown`'s numbering) that play the opponent's actions out one by one after the person's
+    last move: the one before its first action, then the one after each action the person is shown, the last of which
+    is the live table (not listed); and how many actions those are. None if the opponent took no action the person
+    sees."""
     if not table.human_moves:
         return None
-    state = table_state(table, steps=table.human_moves[-1])
-    me = human_seat(state)
     steps: list[int] = []
-    shown = 0
-    for index in range(table.human_moves[-1], len(table.actions)):
-        action = tuple(table.actions[index])
-        if state.current_player != me:
-            steps = steps or [index]
-            if not hidden_from(state, action, me):
-                shown += 1
-                if index + 1 < len(table.actions):
-                    steps.append(index + 1)
-        state.apply(action)
-    return (steps, shown) if shown else None
+    count = 0
+    step = sum(shown.seen[:table.human_moves[-1]])  # the step the person's last move began at
+    for index in range(table.human_moves[-1], len(shown.seen)):
+        if shown.theirs[index]:
+            steps = steps or [step]
+            count += shown.seen[index]
+        step += shown.seen[index]
+        if shown.theirs[index] and shown.seen[index] and step < shown.last:
+            steps.append(step)
+    return (steps, count) if count else None
 
 
 def table_over(table: GoldfishTable, state: State | None = None) -> bool:
@@ -385,8 +414,8 @@ def table_replay(table: GoldfishTable) -> tuple[list[dict[str, Any]] | None, str
     if table_shown(table) and (frames is None or seat is None):  # stored before frames existed and missed by them
         state = table_state(table)
         frames, seat = game_frames(state), human_seat(state)
-    ended = table_over(table)
-    return frames, ALL if ended or seat is None else str(seat), seat
+    viewer = ALL if table_over(table) or seat is None else str(seat)
+    return (frames if viewer == ALL or frames is None else frames_shown(frames, viewer)), viewer, seat
 
 
 def _your_decision(table: GoldfishTable, state: State) -> None:
@@ -396,12 +425,15 @@ def _your_decision(table: GoldfishTable, state: State) -> None:
         raise TableRefused(IllegalAction("DG-5.9", "it is not your decision"))
 
 
-def _as_seen(table: GoldfishTable, seen: int | None) -> None:
-    """Refuses a move made on a page that showed the table at another step (`seen`, its number of actions; None:
-    not said, as by the API): played now, it would be played in a position its player never saw."""
-    if seen is not None and seen != len(table.actions):
+def _as_seen(table: GoldfishTable, seen: int | None, state: State | None = None) -> None:
+    """Refuses a move made on a page that showed the table at another step (`seen`, of `steps_shown`'s numbering;
+    None: not said, as by the API): played now, it would be played in a position its player never saw. `state`: the
+    table's game, if at hand."""
+    if seen is None:
+        return
+    if seen != (now := steps_shown(state or table_state(table)).last):
         raise DomainError("The table has moved on since this page showed it: here it is now, and nothing was "
-                          "played.", code=ErrorCode.STALE_TURN, status_code=409, details={"step": len(table.actions)})
+                          "played.", code=ErrorCode.STALE_TURN, status_code=409, details={"step": now})
 
 
 def _human_move(table: GoldfishTable, play, seen: int | None = None) -> State:
@@ -409,9 +441,9 @@ def _human_move(table: GoldfishTable, play, seen: int | None = None) -> State:
     then the opponent answers and everything is saved (nothing is, if `play` raises)."""
     with transaction.atomic():
         table = GoldfishTable.objects.select_for_update().get(pk=table.pk)
-        _as_seen(table, seen)
-        _not_while_thinking(table)
         state = table_state(table)
+        _as_seen(table, seen, state)
+        _not_while_thinking(table)
         _your_decision(table, state)
         start = len(table.actions)
         play(table, state)

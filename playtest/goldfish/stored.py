@@ -47,6 +47,19 @@ def stored_over(frames: list[dict[str, Any]] | None) -> bool:
     return seen["phase"] == "over"
 
 
+def frames_shown(frames: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
+    """The frames of the steps the seat `viewer` was shown (DG-15.7): an action it was not shown (its `said` is None,
+    a pass in a window offered to the other seat) takes no step of its own, its position shown as the step before's,
+    so that no count of the steps tells it."""
+    out = [frames[0]]
+    for frame in frames[1:]:
+        if frame[viewer]["said"] is None:
+            out[-1] = {viewer: {"seen": frame[viewer]["seen"], "said": out[-1][viewer]["said"]}}
+        else:
+            out.append(frame)
+    return out
+
+
 def replay_view(frames: list[dict[str, Any]] | None, step: int, faces: CardFaces, viewer: str = ALL,
                 bottom: int | None = None, rules_version: str | None = None) -> dict[str, Any]:
     """The replay after `step` actions, from the stored frames: every card (`viewer` "all": a finished game, a

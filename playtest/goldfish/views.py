@@ -19,7 +19,7 @@ from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_controls, table_view
-from playtest.goldfish.selectors import card_faces, table_thinking_unchanged
+from playtest.goldfish.selectors import card_faces, table_thinking_unchanged, thinking_token
 from playtest.goldfish.stored import replay_view
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
@@ -37,22 +37,24 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
         if request.htmx:
             return HttpResponse(status=204, headers={"HX-Redirect": url})
         return redirect(url)
+    now = state if at is None and state is not None else tables.table_state(table)
+    shown = tables.steps_shown(now)  # the steps as the person was shown them (DG-15.7): every number the page carries
     watching = None
     if at is not None:
-        state = tables.table_state(table, steps=at)
-        shown = (tables.opponent_steps(table) or ([], 0))[0]
-        if at in shown:  # counted in the actions the person is shown (DG-15.7)
-            k = shown.index(at)
-            watching = {"step": at, "number": k + 1, "of": len(shown),
-                        "next": shown[k + 1] if k + 1 < len(shown) else None}
+        state = tables.table_state(table, steps=shown.bounds[at])
+        played_out = (tables.opponent_steps(table, shown) or ([], 0))[0]
+        if at in played_out:  # counted in the actions the person is shown
+            k = played_out.index(at)
+            watching = {"step": at, "number": k + 1, "of": len(played_out),
+                        "next": played_out[k + 1] if k + 1 < len(played_out) else None}
         else:
-            watching = {"step": at, "number": at, "of": len(table.actions),
-                        "next": at + 1 if at + 1 < len(table.actions) else None}
-    state = state or tables.table_state(table)
+            watching = {"step": at, "number": at, "of": shown.last, "next": at + 1 if at + 1 < shown.last else None}
+    state = state or now
     view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""),
                       watching=watching is not None, conceded=table.conceded_step is not None)
     # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
-    steps = tables.opponent_steps(table) if acted and view is not None and tables.opponent_policy(table) else None
+    playing_out = acted and view is not None and tables.opponent_policy(table) is not None
+    steps = tables.opponent_steps(table, shown) if playing_out else None
     playback = {"from": steps[0][0], "count": steps[1]} if steps else None
     # the seed and nonce once the game is over, whichever step is watched (DG-4.6)
     secrets = tables.table_secrets(table, state if watching is None else None)
@@ -61,7 +63,8 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
                               against_ai=tables.opponent_policy(table) is not None)
     context = {"table": table, "view": view, "secrets": secrets, "error": error,
                "rule": (error.details or {}).get("rule") if error else None, "watching": watching,
-               "playback": playback, "controls": controls, "thinking": thinking, "level": tables.table_level(table)}
+               "playback": playback, "controls": controls, "thinking": thinking, "level": tables.table_level(table),
+               "step": shown.last, "poll": thinking_token(table.pk, len(table.actions)) if thinking else None}
     template = "playtest/table.html#table" if request.htmx else "playtest/table.html"
     return render(request, template, context, status=status)
 
@@ -156,7 +159,7 @@ def _int_or_none(text) -> int | None:
 
 @login_required
 def table(request: HttpRequest, table_id) -> HttpResponse:
-    shown = _int_or_none(request.GET.get("shown"))  # the poll of a thinking table: the actions its page shows
+    shown = request.GET.get("shown")  # the poll of a thinking table: the token of the actions its page shows
     if shown is not None and table_thinking_unchanged(user=request.user, table_id=table_id, shown=shown,
                                                       stale_before=tables.think_stale_before()):
         return HttpResponse(status=204)  # nothing new: htmx keeps the page as it is, and asks again
@@ -166,9 +169,9 @@ def table(request: HttpRequest, table_id) -> HttpResponse:
         tables.table_think_resend(table)  # a thinking table whose worker was lost is sent again
         return _render_table(request, table)
     step = _int_or_none(at)
-    if step is None or not 0 <= step <= len(table.actions):
-        refused = DomainError(f"at: a step from 0 to {len(table.actions)}",
-                              code=ErrorCode.INVALID, details={"field": "at"})
+    last = tables.steps_shown(tables.table_state(table)).last if tables.table_shown(table) else 0
+    if step is None or not 0 <= step <= last:
+        refused = DomainError(f"at: a step from 0 to {last}", code=ErrorCode.INVALID, details={"field": "at"})
         return _render_table(request, table, error=refused, status=400)
     return _render_table(request, table, at=step)
 
@@ -221,7 +224,7 @@ def table_replay(request: HttpRequest, table_id) -> HttpResponse:
     table = _my_table(request, table_id)
     frames, viewer, seat = tables.table_replay(table)  # only the person's view while the game runs (DG-4.6)
     step = _int_or_none(request.GET.get("step"))
-    step = len(table.actions) if step is None else step
+    step = len(frames or ()) if step is None else step  # the last, unless asked
     faces = card_faces(decks=table.params["decks"])
     older = None if table.engine_version == ENGINE_VERSION else table.engine_version  # RV-4, RV-5
     context = {"table": table, "viewer": None if viewer == "all" else int(viewer),  # the board from the person's side

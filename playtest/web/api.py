@@ -252,7 +252,10 @@ class GoldfishTableSerializer(serializers.Serializer):
     observation = serializers.DictField(help_text="What your seat may see (DG-2.6): no deck order, no other hand.")
     legal_actions = serializers.ListField(child=serializers.DictField(),
                                           help_text="Your legal actions now: {action: [kind, a, b], notation}.")
-    log = serializers.ListField(child=serializers.CharField(), help_text="Every action so far, in notation.")
+    log = serializers.ListField(child=serializers.CharField(),
+                                help_text="The actions so far, in notation: while the game runs, those your seat was "
+                                          "shown (a pass in a window offered to the AI is not, DG-15.7); all of "
+                                          "them once it is over.")
     level = serializers.CharField(allow_null=True, help_text="The AI's level (quick, strong); null against dummies.")
     thinking = serializers.BooleanField(help_text="The AI is choosing its move on a worker: poll until false; moves "
                                                   "are refused (409) meanwhile.")
@@ -271,7 +274,8 @@ def table_payload(table: GoldfishTable, state=None) -> dict:
         "seat": me, "dummies": table.dummies, "observation": observation(state, me),
         "legal_actions": [{"action": list(a), "notation": format_action(state, a)}
                           for a in (state.legal_actions() if yours else [])],
-        "log": game_log(state), "level": tables.table_level(table), "thinking": thinking,
+        # every action once the game is over; while it runs, those the person was shown (DG-15.7)
+        "log": game_log(state, -1 if secrets["over"] else me), "level": tables.table_level(table), "thinking": thinking,
     }).data
 
 

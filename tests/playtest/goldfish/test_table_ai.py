@@ -74,14 +74,18 @@ def test_the_ais_turn_is_played_as_in_a_run_from_one_random_source(table_of, see
     assert [list(a) for a in table.actions[-len(expected):]] == expected
 
 
+def played_out(table):
+    return tables.opponent_steps(table, tables.steps_shown(tables.table_state(table)))
+
+
 def test_the_answer_to_a_move_names_the_opponents_actions_to_play_out(client, alice, table):
     client.force_login(alice)
     start = len(table.actions)
     response = client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
     html = response.content.decode()
     end = len(GoldfishTable.objects.get(pk=table.pk).actions)
-    assert f'data-play-from="{start + 1}"' in html  # after the person's own "end"
-    shown = tables.opponent_steps(GoldfishTable.objects.get(pk=table.pk))[1]
+    steps, shown = played_out(GoldfishTable.objects.get(pk=table.pk))
+    assert f'data-play-from="{steps[0]}"' in html  # after the person's own "end"
     assert shown <= end - start - 1 and f"The opponent took {shown} action" in html
     assert 'id="playback-speed"' in html
 
@@ -124,13 +128,49 @@ def test_an_action_hidden_from_the_person_takes_no_step_of_the_play_out(alice, m
     table = open_table(alice, seed=6)
     tables.table_act(table=table, action=(END, 0, 0))
     table.refresh_from_db()
-    steps, shown = tables.opponent_steps(table)
-    first = steps[0]
+    steps, shown = played_out(table)
+    bounds = tables.steps_shown(tables.table_state(table)).bounds
+    first = bounds[steps[0]]  # the AI's first action: the steps count what the person is shown, from the start
     assert len(table.actions) - first >= 3, "the AI took fewer than three actions: pick another seed"
-    assert steps[1] == first + 1 and steps[2] == first + 2 and shown == len(table.actions) - first
+    assert steps[:3] == [steps[0], steps[0] + 1, steps[0] + 2] and shown == len(table.actions) - first
+    assert [bounds[s] for s in steps[:3]] == [first, first + 1, first + 2]
 
     real = tables.hidden_from
     monkeypatch.setattr(tables, "hidden_from", lambda state, action, viewer: (
         len(state.history) == first + 1 or real(state, action, viewer)))
-    steps, hidden_shown = tables.opponent_steps(table)
-    assert first + 2 not in steps and steps[:2] == [first, first + 1] and hidden_shown == shown - 1
+    steps, hidden_shown = played_out(table)
+    bounds = tables.steps_shown(tables.table_state(table)).bounds
+    assert steps[:3] == [steps[0], steps[0] + 1, steps[0] + 2] and hidden_shown == shown - 1
+    # the step after the AI's first action is the table after the hidden one too: no step stops between them
+    assert [bounds[s] for s in steps[:3]] == [first, first + 2, first + 3]
+
+
+def test_no_number_the_table_serves_counts_a_pass_hidden_from_the_person(client, alice):
+    """DG-15.7: the AI's pass in a window offered to it says that it held an instant it could play, so the person is
+    not told of it: not by the API's log, nor by the step a form sends back, the steps `?at=N` takes or the replay's
+    count of steps (each counted the table's actions, the pass among them). A seed whose AI passes a window within
+    its player's first seven turns."""
+    table = open_table(alice, seed=2)
+    for _ in range(8):
+        shown = tables.steps_shown(tables.table_state(table))
+        if not all(shown.seen):
+            break
+        tables.table_ai_turn(table=table)
+        table.refresh_from_db()
+    assert not all(shown.seen), "the AI passed no window offered to it: pick another seed"
+    hidden = shown.seen.count(False)
+    client.force_login(alice)
+
+    api = client.get(f"/api/goldfish-tables/{table.pk}/").json()
+    assert len(api["log"]) == len(table.actions) - hidden == shown.last
+
+    page = client.get(f"/playtest/tables/{table.pk}/").content.decode()
+    assert f'name="step" value="{shown.last}"' in page and f'value="{len(table.actions)}"' not in page
+    beyond = client.get(f"/playtest/tables/{table.pk}/?at={shown.last + 1}")
+    assert beyond.status_code == 400 and f"at: a step from 0 to {shown.last}" in beyond.content.decode()
+    replay = client.get(f"/playtest/tables/{table.pk}/replay/").content.decode()
+    assert f"Step {shown.last} of {shown.last}" in replay
+
+    stale = client.post(f"/playtest/tables/{table.pk}/ai-turn/", {"step": len(table.actions)})
+    assert stale.status_code == 409  # the number that counts the pass is no step the page ever showed
+    assert client.post(f"/playtest/tables/{table.pk}/ai-turn/", {"step": shown.last}).status_code == 200

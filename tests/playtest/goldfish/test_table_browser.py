@@ -656,7 +656,9 @@ def test_the_ais_instant_in_its_defence_step_is_shown_as_it_happens(page, login,
     answer = GoldfishTable.objects.get(pk=table.pk).actions[ANSWERED_STRIKE + 1]
     assert answer[0] == INSTANT, "the AI no longer answers this strike with an instant: find another seed"
     assert "You strike" in page.locator(".log-lines li").last.inner_text()  # first the strike itself
-    page.locator(f'#table[data-watch-step="{ANSWERED_STRIKE + 2}"]').wait_for(state="attached")  # then its answer
+    seen = tables.steps_shown(tables.table_state(GoldfishTable.objects.get(pk=table.pk))).seen
+    answered = sum(seen[:ANSWERED_STRIKE + 2])  # the step after its answer, as the person's steps count (DG-15.7)
+    page.locator(f'#table[data-watch-step="{answered}"]').wait_for(state="attached")  # then its answer
     assert "The opponent plays" in page.locator(".log-lines li").last.inner_text()
     assert "as an instant" in page.locator(".log-lines li").last.inner_text()
     assert "as an instant" in page.locator(".last-move").inner_text()  # the step played out is the last action

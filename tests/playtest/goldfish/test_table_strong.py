@@ -7,6 +7,7 @@ import pytest
 from playtest.dreadgate.actions import END, KEEP
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.goldfish import services as tables
+from playtest.goldfish.selectors import thinking_token
 from playtest.models import GoldfishTable
 from tests.playtest.dreadgate_decks import starter_deck
 from tests.support import live_db, wait_for
@@ -102,7 +103,7 @@ def test_the_ais_turn_is_a_workers_job_and_its_actions_show_after_it(celery_work
     assert len(done.actions) > before + 1
     state = tables.table_state(done)
     assert state.current_player == tables.human_seat(state) or state.is_over()
-    assert tables.opponent_steps(done) is not None  # the person is shown the AI's actions
+    assert tables.opponent_steps(done, tables.steps_shown(state)) is not None  # the person is shown the AI's actions
     page = client.get(f"/playtest/tables/{table.pk}/").content.decode()
     assert "is thinking" not in page and 'hx-trigger="every 1s"' not in page
     assert log_lines(page) == len(done.actions)
@@ -122,16 +123,19 @@ def thinking_table(client, owner) -> GoldfishTable:
 
 @pytest.mark.django_db
 def test_the_thinking_tables_poll_says_nothing_new_until_the_ai_has_played(client, alice, monkeypatch):
-    """The page asks every second with the number of actions it shows: a 204 (no body, htmx keeps the page) while
-    the table thinks with no more, the whole table once the AI has played."""
+    """The page asks every second with the number of actions it shows, sealed (it counts the passes the person is
+    not shown, DG-15.7): a 204 (no body, htmx keeps the page) while the table thinks with no more, the whole table once
+    the AI has played."""
     table = thinking_table(client, alice)
     shown = len(table.actions)
     page = client.get(f"/playtest/tables/{table.pk}/").content.decode()
-    poll = f"/playtest/tables/{table.pk}/?shown={shown}"
+    poll = f"/playtest/tables/{table.pk}/?shown={thinking_token(table.pk, shown)}"
+    assert f'?shown={shown}"' not in page  # the count itself is nowhere (its token may begin with its digits)
     assert f'hx-get="{poll}" hx-trigger="every 1s"' in page
     unchanged = client.get(poll, HTTP_HX_REQUEST="true")
     assert unchanged.status_code == 204 and unchanged.content == b""
-    behind = client.get(f"/playtest/tables/{table.pk}/?shown={shown - 1}", HTTP_HX_REQUEST="true")
+    behind = client.get(f"/playtest/tables/{table.pk}/?shown={thinking_token(table.pk, shown - 1)}",
+                        HTTP_HX_REQUEST="true")
     assert behind.status_code == 200 and 'id="table"' in behind.content.decode()
     monkeypatch.setattr(tables, "THINK_SECONDS", 0.05)  # the worker's part, played here: any decision will do
     assert tables.table_think(table_id=table.pk) > 0
@@ -145,7 +149,8 @@ def test_a_poll_of_a_table_thinking_too_long_sends_its_task_again(client, alice)
     table = thinking_table(client, alice)
     lost = tables.think_stale_before()  # its worker was lost: no action since THINK_STALE_SECONDS
     GoldfishTable.objects.filter(pk=table.pk).update(thinking_since=lost)
-    response = client.get(f"/playtest/tables/{table.pk}/?shown={len(table.actions)}", HTTP_HX_REQUEST="true")
+    response = client.get(f"/playtest/tables/{table.pk}/?shown={thinking_token(table.pk, len(table.actions))}",
+                          HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and "is thinking" in response.content.decode()
     table.refresh_from_db()
     assert table.thinking_since > lost  # sent again: its clock starts over
@@ -155,7 +160,7 @@ def test_a_poll_of_a_table_thinking_too_long_sends_its_task_again(client, alice)
 def test_no_one_else_learns_anything_from_polling_a_table(client, alice, bob):
     table = thinking_table(client, alice)
     client.force_login(bob)
-    assert client.get(f"/playtest/tables/{table.pk}/?shown={len(table.actions)}",
+    assert client.get(f"/playtest/tables/{table.pk}/?shown={thinking_token(table.pk, len(table.actions))}",
                       HTTP_HX_REQUEST="true").status_code == 404
 
 
