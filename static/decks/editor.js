@@ -313,18 +313,45 @@
     return (element.closest("#considering") ? "#considering " : "") + key;
   }
 
-  // Counts on screen: saved plus pending, marked while pending.
-  function showPending() {
-    var pending = {};
+  // A card's count once the changes on their way are saved, as the server takes them: one after another, each
+  // refused (the count kept) that would take it below none or past the copies the format allows (DC-4, DC-5),
+  // unless it was saved past them; a count typed sets it; a move to or from the considering list takes or adds
+  // its copies. (Summed and bounded once, "+ −" at the limit showed the limit until both were saved, and "− − +"
+  // at one showed none.)
+  function pendingSteps() {
+    var steps = {};
     queue.forEach(function (change) {
-      if (change.card && change.delta) { pending[change.card] = (pending[change.card] || 0) + change.delta; }
+      var fields = change.fields, card = fields && fields.card, step = null;
+      if (!card) { return; }
+      if (change.url === editor.dataset.changeUrl && fields.delta !== undefined) {
+        step = {add: Number(fields.delta)};
+      } else if (change.url === editor.dataset.changeUrl && fields.count !== undefined) {
+        step = {set: Number(fields.count)};
+      } else if (change.url === editor.dataset.moveUrl) {
+        step = {add: (fields.to === "considering" ? -1 : 1) * Number(fields.count || 1)};
+      }
+      if (step) { (steps[card] = steps[card] || []).push(step); }
     });
+    return steps;
+  }
+
+  function afterSteps(saved, most, steps) {
+    return (steps || []).reduce(function (count, step) {
+      var next = step.set !== undefined ? step.set : count + step.add;
+      return next < 0 || next > count && next > most ? count : next;
+    }, saved);
+  }
+
+  function copiesAllowed(element) {
     var limits = panel().dataset;
+    return Number(element.dataset.unique !== undefined ? limits.uniqueLimit : limits.copyLimit) || Infinity;
+  }
+
+  // Counts on screen: as they will be saved, marked while pending.
+  function showPending() {
+    var pending = pendingSteps();
     panel().querySelectorAll(DECK_ROWS).forEach(function (li) {
-      // Never past the copies the format allows (a "+" past them is refused: DC-4, DC-5), unless saved past them.
-      var saved = Number(li.dataset.count), most = Number(li.dataset.unique !== undefined ? limits.uniqueLimit
-                                                                                           : limits.copyLimit);
-      var shown = Math.max(0, Math.min(saved + (pending[li.dataset.card] || 0), Math.max(saved, most || Infinity)));
+      var shown = afterSteps(Number(li.dataset.count), copiesAllowed(li), pending[li.dataset.card]);
       var input = li.querySelector("input.count");
       if (input && document.activeElement !== input) { input.value = String(shown); }
       var copies = li.querySelector(".copies");
@@ -336,8 +363,8 @@
     document.querySelectorAll(".in-deck[data-card]").forEach(function (span) {
       var saved = Number(span.dataset.saved || span.textContent);
       span.dataset.saved = String(saved);
-      var extra = pending[span.dataset.card] || 0;
-      span.textContent = extra ? Math.max(0, saved + extra) + " (saving)" : String(saved);
+      var steps = pending[span.dataset.card];
+      span.textContent = steps ? afterSteps(saved, copiesAllowed(span), steps) + " (saving)" : String(saved);
     });
     // A menu's choice on its way stays on screen while the panel of a save before it shows the saved one.
     queue.forEach(function (change) {

@@ -851,3 +851,27 @@ def test_a_refused_import_puts_the_keyboard_on_what_was_refused(page):
     page.get_by_role("button", name="Import").click()
     page.wait_for_function("() => document.activeElement && document.activeElement.id === 'import-problems'")
     assert page.get_by_label("Deck list").get_attribute("aria-describedby") == "import-problems"
+
+
+def test_the_counts_shown_while_saving_are_those_the_saves_will_leave(page):
+    """The server takes a burst's presses one by one, refusing each past the copy limit or below none; the page
+    summed them and bounded the sum once, so "+ −" at the limit showed the limit until both were saved (the "−" looked
+    dropped), "− − − − +" at three showed none and a typed count was not counted at all."""
+    a, b, c = units(3)
+    deck = open_deck(page, make_user(), [(a, 4), (b, 3), (c, 2)])
+    slow_network(page, 1000)
+    row = lambda card: page.locator(f'#panel li[data-card="{card.collector_number}"]')  # noqa: E731
+    row(a).locator('button[data-delta="1"]').click()  # refused: at most 4 copies (DC-4)
+    row(a).locator('button[data-delta="-1"]').click()
+    for delta in ("-1", "-1", "-1", "-1", "1"):  # the fourth "−" finds none left
+        row(b).locator(f'button[data-delta="{delta}"]').click()
+    row(c).locator("input.count").fill("1")
+    row(c).locator("input.count").press("Tab")  # left: saved
+    for _ in range(2):
+        row(c).locator('button[data-delta="1"]').click()
+    shown = shown_counts(page)
+    assert shown == {a.collector_number: 3, b.collector_number: 1, c.collector_number: 3}
+    assert page.locator("#panel li.pending").count() == 3  # still saving, each marked so
+    page.locator('#queue-status[data-queue="0"]').wait_for(timeout=60_000)  # ten saves, one at a time
+    all_saved(page)
+    assert saved_counts(deck) == shown == shown_counts(page)
