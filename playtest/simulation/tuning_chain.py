@@ -6,10 +6,11 @@ swaps, and two swaps that each help alone need not help together, so the run goe
 before), so every gain is confirmed on games that did not choose it:
 
 - the first chained stage plays the race's finalists and the unchanged deck again;
-- the best swap of a chained stage is accepted when its whole 95% interval is an improvement over the stage's own
-  deck; the next stage's deck holds every swap accepted so far (its plan's `base`), and races the swaps still
-  compatible with it (their card out still in the deck, none taken back out or brought back, the copy limits
-  kept: a second copy of a card brought in is fine);
+- the best swap of a chained stage is accepted when its whole 95% interval (widened for the swaps it was picked
+  from: tuning_race.improvement) is an improvement over the stage's own deck; the next stage's deck holds every
+  swap accepted so far (its plan's `base`), and races the swaps still compatible with it (their card out still in
+  the deck, none taken back out or brought back, the copy limits kept: a second copy of a card brought in is
+  fine);
 - the chain stops at the first stage with no clear gain, when no swap is left, or when the budget is spent.
 
 A chained stage's plan is the race's, {"games", "arms", "per_arm", "start"}, with "base": the accepted arms, in
@@ -27,7 +28,8 @@ from . import tuning_race
 
 def _improvements(params: dict[str, Any], stage: dict[str, Any]) -> dict[int, dict[str, float]]:
     values = {int(arm): vals for arm, vals in stage["result"]["values"].items()}
-    return {arm: tuning_race.improvement(params, vals, values[0]) for arm, vals in values.items() if arm}
+    compared = len(values) - 1  # the stage's best is accepted: judged beside every swap it raced
+    return {arm: tuning_race.improvement(params, vals, values[0], compared) for arm, vals in values.items() if arm}
 
 
 def _clear_best(gains: dict[int, dict[str, float]]) -> int | None:

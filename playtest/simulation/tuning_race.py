@@ -23,6 +23,7 @@ import random
 from statistics import fmean, stdev
 from typing import Any
 
+from core import stats
 from core.interrupt import checkpoint
 from playtest.dreadgate import CardDef, new_game
 from playtest.dreadgate.view import SeatView
@@ -34,7 +35,6 @@ FINALISTS = 4
 MIN_GAMES_PER_ARM = 8  # the first stage gives every shortlisted swap at least this many games (the shortlist
 # shrinks to fit the budget)
 NOT_WON_PENALTY = 5  # goldfish: a game not won within the engine's limits counts as its turns plus this
-Z95 = 1.96
 # Two fifths of a run's budget are kept, after the race, for applying its clear gains one after another, each
 # confirmed on new deals (tuning_chain): enough for a few confirmation stages of the finalists.
 CHAIN_SHARE = (2, 5)
@@ -138,14 +138,16 @@ def arm_values(stages: list[dict[str, Any]]) -> dict[int, list[float]]:
     return values
 
 
-def improvement(params: dict[str, Any], arm: list[float], base: list[float]) -> dict[str, float]:
-    """The arm's mean paired improvement over the unchanged deck, with its 95% interval (normal approximation):
-    turns saved in goldfish, win-rate points in a matchup."""
+def improvement(params: dict[str, Any], arm: list[float], base: list[float], compared: int = 1) -> dict[str, float]:
+    """The arm's mean paired improvement over the unchanged deck, with its 95% interval: turns saved in goldfish,
+    win-rate points in a matchup. Student's t (a stage of a few games per arm is no large sample), widened for the
+    `compared` swaps judged side by side on the same games (Bonferroni), so that the best of them, picked by these
+    very games, is not called clear by its luck alone."""
     sign = -1.0 if params["goal"] == "goldfish" else 1.0
     diffs = [sign * (a - b) for a, b in zip(arm, base, strict=True)]
     n = len(diffs)
     mean = fmean(diffs) if n else 0.0
-    half = Z95 * stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    half = stats.t_quantile(1 - 0.025 / compared, n - 1) * stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
     return {"games": n, "mean": mean, "low": mean - half, "high": mean + half, "value": fmean(arm) if arm else 0.0}
 
 
@@ -233,8 +235,9 @@ def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, 
         if arm == 0:
             continue
         swap = params["candidates"][arm - 1]
+        rivals = len(stages[reached[arm]]["plan"]["arms"]) - 1  # the swaps it was last judged beside
         swaps.append({"arm": arm, "cut": swap["cut"], "add": swap["add"], "stage": reached[arm],
-                      **improvement(params, arm_vals, base[: len(arm_vals)])})
+                      **improvement(params, arm_vals, base[: len(arm_vals)], rivals)})
     swaps.sort(key=lambda s: (-s["stage"], -s["mean"], s["arm"]))
     return {"games": sum(stage["result"]["games"] for stage in stages), "stages": len(stages),
             "baseline": {"games": len(base), "value": fmean(base) if base else 0.0},

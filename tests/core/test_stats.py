@@ -45,3 +45,17 @@ def test_histogram_fills_gaps_with_zero():
 def test_cumulative_share_counts_trials_that_never_reached_the_value():
     curve = stats.cumulative_share([2, 2, 3], total=4, upto=4)
     assert curve == [(1, 0.0), (2, 0.5), (3, 0.75), (4, 0.75)]
+
+
+@pytest.mark.parametrize("p, df, table", [
+    (0.975, 1, 12.706), (0.975, 2, 4.303), (0.975, 3, 3.182), (0.975, 7, 2.365), (0.975, 30, 2.042),
+    (0.99, 3, 4.541), (0.995, 4, 4.604), (0.999, 5, 5.893), (0.9995, 3, 12.924), (0.975, 120, 1.980),
+])
+def test_t_quantile_matches_the_tables(p, df, table):
+    assert stats.t_quantile(p, df) == pytest.approx(table, abs=1e-3)
+
+
+def test_the_t_distribution_is_symmetric_about_zero():
+    assert stats.student_t_cdf(0, 5) == 0.5
+    assert stats.student_t_cdf(-2.015, 5) == pytest.approx(1 - stats.student_t_cdf(2.015, 5)) == pytest.approx(0.05,
+                                                                                                             abs=1e-4)

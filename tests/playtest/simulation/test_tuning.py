@@ -114,6 +114,21 @@ def test_the_race_decides_the_same_whatever_the_chunking(user):
     assert any("base" in plan for plan in plans[0])  # the chain played too
 
 
+def test_a_gain_of_a_few_games_picked_as_the_best_of_several_is_not_called_clear():
+    """Eight games' differences of 2, 0, 0, 1, 3, 0, 0, 1 turns: the normal interval (0.09 to 1.66) called the swap a
+    clear gain, where Student's t over 7 degrees of freedom already reaches below none, and the swap was the best
+    of four picked by these very games."""
+    base = [10.0] * 8
+    arm = [b - d for b, d in zip(base, [2, 0, 0, 1, 3, 0, 0, 1], strict=True)]
+    alone = tuning_race.improvement({"goal": "goldfish"}, arm, base)
+    assert alone["mean"] == pytest.approx(0.875) and alone["low"] == pytest.approx(-0.066, abs=1e-3)
+    best_of_four = tuning_race.improvement({"goal": "goldfish"}, arm, base, compared=4)
+    assert best_of_four["low"] < alone["low"] and best_of_four["high"] > alone["high"]
+    clear = tuning_race.improvement({"goal": "goldfish"}, [b - 2 - (i % 2) for i, b in enumerate(base * 4)], base * 4,
+                                    compared=4)
+    assert clear["low"] > 0  # a steady gain over more games stays clear
+
+
 def test_the_halving_keeps_the_arms_with_the_best_paired_improvement():
     params = {"goal": "goldfish", "budget": 10_000, "gauntlet": [], "candidates": [{}] * 8}
     plan = tuning_race.next_stage(params, [])
