@@ -357,3 +357,30 @@ def test_the_chance_of_success_stays_open_across_moves_once_opened(page, table):
     move()
     to_chance()
     assert not chance.evaluate(is_open)
+
+
+def test_on_a_phone_a_summon_from_the_reserves_stands_beside_the_draw_decks(page, login, monkeypatch):
+    """The Reserves' summons were in the player's own row, a screen and more below the Draw Deck's button: nothing
+    on the first screen said that the decision had a second way."""
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
+    user = login(get_user_model().objects.create_user("dd-reserves", password="a-long-passphrase-9"))
+    table = table_create(owner=user, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"}], seed=1)
+    for k in range(9):  # the person's decisions to a turn where a card of the Reserves may be summoned
+        table.refresh_from_db()
+        legal = [to_notation(d) for d in table_game(table).legal()]
+        table_act(table_id=table.pk, user=user, seat=0, decision=legal[k % len(legal)], turn=len(table.decisions))
+    table.refresh_from_db()
+    legal = [to_notation(d) for d in table_game(table).legal()]
+    assert "D" in legal and any(n.startswith("R") for n in legal), "the seed no longer gives that turn"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.wait_for_function(SETTLED)
+    choices = page.locator("#board [data-decision]")
+    assert sorted(choices.evaluate_all("cs => cs.map(c => c.dataset.decision)")) == sorted(legal)
+    assert page.evaluate(ALL_DECISIONS_IN_VIEW), "a choice of the decision lies outside the first screen"
+    assert axe_violations(page) == []
+
+
+ALL_DECISIONS_IN_VIEW = """() => [...document.querySelectorAll('#board [data-decision]')].every(c => {
+  const box = c.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight; })"""
