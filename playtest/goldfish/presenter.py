@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from core.crafts import CRAFT_ORDER
 from playtest.dreadgate import State, describe_action, describe_log, format_action, why_not_played
 from playtest.dreadgate.actions import (
     ATTACK,
@@ -214,6 +215,10 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
         # the action points left: the person's own, in their turn (a defence or an answer in the opponent's turn
         # spends none; the opening hand is before any)
         "ap": state.ap if state.active == me and state.phase != MULLIGAN_PHASE else None,
+        # and the points that pay a cost before them, in their order (DG-7.3): influence by craft, then recycling
+        # points; talent points, kept into the opponent's turn for instants (DG-5.6, DG-15.4)
+        "influence": [(CRAFT_ORDER[i], n) for i, n in enumerate(state.infl) if n] if state.active == me else [],
+        "rp": state.rp if state.active == me and state.phase != MULLIGAN_PHASE else 0,
         # DG-15.5: the opponent acted and the person may answer with an instant (paid in talent points) or pass
         "window": yours and state.phase == RESPONSE_PHASE, "talent_points": state.tp[me],
     })

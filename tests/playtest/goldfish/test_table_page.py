@@ -7,6 +7,7 @@ import pytest
 from django.template.loader import render_to_string
 
 from cards.models import Card
+from core.crafts import CRAFT_ORDER
 from playtest import dreadgate
 from playtest.dreadgate.actions import (
     ATTACK,
@@ -547,3 +548,23 @@ def test_a_tactical_table_shows_no_beyond_it_does_not_have(client, alice):
     html = page(client, alice, table)
     scores = re.findall(r'class="score[^"]*"[^>]*>(.*?)</', html, re.S)
     assert scores and all("Beyond" not in s and "Boneyard" in s for s in scores), scores
+
+
+def test_the_status_shows_every_kind_of_point_that_pays_a_cost(client, alice, table):
+    """DG-7.3: a cost is paid by influence, then recycling points, then action points, and talent points last into
+    the opponent's turn (DG-5.6): the status showed the action points alone, so a card recycled or a Legend's
+    influence made a deploy cost less with nothing on the page to say why."""
+    state = tables.table_state(table)
+    recycle = next(a for a in state.legal_actions() if a[0] == RECYCLE)
+    tables.table_act(table=table, action=recycle)
+    table.refresh_from_db()
+    state = tables.table_state(table)
+    me = tables.human_seat(state)
+    assert state.rp > 0
+    status = page(client, alice, table).split('class="turn-status"')[1].split("</p>")[0]
+    assert f"<strong>{state.ap}</strong> action points left" in status
+    assert f"<strong>{state.rp}</strong> recycling point" in status
+    assert f"<strong>{state.tp[me]}</strong> talent point" in status
+    state.infl[0] = 2  # influence as a deployed Legend gives it: its craft and amount, beside the others
+    view = table_view(state, CardFaces.from_decks(table.params["decks"], {}))
+    assert view["influence"] == [(CRAFT_ORDER[0], 2)]
