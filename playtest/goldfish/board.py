@@ -157,5 +157,8 @@ def position_view(obs: dict[str, Any], faces: CardFaces, *, reveal_all: bool = F
     obs["seat_names"] = {0: "South", 1: "North"}
     obs["phase_words"] = PHASE_WORDS.get(obs["phase"], obs["phase"])
     obs["active_name"] = "South" if obs["active"] == 0 else "North"
+    # who decides now, as the viewer may know it: the other seat in the mulligan, a defence or an answer; no one
+    # once the game is over
+    obs["deciding_name"] = SEAT_WORDS[obs["current_player"]] if obs["current_player"] in (0, 1) else None
     obs["seat_codes"] = SEAT_NAMES
     return obs

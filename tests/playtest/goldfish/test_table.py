@@ -322,3 +322,19 @@ def test_a_concession_is_posted_from_the_table_and_refused_once_the_game_is_over
     again = client.post(f"/playtest/tables/{table.pk}/concede/")
     refusal = again.content.decode()
     assert again.status_code == 400 and "the game is over" in refusal and "DG-1.2" in refusal
+
+
+def test_the_replay_names_the_seat_deciding_not_the_seat_on_turn(client, alice, table):
+    """After the first player keeps its hand, the second decides its own (DG-4.5): the replay said the first was to
+    act, as it said the player on turn in a defence or an answer."""
+    if (KEEP, 0, 0) in tables.table_state(table).legal_actions():
+        tables.table_act(table=table, action=(KEEP, 0, 0))
+    table.refresh_from_db()
+    step = next(k for k in range(len(table.actions) + 1)
+                if (st := tables.table_state(table, steps=k)).current_player == 1 - st.active)
+    replayed = tables.table_state(table, steps=step)
+    client.force_login(alice)
+    html = client.get(f"/playtest/tables/{table.pk}/replay/?step={step}").content.decode()
+    seats = ("South", "North")
+    deciding, on_turn = seats[replayed.current_player], seats[replayed.active]
+    assert f"· {deciding} to act ·" in html and f"· {on_turn} to act ·" not in html
