@@ -46,7 +46,7 @@ _CATEGORY = re.compile(r"\[(?P<names>[^\[\]]*)\]")
 _ABOUT_NAME = re.compile(r"^Name\s+(?P<value>\S.*)$", re.IGNORECASE)  # Arena: "About", then "Name My Deck"
 _COLLECTOR_NUMBER = re.compile(r"^[A-Za-z]{1,4}-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$")  # as the catalog writes them
 _HEADER = re.compile(r"^\[?\s*(?P<title>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*\]?\s*:?$")
-_META = re.compile(r"^(?:#|//)\s*(?P<key>name|format)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
+_META = re.compile(r"^(?:#|//)\s*(?P<key>name|format|description)\s*:\s?(?P<value>.*?)\s*$", re.IGNORECASE)
 SECTION_NAMES = frozenset(
     {"main", "main deck", "deck", "maindeck", "legend", "legends", "unit", "units", "talent", "talents", "glyph",
      "glyphs", "item", "items", "inventory", "inventory item", "inventory items", "cards", "equipment"}
@@ -159,7 +159,7 @@ def list_name(text: str) -> str | None:
 
 def _name_line(raw: str) -> str | None:
     meta = _META.match(_BULLET.sub("", without_invisible(raw).strip(), count=1))
-    return meta["value"] if meta and meta["key"].lower() == "name" else None
+    return meta["value"].strip() if meta and meta["key"].lower() == "name" else None
 
 
 def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
@@ -181,8 +181,10 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedList:
             continue
         if commented:
             meta = _META.match(line)
-            if meta:
-                out.meta[meta["key"].lower()] = meta["value"]
+            if meta and meta["key"].lower() == "description" and "description" in out.meta:
+                out.meta["description"] += "\n" + meta["value"]  # a description of several lines, a line each
+            elif meta:
+                out.meta[meta["key"].lower()] = meta["value"].strip()
             continue
         here = section if marked_aside is None else marked_aside
         if here.kind == ABOUT:
@@ -316,14 +318,15 @@ def _consider(out: ParsedList, card: CardInfo, count: int, number: int, section:
 
 
 def format_deck_list(entries: Sequence[Entry], *, gateway: CardInfo | None = None, name: str = "",
-                     format: str = "", considering: Sequence[Entry] = ()) -> str:
+                     format: str = "", considering: Sequence[Entry] = (), description: str = "") -> str:
     """The deck as text, grouped by card type, its considering list last under its own section (DC-9); reading
-    it back gives the same deck."""
+    it back gives the same deck, its description too (a `# description:` line for each of its lines)."""
     lines: list[str] = []
     if name:
         lines.append(f"# name: {' '.join(name.split())}")
     if format:
         lines.append(f"# format: {format}")
+    lines.extend(f"# description: {line}".rstrip() for line in description.strip().splitlines())
     totals: dict[int, list] = {}
     for e in entries:
         if e.card.id in totals:

@@ -250,7 +250,8 @@ def deck_export_text(deck: Deck, entries: list[Entry] | None = None) -> str:
     deck, its gateway and its considering list."""
     from .decklist import format_deck_list
     text = format_deck_list(deck_entries(deck) if entries is None else entries, gateway=deck_gateway_info(deck),
-                            name=deck.name, format=deck.format, considering=deck_considering(deck))
+                            name=deck.name, format=deck.format, considering=deck_considering(deck),
+                            description=deck.description)
     if deck.entries.exclude(tag="").exists():
         text = f"{TEXT_EXPORT_LEAVES_OUT}\n{text}"
     return text

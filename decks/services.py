@@ -772,6 +772,7 @@ def deck_import(*, owner, text: str = "", code: str = "", data: Any = None, name
                               details={"field": "list"})
         considering = considering + result.considering
         name = name or result.meta.get("name", "")
+        description = description or result.meta.get("description", "")
     # A JSON deck's item N is line N of its text: its card takes the item's tag.
     tags = {e.card.collector_number: item_tags[e.line] for e in entries if e.line in item_tags}
     gateway: Card | None | _Unset = UNSET

@@ -286,3 +286,14 @@ def test_dc9_arenas_about_section_names_the_deck_and_holds_nothing_else():
     refused = parse_deck_list("About\n4 Iron Pikeman", INDEX)
     assert [(p.line, p.code) for p in refused.problems] == [(2, "bad_line")] and refused.entries == []
     assert 'not a line of the "About" section' in refused.problems[0].message
+
+
+def test_dc9_a_description_of_several_lines_goes_out_and_comes_back_with_the_list():
+    """The text export wrote no description, so a deck exported and imported back lost it without a word."""
+    description = "Push early.\n\n  Keep the Legend for turn 3."
+    text = format_deck_list([Entry(PIKE, 4)], name="Pike Push", description=description)
+    assert text.splitlines()[:4] == ["# name: Pike Push", "# description: Push early.", "# description:",
+                                     "# description:   Keep the Legend for turn 3."]
+    parsed = parse_deck_list(text, INDEX)
+    assert parsed.problems == [] and parsed.meta == {"name": "Pike Push", "description": description}
+    assert parse_deck_list("#  name:   Spaced  \n4 Iron Pikeman", INDEX).meta == {"name": "Spaced"}

@@ -73,6 +73,15 @@ def test_the_text_carries_the_considering_list_and_says_it_leaves_the_tags_out(o
     assert considering_of(from_text) == considering_of(deck)
 
 
+def test_the_text_carries_the_description_and_the_import_reads_it_back(owner):
+    """It was left out without a word: a deck exported as text and imported back had lost its description."""
+    deck, _ = legal_deck(owner)
+    Deck.objects.filter(pk=deck.pk).update(description="Rush the gate.\n\nSide in Wards against Sorcery.")
+    deck.refresh_from_db()
+    back = deck_import(owner=owner, text=deck_export_text(deck))
+    assert back.description == deck.description and back.name == deck.name
+
+
 def test_the_code_leaves_the_tags_and_the_considering_list_out(owner):
     deck, *_ = tagged_deck(owner)
     from_code = deck_import(owner=owner, code=deck_export_code(deck))
