@@ -463,6 +463,16 @@
     if (event.target.id === "undo" || event.target.id === "redo") { event.target.dataset.pressed = "true"; }
     if (event.target.id === "undo") { undo(); } else if (event.target.id === "redo") { redo(); }
     if (event.target.id === "open-search") { openSearch(true); } else if (event.target.id === "close-search") { openSearch(false); }
+    if (event.target.closest("#bar-legality") && editor.classList.contains("search-open")) {
+      // On a phone the bar's legality lies over the open search: it goes to the legality under it, as the jump does.
+      event.preventDefault();
+      openSearch(false);
+      var legality = document.getElementById("legality");
+      if (!legality.hasAttribute("tabindex")) { legality.setAttribute("tabindex", "-1"); }
+      legality.focus();
+      legality.scrollIntoView({block: "start"});
+      return;
+    }
     if (event.target.closest("a.jump[href='#panel']")) {
       // On a phone the search lies over the deck: going to the deck closes it, and the deck takes the focus.
       event.preventDefault();
@@ -861,14 +871,17 @@
     savedVersion = Number(panel().dataset.version);
     if (changesLeftInFlight()) { RECHECK_MS.forEach(function (ms) { setTimeout(recheck, ms); }); }
     barHeight();
+    // It grows as its status wraps (a save's notice), not only as the window changes.
+    if (window.ResizeObserver) { new ResizeObserver(barHeight).observe(document.querySelector(".editor-bar")); }
     window.addEventListener("resize", barHeight);
     var badge = document.querySelector("#legality .badge"), said = document.getElementById("legality-said");
     if (badge && said) { said.dataset.was = badge.textContent.trim(); }  // as the page showed it: nothing to say
     editor.dataset.ready = "true";
   }
 
-  // The sticky bar's height, which wraps to several lines on a phone: a card the legality's "Find it in the deck"
-  // scrolls to stops below it (decks.css), not under it.
+  // The sticky bar's height, which wraps to several lines on a phone and as its status grows: whatever the page
+  // scrolls to (a card the legality's "Find it in the deck" names, a field the keyboard reaches going up) stops
+  // below it (decks.css), not under it.
   function barHeight() {
     var bar = document.querySelector(".editor-bar");
     if (bar) { document.documentElement.style.setProperty("--editor-bar", bar.offsetHeight + "px"); }

@@ -875,3 +875,58 @@ def test_the_counts_shown_while_saving_are_those_the_saves_will_leave(page):
     page.locator('#queue-status[data-queue="0"]').wait_for(timeout=60_000)  # ten saves, one at a time
     all_saved(page)
     assert saved_counts(deck) == shown == shown_counts(page)
+
+
+BAR_BOTTOM = "() => document.querySelector('.editor-bar').getBoundingClientRect().bottom"
+
+
+def test_what_the_keyboard_reaches_going_up_shows_below_the_sticky_bar(page):
+    """Shift+Tab back to the deck's name, from below, left the field under the bar (no scroll padding), and the bar's
+    height was measured once, though a save's notice makes it taller."""
+    a, = units(1)
+    open_deck(page, make_user(), [(a, 1)])
+    page.set_viewport_size({"width": 1366, "height": 768})
+    name = page.locator("#deck-name")
+    name.focus()
+    page.keyboard.press("Tab")  # the control after the name, in the keyboard's order
+    after = page.evaluate("(e => e.id || (e.id = 'after-name'))(document.activeElement)")
+    page.evaluate("window.scrollTo(0, 400)")
+    page.locator(f"#{after}").focus()
+    page.evaluate("window.scrollTo(0, 400)")  # the field below the name in view, the name above the screen
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.id") == "deck-name"
+    assert name.bounding_box()["y"] >= page.evaluate(BAR_BOTTOM) - 0.5
+    # the bar grows with a long notice, and the page scrolls below the bar as it is now
+    page.evaluate("document.getElementById('queue-status').textContent = 'A long notice. '.repeat(30)")
+    page.wait_for_function("() => parseFloat(getComputedStyle(document.documentElement)"
+                           ".getPropertyValue('--editor-bar')) === document.querySelector('.editor-bar').offsetHeight")
+
+
+def test_the_odds_menu_stays_in_view_as_its_arrow_keys_change_the_statistics(page):
+    """The panel beside the deck scrolled by itself as the statistics were swapped in (the browser's scroll
+    anchoring), taking the focused menu out of view."""
+    cards = units(3)
+    open_deck(page, make_user(), [(card, 4) for card in cards])
+    page.set_viewport_size({"width": 1366, "height": 768})
+    menu = page.locator("#odds-category")
+    menu.focus()
+    before = menu.bounding_box()["y"]
+    for _ in range(2):
+        page.keyboard.press("ArrowDown")
+        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        page.wait_for_timeout(300)
+        assert abs(page.locator("#odds-category").bounding_box()["y"] - before) < 2
+
+
+def test_on_a_phone_the_bars_legality_link_closes_the_search_and_shows_the_legality(page):
+    """With the search open over the deck, the bar's "Not legal · 1 problem" changed the address and nothing else:
+    the legality lay inert under the search, and the focus fell to the page."""
+    a, = units(1)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_deck(page, make_user(), [(a, 1)])
+    page.get_by_role("button", name="Add cards").click()
+    page.locator("#bar-legality").click()
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'legality'")
+    assert "search-open" not in page.locator("#editor").get_attribute("class")
+    box = page.locator("#legality").bounding_box()
+    assert 0 <= box["y"] < 844
