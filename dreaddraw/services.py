@@ -290,7 +290,9 @@ def table_act(*, table_id: UUID, user: AbstractBaseUser | AnonymousUser, seat: i
     if table.status == TableStatus.WAITING:
         raise DomainError("The table is waiting for players to join.", code=ErrorCode.TABLE_WAITING, status_code=409)
     if seat not in seats_of(table, user):
-        raise DomainError(f"You do not play seat {seat + 1} at this table.",
+        # The page numbers seats from 1, the API's `seat` from 0: a refusal names both, so neither reader is misled.
+        raise DomainError(f"You do not play seat {seat + 1} at this table (seat {seat}, counted from 0 as the "
+                          "API counts).",
                           code=ErrorCode.NOT_YOUR_SEAT, status_code=403,
                           details={"seat": seat})
     if turn is not None and turn != len(table.decisions):

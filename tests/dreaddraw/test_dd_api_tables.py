@@ -57,6 +57,10 @@ def test_a_decision_is_played_and_an_illegal_one_refused_with_its_rule(client, a
     assert played.json()["turn"] > body["turn"]
     wrong_seat = client.post(url, {"seat": 1, "decision": "D"}, content_type="application/json")
     assert wrong_seat.status_code == 403 and wrong_seat.json()["error"]["code"] == "not_your_seat"
+    # the request's seat 1 is the page's seat 2: said so, where "You do not play seat 2" sent a script to the wrong one
+    assert wrong_seat.json()["error"]["message"] == ("You do not play seat 2 at this table (seat 1, counted from 0 "
+                                                     "as the API counts).")
+    assert wrong_seat.json()["error"]["details"]["seat"] == 1
 
 
 def test_bad_seats_are_refused_naming_the_field(client, alice):
