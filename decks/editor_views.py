@@ -232,6 +232,9 @@ def edit_consider(request: HttpRequest, pk: int) -> HttpResponse:
                                                  just_read=True)
         if change.refused and change.after == change.before:
             raise InvalidDeck(change.refused)
+        if delta is not None and delta < 0 and change.before == 0:  # a "−" past the last copy: said, not "Saved"
+            raise InvalidDeck(f"{card.name}: none on the considering list, so none taken out.",
+                              details={"card": card.collector_number})
         back = str(change.before - change.after)
         undo = {"url": "consider", "fields": {"card": card.collector_number, "delta": back}}
         return deck, [undo] if change.before != change.after else []

@@ -482,3 +482,19 @@ def test_the_public_deck_list_finds_a_card_by_number_or_name_and_names_each_deck
     assert [d.name for d in deck_list_public(card="twinned")] == ["Twins"]  # two cards of it match: listed once
     assert [d.name for d in deck_list_public(card=second.collector_number.lower())] == ["Twins"]
     assert list(deck_list_public(card="Tst Nowhere")) == []
+
+
+def test_editor_says_a_removal_past_the_last_considered_copy_took_nothing_out(logged_in, owner):
+    """Five fast "−" on a card considered once ended on a bare "Saved": the four past the last answered as saves
+    that changed nothing, with no word, where the main deck says why."""
+    card = make_card(name="Zz Editor Maybe")
+    deck = deck_create(owner=owner, name="One", entries=[])
+    url = f"/decks/{deck.pk}/edit/consider/"
+    assert logged_in.post(url, {"card": card.collector_number, "delta": "1"}).status_code == 200
+    last = logged_in.post(url, {"card": card.collector_number, "delta": "-1"}).content.decode()
+    assert "Zz Editor Maybe: 1 → 0" in last
+    past = logged_in.post(url, {"card": card.collector_number, "delta": "-1"})
+    html = past.content.decode()
+    assert past.status_code == 400 and "Zz Editor Maybe: none on the considering list, so none taken out." in html
+    deck.refresh_from_db()
+    assert deck.version == 3
