@@ -2,7 +2,7 @@ import os
 from pathlib import Path
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init
+from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
 
 import playtest.jobs.filesystem_transport  # noqa: F401  (registers the embedded default's broker by name)
 import playtest.jobs.redis_transport  # noqa: F401  (registers the Redis broker that outlives a Redis restart)
@@ -23,6 +23,14 @@ def _recycle_database_connections(task=None, **kwargs) -> None:
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@worker_process_init.connect
+def _stop_a_chunk_when_asked(**kwargs) -> None:
+    """A pool process asked to stop ends its chunk at the next game and hands it back (playtest/jobs/shutdown.py)."""
+    from playtest.jobs.shutdown import heed_term
+
+    heed_term()
 
 
 @worker_init.connect

@@ -22,8 +22,11 @@ from playtest.jobs.registry import JobKind, register
 
 
 def _sum_chunk(params, seed, first_game, games):
-    values = [random.Random(f"{seed}:{g}").randrange(1000) for g in range(first_game, first_game + games)]
-    time.sleep(params.get("sleep_per_game", 0) * games)
+    values = []
+    for g in range(first_game, first_game + games):
+        checkpoint()  # before each game, as the engines' chunks: where a stop asked for takes effect
+        values.append(random.Random(f"{seed}:{g}").randrange(1000))
+        time.sleep(params.get("sleep_per_game", 0))
     samples = [{"game": g} for g in range(first_game, first_game + games) if g < 2]
     return {"games": games, "total": sum(values), "first": first_game, "values": values, "samples": samples}
 

@@ -21,7 +21,6 @@ import logging
 import random
 from collections.abc import Callable
 from datetime import timedelta
-from functools import partial
 
 from celery import current_app
 from django.conf import settings
@@ -36,7 +35,7 @@ from core.intbounds import MAX_SEED, seed_problem
 
 from ..models import Run, RunChunk, RunStage, RunStatus
 from ..models.runs import FINISHED_STATUSES, ChunkStatus
-from . import leases
+from . import leases, shutdown
 from .broker import RUN_CHUNK_TASK, ensure_broker_folders, remove_queued_chunks, restore_dead_workers_messages
 from .progress import ChunkProgress
 from .registry import PREPARE_PLAN, get_kind, is_preparation
@@ -338,12 +337,15 @@ def chunk_execute(*, run_id, index: int) -> None:
             result: dict = {}
         else:
             progress.begin()
-            # A run cancelled (or failed) while its chunk plays stops it at its next game, not at its end.
-            with interrupt.stop_when(partial(_run_stopped, run.pk), progress=progress,
+            # A run cancelled (or failed) while its chunk plays stops it at its next game, not at its end; so does a
+            # worker asked to stop (playtest/jobs/shutdown.py).
+            with interrupt.stop_when(lambda: shutdown.asked() or _run_stopped(run.pk), progress=progress,
                                      every_seconds=settings.PLAYTEST_STOP_CHECK_SECONDS):
                 result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
     except interrupt.Interrupted:
         progress.end()
+        if shutdown.asked() and not _run_stopped(run.pk):
+            _hand_back(chunk, run.pk)
         return
     except Exception as exc:
         progress.end()
@@ -369,6 +371,12 @@ def chunk_execute(*, run_id, index: int) -> None:
         transaction.on_commit(lambda: run_dispatch(run_id=run.pk))
     else:
         run_advance(run_id=run.pk)
+
+
+def _hand_back(chunk: RunChunk, run_id) -> None:
+    """A chunk its worker stopped playing because it was asked to stop: its attempt given back, and sent again."""
+    RunChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") - 1)
+    _send_again(chunk.pk, run_id, taken_by=leases.current())
 
 
 def _run_stopped(run_id) -> bool:

@@ -248,3 +248,31 @@ def test_a_staged_run_stopped_part_way_reports_nothing_partial(user):
     services.run_cancel(run=run)
     assert run.chunks.filter(status="done").exists()
     assert services.run_partial_result(run=run) is None
+
+
+def test_a_chunk_whose_worker_is_asked_to_stop_hands_back_its_attempt_and_is_sent_again(user, settings,
+                                                                                       monkeypatch):
+    """Stopping `make run` (TERM) three times while one chunk played failed its run as a chunk that kills its
+    worker: "Chunk 0 failed 3 times (its worker died)". Asked to stop, the chunk ends at its next game, its attempt
+    given back, and is on the queue again for the next worker, which plays it whole."""
+    from playtest.jobs import shutdown
+    from playtest.jobs.broker import ensure_broker_folders
+
+    ensure_broker_folders()
+    settings.PLAYTEST_STOP_CHECK_SECONDS = 0
+    settings.PLAYTEST_QUEUE = "handed-back-test"
+    run = services.run_submit(owner=user, kind="test_sum", params={}, games=10, seed=7)
+    before = queued(settings.PLAYTEST_QUEUE)
+    for _ in range(settings.PLAYTEST_MAX_CHUNK_ATTEMPTS + 2):  # more stops than a chunk has attempts
+        monkeypatch.setattr(shutdown, "_asked", True)
+        services.chunk_execute(run_id=run.pk, index=0)
+        chunk = RunChunk.objects.get(run=run, index=0)
+        assert chunk.status == "pending" and chunk.attempts == 0
+    assert queued(settings.PLAYTEST_QUEUE) == before + settings.PLAYTEST_MAX_CHUNK_ATTEMPTS + 2  # sent again each time
+    monkeypatch.setattr(shutdown, "_asked", False)
+    run = play_all(run)
+    assert run.status == RunStatus.DONE and run.games_done == 10
+    from config.celery import app
+
+    with app.connection_for_write() as connection:
+        connection.default_channel._purge(settings.PLAYTEST_QUEUE)
