@@ -318,6 +318,7 @@ def chunk_execute(*, run_id, index: int) -> None:
     RunChunk.objects.filter(pk=chunk.pk).update(attempts=F("attempts") + 1, taken_by=leases.current())
     chunk.refresh_from_db(fields=["attempts"])
     if chunk.attempts > settings.PLAYTEST_MAX_CHUNK_ATTEMPTS:
+        ChunkProgress(chunk).end()  # what its attempts played is no progress of a run that fails
         run_fail(run_id=run.pk, reason=(
             f"Chunk {index} failed {chunk.attempts - 1} times"
             + (f": {chunk.last_error}" if chunk.last_error else " (its worker died)")
@@ -336,19 +337,18 @@ def chunk_execute(*, run_id, index: int) -> None:
                 return
             result: dict = {}
         else:
-            progress.begin()
             # A run cancelled (or failed) while its chunk plays stops it at its next game, not at its end; so does a
             # worker asked to stop (playtest/jobs/shutdown.py).
             with interrupt.stop_when(lambda: shutdown.asked() or _run_stopped(run.pk), progress=progress,
                                      every_seconds=settings.PLAYTEST_STOP_CHECK_SECONDS):
                 result = kind.play_chunk(stage_params(run.params, plan), run.seed, chunk.first_game, chunk.games)
     except interrupt.Interrupted:
-        progress.end()
         if shutdown.asked() and not _run_stopped(run.pk):
-            _hand_back(chunk, run.pk)
+            _hand_back(chunk, run.pk)  # its games stay in the progress, the mark the next attempt passes
+        else:
+            progress.end()
         return
-    except Exception as exc:
-        progress.end()
+    except Exception as exc:  # tried again: its games stay in the progress, as a dead worker's do
         RunChunk.objects.filter(pk=chunk.pk).update(last_error=f"{type(exc).__name__}: {exc}"[:1000])
         raise
     with transaction.atomic():

@@ -39,7 +39,11 @@ def test_a_chunk_stopped_by_a_cancel_takes_back_what_it_reported(user, reported_
     assert (run.status, run.games_done, run.games_playing) == (RunStatus.CANCELLED, 0, 0)
 
 
-def test_what_a_dead_workers_attempt_reported_is_taken_back_by_the_next(user, reported_at_each_game):
+def test_a_dead_workers_games_stay_in_the_progress_and_the_next_attempt_counts_only_those_past_them(
+        user, reported_at_each_game):
+    """The next attempt plays the chunk again from its first game: its progress went back to 0 (taken back as it
+    began), then up again; it now stays at what the dead attempt had reached until the new one passes it, and never
+    counts a game twice."""
     run = services.run_submit(owner=user, kind="test_watched", params={}, games=10)
     chunk = run.chunks.get()
     attempt = progress.ChunkProgress(chunk)
@@ -48,7 +52,8 @@ def test_what_a_dead_workers_attempt_reported_is_taken_back_by_the_next(user, re
             interrupt.checkpoint()
     assert Run.objects.get(pk=run.pk).games_played == 4
     services.chunk_execute(run_id=run.pk, index=0)  # the chunk sent again
-    assert jobkinds.SHOWN_WHILE_PLAYING[0] == 0  # not 4 still, plus this attempt's own
+    shown = jobkinds.SHOWN_WHILE_PLAYING
+    assert shown == [4, 4, 4, 4, 4, 5, 6, 7, 8, 9]  # never back, never past the games played
     run.refresh_from_db()
     assert (run.games_done, run.games_playing) == (10, 0)
 
