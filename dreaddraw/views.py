@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
 from core.errors import DomainError, ErrorCode
-from playtest.jobs.services import run_submit
+from playtest.jobs.services import run_room_left, run_submit
 
 from .engine import Game
 from .engine.game import MAX_PLAYERS, MIN_PLAYERS
@@ -269,4 +269,5 @@ def tournament_new(request: SignedInRequest) -> HttpResponse:
 
 # A run's submission, as the API's: counted with them (config.middleware); the form shown again with more seats is not.
 tournament_new.throttle_scope = "runs"  # type: ignore[attr-defined]  # read by config.middleware
-tournament_new.throttle_counts = lambda request: SEATS_ONLY not in request.POST  # type: ignore[attr-defined]
+tournament_new.throttle_counts = (  # type: ignore[attr-defined]
+    lambda request: SEATS_ONLY not in request.POST and run_room_left(request.user))

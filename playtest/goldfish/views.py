@@ -136,7 +136,8 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
 # A run's submission, as the API's: counted with them (config.middleware); a goldfish table opened here is not a run.
 new_playtest.throttle_scope = "runs"
 new_playtest.throttle_methods = ("POST",)
-new_playtest.throttle_counts = lambda request: request.POST.get("what", "run") != "table"
+new_playtest.throttle_counts = lambda request: (request.POST.get("what", "run") != "table"
+                                               and runs.run_room_left(request.user))
 
 
 def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:

@@ -99,6 +99,30 @@ def _check_games(games: int) -> None:
                           details={"field": "games", "maximum": maximum})
 
 
+def check_run_room(*, owner) -> None:
+    """RunLimitError (429) when `owner` has PLAYTEST_MAX_ACTIVE_RUNS runs queued or running already."""
+    active = Run.objects.filter(owner=owner, status__in=ACTIVE_STATUSES).count()
+    if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
+        raise RunLimitError(
+            f"You already have {active} runs queued or running; the limit is {settings.PLAYTEST_MAX_ACTIVE_RUNS}."
+            " Wait for one to finish or cancel one.",
+            details={"limit": settings.PLAYTEST_MAX_ACTIVE_RUNS, "retry_after_seconds": RUN_LIMIT_RETRY_SECONDS},
+        )
+
+
+def run_room_left(user) -> bool:
+    """Whether a submission by `user` would be taken rather than refused for too many active runs: a refused one
+    uses up none of the hourly submissions (THROTTLE_RUNS), which a client retrying as Retry-After says had spent
+    in a quarter of an hour. Anonymous: True (the forms send them to log in, the API refuses them)."""
+    if not user.is_authenticated:
+        return True
+    try:
+        check_run_room(owner=user)
+    except RunLimitError:
+        return False
+    return True
+
+
 def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed: int | None = None,
                title: str = "") -> Run:
     """Queue a run. `games` may be left out only for a kind whose parameters fix it (JobKind.games_of)."""
@@ -108,13 +132,7 @@ def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed
     elif job_kind.games_of is None:
         raise DomainError("games: required for this kind of run.",
                           code=ErrorCode.INVALID_PARAMS, details={"field": "games"})
-    active = Run.objects.filter(owner=owner, status__in=ACTIVE_STATUSES).count()
-    if active >= settings.PLAYTEST_MAX_ACTIVE_RUNS:
-        raise RunLimitError(
-            f"You already have {active} runs queued or running; the limit is {settings.PLAYTEST_MAX_ACTIVE_RUNS}."
-            " Wait for one to finish or cancel one.",
-            details={"limit": settings.PLAYTEST_MAX_ACTIVE_RUNS, "retry_after_seconds": RUN_LIMIT_RETRY_SECONDS},
-        )
+    check_run_room(owner=owner)
     if job_kind.params_serializer is not None:
         params = typed_params(job_kind.params_serializer, params)
     if job_kind.validate_params:

@@ -42,6 +42,12 @@ class SubmissionsThrottled:
             throttles = [t for t in throttles if getattr(t, "scope_attr", None) != "throttle_scope"]
         return throttles
 
+    def check_throttles(self, request):
+        # Refused for too many active runs before the hourly count: such a refusal uses up no submission.
+        if self.action == "create" and request.user.is_authenticated:
+            services.check_run_room(owner=request.user)
+        super().check_throttles(request)
+
 
 class Cancellable:
     """POST .../{id}/cancel/ on a run of any kind: its queued chunks are taken off the queue at once."""

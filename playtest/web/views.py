@@ -243,6 +243,8 @@ def _submit_form(request: HttpRequest, kind: str, params: dict, seed: str, templ
 # Submissions, as the API's: counted with them (config.middleware), whichever way a run is sent.
 metagame_new.throttle_scope = "runs"
 metagame_new.throttle_methods = ("POST",)
+# A refusal for too many active runs is not counted.
+metagame_new.throttle_counts = lambda request: services.run_room_left(request.user)
 
 
 @login_required
@@ -304,6 +306,7 @@ def tune_new(request: HttpRequest) -> HttpResponse:
 
 tune_new.throttle_scope = "runs"  # a submission, as metagame_new's
 tune_new.throttle_methods = ("POST",)
+tune_new.throttle_counts = metagame_new.throttle_counts
 
 
 @login_required

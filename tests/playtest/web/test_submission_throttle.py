@@ -70,3 +70,21 @@ def test_a_deck_imported_by_the_page_is_counted_with_the_apis_imports(client, al
     assert client.post("/api/decks/import/", {"code": "AQAB"}, content_type="application/json").status_code != 429
     response = client.post("/decks/import/", {"list": "1 U-44723", "format": "standard", "visibility": "private"})
     assert response.status_code == 429 and "Retry-After" in response
+
+
+def test_a_submission_refused_for_too_many_active_runs_uses_up_none_of_the_hour(client, alice, settings, monkeypatch):
+    """A client that retried every 30 s, as the too_many_runs refusal's Retry-After says, spent its 30 submissions
+    an hour on refusals, and was then locked out for the hour though its runs had ended."""
+    monkeypatch.setitem(SimpleRateThrottle.THROTTLE_RATES, "runs", "2/hour")
+    settings.PLAYTEST_MAX_ACTIVE_RUNS = 1
+    client.force_login(alice)
+    body = {"decks": starter_ids(2), "games_per_pair": 2}
+    first = post(client, body)
+    assert first.status_code == 202
+    for _ in range(3):  # refused, as the limit of active runs says
+        refused = post(client, body)
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_runs"
+        form = client.post("/playtest/metagame/", body)
+        assert form.status_code == 429 and "already have 1 run" in form.content.decode()
+    assert client.post(f"/api/runs/{first.json()['id']}/cancel/").status_code == 200
+    assert post(client, body).status_code == 202  # the hour's second submission: the refusals counted none
