@@ -44,8 +44,9 @@ def _association(row: dict[str, Any], by_turns: bool, games: int) -> dict[str, A
         return out
     if drawn >= ALWAYS_DRAWN:
         played = row["played_games"] / row["drawn_games"]
+        without = "no games without it" if drawn >= 1 else "almost no games without it"
         out["hidden"] = (f"drawn in {int(100 * drawn)}% of games and played in {int(100 * played)}% of those: with "
-                         "no games without it, the games where it was held unplayed differ from the others by how "
+                         f"{without}, the games where it was held unplayed differ from the others by how "
                          "the game went, not by the card, and the comparison would say nothing about the card")
         return out
     if by_turns:
