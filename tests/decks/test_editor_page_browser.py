@@ -297,7 +297,7 @@ def test_a_new_deck_starts_in_its_name_and_quick_add_grows_with_its_lines(page, 
     quick.fill("1 A\n2 B\n3 C\n4 D")
     assert quick.bounding_box()["height"] > one * 2  # the lines can be read before Enter
     page.goto("/decks/new/")
-    assert page.evaluate("document.activeElement.id") == "new-name"
+    page.wait_for_function("() => document.activeElement.id === 'new-name'")  # autofocus, once the page has run it
 
 
 def test_on_a_phone_the_piles_show_each_cards_tag_whole(phone_page, starter_copy):
