@@ -39,6 +39,9 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
         return redirect(url)
     now = state if at is None and state is not None else tables.table_state(table)
     shown = tables.steps_shown(now)  # the steps as the person was shown them (DG-15.7): every number the page carries
+    if at is not None and not 0 <= at <= shown.last:
+        error = DomainError(f"at: a step from 0 to {shown.last}", code=ErrorCode.INVALID, details={"field": "at"})
+        at, status = None, 400
     watching = None
     if at is not None:
         state = tables.table_state(table, steps=shown.bounds[at])
@@ -57,7 +60,7 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     steps = tables.opponent_steps(table, shown) if playing_out else None
     playback = {"from": steps[0][0], "count": steps[1]} if steps else None
     # the seed and nonce once the game is over, whichever step is watched (DG-4.6)
-    secrets = tables.table_secrets(table, state if watching is None else None)
+    secrets = tables.table_secrets(table, now)
     thinking = tables.table_thinking(table) and watching is None
     controls = table_controls(view, over=secrets["over"], undoable=bool(table.human_moves) and not thinking,
                               against_ai=tables.opponent_policy(table) is not None)
@@ -170,11 +173,7 @@ def table(request: HttpRequest, table_id) -> HttpResponse:
         tables.table_think_resend(table)  # a thinking table whose worker was lost is sent again
         return _render_table(request, table)
     step = _int_or_none(at)
-    last = tables.steps_shown(tables.table_state(table)).last if tables.table_shown(table) else 0
-    if step is None or not 0 <= step <= last:
-        refused = DomainError(f"at: a step from 0 to {last}", code=ErrorCode.INVALID, details={"field": "at"})
-        return _render_table(request, table, error=refused, status=400)
-    return _render_table(request, table, at=step)
+    return _render_table(request, table, at=-1 if step is None else step)  # not a number: no step, refused as such
 
 
 def _table_post(service):

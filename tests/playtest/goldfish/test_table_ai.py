@@ -103,10 +103,21 @@ def test_a_step_of_the_opponents_turn_is_shown_read_only_with_a_skip_to_the_end(
     assert log.count("<li>") == start + 2
 
 
+def test_a_watched_step_replays_the_game_twice_the_table_now_and_at_the_step(client, alice, table, monkeypatch):
+    client.force_login(alice)
+    client.post(f"/playtest/tables/{table.pk}/act/", {"action": f"{END},0,0"})
+    replays = []
+    replay = tables.table_state
+    monkeypatch.setattr(tables, "table_state", lambda *args, **kw: replays.append(kw) or replay(*args, **kw))
+    assert client.get(f"/playtest/tables/{table.pk}/?at=1").status_code == 200
+    assert len(replays) == 2  # the check of the step's bounds takes the table as it is now, replayed once
+
+
 def test_a_step_out_of_range_is_a_400_naming_it(client, alice, table):
     client.force_login(alice)
-    response = client.get(f"/playtest/tables/{table.pk}/?at=9999")
-    assert response.status_code == 400 and "at: a step from 0 to" in response.content.decode()
+    for at in ("9999", "-1", "two"):
+        response = client.get(f"/playtest/tables/{table.pk}/?at={at}")
+        assert response.status_code == 400 and "at: a step from 0 to" in response.content.decode(), at
 
 
 def test_a_table_against_the_ai_is_opened_from_the_new_playtest_page(client, alice):
