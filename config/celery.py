@@ -2,7 +2,7 @@ import os
 from pathlib import Path
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init
+from celery.signals import task_postrun, task_prerun, worker_init, worker_process_init, worker_ready
 
 import playtest.jobs.filesystem_transport  # noqa: F401  (registers the embedded default's broker by name)
 import playtest.jobs.redis_transport  # noqa: F401  (registers the Redis broker that outlives a Redis restart)
@@ -38,6 +38,17 @@ def _create_broker_folders(**kwargs) -> None:
     from playtest.jobs.broker import ensure_broker_folders
 
     ensure_broker_folders()
+
+
+@worker_ready.connect
+def _jobs_no_longer_paused(**kwargs) -> None:
+    """The pages of the embedded default say jobs are paused from a worker's exit until its successor takes tasks
+    (config/devrun.py marks it, this clears it): not a fixed time after its start, which a loaded machine outlasts."""
+    from django.conf import settings
+
+    from config import jobs_paused
+
+    jobs_paused.clear(settings.VAR_DIR)
 
 
 

@@ -9,8 +9,9 @@ STOP_GRACE_SECONDS. Nothing is left behind.
 A worker or a beat that exits on its own is restarted, after a back-off that doubles from RESTART_DELAYS[0] up
 to RESTART_DELAYS[1] seconds while it keeps dying (and starts over once it has stayed up for STEADY_SECONDS);
 its group is stopped first, so no orphan of its pool lingers. While the worker is down the web server keeps
-serving and every page says that background jobs are paused (config/jobs_paused.py). The messages the dead
-worker had taken go back to the queue as the new one connects (playtest/jobs/filesystem_transport.py).
+serving and every page says that background jobs are paused (config/jobs_paused.py), until the new worker
+takes tasks. The messages the dead worker had taken go back to the queue as the new one connects
+(playtest/jobs/filesystem_transport.py).
 If the web server exits, everything stops.
 
 Run: python -m config.devrun [port]
@@ -31,7 +32,6 @@ ROOT = Path(__file__).resolve().parent.parent
 STOP_GRACE_SECONDS = 5.0
 RESTART_DELAYS = (1.0, 30.0)  # the first back-off and its ceiling, in seconds
 STEADY_SECONDS = 60.0  # a worker up this long is well again: its next restart waits the first back-off
-READY_SECONDS = 5.0  # a restarted worker is taken as back (the pages stop saying paused) after this long
 LOOK_SECONDS, NAPS = 0.5, 5  # a look at the processes this often, a stop signal heeded within a nap
 
 
@@ -110,10 +110,6 @@ class Kept:
             return "restarted"
         return None
 
-    @property
-    def up_for(self) -> float | None:
-        return None if self.restart_at is not None else time.monotonic() - self.started
-
 
 class Supervisor:
     """Keeps the worker and beat running beside the web server; see the module's docstring."""
@@ -139,11 +135,9 @@ class Supervisor:
             print(f"The web server exited ({self.web.returncode}); stopping the worker and beat.", file=sys.stderr)
             return self.web.returncode or 1
         self.beat.check(now)
-        if self.worker.check(now) == "exited":
+        if self.worker.check(now) == "exited":  # the new worker clears it once it takes tasks (config/celery.py)
             jobs_paused.mark(self.var_dir, f"The background worker stopped and is restarting "
                                            f"(in {self.worker.restart_at - now:g} s).")
-        elif (self.worker.up_for or 0) >= READY_SECONDS:
-            jobs_paused.clear(self.var_dir)
         return None
 
 
