@@ -16,6 +16,8 @@ before; it registers two more functions:
   the run's budget, ``games``) and whatever the chunks need; None ends the run. It must depend on its
   arguments only, so a run's stages are the same whatever the chunking and the workers.
 - ``conclude(params, stages) -> dict``: the run's result from every stage.
+- ``shortfall(params, stages, short) -> str`` (optional): why a finished run played ``short`` games fewer than its
+  budget, for its page.
 
 A stage's chunks get ``params`` with the plan under ``"stage"`` and number their games from 0 within the
 stage; ``merge`` makes the stage's result from them. Each stage's plan is stored before its chunks are sent.

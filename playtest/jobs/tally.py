@@ -32,10 +32,11 @@ def run_tally(*, run: Run) -> dict[str, Any]:
         tally["note"] = f"stopped by the error below; {_games(short)} not played or, in a part it cut short, not kept"
     else:
         kind = get_kind(run.kind)
-        plans = [plan for plan in run.stages.order_by("index").values_list("plan", flat=True)
-                 if not is_preparation(plan)]
-        if kind.shortfall is not None and plans:
-            tally["note"] = kind.shortfall(run.params, plans, short)
+        stages = [{"plan": plan, "result": result}
+                  for plan, result in run.stages.order_by("index").values_list("plan", "result")
+                  if not is_preparation(plan)]
+        if kind.shortfall is not None and stages:
+            tally["note"] = kind.shortfall(run.params, stages, short)
         else:
             tally["note"] = f"finished {_games(short)} short of the games asked"
     return tally

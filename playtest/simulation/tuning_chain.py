@@ -66,6 +66,17 @@ def _split(stages: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dic
     return race, stages[len(race):]
 
 
+def _after(params: dict[str, Any], stage: dict[str, Any]) -> tuple[int | None, list[int], list[int]]:
+    """What a chained stage leaves: its accepted swap (None: no clear gain, and the chain ends), the swaps accepted
+    so far with it, and the swaps still to try on the deck they make."""
+    accepted = accepted_in(params, stage)
+    if accepted is None:
+        return None, [], []
+    base = [*stage["plan"]["base"], accepted]
+    pool = [arm for arm in stage["plan"]["arms"][1:] if arm != accepted and compatible(params, base, arm)]
+    return accepted, base, pool
+
+
 def next_stage(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, Any] | None:
     race, chain = _split(stages)
     if not chain:
@@ -75,11 +86,9 @@ def next_stage(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str
         base: list[int] = []
         pool = list(race[-1]["plan"]["arms"][1:])
     else:
-        accepted = accepted_in(params, chain[-1])
+        accepted, base, pool = _after(params, chain[-1])
         if accepted is None:
             return None
-        base = [*chain[-1]["plan"]["base"], accepted]
-        pool = [arm for arm in chain[-1]["plan"]["arms"][1:] if arm != accepted and compatible(params, base, arm)]
     if not pool:
         return None
     unit = tuning_race.unit_of(params)
@@ -115,8 +124,9 @@ def conclude(params: dict[str, Any], stages: list[dict[str, Any]]) -> dict[str, 
             "chained_stages": len(chain), "plan": plan, "confirmations": confirmations}
 
 
-def shortfall(params: dict[str, Any], plans: list[dict[str, Any]], short: int) -> str:
-    """Why a finished run played `short` games fewer than its budget."""
+def shortfall(params: dict[str, Any], stages: list[dict[str, Any]], short: int) -> str:
+    """Why a finished run played `short` games fewer than its budget: the one reason that ended it."""
+    plans = [stage["plan"] for stage in stages]
     if "base" not in plans[-1]:  # no chained stage ran: the race's own remainder, and the share kept for the chain
         race_short = max(tuning_race.race_budget(params["budget"]) - sum(plan["games"] for plan in plans), 0)
         kept = short - race_short
@@ -131,6 +141,17 @@ def shortfall(params: dict[str, Any], plans: list[dict[str, Any]], short: int) -
                 f"check, which needs {need} or more here: its first stage plays the unchanged deck and the "
                 f"{finalists} swaps {unit} {games} each at least, with as much kept for each stage after it")
     games = "game" if short == 1 else "games"
-    return (f"the run stopped {short} {games} short of its budget: after the race, its chained stages try the swaps "
-            "on the deck with those already confirmed, and the chain ends at the first stage that confirms none, "
-            "when no swap is left to try, or when too few games are left to share")
+    said = (f"the run stopped {short} {games} short of its budget: after the race, its chained stages try the swaps "
+            "on the deck with those already confirmed, and ")
+    accepted, base, pool = _after(params, stages[-1])
+    if accepted is None:
+        return said + f"its stage {len(stages)} confirmed none of the {len(plans[-1]['arms']) - 1} it tried"
+    if not pool:
+        return said + (f"after {len(base)} confirmed, no swap was left that could follow them (each one's card out "
+                       "taken out already, or a card they brought in or took out, or a copy limit)")
+    unit = tuning_race.unit_of(params)
+    need = len(pool) * (len(pool) + 1) * unit  # next_stage's least: a unit a deck, for each stage it may play
+    return said + (f"after {len(base)} confirmed, the {short} left were too few for another stage, which needs "
+                   f"{need} or more here: the deck with them and the {len(pool)} "
+                   f"{'swap' if len(pool) == 1 else 'swaps'} still to try {unit} "
+                   f"{'game' if unit == 1 else 'games'} each at least, with as much kept for each stage after it")

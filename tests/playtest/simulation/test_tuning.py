@@ -181,6 +181,10 @@ def test_the_chain_keeps_clear_gains_one_after_another_each_on_new_deals_on_the_
     assert tuning_race.arm_list(params["deck"], params["candidates"], 4, second["base"]) == \
         ["A", "X", "B", "Z", "D", "D"]
     stages.append(stage_of(second, {4: 1}))
+    # A run ended here (its budget spent) says that reason alone.
+    said = tuning_chain.shortfall(params, stages, 7)
+    assert "after 2 confirmed, the 7 left were too few for another stage, which needs 2 or more here" in said
+    assert "the 1 swap still to try 1 game each" in said and "confirmed none" not in said and "no swap" not in said
     third = tuning_chain.next_stage(params, stages)
     assert third["base"] == [1, 4] and third["arms"] == [0, 2] and third["start"] > second["start"]
     stages.append(stage_of(third, {2: 0}))  # no clear gain: the chain ends
@@ -203,7 +207,8 @@ def test_the_chain_ends_at_once_when_the_finalists_gain_nothing_clear_on_new_dea
     assert tuning_chain.next_stage(params, stages) is None
     result = tuning_chain.conclude(params, stages)
     assert result["plan"] == []
-    assert "confirms none" in tuning_chain.shortfall(params, [s["plan"] for s in stages], 10)
+    said = tuning_chain.shortfall(params, stages, 10)
+    assert said.endswith("its stage 2 confirmed none of the 2 it tried"), said
     # The report does not call "clear gain" (with its Apply) what the run's own new deals did not confirm: swap 1 is
     # clear over all its games (+2 in the race, 0 on the new deals), and said to be unconfirmed, with both figures.
     report = present(result, {**params, "cards": {}, "deck": {**params["deck"], "cards": {}}})
@@ -225,6 +230,9 @@ def test_a_swap_confirmed_on_new_deals_and_left_out_of_the_plan_is_not_called_un
         stages.append(stage_of(stage, {}))
     result = tuning_chain.conclude(params, stages)
     assert [step["arm"] for step in result["plan"]] == [1]
+    said = tuning_chain.shortfall(params, stages, 10)  # swap 2 takes out the A that swap 1 took out
+    assert said.endswith("after 1 confirmed, no swap was left that could follow them (each one's card out taken out "
+                         "already, or a card they brought in or took out, or a copy limit)"), said
     report = present(result, {**params, "cards": {}, "deck": {**params["deck"], "cards": {}}})
     verdicts = {s["arm"]: (s["verdict"], s["checked"]["low"]) for s in report["best"] if s["checked"]}
     assert verdicts[1][0] == "Clear gain, confirmed on new deals: step 1 of the plan"
@@ -236,8 +244,8 @@ def test_a_run_whose_share_kept_for_the_chain_could_not_be_played_says_so_not_th
     stage of 5 decks in steps of 12 (both seats against six gauntlet decks); it said the race's last stage could not
     share them."""
     params = {"goal": "matchup", "format": "standard", "budget": 200, "gauntlet": [{}] * 6}
-    plans = [{"games": 120, "arms": [0, 1, 2, 3, 4], "per_arm": 24, "start": 0}]
-    said = tuning_chain.shortfall(params, plans, 80)
+    stages = [{"plan": {"games": 120, "arms": [0, 1, 2, 3, 4], "per_arm": 24, "start": 0}, "result": {}}]
+    said = tuning_chain.shortfall(params, stages, 80)
     assert said.startswith("the run stopped 80 games short of its budget: the 80 games kept to confirm the race's")
     assert "which needs 240 or more here" in said and "the 4 swaps 12 games each" in said
     assert "could not be shared" not in said

@@ -73,6 +73,7 @@ def test_a_tuning_run_races_in_stages_within_its_budget_and_reports_swaps_with_i
     assert short > 0, "this run fills its budget: pick one whose chain ends early"
     assert (f"{run.games_done} of 300 games: the run stopped {short} game{'s' if short > 1 else ''} short of its "
             "budget: after the race, its chained stages") in page.content.decode()
+    assert "confirmed none of the" in page.content.decode() and "no swap was left" not in page.content.decode()
     assert "(100%)" not in page.content.decode()
     runs_list = client.get("/playtest/").content.decode()
     assert f"{run.games_done} of 300 ({short} not played: its page says why)" in runs_list
