@@ -190,6 +190,20 @@ def _verdict(swap: dict[str, Any], checked: dict[str, float] | None, step: int |
     return "Clear in the race, not confirmed on new deals"
 
 
+def _ranked(cuts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Cuts ordered best first, each with its rank: a cut shares the rank of the first cut of its rank while its
+    interval reaches that one's (the games played cannot tell them apart, so their order among them is noise), and
+    starts a rank of its own, its place in the list, once its interval lies wholly below."""
+    ranked: list[dict[str, Any]] = []
+    for place, cut in enumerate(cuts, start=1):
+        leader = ranked[-1]["leader"] if ranked else None
+        if leader is None or cut["high"] < leader["low"]:
+            leader = {**cut, "place": place}
+        ranked.append({**cut, "rank": leader["place"], "leader": leader})
+    tied = {cut["rank"] for cut in ranked if sum(other["rank"] == cut["rank"] for other in ranked) > 1}
+    return [{**{k: v for k, v in cut.items() if k != "leader"}, "tied": cut["rank"] in tied} for cut in ranked]
+
+
 def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     """The report: the best swaps (the last stage's, best first) and the cheapest cuts, each with its interval."""
     scale = 1.0 if params["goal"] == "goldfish" else 100.0
@@ -214,7 +228,7 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     cheapest: dict[str, dict[str, Any]] = {}
     for swap in sorted(swaps, key=lambda s: (-s["stage"], -s["mean"])):
         cheapest.setdefault(swap["cut"], swap)
-    cuts = sorted(cheapest.values(), key=lambda s: -s["mean"])
+    cuts = _ranked(sorted(cheapest.values(), key=lambda s: -s["mean"])[:8])
     baseline = result["baseline"]
     plan = [{**step, "cut_name": _name(params, step["cut"]), "add_name": _name(params, step["add"]),
              "shown": {k: step[k] * scale for k in ("mean", "low", "high")}, "index": step["arm"] - 1}
@@ -222,7 +236,7 @@ def present(result: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
     return {"goal": params["goal"], "goal_text": GOALS[params["goal"]], "unit": UNITS[params["goal"]],
             "baseline": {**baseline, "shown": baseline["value"] * scale}, "best": best, "plan": plan,
             "chained_stages": result.get("chained_stages", 0), "chains": "plan" in result,
-            "cheapest_cuts": cuts[:8], "raced": len(swaps), "considered": params.get("considered"),
+            "cheapest_cuts": cuts, "raced": len(swaps), "considered": params.get("considered"),
             "stages": result["stages"], "games": result["games"], "budget": params["budget"],
             "shortlist_rule": params.get("shortlist_rule", SHORTLIST_RULE), "caveat": CAVEAT,
             "not_won_penalty": tuning_race.NOT_WON_PENALTY,

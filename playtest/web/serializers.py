@@ -386,6 +386,9 @@ class TuningSwapSerializer(serializers.Serializer):
     high = serializers.FloatField(help_text="95% interval, high end")
     verdict = serializers.CharField(required=False, help_text="What the race and its check say of the swap, as the "
                                                               "report page says it (finalists and cuts only).")
+    rank = serializers.IntegerField(required=False, help_text="Cheapest cuts only: its rank, shared with the cuts "
+                                                              "the games played cannot tell it from (`tied`).")
+    tied = serializers.BooleanField(required=False, help_text="Cheapest cuts only: whether another cut has its rank.")
     new_deals = serializers.DictField(required=False, allow_null=True,
                                       help_text="Its improvement on new deals (mean, low, high, as `mean`), when a "
                                                 "stage after the race tried it again; else null (finalists and cuts "

@@ -154,6 +154,26 @@ def test_cheapest_cuts_are_ordered_by_the_improvement_of_their_best_swap_not_by_
     assert [(c["cut"], c["mean"]) for c in cuts] == [("B", 0.9), ("A", 0.1), ("C", -0.2)]
 
 
+@pytest.mark.config_independent
+def test_cheapest_cuts_the_games_cannot_tell_apart_share_a_rank():
+    """Ordered by their means, but a cut whose interval reaches the first of its rank's is tied with it: the order
+    among them is chance, and the report says so rather than ranking noise."""
+    from playtest.simulation.tuning_kind import present
+
+    def swap(arm, cut, mean, half):
+        return {"arm": arm, "cut": cut, "add": "X", "stage": 1, "mean": mean, "low": mean - half,
+                "high": mean + half, "games": 100}
+
+    result = {"swaps": [swap(1, "A", 0.9, 0.3), swap(2, "B", 0.7, 0.2), swap(3, "C", 0.2, 0.1),
+                        swap(4, "D", 0.1, 0.3), swap(5, "E", -0.5, 0.1)],
+              "baseline": {"value": 5.0}, "stages": [], "games": 500}
+    params = {"goal": "goldfish", "format": "standard", "cards": {}, "deck": {"cards": {}}, "budget": 500}
+    cuts = present(result, params)["cheapest_cuts"]
+    # B reaches A's low end (0.6); C lies below it and leads a rank of its own, which D reaches; E lies below C's.
+    assert [(c["cut"], c["rank"], c["tied"]) for c in cuts] == [("A", 1, True), ("B", 1, True), ("C", 3, True),
+                                                               ("D", 3, True), ("E", 5, False)]
+
+
 def stage_of(plan, gains: dict[int, float]) -> dict:
     """A played stage whose arm k wins exactly `gains[k]` turns sooner than the stage's own deck on every deal."""
     values = {str(arm): [10.0 - gains.get(arm, 0.0) + (i % 2) for i in range(plan["per_arm"])]
