@@ -609,6 +609,23 @@ def test_the_last_copy_removed_by_key_on_a_pile_card_leaves_the_focus_in_the_pil
                          " !== 'piles'")
 
 
+def test_shift_tab_from_a_pile_card_reaches_the_buttons_of_the_card_before_it_shown(page):
+    """A pile card's buttons show while the card is hovered or focused: hidden by `display: none` they could not take
+    the focus, so Shift+Tab from a card skipped the card before it's buttons to land on its face."""
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1), (b, 2)])
+    page.goto(f"/decks/{deck.pk}/edit/?view=visual")
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    first, second = page.eval_on_selector_all("#piles img[data-card]", "faces => faces.map(f => f.dataset.card)")
+    page.locator(f'#piles img[data-card="{second}"]').focus()
+    page.keyboard.press("Shift+Tab")
+    focused = page.evaluate("() => [document.activeElement.className, document.activeElement.dataset.card, "
+                            "getComputedStyle(document.activeElement.parentElement).opacity]")
+    assert focused == ["secondary retag", first, "1"], focused
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.dataset.to") == "considering"
+
+
 def test_undo_takes_back_a_rename_before_the_card_change_made_earlier_and_redo_renames_again(page):
     a, = units(1)
     deck = open_deck(page, make_user(), [(a, 2)])
