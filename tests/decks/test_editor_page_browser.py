@@ -254,6 +254,15 @@ def test_on_a_phone_the_search_opens_over_the_deck_and_adds_to_it(phone_page, st
     box.press("Enter")
     page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()
     assert page.locator(f'#panel li[data-name="{name}"]').get_attribute("data-count") == str(count - 1)
+    # A touch screen has no Enter key beside the box nor arrows: an Add button takes the line, and the hint says
+    # nothing of keys.
+    box.fill(f"1 {name}")
+    page.locator("#quick-add").get_by_role("button", name="Add", exact=True).tap()
+    page.locator('#queue-status[data-queue="0"][data-state="saved"]').wait_for()
+    assert page.locator(f'#panel li[data-name="{name}"]').get_attribute("data-count") == str(count)
+    assert page.locator("#quick-keys").inner_text() == "Add adds the line(s); a tap or click chooses a name offered " \
+                                                       "as you type."
+    box.focus()
     # A refused change says why where the panel leaves it in sight, with undo beside it.
     box.fill(f"9 {name}")
     box.press("Enter")
