@@ -2,6 +2,7 @@
 
     data = pack(frames)        # bytes: JSON-ready frames, each kept as its change from the one before, zlib'd
     unpack(data) == frames     # as their JSON round trip (tuples come back as lists)
+    extend(data, frames[-1:] + more) == pack(frames + more)   # new steps added, the stored ones not read again
     first_difference(a, b)     # the first step at which two games' frames differ, or None
 
 A frame is whatever an engine says one step of a game showed (its observation per viewer and the words of the
@@ -76,6 +77,24 @@ def pack(frames: list[Any]) -> bytes:
     changes += [_change(before, after) for before, after in zip(plain, plain[1:], strict=False)]
     text = json.dumps({"format": FORMAT, "frames": changes}, separators=(",", ":"))
     return zlib.compress(text.encode(), 9)
+
+
+def extend(data: bytes | memoryview, frames: list[Any]) -> bytes:
+    """What `pack` gives for the frames packed in `data` followed by `frames[1:]`, where `frames[0]` is the last
+    frame packed in `data` (whole, to take the first change from). The stored frames are neither unpacked nor
+    compared again: a game that stores its frames after each move pays for its new steps, not for all of them
+    (their changes are added to the stored text)."""
+    if len(frames) < 2:
+        return bytes(data)
+    try:
+        text = zlib.decompress(bytes(data))
+    except zlib.error as exc:
+        raise FramesError(f"frames: can't be read ({exc})") from exc
+    if not text.endswith(b"]}") or text.endswith(b"[]}"):
+        raise FramesError("frames: not a packed game with a first frame to add to")
+    added = json.dumps([_change(before, after) for before, after in zip(frames, frames[1:], strict=False)],
+                       separators=(",", ":"))
+    return zlib.compress(text[:-2] + b"," + added[1:-1].encode() + b"]}", 9)
 
 
 def unpack(data: bytes | memoryview) -> list[Any]:

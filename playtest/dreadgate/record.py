@@ -120,6 +120,14 @@ def game_frames(state: State, viewers: Sequence[str] = FRAME_VIEWERS) -> list[di
     return replay_frames(state.replay(()), state.history, viewers)[0]
 
 
+def game_frames_from(state: State, step: int, viewers: Sequence[str] = FRAME_VIEWERS) -> list[dict[str, Any]]:
+    """`game_frames(state)[step:]`, worked out from the position before the action that led to `step` (a frame says
+    that action's words) rather than from the start: the steps a move added, for core.frames.extend."""
+    if step <= 0:
+        return game_frames(state, viewers)
+    return replay_frames(state.replay(state.history[:step - 1]), state.history[step - 1:], viewers)[0][1:]
+
+
 # --- snapshot -------------------------------------------------------------------------------
 
 _SCALARS = ("rs", "turn", "active", "ap", "rp", "phase", "decider", "ending", "winner", "condition")

@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from cards.selectors import catalog_version
 from core.errors import DomainError, ErrorCode
-from core.frames import first_difference, pack
+from core.frames import extend, first_difference, pack
 from core.intbounds import MAX_SEED, seed_problem
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import (
@@ -48,7 +48,7 @@ from playtest.dreadgate import (
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
 from playtest.dreadgate.describe import hidden_from, refusal_words
-from playtest.dreadgate.record import replay_frames
+from playtest.dreadgate.record import game_frames_from, replay_frames
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
 from playtest.goldfish.stored import ALL, frames_shown, stored_frames, stored_over
@@ -164,9 +164,14 @@ def table_state(table: GoldfishTable, steps: int | None = None) -> State:
     return state
 
 
-def _keep_frames(table: GoldfishTable, state: State) -> None:
-    """What each step of the game so far showed each seat, and in full (docs/rules.md, RV-2)."""
-    table.frames = pack(game_frames(state))
+def _keep_frames(table: GoldfishTable, state: State, stored: int | None = None) -> None:
+    """What each step of the game so far showed each seat, and in full (docs/rules.md, RV-2). `stored`: the number of
+    actions whose frames the table holds (those before a move): the frames of the steps after them are added to
+    the stored ones, so that a move costs its own steps, not the whole game's again."""
+    if stored and table.frames:
+        table.frames = extend(table.frames, game_frames_from(state, stored))
+    else:
+        table.frames = pack(game_frames(state))
 
 
 def table_under_current_rules(table: GoldfishTable) -> GoldfishTable:
@@ -302,7 +307,7 @@ def table_think(*, table_id) -> int:
             if action is not None:
                 _apply(locked, state, action)
                 played += 1
-                _keep_frames(locked, state)
+                _keep_frames(locked, state, stored=len(locked.actions) - 1)
             still = action is not None and not state.is_over() and state.current_player != human_seat(state)
             locked.thinking_since = timezone.now() if still else None  # its progress, for table_think_resend
             locked.save(update_fields=["actions", "frames", "thinking_since", "updated_at"])
@@ -449,7 +454,7 @@ def _human_move(table: GoldfishTable, play, seen: int | None = None) -> State:
         play(table, state)
         table.human_moves.append(start)
         _advance_opponent(table, state)
-        _keep_frames(table, state)
+        _keep_frames(table, state, stored=start)
         table.save(update_fields=["actions", "human_moves", "dummies", "frames", "thinking_since", "updated_at"])
     return state
 
@@ -530,8 +535,9 @@ def table_place_dummy(*, table: GoldfishTable, cell: str) -> State:
     name = cell_name(index)
     if name not in table.dummies:
         table.dummies.append(name)
+    stored = len(table.actions)
     _advance_opponent(table, state)
-    _keep_frames(table, state)
+    _keep_frames(table, state, stored=stored)
     table.save(update_fields=["actions", "dummies", "frames", "updated_at"])
     return state
 

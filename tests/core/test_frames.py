@@ -40,6 +40,22 @@ def test_random_documents_round_trip():
     assert frames.unpack(frames.pack(steps)) == steps
 
 
+def test_steps_added_to_stored_frames_pack_as_the_whole_game_would():
+    rnd = random.Random(5)
+    steps = [{"turn": t, "hand": sorted(rnd.sample(range(9), rnd.randrange(5))), "log": ["x"] * t} for t in range(40)]
+    for stored in (1, 2, 17, 39, 40):
+        added = frames.extend(frames.pack(steps[:stored]), steps[stored - 1:])
+        assert added == frames.pack(steps), stored  # byte for byte: the same changes, the same compression
+        assert frames.unpack(added) == steps
+
+
+def test_steps_are_added_only_to_stored_frames_with_a_first_frame():
+    with pytest.raises(frames.FramesError):
+        frames.extend(frames.pack([]), [{"a": 1}, {"a": 2}])
+    with pytest.raises(frames.FramesError):
+        frames.extend(b"not zlib", [{"a": 1}, {"a": 2}])
+
+
 def test_changes_between_steps_are_what_is_stored():
     big = {"board": [{"cell": f"a{i}", "card": "X" * 40} for i in range(25)], "turn": 0}
     steps = [{**big, "turn": t} for t in range(400)]

@@ -6,7 +6,7 @@ import random
 
 from core import frames as packed
 from playtest.dreadgate import describe_action, game_frames, new_game
-from playtest.dreadgate.record import replay_frames
+from playtest.dreadgate.record import game_frames_from, replay_frames
 from playtest.simulation.catalog import starter_decks
 
 from .factories import FILLER
@@ -44,6 +44,15 @@ def test_each_step_shows_each_seat_its_observation_and_the_words_of_the_action()
     assert frames[0]["0"]["said"] is None
     assert frames[1]["0"]["said"].startswith(("You", "The opponent"))
     assert frames[1]["all"]["said"].startswith(("South", "North"))
+
+
+def test_the_frames_from_a_step_are_those_of_the_whole_game_from_it():
+    state = played([FILLER, FILLER], 7, 40)
+    whole = game_frames(state)
+    for step in (0, 1, 2, 17, 39, 40):
+        assert game_frames_from(state, step) == whole[step:], step
+        # added to the frames stored before the step, they pack as the whole game does (what a table stores)
+        assert packed.extend(packed.pack(whole[:step + 1]), game_frames_from(state, step)) == packed.pack(whole)
 
 
 def test_a_replay_under_rules_that_refuse_an_action_stops_there():

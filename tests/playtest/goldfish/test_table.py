@@ -89,6 +89,18 @@ def test_a_dummy_is_deployed_on_the_opponents_back_rank(table):
     assert dummies[0].c.card.name == "Training Dummy"
 
 
+def test_frames_stored_after_a_dummy_and_the_ais_help_are_the_whole_games(table):
+    """RV-2: a dummy deployed, a turn played by the AI for the person and the passive opponent's turns each add
+    their steps' frames to those stored, which stay, byte for byte, the whole game's."""
+    state = to_main_phase(table)
+    cell = "c5" if tables.human_seat(state) == 0 else "c1"
+    for move in (lambda: tables.table_place_dummy(table=table, cell=cell), lambda: tables.table_ai_turn(table=table),
+                 lambda: tables.table_act(table=table, action=(END, 0, 0)), lambda: tables.table_ai_turn(table=table)):
+        move()
+        table.refresh_from_db()
+        assert bytes(table.frames) == pack(game_frames(tables.table_state(table)))
+
+
 def test_undoing_the_turn_that_deployed_a_dummy_requests_it_again(table):
     state = to_main_phase(table)
     me = tables.human_seat(state)

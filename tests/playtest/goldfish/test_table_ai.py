@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from playtest.dreadgate import fairness
+from core.frames import pack
+from playtest.dreadgate import fairness, game_frames
 from playtest.dreadgate.actions import END, KEEP
 from playtest.dreadgate.view import SeatView
 from playtest.goldfish import services as tables
@@ -111,6 +112,24 @@ def test_a_watched_step_replays_the_game_twice_the_table_now_and_at_the_step(cli
     monkeypatch.setattr(tables, "table_state", lambda *args, **kw: replays.append(kw) or replay(*args, **kw))
     assert client.get(f"/playtest/tables/{table.pk}/?at=1").status_code == 200
     assert len(replays) == 2  # the check of the step's bounds takes the table as it is now, replayed once
+
+
+def test_the_frames_stored_move_by_move_are_the_whole_games(table):
+    """RV-2: each move adds the frames of its own steps (the person's, then the AI's answers) to those stored; what
+    is stored is, byte for byte, what the whole game's frames pack to, through moves and an undo."""
+    rng = random.Random(2)
+    for move in range(12):
+        table.refresh_from_db()
+        state = tables.table_state(table)
+        if state.is_over():
+            break
+        if move == 6:
+            tables.table_undo(table=table)
+        else:
+            tables.table_act(table=table, action=POLICIES["goldfish"](SeatView(state, tables.human_seat(state)), rng))
+        table.refresh_from_db()
+        assert bytes(table.frames) == pack(game_frames(tables.table_state(table))), move
+    assert len(table.actions) > 20  # the AI's turns among them
 
 
 def test_a_step_out_of_range_is_a_400_naming_it(client, alice, table):

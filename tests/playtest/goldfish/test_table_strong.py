@@ -4,6 +4,8 @@ AI's actions once the worker has played them. The level is chosen when the table
 
 import pytest
 
+from core.frames import pack
+from playtest.dreadgate import game_frames
 from playtest.dreadgate.actions import END, KEEP
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.goldfish import services as tables
@@ -139,6 +141,8 @@ def test_the_thinking_tables_poll_says_nothing_new_until_the_ai_has_played(clien
     assert behind.status_code == 200 and 'id="table"' in behind.content.decode()
     monkeypatch.setattr(tables, "THINK_SECONDS", 0.05)  # the worker's part, played here: any decision will do
     assert tables.table_think(table_id=table.pk) > 0
+    table.refresh_from_db()  # each action the worker played added its frame to those stored (RV-2)
+    assert bytes(table.frames) == pack(game_frames(tables.table_state(table)))
     played = client.get(poll, HTTP_HX_REQUEST="true")
     assert played.status_code == 200 and "is thinking" not in played.content.decode()
     assert log_lines(played.content.decode()) > shown
