@@ -1,8 +1,22 @@
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from django.db.models import Aggregate, CharField, Count, F, Func, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models import (
+    Aggregate,
+    Case,
+    CharField,
+    Count,
+    F,
+    Func,
+    IntegerField,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 
 from core.names import plain_name
 
@@ -196,26 +210,55 @@ def card_search_page(*, query: str, order: str | None, direction: str | None, pa
 MATCH_FIELDS = ("collector_number", "name", "type", "craft", "is_unique", "vitality")
 
 
-def cards_matching(*, query: str, limit: int, exclude_type: str = "") -> tuple[list[dict], list]:
+# A query of plain words: a name (or part of one) as typed, with no field, operator, quote or pattern.
+PLAIN_WORDS = re.compile(r"\w[\w '’.,-]*")
+
+
+def cards_matching(*, query: str, limit: int, exclude_type: str = "", names_first: bool = False,
+                   ) -> tuple[list[dict], list]:
     """The first `limit` cards a query finds, in its order, as dicts of MATCH_FIELDS and `type_label`, leaving out
     one type (the editor leaves out gateway cards), and its warnings. By the engine of settings.SEARCH_ENGINE, as the
-    API: the index answers from memory, with no database query. Raises SearchError."""
-    from .search import search_cards, search_indexed
+    API: the index answers from memory, with no database query. Raises SearchError.
 
+    `names_first` (the deck editor's search, whose Enter adds the first card): a query of plain words in the
+    default order finds the card of that very name first, then the names that start with it, then those with a
+    later word that starts with it, then the rest, each in name order: "battle" finds Battle Cry before
+    Ardent Militant of Ten Battles, as a deck builder's search box does."""
+    from .search import DEFAULT_DIRECTION, DEFAULT_ORDER, search_cards, search_indexed
+    from .search.index import positions_of
+
+    text = plain_name(query) if names_first and PLAIN_WORDS.fullmatch(query.strip()) else ""
     if search_engine() == "index":
         result = search_indexed(query, None, None, index=search_index())
+        index = result.index
+        ranked = text and result.order == DEFAULT_ORDER and result.direction == DEFAULT_DIRECTION
+        matched = index.all if result.matched is None else result.matched
         rows: list[dict] = []
+        taken: set[int] = set()  # the cards the names put first: not again in the rest
+        for bits in index.names_first(text) if ranked else []:
+            for position in positions_of(bits & matched):  # positions are in name order
+                if len(rows) == limit:
+                    break
+                taken.add(position)
+                rows += [row for row in index.rows([position], MATCH_FIELDS) if row["type"] != exclude_type]
         offset = 0
         while len(rows) < limit:  # a type left out may take some of the first places: read on past them
             _count, positions = result.page(offset, limit)
             if not positions:
                 break
-            rows += [row for row in result.index.rows(positions, MATCH_FIELDS) if row["type"] != exclude_type]
+            rest = [p for p in positions if p not in taken]
+            rows += [row for row in index.rows(rest, MATCH_FIELDS) if row["type"] != exclude_type]
             offset += len(positions)
         warnings = result.warnings
     else:
         sql = search_cards(query)
-        rows = list(sql.queryset.exclude(type=exclude_type).values(*MATCH_FIELDS)[:limit])
+        queryset = sql.queryset.exclude(type=exclude_type)
+        if text and sql.order == DEFAULT_ORDER and sql.direction == DEFAULT_DIRECTION:
+            best = Case(When(name__iexact=text, then=Value(0)), When(name__istartswith=text, then=Value(1)),
+                        When(name__icontains=" " + text, then=Value(2)), default=Value(3),
+                        output_field=IntegerField())
+            queryset = queryset.annotate(best=best).order_by("best", *queryset.query.order_by)
+        rows = list(queryset.values(*MATCH_FIELDS)[:limit])
         warnings = sql.warnings
     labels = dict(CardType.choices)
     return [{**row, "type_label": labels.get(row["type"], row["type"])} for row in rows[:limit]], warnings

@@ -56,7 +56,8 @@ def edit_search(request: HttpRequest, pk: int) -> HttpResponse:
     if query:
         try:
             # One more than is shown, to say whether more cards match.
-            rows, context["warnings"] = cards_matching(query=query, limit=SEARCH_LIMIT + 1, exclude_type=GATEWAY)
+            rows, context["warnings"] = cards_matching(query=query, limit=SEARCH_LIMIT + 1, exclude_type=GATEWAY,
+                                                       names_first=True)
         except SearchError as exc:
             context["error"] = exc
         else:
@@ -300,7 +301,7 @@ def _card_of(request: HttpRequest):
         return card
     if query:
         try:
-            found, _ = cards_matching(query=query, limit=1, exclude_type=GATEWAY)
+            found, _ = cards_matching(query=query, limit=1, exclude_type=GATEWAY, names_first=True)
         except SearchError as exc:
             at = f" at column {exc.position + 1}" if exc.position is not None else ""  # as the results say it
             raise InvalidDeck(f"Search problem{at}: {exc.message}") from None

@@ -273,6 +273,15 @@ class CatalogIndex:
 
     # -- answering --
 
+    def names_first(self, text: str) -> list[int]:
+        """The cards named `text`, then those whose name starts with it, then those with a later word that starts
+        with it: three bit sets, each without the cards of those before, ignoring case as name searches do."""
+        names, upper = self.texts("name"), text.upper()
+        exact = bitset(self.names_upper.get(upper, ()))
+        holding = names.containing(text)
+        starts = bitset(p for p in positions_of(holding & ~exact) if names.upper[p].startswith(upper))
+        return [exact, starts, names.containing(" " + text) & ~exact & ~starts]
+
     def result(self, position: int) -> dict:
         """The search result of the card at `position`, as a dict (the API's other formats)."""
         return json.loads(self.results_json([position])[0])

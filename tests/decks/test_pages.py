@@ -186,6 +186,29 @@ def test_enter_on_a_search_that_finds_nothing_or_is_wrong_says_so_shortly_with_i
     assert "Search problem at column 5:" in html
 
 
+@pytest.mark.parametrize("engine", ["index", "sql"])
+def test_the_editor_search_puts_the_name_typed_first_then_names_starting_with_it(logged_in, owner, settings, engine):
+    """A deck builder's search box: the card of the very name typed, then the names that start with it, then those
+    with a later word that starts with it, then the rest, each in name order; Enter adds the first of them. A query
+    with a field or an order of its own keeps the search's order."""
+    settings.SEARCH_ENGINE = engine
+    deck = deck_create(owner=owner, name="Empty", entries=[])
+    for name in ("Aa Of Qxembers", "Ab Hidden-qxember Blade", "Qxembers Call", "Qxember Storm", "Qxember"):
+        make_card(name=name)
+
+    def shown(query):
+        page = logged_in.get(f"/decks/{deck.pk}/edit/search/", {"q": query}).content.decode()
+        return re.findall(r'class="card-name"[^>]*>([^<]+)</a>', page)
+
+    assert shown("qxember") == ["Qxember", "Qxember Storm", "Qxembers Call", "Aa Of Qxembers",
+                                "Ab Hidden-qxember Blade"]
+    assert shown("QXEMBERS") == ["Qxembers Call", "Aa Of Qxembers"]
+    assert shown("qxember t:unit") == ["Aa Of Qxembers", "Ab Hidden-qxember Blade", "Qxember", "Qxember Storm",
+                                       "Qxembers Call"]
+    logged_in.post(f"/decks/{deck.pk}/edit/change/", {"first_of": "qxembers", "delta": "1"})
+    assert [e.card.name for e in deck.entries.all()] == ["Qxembers Call"]
+
+
 def test_editor_search_says_when_more_cards_match_than_it_shows(logged_in, owner):
     from decks.editor_views import SEARCH_LIMIT
 
