@@ -23,7 +23,7 @@ from . import considering, editor_saves, selectors, services
 from .cardinfo import GATEWAY
 from .decklist import DeckListError, format_deck_list
 from .errors import InvalidDeck, StaleVersion
-from .models import MAX_TAG_LENGTH, Deck, DeckFormat, Visibility
+from .models import DECK_LIMITS, MAX_TAG_LENGTH, Deck, DeckFormat, Visibility
 from .piles import GROUPINGS, grouping_of, piles
 from .presenters import OPENING_HAND
 from .quickadd import deltas_to, parse_quick_add, parse_whole_list
@@ -329,7 +329,7 @@ def _editor_context(request: HttpRequest, deck: Deck) -> dict:
     tags = beside["tags"]
     return {**context, **beside, "formats": DeckFormat.choices, "visibilities": Visibility.choices,
             "opening_hand": OPENING_HAND, "grouping": grouping, "groupings": GROUPINGS.items(),
-            "max_tag_length": MAX_TAG_LENGTH,
+            "max_tag_length": MAX_TAG_LENGTH, "limits": DECK_LIMITS,
             "tag_names": json.dumps(sorted({tag for tag in tags.values() if tag}, key=str.casefold)),
             "piles": piles(context["entries"], grouping, tags)}
 

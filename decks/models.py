@@ -29,6 +29,12 @@ class Visibility(models.TextChoices):
 PUBLIC_ORDER = ("-is_starter", "-updated_at", "-id")
 
 
+MAX_NAME_LENGTH = 100  # a deck's name
+MAX_DESCRIPTION_LENGTH = 5000  # a deck's description
+# For the forms' boxes, which take no more than a deck holds (and say so beside a description).
+DECK_LIMITS = {"name": MAX_NAME_LENGTH, "description": MAX_DESCRIPTION_LENGTH}
+
+
 class Deck(models.Model):
     """A deck: its main-deck entries, the gateway pair beside them (DC-7), and who may see it.
 
@@ -40,8 +46,8 @@ class Deck(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="decks",
         help_text="Empty for the starter decks that come with the catalog.",
     )
-    name = models.CharField(max_length=100)
-    description = models.TextField(blank=True, max_length=5000)
+    name = models.CharField(max_length=MAX_NAME_LENGTH)
+    description = models.TextField(blank=True, max_length=MAX_DESCRIPTION_LENGTH)
     format = models.CharField(max_length=10, choices=DeckFormat.choices, default=DeckFormat.STANDARD)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE,
                                   db_index=True)

@@ -10,7 +10,7 @@ from core.intbounds import MAX_INTEGER
 from .cardinfo import Entry
 from .deckcode import MAX_ENTRIES
 from .errors import InvalidDeck
-from .models import MAX_TAG_LENGTH, DeckFormat, Visibility
+from .models import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TAG_LENGTH, DeckFormat, Visibility
 from .selectors import can_edit, deck_considering, deck_export_code, deck_report, deck_tags
 
 TAG_HELP = (f"The owner's label for the card (the editor's piles), at most {MAX_TAG_LENGTH} characters and no "
@@ -199,8 +199,8 @@ class DeckOutSerializer(DeckSummarySerializer):
 
 
 class DeckWriteSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    description = serializers.CharField(allow_blank=True, required=False, max_length=5000)
+    name = serializers.CharField(max_length=MAX_NAME_LENGTH)
+    description = serializers.CharField(allow_blank=True, required=False, max_length=MAX_DESCRIPTION_LENGTH)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     cards = DeckCardWriteSerializer(many=True, required=False,
@@ -226,7 +226,7 @@ class RevertSerializer(serializers.Serializer):
 
 
 class CopySerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100, required=False)
+    name = serializers.CharField(max_length=MAX_NAME_LENGTH, required=False)
 
 
 # The JSON deck's serializers state its shape in the schema, which the contract check holds a request to (a
@@ -249,8 +249,8 @@ class JsonDeckSerializer(serializers.Serializer):
     """A deck as GET /api/decks/{id}/export/?as=json (or GET /api/decks/{id}/) writes it. The import reads its
     name, description, format, gateway, cards (with their tags) and considering list; it accepts the other fields
     of those forms and does not read them."""
-    name = serializers.CharField(max_length=100, allow_blank=True, required=False)
-    description = serializers.CharField(allow_blank=True, required=False, max_length=5000)
+    name = serializers.CharField(max_length=MAX_NAME_LENGTH, allow_blank=True, required=False)
+    description = serializers.CharField(allow_blank=True, required=False, max_length=MAX_DESCRIPTION_LENGTH)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     gateway = JsonDeckCardSerializer(allow_null=True, required=False)
     cards = JsonDeckCardSerializer(many=True, max_length=MAX_ENTRIES)
@@ -283,7 +283,7 @@ class ImportRequestSerializer(serializers.Serializer):
     code = serializers.CharField(required=False, allow_blank=True, max_length=4096)
     deck = JsonDeckField(required=False, allow_null=True,
                          help_text="A deck as GET /api/decks/{id}/export/?as=json writes it.")
-    name = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=MAX_NAME_LENGTH)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
 

@@ -27,6 +27,8 @@ from .deckcode import DeckCode, DeckCodeError, decode
 from .decklist import DeckListError, parse_deck_list
 from .errors import DeckForbidden, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion, VersionRequired
 from .models import (
+    MAX_DESCRIPTION_LENGTH,
+    MAX_NAME_LENGTH,
     MAX_TAG_LENGTH,
     ConsideringEntry,
     Deck,
@@ -184,13 +186,14 @@ def _snapshot(deck: Deck, entries: list[Entry], author, message: str, *, tags: M
 def _check_fields(name: str, deck_format: str, visibility: str, description: str = "") -> None:
     if not name or not name.strip():
         raise InvalidDeck("A deck needs a name.", details={"field": "name"})
-    if len(name) > 100:
-        raise InvalidDeck("A deck name is at most 100 characters.", details={"field": "name"})
+    if len(name) > MAX_NAME_LENGTH:
+        raise InvalidDeck(f"A deck name is at most {MAX_NAME_LENGTH} characters.", details={"field": "name"})
     if control := control_in(name):
         raise InvalidDeck("A deck name cannot hold control characters (a tab, a line break and the like); it holds "
                           f"{control}.", details={"field": "name"})
-    if len(description) > 5000:
-        raise InvalidDeck("A deck description is at most 5,000 characters.", details={"field": "description"})
+    if len(description) > MAX_DESCRIPTION_LENGTH:
+        raise InvalidDeck(f"A deck description is at most {MAX_DESCRIPTION_LENGTH:,} characters.",
+                          details={"field": "description"})
     if deck_format not in DeckFormat.values:
         raise InvalidDeck(f"Unknown format {deck_format!r}; use one of {', '.join(DeckFormat.values)}.",
                           details={"field": "format"})
@@ -212,12 +215,13 @@ def deck_create(*, owner, name: str, format: str = DeckFormat.STANDARD, descript
                 tags: Mapping[str, str] | None = None, considering: Iterable[Entry] = ()) -> Deck:
     """A new deck at version 1. `tags`: {collector number: tag} of cards of `entries`; `considering`: the
     considering list (neither counted nor validated)."""
+    name = saved_detail("name", name)
     _check_fields(name, format, visibility, description)
     entries = merged(entries)
     _check_entries(entries)
     new_tags = _checked_tags(entries, tags or {})
     new_considering = _checked_considering(considering)
-    deck = Deck(owner=owner, name=name.strip(), description=description, format=format, visibility=visibility,
+    deck = Deck(owner=owner, name=name, description=description, format=format, visibility=visibility,
                 gateway=_new_gateway(format) if gateway is UNSET else gateway, copied_from=copied_from,
                 is_starter=is_starter, starter_key=starter_key, **_derived(format, entries))
     deck.save()
@@ -260,8 +264,10 @@ def words_within(parts: Sequence[str], lead: str = "") -> str:
 
 
 def saved_detail(field: str, value: str) -> str:
-    """A detail of the deck (name, description, format, visibility) as it is saved: a name without its outer spaces."""
-    return value.strip() if field == "name" else value
+    """A detail of the deck (name, description, format, visibility) as it is saved: a name without its outer spaces
+    and without the characters drawn as nothing (a zero-width space), as a tag is, so that two names that look
+    alike are alike."""
+    return without_invisible(value).strip() if field == "name" else value
 
 
 def detail_words(deck: Deck, fields: Mapping[str, str]) -> str:

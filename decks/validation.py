@@ -111,13 +111,17 @@ def check_main_deck_types(t: Totals, f: FormatRules) -> Iterator[Issue]:
             )
 
 
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def check_size(t: Totals, f: FormatRules) -> Iterator[Issue]:
     if t.main_count < f.min_cards:
         yield _err("too_few_cards", "DC-3",
-                   f"The main deck has {t.main_count} cards; a {f.label} deck needs at least {f.min_cards}.")
+                   f"The main deck has {_cards(t.main_count)}; a {f.label} deck needs at least {f.min_cards}.")
     elif t.main_count > f.max_cards:
         yield _err("too_many_cards", "DC-3",
-                   f"The main deck has {t.main_count} cards; a {f.label} deck holds at most {f.max_cards}.")
+                   f"The main deck has {_cards(t.main_count)}; a {f.label} deck holds at most {f.max_cards}.")
 
 
 @dataclass(frozen=True, slots=True)

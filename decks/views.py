@@ -31,7 +31,7 @@ from core.intbounds import numbered, page_number, shortened
 from . import restore, selectors, services
 from .cardinfo import Entry
 from .errors import DeckForbidden, DeckNotFound, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion
-from .models import Deck, DeckFormat, Visibility
+from .models import DECK_LIMITS, Deck, DeckFormat, Visibility
 from .presenters import OddsInputs, panel
 
 
@@ -272,7 +272,8 @@ def new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("decks:edit", pk=deck.pk)
     return render(request, "decks/new.html", {"card": card, "error": error, "formats": DeckFormat.choices,
-                                              "visibilities": Visibility.choices, "post": request.POST},
+                                              "visibilities": Visibility.choices, "post": request.POST,
+                                              "limits": DECK_LIMITS},
                   status=400 if error else 200)
 
 
@@ -280,7 +281,7 @@ def new(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def import_list(request: HttpRequest) -> HttpResponse:
     context: dict = {"formats": DeckFormat.choices, "post": request.POST, "problems": [], "error": "",
-                     "body_limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+                     "body_limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE, "limits": DECK_LIMITS}
     if request.method == "POST":
         text = request.POST.get("list", "")
         try:

@@ -3,9 +3,9 @@
 import pytest
 
 from cards.models import Card
-from decks.errors import DeckForbidden, InvalidDeckList, StaleVersion, VersionRequired
+from decks.errors import DeckForbidden, InvalidDeck, InvalidDeckList, StaleVersion, VersionRequired
 from decks.models import Deck, DeckEntry, DeckRevision, Visibility
-from decks.selectors import deck_entries, deck_tags
+from decks.selectors import deck_entries, deck_report, deck_tags
 from decks.services import (
     deck_copy,
     deck_create,
@@ -222,3 +222,20 @@ def test_a_message_of_many_changes_names_whole_ones_and_counts_the_rest():
     assert words.split("; ")[:-1] == parts[:5]
     assert words_within(parts[:2]) == "; ".join(parts[:2])
     assert words_within(parts, lead="Tuning: ").startswith("Tuning: Abbot")
+
+
+def test_a_deck_name_is_saved_without_the_characters_drawn_as_nothing():
+    """A zero-width space or a soft hyphen in a name makes a twin of another name that a player cannot tell apart
+    (as in a tag): it is taken out, on creation and on a rename; a name of nothing else is no name."""
+    owner = make_user()
+    deck = deck_create(owner=owner, name=" Zz\u200bRamp\u00ad ", entries=[])
+    assert deck.name == "ZzRamp"
+    renamed = deck_update(deck=deck, actor=owner, expected_version=deck.version, name="Big\u2060 Ramp")
+    assert renamed.name == "Big Ramp"
+    with pytest.raises(InvalidDeck, match="needs a name"):
+        deck_create(owner=owner, name="\u200b\u200b", entries=[])
+
+
+def test_a_main_deck_of_one_card_is_said_in_the_singular():
+    report = deck_report(deck_create(owner=make_user(), name="One", entries=entries_of((legal_pool(1)[0], 1))))
+    assert any("The main deck has 1 card; " in issue.message for issue in report.errors)
