@@ -236,7 +236,7 @@
       }
       if (isTextField(focused)) {
         typing = {value: focused.value, start: focused.selectionStart, end: focused.selectionEnd,
-                  unsaved: focused.dataset.unsaved};
+                  unsaved: focused.dataset.unsaved, typed: focused.value !== focused.defaultValue};
       }
     }
     // A menu's choice still waiting to be saved (SETTLE_MS) stays on screen, not the saved one the panel shows.
@@ -288,9 +288,10 @@
   }
 
   // What the player was typing in a field the panel replaced: the same text and caret in the new field, and left
-  // unsaved (saved when the player leaves the box) if it differs from what was saved.
+  // unsaved (saved when the player leaves the box) if it differs from what was saved. A field holding what its panel
+  // showed was not being typed in: the new panel's value stands (an undo made from a count box shows its count).
   function carryTyping(field, typing) {
-    if (field.value !== typing.value || typing.unsaved) {
+    if (typing.unsaved || (typing.typed && field.value !== typing.value)) {
       field.value = typing.value;
       field.dataset.unsaved = "true";
     }
@@ -602,6 +603,17 @@
 
   // --- keys ------------------------------------------------------------------------------------------------
 
+  // Whether Ctrl+Z in `element` is the box's own undo of what is typed there rather than the page's undo of a save:
+  // in a text box, and in a count box while what it holds is not the count saved. A menu has no undo of its own,
+  // and a count saved by Enter keeps the focus in its box: there Ctrl+Z takes the save back, as the Undo button says.
+  function ownUndo(element) {
+    var tag = (element.tagName || "").toLowerCase();
+    if (tag === "textarea") { return true; }
+    if (tag !== "input") { return false; }
+    if (element.type === "number") { return element.value !== element.defaultValue; }
+    return ["checkbox", "radio", "button", "submit", "reset"].indexOf(element.type) < 0;
+  }
+
   document.addEventListener("keydown", function (event) {
     if (!editor || (event.target.closest && event.target.closest("dialog"))) { return; }  // the dialog's own keys
     var q = document.getElementById("q");
@@ -618,18 +630,22 @@
       q.select();
       return;
     }
-    if ((event.ctrlKey || event.metaKey) && !typing && (event.key === "z" || event.key === "Z" || event.key === "y")) {
+    if ((event.ctrlKey || event.metaKey) && !ownUndo(event.target) &&
+        (event.key === "z" || event.key === "Z" || event.key === "y")) {
       event.preventDefault();
+      if (tag === "select") { settle(); }  // a choice still settling is saved first, then taken back
       if (event.key === "y" || event.shiftKey) { redo(); } else { undo(); }
       return;
     }
     if (event.target === q && event.key === "Enter") {
-      // The first result of the query as typed: the server runs the query, whatever the results show yet.
+      // The first result of the query as typed: the server runs the query, whatever the results show yet. The
+      // query is selected, so the next name typed replaces it (and Enter again adds another copy).
       event.preventDefault();
       var query = q.value.trim();
       if (query) {
         var change = {url: editor.dataset.changeUrl, fields: {first_of: query, delta: "1"}};
         enqueue(change);
+        q.select();
       }
     } else if (event.target === q && event.key === "ArrowDown") {
       var first = document.querySelector("#results button.add-card");

@@ -52,7 +52,7 @@ def test_build_a_deck_from_empty_to_legal_then_export_and_import_it(page):
     search.press("Enter")  # the keyboard adds the first result
     version = 2
     wait_saved(page, version)
-    assert "1 cards" in badge.inner_text()
+    assert "1 card" in badge.inner_text() and "1 cards" not in badge.inner_text()
 
     for i, card in enumerate(expected):
         row = page.locator(f'#panel li[data-card="{card.collector_number}"]')

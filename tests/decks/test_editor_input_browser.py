@@ -367,3 +367,46 @@ def test_find_it_in_the_deck_stops_the_card_below_the_editors_sticky_bar(page, w
     bar = page.locator(".editor-bar").bounding_box()
     row = page.locator(f"#deck-card-{legend.collector_number}").bounding_box()
     assert row["y"] >= bar["y"] + bar["height"] - 1, (row, bar)
+
+
+def test_ctrl_z_in_a_count_box_or_a_menu_just_saved_takes_the_save_back(page):
+    """A count typed and saved by Enter keeps the focus in its box, and a format chosen by arrows keeps it on its
+    menu: there Ctrl+Z is the page's undo, as the Undo button says (Control+Z), not a key the page ignores. Digits
+    typed and not yet saved are the box's own to take back."""
+    a, = units(1)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    count = f'#panel li[data-card="{a.collector_number}"] input.count'
+    page.locator(count).fill("3")
+    page.locator(count).press("Enter")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    page.locator(count).press("Control+z")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2}
+    page.locator(count).select_text()
+    page.keyboard.type("4")  # typed, not saved: the box's own undo takes it back, the page's saves are untouched
+    page.keyboard.press("Control+z")
+    assert page.locator(count).input_value() == "2"
+    assert Deck.objects.get(pk=deck.pk).version == deck.version + 2
+    menu = page.get_by_label("Format")
+    before = Deck.objects.get(pk=deck.pk).format
+    menu.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Control+z")  # the choice still settling is saved, then taken back
+    all_saved(page)
+    page.wait_for_function("() => document.getElementById('redo').disabled === false")  # the undo is done
+    assert Deck.objects.get(pk=deck.pk).format == before
+    assert Deck.objects.get(pk=deck.pk).version == deck.version + 4
+
+
+def test_enter_in_the_search_selects_the_query_so_the_next_name_typed_replaces_it(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user())
+    search = page.get_by_label("Search cards")
+    search.fill(f'!"{a.name}"')
+    search.press("Enter")
+    page.keyboard.type(f'!"{b.name}"')  # typed over the query, not after it
+    assert search.input_value() == f'!"{b.name}"'
+    search.press("Enter")
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 1, b.collector_number: 1}
