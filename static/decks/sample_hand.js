@@ -62,6 +62,15 @@
     }
   }
 
+  // A key held down repeats, and the focus moves as the buttons disable themselves (the last draw puts it on "Draw
+  // a hand"): a held key presses no button but the one it went down on, so holding Enter on "Draw the next card"
+  // never deals a new hand over the cards drawn.
+  var pressedOn = null;
+  document.addEventListener("keydown", function (event) {
+    if (!event.target.closest || !event.target.closest("#sample-hand")) { return; }
+    if (!event.repeat) { pressedOn = event.target; } else if (event.target !== pressedOn) { event.preventDefault(); }
+  });
+
   document.addEventListener("click", function (event) {
     var id = event.target.id;
     if (id === "draw-hand") {

@@ -9,7 +9,7 @@ from cards.models import Card
 from decks import selectors
 from decks.considering import deck_tag_card
 from decks.models import Deck
-from decks.services import deck_copy
+from decks.services import deck_copy, deck_create
 from playtest.goldfish import services as tables
 from tests.a11y.test_axe import axe_violations
 from tests.playtest.goldfish.test_table_browser import click_step, next_step, open_table
@@ -17,7 +17,7 @@ from tests.security.test_csp_browser import violations as csp_violations
 from tests.security.test_csp_browser import watch
 from tests.support import live_db
 
-from .factories import make_user
+from .factories import entries_of, make_user
 from .test_editor_browser import log_in
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -160,6 +160,22 @@ def test_a_sample_hand_is_drawn_from_the_deck_with_one_mulligan_then_the_next_ca
         hand.last.scroll_into_view_if_needed()
         box = page.get_by_role("button", name="Draw the next card").bounding_box()
         assert 0 <= box["y"] and box["y"] + box["height"] <= 844
+
+
+def test_enter_held_down_on_draw_the_next_card_never_deals_a_new_hand_when_the_deck_runs_out(page):
+    """The last draw disables its button and puts the focus on "Draw a hand": the held key's repeats pressed it, and
+    the cards drawn gave way to a new hand."""
+    user = make_user()
+    cards = list(Card.objects.filter(type="unit", is_unique=False).order_by("name")[:2])
+    deck = deck_create(owner=user, name="Eight", entries=entries_of((cards[0], 4), (cards[1], 4)))
+    open_editor(page, user, deck)
+    page.get_by_role("button", name="Draw a hand").click()
+    page.get_by_role("button", name="Draw the next card").focus()
+    for _ in range(6):
+        page.keyboard.down("Enter")  # held: the second and later are repeats
+    page.keyboard.up("Enter")
+    assert page.locator("#hand-cards img").count() == 8
+    assert "8 in hand, 0 left in the deck" in page.locator("#hand-status").inner_text()
 
 
 def test_the_legality_stays_in_view_while_the_deck_scrolls(page, starter_copy):
