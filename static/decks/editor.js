@@ -83,6 +83,12 @@
   }
 
   function send(change, attempt) {
+    if (change.prepare) {  // what the change needs first (the names a quick-add line is read with), in its turn
+      var prepare = change.prepare;
+      change.prepare = null;
+      prepare(function () { send(change, attempt); });
+      return;
+    }
     fetch(change.url, {method: "POST", body: body(change), credentials: "same-origin",
                        headers: {"X-CSRFToken": csrfToken(), "Accept": "text/html"}})
       .then(function (response) {
@@ -677,19 +683,28 @@
     return {start: start, end: end === -1 ? box.value.length : end};
   }
 
-  function offerNames() {
-    var box = quickBox(), line = currentLine(box);
-    var name = COUNT_PREFIX.exec(box.value.slice(line.start, line.end))[2].trim();
-    if (name.length < 2) { closeOptions(); return; }
-    var url = editor.dataset.autocompleteUrl + "?q=" + encodeURIComponent(name), question = ++asked;
-    fetch(url, {credentials: "same-origin", headers: {"Accept": "application/json"}})
+  function lineName(box, line) {
+    return COUNT_PREFIX.exec(box.value.slice(line.start, line.end))[2].trim();
+  }
+
+  // The names offered for `name`: then(names), [] when none could be had.
+  function namesFor(name, then) {
+    fetch(editor.dataset.autocompleteUrl + "?q=" + encodeURIComponent(name),
+          {credentials: "same-origin", headers: {"Accept": "application/json"}})
       .then(function (r) { return r.ok ? r.json() : {results: []}; })
-      .then(function (data) {
-        if (question !== asked) { return; }
-        showOptions(data.results.slice(0, 8));
-        document.getElementById("quick-options").dataset.answered = name;  // which text the names answer
-      })
-      .catch(function () { if (question === asked) { closeOptions(); } });
+      .then(function (data) { then(data.results.slice(0, 8)); })
+      .catch(function () { then([]); });
+  }
+
+  function offerNames() {
+    var box = quickBox(), name = lineName(box, currentLine(box));
+    if (name.length < 2) { closeOptions(); return; }
+    var question = ++asked;
+    namesFor(name, function (names) {
+      if (question !== asked) { return; }
+      showOptions(names);
+      document.getElementById("quick-options").dataset.answered = name;  // which text the names answer
+    });
   }
 
   function showOptions(names) {
@@ -708,7 +723,7 @@
     list.hidden = !names.length;
     highlight();
     // Said once as they come: that Enter now takes a name, not the line; the arrows' moves say each name.
-    say(names.length ? plural(names.length, "name") + " offered: Enter takes " + names[0] + "; ↓ ↑ choose another."
+    say(names.length ? plural(names.length, "name") + " offered: Enter adds " + names[0] + "; ↓ ↑ choose another."
                      : "");
   }
 
@@ -778,17 +793,47 @@
       return;
     }
     box.value = "";  // typing ahead while the lines are saved; they come back if they are refused
-    enqueue(lines(text, function (status, fresh, refused) {
+    enqueue(quickLines(text));
+  }
+
+  // Enter on a line whose names are not offered yet (typed faster than they come): the box is emptied at once for
+  // the next line, as when they are, and the lines are sent in their turn once the names for the line have come,
+  // the line naming the first of them, as Enter with them offered would (a name typed whole stays as typed; none
+  // offered: as typed, for the server to say what it could be).
+  function submitQuickOnceNamed(box, line) {
+    var text = box.value, typed = lineName(box, line);
+    var prefix = COUNT_PREFIX.exec(text.slice(line.start, line.end))[1] || "";
+    document.getElementById("quick-problems").textContent = "";
+    closeOptions();
+    if (tooLarge({lines: text})) { submitQuick(); return; }  // said, and kept, as any line too large is
+    box.value = "";
+    var change = quickLines(text);
+    change.prepare = function (then) {
+      namesFor(typed, function (names) {
+        var whole = names.some(function (name) { return name.toLowerCase() === typed.toLowerCase(); });
+        var name = names.length && !whole ? names[0] : typed;
+        change.fields.lines = text.slice(0, line.start) + prefix + name + text.slice(line.end);
+        then();
+      });
+    };
+    enqueue(change);
+  }
+
+  // The lines of the quick-add box as a change; refused, they come back to the box (before what was typed since),
+  // each line's problem said on its line.
+  function quickLines(text) {
+    var box = quickBox(), change = lines(text, function (status, fresh, refused) {
       var problems = document.getElementById("quick-problems"), listed = fresh && fresh.querySelector(".quick-problems");
       problems.textContent = "";
       if (status === 200) { return; }
-      box.value = text + (box.value ? "\n" + box.value : "");
+      box.value = change.fields.lines + (box.value ? "\n" + box.value : "");
       if (listed) {
         problems.appendChild(listed);  // each line's problem, on its line; the box keeps the text
       } else {
         quickProblem(fresh ? fresh.querySelector("#save-status").textContent.trim() : refused);
       }
-    }));
+    });
+    return change;
   }
 
   function quickProblem(words) {
@@ -824,9 +869,18 @@
       event.preventDefault();
       closeOptions();
     } else if (event.key === "Enter" && !event.shiftKey) {
+      // One Enter adds the line, with the name offered first (or chosen by the arrows) in place of the text typed.
       event.preventDefault();
       clearTimeout(suggestTimer);
-      if (options.length && active >= 0 && !alreadyTyped(options[active])) { pick(active); } else { submitQuick(); }
+      var box = quickBox(), line = currentLine(box), typed = lineName(box, line);
+      if (options.length && active >= 0) {
+        if (!alreadyTyped(options[active])) { pick(active); }
+        submitQuick();
+      } else if (typed.length >= 2 && document.getElementById("quick-options").dataset.answered !== typed) {
+        submitQuickOnceNamed(box, line);
+      } else {
+        submitQuick();
+      }
     }
   });
 
@@ -902,6 +956,18 @@
     var bar = document.querySelector(".editor-bar");
     if (bar) { document.documentElement.style.setProperty("--editor-bar", bar.offsetHeight + "px"); }
   }
+
+  // "Find it in the deck": the page scrolls to the card's row (below the bar), and the keyboard is put there too,
+  // the row marked (decks.css, :target), so that the next Tab reaches its buttons and a screen reader reads it.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest('a[href^="#deck-card-"]');
+    var row = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (!row) { return; }
+    setTimeout(function () {  // after the browser has scrolled to it
+      if (!row.hasAttribute("tabindex")) { row.setAttribute("tabindex", "-1"); }
+      row.focus({preventScroll: true});
+    }, 0);
+  });
 
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
 })();

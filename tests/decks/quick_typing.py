@@ -1,5 +1,5 @@
 """Typing a card into the editor's quick-add box as a player does: "4 " and the name, a letter at a time until the
-name is among the offered ones, then the arrow keys to it and Enter to pick it; Enter again adds the line.
+name is among the offered ones, then the arrow keys to it and Enter, which adds the line with that name.
 Shared by the editor's browser tests and bench/editor.py. Returns the keystrokes it took."""
 
 from __future__ import annotations
@@ -23,6 +23,5 @@ def type_card(page, name: str, count: int = 4) -> int:
     while page.locator('#quick-options [aria-selected="true"]').inner_text() != name:
         box.press("ArrowDown")
         keystrokes += 1
-    box.press("Enter")  # picks the name
-    box.press("Enter")  # adds the line
-    return keystrokes + 2
+    box.press("Enter")  # adds the line with the name chosen
+    return keystrokes + 1

@@ -860,7 +860,7 @@ def test_names_offered_in_quick_add_are_said_and_so_is_each_the_arrows_reach(pag
     page.wait_for_function("() => document.querySelectorAll('#quick-options [role=option]').length > 0")
     names = page.locator("#quick-options [role=option]").all_inner_texts()
     said = page.locator("#quick-said")
-    said.filter(has_text=f"offered: Enter takes {names[0]}; ↓ ↑ choose another.").wait_for(state="attached")
+    said.filter(has_text=f"offered: Enter adds {names[0]}; ↓ ↑ choose another.").wait_for(state="attached")
     if len(names) > 1:
         box.press("ArrowDown")
         assert said.text_content() == f"{names[1]}, 2 of {len(names)}"

@@ -367,6 +367,12 @@ def test_find_it_in_the_deck_stops_the_card_below_the_editors_sticky_bar(page, w
     bar = page.locator(".editor-bar").bounding_box()
     row = page.locator(f"#deck-card-{legend.collector_number}").bounding_box()
     assert row["y"] >= bar["y"] + bar["height"] - 1, (row, bar)
+    # the keyboard is there too (it was left on the page's body), and the next Tab reaches the row's buttons
+    page.wait_for_function("id => document.activeElement && document.activeElement.id === id",
+                           arg=f"deck-card-{legend.collector_number}")
+    page.keyboard.press("Tab")
+    assert page.evaluate("id => document.getElementById(id).contains(document.activeElement)",
+                         f"deck-card-{legend.collector_number}")
 
 
 def test_ctrl_z_in_a_count_box_or_a_menu_just_saved_takes_the_save_back(page):
@@ -410,3 +416,30 @@ def test_enter_in_the_search_selects_the_query_so_the_next_name_typed_replaces_i
     search.press("Enter")
     all_saved(page)
     assert saved_counts(deck) == {a.collector_number: 1, b.collector_number: 1}
+
+
+def test_a_partial_name_and_one_enter_add_the_name_offered_first_offered_yet_or_not(page):
+    """As in a deck builder's quick add: the names offered for a partial name, and Enter adds the first of them at
+    once (it took one Enter to pick the name, a second to add the line); Enter pressed before they have come adds it
+    once they come, and the box is free for the next line meanwhile (the partial text was sent and refused)."""
+    from cards.selectors import card_autocomplete
+
+    a = units(1)[0]
+    first_name = card_autocomplete(text=a.name[:7])[0]
+    b = next(c for c in units(30) if card_autocomplete(text=c.name[:8])[0] != first_name)
+    deck = open_deck(page, make_user())
+    box = page.get_by_label("Quick add")
+    box.press_sequentially(f"3 {a.name[:7]}")
+    page.wait_for_function("text => document.getElementById('quick-options').dataset.answered === text",
+                           arg=a.name[:7].strip())
+    box.press("Enter")
+    all_saved(page)
+    first = Card.objects.get(name=first_name)
+    assert saved_counts(deck) == {first.collector_number: 3}
+    second_name = card_autocomplete(text=b.name[:8])[0]
+    box.fill(f"2 {b.name[:8]}")  # at once, no key for the names to answer
+    box.press("Enter")
+    assert box.input_value() == ""
+    all_saved(page)
+    second = Card.objects.get(name=second_name)
+    assert saved_counts(deck) == {first.collector_number: 3, second.collector_number: 2}
