@@ -1,17 +1,22 @@
 // "Edit as text": the main deck written out whole in a dialog, saved through the editor's queue
 // (window.deckEditor, static/decks/editor.js) as one change, undone as one. A text refused (a line that does not
-// read, or a deck changed since the text was taken) comes back in the dialog with the reason: it is never lost.
+// read, or a deck changed since the text was taken) comes back in the dialog with the reason, and a text closed
+// without saving (Cancel, Escape) comes back the next time the dialog opens, until the player starts again from
+// the deck: it is never lost.
 (function () {
   "use strict";
 
   var version = 0;  // the version the text in the dialog is of
+  var deckText = "";  // the deck's own text, as last fetched
+  var draft = null;  // a text closed without saving, and the version it is of: {text, version}
 
   function dialog() { return document.getElementById("text-dialog"); }
   function editor() { return document.getElementById("editor"); }
 
-  function open(text, reasons) {
+  function open(text, reasons, fromDraft) {
     var box = document.getElementById("deck-text"), said = document.getElementById("text-problems");
     box.value = text;
+    document.getElementById("text-draft").hidden = !fromDraft;
     said.replaceChildren.apply(said, reasons.map(function (reason) {
       var line = document.createElement("p");
       line.className = "issue issue-error";
@@ -39,7 +44,16 @@
           if (!response.ok) { throw new Error("status " + response.status); }
           return response.json();
         })
-        .then(function (deck) { version = deck.version; open(deck.text, []); })
+        .then(function (deck) {
+          deckText = deck.text;
+          if (draft && draft.text !== deck.text) {
+            version = draft.version;  // saved, it is checked against the deck it was written from, as before
+            open(draft.text, [], true);
+          } else {
+            version = deck.version;
+            open(deck.text, []);
+          }
+        })
         .catch(function () { failed("The deck's text could not be fetched; try again."); });
     });
   });
@@ -62,9 +76,20 @@
     return out;
   }
 
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("#text-from-deck")) { return; }
+    draft = null;
+    window.deckEditor.whenSaved(function () { document.getElementById("edit-as-text").click(); });
+  });
+
   document.addEventListener("close", function (event) {
-    if (event.target.id !== "text-dialog" || event.target.returnValue !== "save") { return; }
+    if (event.target.id !== "text-dialog") { return; }
     var text = document.getElementById("deck-text").value;
+    if (event.target.returnValue !== "save") {
+      draft = text !== deckText ? {text: text, version: version} : null;
+      return;
+    }
+    draft = null;
     var oversize = window.deckEditor.tooLarge({lines: text, version: String(version)});
     if (oversize) {  // the server would not read it: said here, the text kept
       open(text, [oversize]);

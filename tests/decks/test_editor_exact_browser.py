@@ -431,6 +431,29 @@ def test_the_deck_is_edited_as_text_a_bad_line_comes_back_in_the_dialog_and_undo
     assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 1}
 
 
+def test_a_text_closed_without_saving_comes_back_until_the_player_starts_again_from_the_deck(page):
+    """Escape or Cancel in the text dialog threw the text being mended away without a word; it comes back."""
+    a, c = units(2)
+    deck = open_deck(page, make_user(), [(a, 2)])
+    dialog = page.get_by_role("dialog", name="Edit the deck as text")
+    page.get_by_role("button", name="Edit as text").click()
+    box = dialog.get_by_label("Main deck")
+    box.wait_for()
+    box.fill(f"3 {a.name}\nfour {c.name}\n")
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    page.get_by_role("button", name="Edit as text").click()
+    page.locator("#text-draft").wait_for()
+    assert box.input_value() == f"3 {a.name}\nfour {c.name}\n"
+    dialog.get_by_role("button", name="Cancel").click()  # closed again: still kept
+    page.get_by_role("button", name="Edit as text").click()
+    page.locator("#text-draft").wait_for()
+    dialog.get_by_role("button", name="Start again from the deck").click()
+    page.wait_for_function("name => document.getElementById('deck-text').value.includes('2 ' + name)", arg=a.name)
+    assert page.locator("#text-draft").is_hidden() and "four" not in box.input_value()
+    assert saved_counts(deck) == {a.collector_number: 2}
+
+
 def test_a_text_taken_before_another_windows_save_is_not_saved_over_it_without_asking(page):
     a, b = units(2)
     user = make_user()
