@@ -132,10 +132,10 @@ def edit_quick(request: HttpRequest, pk: int) -> HttpResponse:
     if not read.changes and read.gateway is not None:  # its line is read past (a pasted export): alone, say why
         return _panel(request, deck, notice=f"{read.gateway.name} is this deck's gateway card: it comes with the "
                                             "deck, not in its main deck (DC-7).", status=400)
-    if not read.changes:
+    if not read.changes and not read.considering:
         return _panel(request, deck, notice="Type a card, e.g. “4 Aberration of the Moonwell”.", status=400)
     return _save_card_changes(request, deck, lambda _read: read.net(), unchanged="Nothing to change.",
-                              unchanged_status=400)
+                              unchanged_status=400, considering=read.net_considering())
 
 
 def _gateway_number(deck) -> str:
@@ -177,10 +177,11 @@ def _unread(request: HttpRequest, deck: Deck, problems, *, problems_for: str) ->
 
 
 def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged: str, unchanged_status: int,
-                       against_version: bool = False) -> HttpResponse:
+                       against_version: bool = False, considering=()) -> HttpResponse:
     """Lines of cards saved as one version (quick add, Edit as text), each copy limit saying what it stopped, once
     per save key. `deltas_of(deck)`: the changes, decided on the deck as read for the save. `against_version`: the
-    save is refused as stale (409) unless the deck is still at the version the page sent."""
+    save is refused as stale (409) unless the deck is still at the version the page sent. `considering`: the
+    considering list's changes (quick add's sideboard lines), saved in the same version."""
     shown, changes = deck, []
     try:
         with editor_saves.once(deck, _save_key(request)) as save:
@@ -188,9 +189,10 @@ def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged
                 raise StaleVersion()
             deltas = deltas_of(deck)
             tags = deck_tags(deck) if any(delta < 0 for _, delta in deltas) else {}
-            if deltas:
+            if deltas or considering:
                 deck, changes = services.deck_change_cards(deck=deck, actor=request.user, deltas=deltas,
-                                                           within_limits=True, just_read=True)
+                                                           within_limits=True, just_read=True,
+                                                           considering=considering)
             if any(c.after != c.before for c in changes):
                 save.undo = _undo_counts(changes, tags)
     except editor_saves.Repeated as repeated:
@@ -202,7 +204,7 @@ def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged
     refusals = [c.refused for c in changes if c.refused]
     if save.undo is None:
         # Copies taken out of a card the deck does not hold: named, rather than a bare "Nothing to change."
-        absent = [c.card.name for c in changes if c.before == c.after == 0]
+        absent = [c.card.name for c in changes if c.before == c.after == 0 and not c.considering]
         if absent and not refusals:
             unchanged = (f"{unchanged.rstrip('.')}: {', '.join(absent)} {'is' if len(absent) == 1 else 'are'} not in "
                          "the deck.")
@@ -355,7 +357,11 @@ def _undo_counts(changes, tags: dict[str, str]) -> list[dict]:
     last copy went (`tags`: the deck's tags before the change), which left with it. The views read those through
     the deck object before changing it, and the change reads the same rows through it at that version (kept by
     decks.selectors), so they cost no query of their own."""
-    lines = [f"{c.before - c.after} {c.card.collector_number}" for c in changes if c.after != c.before]
+    main = [c for c in changes if not c.considering]
+    lines = [f"{c.before - c.after} {c.card.collector_number}" for c in main if c.after != c.before]
     retag = [{"url": "tag", "fields": {"card": c.card.collector_number, "tag": tags[c.card.collector_number]}}
-             for c in changes if c.after == 0 and c.before and tags.get(c.card.collector_number)]
-    return ([{"url": "quick", "fields": {"lines": "\n".join(lines)}}] if lines else []) + retag
+             for c in main if c.after == 0 and c.before and tags.get(c.card.collector_number)]
+    # the considering list's, a card at a time (quick add's lines are the main deck's, or a section's)
+    reconsider = [{"url": "consider", "fields": {"card": c.card.collector_number, "delta": str(c.before - c.after)}}
+                  for c in changes if c.considering and c.after != c.before]
+    return ([{"url": "quick", "fields": {"lines": "\n".join(lines)}}] if lines else []) + retag + reconsider

@@ -3,8 +3,9 @@
 "4 Name", "4x Name", "4 x Name", "Name x4", a bare "Name" (one copy), "-1 Name" (remove one), and a collector
 number in place of a name; several lines pasted at once are read together. Each line reads as the deck list
 does (decks.decklist: the same names, numbers and suggestions), with a sign in front. Quick add changes the main
-deck only: a card of a pasted sideboard or maybeboard section (or an "SB:" line) is refused, naming the section,
-never added to the deck (DC-9). Pure Python, no Django.
+deck, and its considering list with the cards of a pasted sideboard or maybeboard section (or an "SB:" line), as an
+import does; the text of the main deck ("Edit as text") refuses those, naming the section: they are never added to
+the main deck (DC-9). Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -45,26 +46,36 @@ class QuickChange:
 @dataclass(slots=True)
 class QuickLines:
     changes: list[QuickChange] = field(default_factory=list)
+    considering: list[QuickChange] = field(default_factory=list)  # the considering list's (a sideboard's lines)
     problems: list[Issue] = field(default_factory=list)
     gateway: CardInfo | None = None  # the deck's own gateway card, named on a line read past
 
     def net(self) -> list[tuple[CardInfo, int]]:
         """The change of each card, its lines added up (in the order the cards first come): "2 X" and "-2 X" in one
         paste change nothing, whatever the copy limit would have made of each line alone."""
-        totals: dict[str, tuple[CardInfo, int]] = {}
-        for change in self.changes:
-            card, delta = totals.get(change.card.collector_number, (change.card, 0))
-            totals[change.card.collector_number] = (card, delta + change.delta)
-        return [(card, delta) for card, delta in totals.values() if delta]
+        return _net(self.changes)
+
+    def net_considering(self) -> list[tuple[CardInfo, int]]:
+        """The considering list's changes, added up as `net()` adds up the main deck's."""
+        return _net(self.considering)
 
 
-def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", zero_is_none: bool = False,
+def _net(changes: list[QuickChange]) -> list[tuple[CardInfo, int]]:
+    totals: dict[str, tuple[CardInfo, int]] = {}
+    for change in changes:
+        card, delta = totals.get(change.card.collector_number, (change.card, 0))
+        totals[change.card.collector_number] = (card, delta + change.delta)
+    return [(card, delta) for card, delta in totals.values() if delta]
+
+
+def parse_quick_add(text: str, index: CardIndex, *, reader: str = "", zero_is_none: bool = False,
                     gateway: str = "") -> QuickLines:
     """Every line's change, or every line's problem (with its line number and suggestions); raises
-    DeckListError for text that is not lines of a list at all (too many lines). `reader` names the box in the
-    refusal of a sideboard card; `zero_is_none`: a line at 0 ("0 Name") is read as none of a card that must exist,
-    and changes nothing, where a list of changes refuses it as no count. `gateway`: the deck's gateway card
-    (collector number), whose line (as the deck's own text export writes it) is read past."""
+    DeckListError for text that is not lines of a list at all (too many lines). A card of a sideboard or maybeboard
+    section, or of an "SB:" line, is a change of the considering list (DC-9); a `reader` (the box that reads the
+    main deck alone) refuses it, naming the box. `zero_is_none`: a line at 0 ("0 Name") is read as none of a card
+    that must exist, and changes nothing, where a list of changes refuses it as no count. `gateway`: the deck's
+    gateway card (collector number), whose line (as the deck's own text export writes it) is read past."""
     out = QuickLines()
     considered: Section | None = None  # the sideboard or maybeboard section the lines are under, if any
     for number, line in list_lines(text):
@@ -90,9 +101,16 @@ def parse_quick_add(text: str, index: CardIndex, *, reader: str = "quick add", z
                                       number, problem.suggestions))
         if not parsed.problems and (considered is not None or parsed.considering):
             where = 'after "SB:"' if parsed.considering or considered is None else f'under "{considered.title}"'
-            out.problems.append(Issue("bad_line", "", ERROR, f"This card is {where}: {reader} changes the main deck "
-                                      "only; put it on the considering list with “Consider” on a search result.",
-                                      None, number))
+            if reader:
+                out.problems.append(Issue("bad_line", "", ERROR, f"This card is {where}: {reader} changes the main "
+                                          "deck only; put it on the considering list with “Consider” on a search "
+                                          "result.", None, number))
+            elif parsed.gateway is not None:
+                out.problems.append(Issue("bad_line", "", ERROR, f"{parsed.gateway.name} is {where}: the considering "
+                                          "list takes no gateway card.", parsed.gateway.collector_number, number))
+            else:
+                out.considering += [QuickChange(entry.card, sign * entry.count, number)
+                                    for entry in parsed.considering or parsed.entries]
             continue
         if parsed.gateway is not None and parsed.gateway.collector_number.casefold() == gateway.casefold():
             out.gateway = parsed.gateway

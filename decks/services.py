@@ -390,6 +390,7 @@ class CardChange:
     before: int
     after: int
     refused: str = ""
+    considering: bool = False  # a count of the considering list, not of the main deck
 
 
 def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = None, count: int | None = None,
@@ -429,22 +430,26 @@ def deck_change_card(*, deck: Deck, actor, card: CardInfo, delta: int | None = N
 
 
 def deck_change_cards(*, deck: Deck, actor, deltas: Sequence[tuple[CardInfo, int]],
-                      within_limits: bool = False, just_read: bool = False) -> tuple[Deck, list[CardChange]]:
+                      within_limits: bool = False, just_read: bool = False,
+                      considering: Sequence[tuple[CardInfo, int]] = ()) -> tuple[Deck, list[CardChange]]:
     """Add or remove copies of several cards, saved as one version on top of the latest one (so no one's edit is
     overwritten; retried if another save lands in between). With `within_limits`, an addition stops at the copies
-    the rules allow (DC-4, DC-5) and its change says so. Nothing is saved when nothing changes.
+    the rules allow (DC-4, DC-5) and its change says so. Nothing is saved when nothing changes. `considering`: the
+    changes of the considering list saved in the same version (quick add's sideboard lines, DC-9), each at most
+    MAX_COPIES_STORED copies, their changes last and marked `considering`.
 
     The first try reads the deck again, unless the caller has `just_read` it (in the same request: the editor's
     saves, which would read it twice): a change decided on an older read could be refused, or found to change
     nothing, on what is no longer so. A save onto a version that is no longer the latest is a conflict, and the
     next try reads the latest."""
     _require_owner(deck, actor)
-    for card, _ in deltas:
+    for card, _ in [*deltas, *considering]:
         _check_main_deck_card(card)
     for attempt in range(3):
         if attempt or not just_read:
             deck = Deck.objects.select_related("gateway").get(pk=deck.pk)
         entries = {e.card.id: e for e in deck_entries(deck)}
+        considered = {e.card.id: e for e in deck_considering(deck)} if considering else {}
         changes = []
         for card, delta in deltas:
             before = entries[card.id].count if card.id in entries else 0
@@ -457,13 +462,22 @@ def deck_change_cards(*, deck: Deck, actor, deltas: Sequence[tuple[CardInfo, int
                 refused = f"{card.name}: {-delta} asked out, {before} in the deck; {before} taken out."
             _set_count(entries, card, after)
             changes.append(CardChange(card, before, after, refused))
+        for card, delta in considering:
+            before = considered[card.id].count if card.id in considered else 0
+            after = min(max(before + delta, 0), MAX_COPIES_STORED)
+            refused = (f"The considering list holds at most {MAX_COPIES_STORED} copies of {card.name}"
+                       + (f"; {after - before} added." if after > before else ".")) if before + delta > after else ""
+            _set_count(considered, card, after)
+            changes.append(CardChange(card, before, after, refused, considering=True))
         moved = [c for c in changes if c.after != c.before]
         if not moved:
             return deck, changes
-        message = words_within([f"{c.card.name}: {c.before} → {c.after}" for c in moved])
+        message = words_within([f"{'Considering ' if c.considering else ''}{c.card.name}: {c.before} → {c.after}"
+                                for c in moved])
         try:
             deck = deck_update(deck=deck, actor=actor, expected_version=deck.version,
-                               entries=list(entries.values()), message=message)
+                               entries=list(entries.values()), message=message,
+                               considering=list(considered.values()) if considering else None)
             return deck, changes
         except StaleVersion:
             if attempt == 2:

@@ -158,3 +158,23 @@ def test_quick_add_taking_out_more_copies_than_the_deck_holds_takes_them_all_and
     answer = logged_in.post(f"/decks/{deck.pk}/edit/quick/", {"lines": f"-5 {card.name}"})
     assert answer.status_code == 200 and counts(deck) == {}
     assert "Zz Fewer Held: 5 asked out, 2 in the deck; 2 taken out." in answer.content.decode()
+
+
+def test_quick_add_puts_a_pasted_sideboard_on_the_considering_list_in_one_version_undone_as_one(logged_in, owner):
+    """DC-9: a Moxfield list pasted whole, with its sideboard, was refused: its sideboard's cards go to the
+    considering list, as an import puts them, in the same version as the main deck's, and undo takes both back."""
+    from decks.selectors import deck_considering
+
+    main, side = make_card(name="Zz Pasted Main"), make_card(name="Zz Pasted Side")
+    deck = deck_create(owner=owner, name="Pasted", entries=entries_of((main, 1)))
+    answer = logged_in.post(f"/decks/{deck.pk}/edit/quick/",
+                            {"lines": f"3 {main.name}\n\nSIDEBOARD:\n2 {side.name}\nSB: 1 {main.name}", "save": "p1"})
+    assert answer.status_code == 200
+    deck = Deck.objects.get(pk=deck.pk)
+    assert counts(deck) == {main.name: 4}  # 1 + 3
+    assert {e.card.name: e.count for e in deck_considering(deck)} == {side.name: 2, main.name: 1}
+    assert deck.version == 2 and "Considering Zz Pasted Side: 0 → 2" in deck.revisions.get(number=2).message
+    for number, step in enumerate(undo_of(answer)):  # what the page sends to take the save back
+        logged_in.post(f"/decks/{deck.pk}/edit/{step['url']}/", {**step["fields"], "save": f"u{number}"})
+    deck = Deck.objects.get(pk=deck.pk)
+    assert counts(deck) == {main.name: 1} and deck_considering(deck) == []

@@ -59,8 +59,21 @@ def test_headers_and_comments_are_skipped_and_each_bad_line_is_named_with_a_sugg
     assert read.changes == []
 
 
-def test_dc9_pasted_sideboard_cards_are_refused_naming_the_section_never_added_to_the_deck():
-    read = parse_quick_add("4 Iron Pike\n\nSideboard\n2 Spear of Dawn\nSB: 1 Iron Pike\nUnits:\n1 Spear of Dawn", INDEX)
-    assert [(c.card.name, c.delta, c.line) for c in read.changes] == [("Iron Pike", 4, 1), ("Spear of Dawn", 1, 7)]
+def test_dc9_pasted_sideboard_cards_go_to_the_considering_list_never_into_the_deck():
+    text = "4 Iron Pike\n\nSideboard\n2 Spear of Dawn\n-1 Iron Pike\nSB: 1 Iron Pike\nUnits:\n1 Spear of Dawn"
+    read = parse_quick_add(text, INDEX)
+    assert read.problems == []
+    assert [(c.card.name, c.delta, c.line) for c in read.changes] == [("Iron Pike", 4, 1), ("Spear of Dawn", 1, 8)]
+    assert [(c.card.name, c.delta, c.line) for c in read.considering] == [
+        ("Spear of Dawn", 2, 4), ("Iron Pike", -1, 5), ("Iron Pike", 1, 6)]
+    assert [(card.name, delta) for card, delta in read.net_considering()] == [("Spear of Dawn", 2)]
+    gate = parse_quick_add("Sideboard\n1 The Gate", INDEX)
+    assert [(p.line, p.code) for p in gate.problems] == [(2, "bad_line")] and gate.considering == []
+    assert "takes no gateway card" in gate.problems[0].message
+
+
+def test_dc9_the_main_deck_written_out_refuses_sideboard_cards_naming_the_section():
+    read = parse_quick_add("4 Iron Pike\n\nSideboard\n2 Spear of Dawn\nSB: 1 Iron Pike", INDEX, reader="the text")
     assert [(p.line, p.code) for p in read.problems] == [(4, "bad_line"), (5, "bad_line")]
     assert 'under "Sideboard"' in read.problems[0].message and 'after "SB:"' in read.problems[1].message
+    assert read.considering == []
