@@ -41,6 +41,15 @@ def thinking_token(table_id: uuid.UUID, actions: int) -> str:
     return salted_hmac("goldfish-thinking", f"{table_id}:{actions}").hexdigest()[:20]
 
 
+def shown_actions(table_id: uuid.UUID, token: str, actions: int, least: int = 0) -> int | None:
+    """The number of actions (from `least` to `actions`) whose `thinking_token` is `token`: what a thinking table's
+    page showed when it asked; None if none is."""
+    for count in range(actions, least - 1, -1):
+        if constant_time_compare(thinking_token(table_id, count), token):
+            return count
+    return None
+
+
 def table_thinking_unchanged(*, user, table_id: uuid.UUID, shown: str, stale_before: datetime) -> bool:
     """Whether the user's table `table_id` is still thinking, with the actions the page shows (`shown`, their
     `thinking_token`) and no more, and has thought since `stale_before` (later than that its task is sent again,

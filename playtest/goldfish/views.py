@@ -19,7 +19,7 @@ from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish import services as tables
 from playtest.goldfish.presenter import decode, table_controls, table_view
-from playtest.goldfish.selectors import card_faces, table_thinking_unchanged, thinking_token
+from playtest.goldfish.selectors import card_faces, shown_actions, table_thinking_unchanged, thinking_token
 from playtest.goldfish.stored import replay_view
 from playtest.jobs import services as runs
 from playtest.models import GoldfishTable
@@ -28,9 +28,10 @@ from playtest.simulation.job_kind import MODES
 
 
 def _render_table(request, table, state=None, error: DomainError | None = None, status: int = 200,
-                  acted: bool = False, at: int | None = None) -> HttpResponse:
+                  acted: bool = False, at: int | None = None, since: int | None = None) -> HttpResponse:
     """The table; `?at=N` shows it after its first N actions (read-only), as the page does when it plays the
-    opponent's actions out one by one after the person's move (`acted`). A table played under rules since
+    opponent's actions out one by one after the person's move (`acted`), or after the first `since` actions, which
+    the page of a table thinking at the strong level showed when it asked. A table played under rules since
     changed is shown by its replay, from its stored frames (docs/rules.md, RV-4, RV-5)."""
     if not tables.table_shown(table):
         url = reverse("playtest:table_replay", args=[table.pk])
@@ -56,8 +57,13 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
     view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""),
                       watching=watching is not None, conceded=table.conceded_step is not None)
     # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
-    playing_out = acted and view is not None and tables.opponent_policy(table) is not None
+    playing_out = (acted or since is not None) and view is not None and tables.opponent_policy(table) is not None
     steps = tables.opponent_steps(table, shown) if playing_out else None
+    if steps and since is not None:  # from the step the page shows, the AI's actions taken since it asked
+        showing = sum(shown.seen[:since])
+        later = [step for step in steps[0] if step >= showing]
+        count = sum(seen and theirs for seen, theirs in zip(shown.seen[since:], shown.theirs[since:], strict=True))
+        steps = (later, count) if later and count else None
     playback = {"from": steps[0][0], "count": steps[1]} if steps else None
     # the seed and nonce once the game is over, whichever step is watched (DG-4.6)
     secrets = tables.table_secrets(table, now)
@@ -171,7 +177,10 @@ def table(request: HttpRequest, table_id) -> HttpResponse:
     at = request.GET.get("at")
     if at is None:
         tables.table_think_resend(table)  # a thinking table whose worker was lost is sent again
-        return _render_table(request, table)
+        # what the AI played since the page asked plays out one by one, as the quick level's answers do
+        least = table.human_moves[-1] if table.human_moves else 0
+        since = shown_actions(table.pk, shown, len(table.actions), least) if shown else None
+        return _render_table(request, table, since=since)
     step = _int_or_none(at)
     return _render_table(request, table, at=-1 if step is None else step)  # not a number: no step, refused as such
 

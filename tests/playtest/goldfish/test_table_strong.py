@@ -146,6 +146,10 @@ def test_the_thinking_tables_poll_says_nothing_new_until_the_ai_has_played(clien
     played = client.get(poll, HTTP_HX_REQUEST="true")
     assert played.status_code == 200 and "is thinking" not in played.content.decode()
     assert log_lines(played.content.decode()) > shown
+    # what the AI played since the page asked plays out one by one from the step the page showed, as the quick
+    # level's answers do (the page jumped to the newest position)
+    steps = tables.steps_shown(tables.table_state(table))
+    assert f'data-play-from="{sum(steps.seen[:shown])}"' in played.content.decode()
 
 
 @pytest.mark.django_db
