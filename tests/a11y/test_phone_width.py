@@ -67,3 +67,23 @@ def test_the_reports_of_a_playtest_run_and_a_tournament_do_not_scroll_sideways_o
                                           params={"lineup": ["heuristic", "random"]}))
     for run in (playtest, tournament):
         assert sideways(page, f"/playtest/runs/{run.pk}/") == 0, run.kind
+
+
+@pytest.mark.parametrize("path", ["/playtest/", "/dread-draw/", "/decks/"])
+def test_on_a_360_px_phone_every_section_of_the_header_fits_its_row(page, login, path):
+    """The current section is in bold, the widest: "Rules" was cut to "Rule" on the playtest pages."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    login(get_user_model().objects.create_user("narrow-phone", password="a-long-passphrase-7"))
+    page.goto(path)
+    nav = page.locator(".site-nav ul:not(.account)")
+    widths = nav.evaluate("n => [n.scrollWidth, n.clientWidth]")
+    assert widths[0] <= widths[1], f"the last section is cut off at 360 px: {widths}"
+
+
+def test_a_deck_named_with_one_long_word_leaves_every_column_of_my_decks_in_view_at_a_desk(page, login):
+    owner = login(get_user_model().objects.create_user("desk-owner", password="a-long-passphrase-7"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    deck_copy(deck=Deck.objects.filter(is_starter=True).order_by("pk").first(), owner=owner, name="W" * 100)
+    page.goto("/decks/")
+    table = page.locator(".deck-table")
+    assert table.evaluate("t => t.scrollWidth <= t.clientWidth"), "the columns past the name scroll out of view"
