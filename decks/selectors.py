@@ -173,12 +173,24 @@ def deck_for_viewer(*, deck_id: int | str, user, key: str | None = None) -> Deck
     return deck
 
 
-def deck_list_for_owner(*, user) -> QuerySet[Deck]:
-    return Deck.objects.filter(owner=user).select_related("owner")
+# How My decks may be sorted: the name a page's form sends, and the order.
+OWNER_ORDERS = {"updated": ("-updated_at", "-id"), "name": ("name", "id"), "format": ("format", "name", "id")}
+
+
+def deck_list_for_owner(*, user, craft: str = "", format: str = "", card: str = "", q: str = "",
+                        order: str = "updated") -> QuerySet[Deck]:
+    """The user's decks, found as the public list finds them (`deck_list_public`), in an order of OWNER_ORDERS (the
+    last edited first unless asked otherwise)."""
+    decks = _filtered(Deck.objects.filter(owner=user).select_related("owner"), craft=craft, format=format, card=card,
+                      q=q)
+    return decks.order_by(*OWNER_ORDERS[order])
 
 
 def deck_list_public(*, craft: str = "", format: str = "", card: str = "", q: str = "") -> QuerySet[Deck]:
-    decks = _public_decks()
+    return _filtered(_public_decks(), craft=craft, format=format, card=card, q=q).order_by(*PUBLIC_ORDER)
+
+
+def _filtered(decks: QuerySet[Deck], *, craft: str, format: str, card: str, q: str) -> QuerySet[Deck]:
     if craft:
         decks = decks.filter(crafts__contains=craft)
     if format:
@@ -192,7 +204,7 @@ def deck_list_public(*, craft: str = "", format: str = "", card: str = "", q: st
         decks = decks.filter(Exists(DeckEntry.objects.filter(deck=OuterRef("pk"), card__in=named)))
     if q:
         decks = decks.filter(Q(name__icontains=q) | Q(description__icontains=q))
-    return decks.order_by(*PUBLIC_ORDER)
+    return decks
 
 
 def public_decks_with_card(card_id: int, limit: int = 20) -> list[Deck]:

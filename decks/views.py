@@ -82,8 +82,22 @@ def _tags_and_considering(deck: Deck) -> dict:
 def index(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return public(request)
-    decks = selectors.deck_list_for_owner(user=request.user)
-    return render(request, "decks/index.html", {"decks": decks})
+    filters = _list_filters(request)
+    order = request.GET.get("order", "").strip() or "updated"
+    _known_choice("order", order, selectors.OWNER_ORDERS)
+    decks = selectors.deck_list_for_owner(user=request.user, order=order, **filters)
+    return render(request, "decks/index.html", {"decks": decks, "filters": filters, "order": order,
+                                                "orders": selectors.OWNER_ORDERS, "crafts": CRAFTS.values(),
+                                                "formats": DeckFormat.choices, "filtered": any(filters.values())})
+
+
+def _list_filters(request: HttpRequest) -> dict[str, str]:
+    """What a list of decks is narrowed to (a name or description, a card, a craft, a format); an unknown craft or
+    format is refused, not read as "no deck matches"."""
+    filters = {k: request.GET.get(k, "").strip()[:80] for k in ("craft", "format", "card", "q")}
+    _known_choice("craft", filters["craft"], CRAFTS)
+    _known_choice("format", filters["format"], DeckFormat.values)
+    return filters
 
 
 def _known_choice(name: str, value: str, choices) -> None:
@@ -94,9 +108,7 @@ def _known_choice(name: str, value: str, choices) -> None:
 
 @require_safe
 def public(request: HttpRequest) -> HttpResponse:
-    filters = {k: request.GET.get(k, "").strip()[:80] for k in ("craft", "format", "card", "q")}
-    _known_choice("craft", filters["craft"], CRAFTS)
-    _known_choice("format", filters["format"], DeckFormat.values)
+    filters = _list_filters(request)
     decks = selectors.deck_list_public(**filters)
     try:
         page = Paginator(decks, 30).get_page(page_number(request.GET.get("page")))

@@ -39,6 +39,30 @@ def test_my_decks_and_public_decks(logged_in, owner, client):
     assert "Shared Hinter" not in logged_in.get("/decks/public/?craft=sorcery").content.decode()
 
 
+def test_my_decks_are_found_by_name_card_craft_and_format_and_sorted_as_asked(logged_in, owner):
+    """As the public list finds decks; the last edited first unless sorted by name or format."""
+    pike = make_card(name="Zz Finder Pike", craft="hinter")
+    deck_create(owner=owner, name="Beta ramp", entries=entries_of((pike, 4)))
+    deck_create(owner=owner, name="Alpha aggro", format="quick", description="fast and ramp-free", entries=[])
+    deck_create(owner=owner, name="Gamma control", entries=[])
+
+    def listed(query):
+        page = logged_in.get(f"/decks/?{query}")
+        assert page.status_code == 200
+        return re.findall(r'<td><a href="/decks/\d+/">([^<]+)</a>', page.content.decode())
+
+    assert listed("") == ["Gamma control", "Alpha aggro", "Beta ramp"]  # the last edited first
+    assert listed("order=name") == ["Alpha aggro", "Beta ramp", "Gamma control"]
+    assert listed("order=format") == ["Alpha aggro", "Beta ramp", "Gamma control"]  # quick, then standard
+    assert listed("q=ramp&order=name") == ["Alpha aggro", "Beta ramp"]  # a name or a description
+    assert listed("card=finder pike") == ["Beta ramp"] and listed("craft=hinter") == ["Beta ramp"]
+    assert listed("format=quick") == ["Alpha aggro"]
+    assert "None of your decks matches" in logged_in.get("/decks/?q=nothing-like-it").content.decode()
+    refused = logged_in.get("/decks/?order=colour")
+    assert refused.status_code == 400 and "order: “colour” is not one of updated, name, format" in \
+        refused.content.decode()
+
+
 @pytest.mark.parametrize("query, words", [
     ("craft=hinters", "craft: “hinters” is not one of artifice, champion, divine, engineering, hinter, sorcery"),
     ("format=modern", "format: “modern” is not one of standard, quick, tactical"),
