@@ -33,6 +33,7 @@ from .cardinfo import Entry
 from .errors import DeckForbidden, DeckNotFound, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion
 from .models import DECK_LIMITS, Deck, DeckFormat, Visibility
 from .presenters import OddsInputs, panel
+from .sittings import sittings
 
 
 def _visible(request: HttpRequest, pk: int) -> Deck:
@@ -254,8 +255,8 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
                 change["name"] = card.name if card else change["card"]
     compared = numbers if None not in numbers else [max(deck.version - 1, 1), deck.version]
     return render(request, "decks/history.html", {
-        "deck": deck, "versions": versions, "diff": diff, "compared": compared, "missing": missing,
-        "can_edit": selectors.can_edit(deck, request.user)}, status=404 if missing else 200)
+        "deck": deck, "versions": versions, "sittings": sittings(versions), "diff": diff, "compared": compared,
+        "missing": missing, "can_edit": selectors.can_edit(deck, request.user)}, status=404 if missing else 200)
 
 
 VERSIONS_PER_PAGE = 50  # the history page's table of versions
