@@ -629,6 +629,11 @@
       openSearch(false);
       return;
     }
+    if (event.key === "?" && !typing) {
+      event.preventDefault();
+      showKeys();
+      return;
+    }
     if (event.key === "/" && !typing) {
       event.preventDefault();
       if (getComputedStyle(document.getElementById("editor-search")).display === "none") { openSearch(true); }
@@ -956,6 +961,16 @@
     var bar = document.querySelector(".editor-bar");
     if (bar) { document.documentElement.style.setProperty("--editor-bar", bar.offsetHeight + "px"); }
   }
+
+  // "Keys" (and ?): the editor's keys, in a dialog; closing it puts the keyboard back where it was.
+  function showKeys() {
+    var dialog = document.getElementById("keys-dialog");
+    if (dialog && !dialog.open) { dialog.showModal(); }
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#show-keys")) { showKeys(); }
+  });
 
   // "Find it in the deck": the page scrolls to the card's row (below the bar), and the keyboard is put there too,
   // the row marked (decks.css, :target), so that the next Tab reaches its buttons and a screen reader reads it.

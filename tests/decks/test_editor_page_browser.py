@@ -178,6 +178,25 @@ def test_enter_held_down_on_draw_the_next_card_never_deals_a_new_hand_when_the_d
     assert "8 in hand, 0 left in the deck" in page.locator("#hand-status").inner_text()
 
 
+def test_question_mark_shows_the_editors_keys_and_escape_puts_the_keyboard_back(page, starter_copy):
+    user, deck = starter_copy
+    open_editor(page, user, deck)
+    page.locator("#panel li[data-card] button").first.focus()
+    page.keyboard.press("?")
+    dialog = page.get_by_role("dialog", name="Keys of the editor")
+    dialog.wait_for()
+    assert "Set a copy aside on the considering list" in dialog.inner_text()
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.closest('#panel li[data-card]') !== null")
+    page.get_by_label("Quick add").focus()
+    page.keyboard.press("?")  # typed in a box: a character, not the keys
+    assert dialog.is_hidden() and page.get_by_label("Quick add").input_value() == "?"
+    page.get_by_role("button", name="Keys").click()
+    dialog.wait_for()
+
+
 def test_the_legality_stays_in_view_while_the_deck_scrolls(page, starter_copy):
     user, deck = starter_copy
     page.set_viewport_size({"width": 1280, "height": 800})
