@@ -3,7 +3,8 @@ from, where it went to, the target of an attack or a card), and the action in wo
 
 Read from the game's history, replayed: each action is looked at in the position it was played in. The last run of
 the opponent's actions counts; within it the latest one that touches the board is highlighted and said (an "end its
-turn" touches none); a run that touches no cell is said by its latest action.
+turn" touches none); a run that touches no cell is said by its latest action. The same pass tells whether the player
+on turn has acted in it yet: a response window before they have is the one at the start of the turn (DG-15.6).
 """
 
 from __future__ import annotations
@@ -84,14 +85,29 @@ def _moved(before: dict[int, int], state: State) -> dict[str, set[str]]:
     return parts
 
 
+@dataclass(frozen=True, slots=True)
+class PlayRead:
+    last_move: LastMove | None  # the opponent's last action, as opponent_last_move says it
+    turn_untouched: bool  # the player on turn has taken no action in this turn yet (their turn has just begun)
+
+
 def opponent_last_move(start: State, actions: Sequence[Action], me: int) -> LastMove | None:
     """The opponent's last action among `actions`, played from the position `start` (changed: pass a replay or a
     copy), as the person in seat `me` sees it; None before the opponent has acted. A pass the person is not shown
     (a window of the opponent's own, DG-15.7) counts as not played: it is neither marked nor said."""
+    return read_play(start, actions, me).last_move
+
+
+def read_play(start: State, actions: Sequence[Action], me: int) -> PlayRead:
+    """The opponent's last action (opponent_last_move), and whether the player on turn has acted in the turn
+    `actions` end in, in one replay of them."""
     words, latest = "", ""
     cells: dict[str, set[str]] = {}
     running = False  # inside a run of the opponent's actions
+    acted_in = -1  # the last turn in which its player on turn took an action
     for action in actions:
+        if start.current_player == start.active:
+            acted_in = start.turn
         if start.current_player == me or hidden_from(start, action, me):
             if start.current_player == me:
                 running = False  # the person acted: the opponent's next action starts a new run
@@ -107,7 +123,8 @@ def opponent_last_move(start: State, actions: Sequence[Action], me: int) -> Last
             touched.setdefault(name, set()).update(parts)
         if touched:
             words, cells = latest, touched
+    untouched = acted_in != start.turn
     if not latest:
-        return None
+        return PlayRead(None, untouched)
     ordered = {name: tuple(p for p in PARTS if p in parts) for name, parts in cells.items()}
-    return LastMove(words=words or latest, cells=ordered)
+    return PlayRead(LastMove(words=words or latest, cells=ordered), untouched)

@@ -34,7 +34,7 @@ from playtest.dreadgate.actions import (
 from playtest.dreadgate.board import cell_name, direction_between, turn_dir
 from playtest.dreadgate.state import MULLIGAN_PHASE, RESPONSE_PHASE
 from playtest.goldfish.board import CardFaces, game_view
-from playtest.goldfish.last_move import PART_WORDS, opponent_last_move
+from playtest.goldfish.last_move import PART_WORDS, read_play
 from playtest.goldfish.services import human_seat
 
 HAND_KINDS = {DEPLOY, EQUIP, PLAY, RECYCLE}  # a: the card's definition index (instants: the turn bar, at once)
@@ -123,6 +123,16 @@ def _owner_of_choice(state: State, action: Action, answers: dict[Action, int]) -
     return ""
 
 
+def _window(state: State, turn_untouched: bool) -> str:
+    """The person's response window open now (DG-15.6), if any: "end" when the opponent has ended its turn, "start"
+    when its turn has begun and it has not acted yet, "action" after one of its actions; "" for none."""
+    if state.phase != RESPONSE_PHASE:
+        return ""
+    if state.ending:
+        return "end"
+    return "start" if turn_untouched else "action"
+
+
 def ending_words(condition: str, won: bool | None) -> str:
     """How a game ended, in a sentence for its person (`won`: None for a draw), with the rule that ended it."""
     words = {
@@ -177,7 +187,8 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
         targets.setdefault(target_cell(choice["action"]) or "", []).append(choice)
     iid_at = {cell_name(u.cell): u.iid for u in state.units.values()}
     # the game replayed from its start; a position set up by hand (`log` given) has no history to replay
-    last_move = opponent_last_move(state.replay(()), state.history, me) if log is None else None
+    play = read_play(state.replay(()), state.history, me) if log is None else None
+    last_move = play.last_move if play else None
     last_cells = last_move.cells if last_move else {}
     for row in view["grid"]:
         for cell in row:
@@ -219,8 +230,10 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
         # points; talent points, kept into the opponent's turn for instants (DG-5.6, DG-15.4)
         "influence": [(CRAFT_ORDER[i], n) for i, n in enumerate(state.infl) if n] if state.active == me else [],
         "rp": state.rp if state.active == me and state.phase != MULLIGAN_PHASE else 0,
-        # DG-15.5: the opponent acted and the person may answer with an instant (paid in talent points) or pass
-        "window": yours and state.phase == RESPONSE_PHASE, "talent_points": state.tp[me],
+        # DG-15.5: the person may answer with an instant (paid in talent points) or pass, in a window after the
+        # opponent's action, at the start of its turn or at its end (DG-15.6): which one, so that the page says it
+        "window": _window(state, play.turn_untouched if play else False) if yours else "",
+        "talent_points": state.tp[me],
     })
     me_player = view["players"][me]
     view["you"], view["opponent"] = me_player, view["players"][1 - me]

@@ -33,6 +33,7 @@ from playtest.goldfish.presenter import encode, table_view
 from playtest.models import GoldfishTable
 from tests.playtest.dreadgate.factories import ability, game, give, item, put, talent, unit
 from tests.playtest.dreadgate_decks import starter_deck
+from tests.playtest.goldfish.quick_win import dummy_cell, guarded_deck, waiting_step
 
 pytestmark = pytest.mark.django_db
 
@@ -499,6 +500,39 @@ def test_a_pass_in_the_opponents_own_window_is_neither_marked_nor_said(table):
     assert opponent_last_move(start.copy(), played, me=0) is None  # South is never told of the window
     seen_by_north = opponent_last_move(start.copy(), played, me=1)
     assert seen_by_north.cells == {"b2": ("target",)} and "equip" in seen_by_north.words
+
+
+def test_the_window_at_the_start_of_the_opponents_turn_says_so_not_that_an_action_can_be_answered(client, alice):
+    """DG-15.6: the person ends their turn holding an instant and the talent points, the training dummy a target for
+    it; the opponent's turn begins with the person's window, before it has done anything. The status said "the
+    opponent's action can be answered", and there was none: it says the turn begins. Once the opponent has acted,
+    a window is an answer to its action again."""
+    deck = guarded_deck(alice)
+    for seed in range(1, 20):
+        table = tables.table_create(owner=alice, deck_id=deck.pk, seed=seed)
+        me = tables.human_seat(tables.table_state(table))
+        tables.table_place_dummy(table=table, cell=dummy_cell(me))
+        table.refresh_from_db()
+        for _ in range(30):
+            state = tables.table_state(table)
+            if state.is_over() or state.phase == RESPONSE_PHASE and state.current_player == me:
+                break
+            tables.table_act(table=table, action=waiting_step(state))
+            table.refresh_from_db()
+        if state.phase == RESPONSE_PHASE and state.history[-1] == (END, 0, 0) and not state.ending:
+            break  # the person's window, the opponent's turn just begun after the person's end
+    else:
+        raise AssertionError("no seed gives the person a window at the start of the opponent's turn")
+    view = table_view(state, CardFaces({}))
+    assert view["window"] == "start"
+    status = page(client, alice, table).split('class="turn-status"')[1].split("</p>")[0]
+    assert "the opponent's turn begins: before it acts, you may play an instant" in status
+    assert "the opponent's action" not in status and 'href="/rules/#DG-15.6"' in status
+    # the same window after an action of the opponent's: what it answers
+    state.apply((PASS, 0, 0))
+    state.apply((DRAW, 0, 0))  # the opponent's first action of its turn
+    assert state.phase == RESPONSE_PHASE and state.current_player == me, "no window after the draw: the dummy?"
+    assert table_view(state, CardFaces({}))["window"] == "action"
 
 
 def test_a_move_from_a_page_that_showed_an_earlier_step_is_refused_and_the_table_shown_as_it_is(client, alice, table):
