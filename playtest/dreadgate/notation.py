@@ -17,6 +17,15 @@ _WORDS = {END: "end", DRAW: "draw", STRIKE: "strike", PASS: "pass", KEEP: "keep"
 _BY_WORD = {v: k for k, v in _WORDS.items()}
 
 
+# The longest part of a text an error repeats: a longer one is cut to its start, so that a long paste is not echoed
+# back whole (the text itself stays where it was typed)
+ECHO_MOST = 24
+
+
+def _echo(tok: str) -> str:
+    return tok if len(tok) <= ECHO_MOST else tok[:ECHO_MOST - 1] + "…"
+
+
 class NotationError(ValueError):
     """Text that is not an action of this game; `position` is the offset of the offending part."""
 
@@ -105,7 +114,7 @@ def parse_action(state: State, text: str) -> Action:
     def need(n: int, usage: str) -> None:
         if len(args) != n:
             where = args[n][1] if len(args) > n else len(text)
-            raise NotationError(f"'{word}' is written: {usage}", where)
+            raise NotationError(f"'{_echo(word)}' is written: {usage}", where)
 
     if word in _BY_WORD:
         need(0, word)
@@ -159,28 +168,28 @@ def parse_action(state: State, text: str) -> Action:
             d = _card(state, code, at + len(holder) + 1)
             item = state.item_for(p, bearer, d, n)
             if item < 0:
-                raise NotationError(f"the unit on {holder} bears no {code}", at + len(holder) + 1)
+                raise NotationError(f"the unit on {_echo(holder)} bears no {_echo(code)}", at + len(holder) + 1)
             return (USE, item, n)
         if parse_cell(tok.split(".")[0].lower()) is not None:
             return (USE, _unit(state, tok, at, p, "own"), n)
         d = _card(state, tok, at)
         item = state.item_for(p, -1, d, n) if p >= 0 else -1
         if item < 0:
-            raise NotationError(f"{tok} is not on your sideline", at)
+            raise NotationError(f"{_echo(tok)} is not on your sideline", at)
         return (USE, item, n)
-    raise NotationError(f"unknown action '{word}'", pos)
+    raise NotationError(f"unknown action '{_echo(word)}'", pos)
 
 
 def _int(tok: str, at: int) -> int:
     if not tok.isdigit() or len(tok) > 3:
-        raise NotationError(f"'{tok}' is not a number", at)
+        raise NotationError(f"'{_echo(tok)}' is not a number", at)
     return int(tok)
 
 
 def _cell(tok: str, at: int) -> int:
     cell = parse_cell(tok.lower())
     if cell is None:
-        raise NotationError(f"'{tok}' is not a cell (a1 to e5)", at)
+        raise NotationError(f"'{_echo(tok)}' is not a cell (a1 to e5)", at)
     return cell
 
 
@@ -189,7 +198,7 @@ def _card(state: State, tok: str, at: int) -> int:
     if d is None:
         d = state.by_code.get(tok.upper())
     if d is None:
-        raise NotationError(f"no card '{tok}' in this game", at)
+        raise NotationError(f"no card '{_echo(tok)}' in this game", at)
     return d
 
 
@@ -197,7 +206,7 @@ def _unit(state: State, tok: str, at: int, player: int, side: str) -> int:
     name, _, seat = tok.lower().partition(".")
     cell = _cell(name, at)
     if seat and seat not in SEAT_NAMES:
-        raise NotationError(f"'.{seat}' names no seat; use .s or .n", at + len(name))
+        raise NotationError(f"'.{_echo(seat)}' names no seat; use .s or .n", at + len(name))
     occ = state.board[cell]
     found = []
     if occ >= 0:

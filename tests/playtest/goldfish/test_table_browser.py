@@ -529,6 +529,48 @@ def test_a_command_typed_keeps_the_focus_in_its_box_and_a_refused_one_stays_ther
     assert box.input_value() == ""  # played: the box is empty for the next command
 
 
+def phone_login(phone_page, live_server, user) -> None:
+    """The `login` fixture's session, handed to the phone's browser context."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    phone_page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "url": live_server.url,
+                                     "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
+
+
+def refuse_a_long_command(page, command: str) -> dict:
+    """The command typed and refused: the refusal's height and text, and what stays in the box."""
+    page.locator("#notation").fill(command)
+    page.locator("#notation").press("Enter")
+    page.locator(".refusal").wait_for()
+    page.wait_for_function("text => document.querySelector('#notation').value === text", arg=command, timeout=5_000)
+    return page.evaluate("""() => { const box = document.querySelector('#table-message .refusal');
+      return {height: box.getBoundingClientRect().height, text: box.textContent.trim(),
+              kept: document.querySelector('#notation').value}; }""")
+
+
+def test_a_long_command_refused_is_not_echoed_whole_above_the_status(page, phone_page, login, live_server, alice):
+    """A 300-character command was echoed back in full: a refusal 285 px tall (380 px on a phone) pushed the status
+    and the hand down the screen. The refusal repeats its start only; the command stays whole in its box."""
+    login(alice)
+    table = open_table(page, alice)
+    keep(page)
+    short = refuse_a_long_command(page, "deploy QQQQ c1")  # a refusal of a short command, for its height
+    command = "deploy " + "Q" * 300 + " c1"
+    refused = refuse_a_long_command(page, command)
+    assert "no card 'QQQQ" in refused["text"] and "Q" * 30 not in refused["text"], refused["text"]
+    assert refused["height"] <= short["height"] + 30 and refused["kept"] == command, (refused, short["height"])
+    phone_login(phone_page, live_server, alice)
+    phone_page.goto(f"/playtest/tables/{table.pk}/")
+    phone_page.wait_for_function("() => window.htmx !== undefined")
+    short = refuse_a_long_command(phone_page, "QQQQ")  # the first word: no action
+    refused = refuse_a_long_command(phone_page, "Q" * 300)
+    assert "unknown action 'qqqq" in refused["text"] and "q" * 30 not in refused["text"], refused["text"]
+    assert refused["height"] <= short["height"] + 30 and refused["kept"] == "Q" * 300, (refused, short["height"])
+
+
 def test_a_refusal_is_shown_in_place_with_debug_on_as_make_run_serves(page, login, alice, settings):
     """django-htmx's debug script (its tag adds it with DEBUG on) put a 4xx answer, the table's refusal, in place of
     the whole page: the site's header, the styles and the scripts were gone."""
