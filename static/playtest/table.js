@@ -2,7 +2,9 @@
 // - the log follows its latest line;
 // - Escape clears the selected card or unit, and the focus goes back to it;
 // - after a selection the focus goes to the first lit cell (or the selection's menu), so that Enter acts;
-//   after an action it returns to the hand card, cell or turn button it left, or else to the table's first control;
+//   after an action it returns to the hand card, cell or turn button it left, or else to the decision's start; a new
+//   decision (after the opponent's actions, in a new turn, an answer asked for) starts at its start: an answer's first
+//   button, the game's end, or else the status line, from which Tab goes on to the turn's buttons;
 // - the hand's strip keeps its place across a swap (on a phone it scrolls sideways);
 // - an answer in error that is not the table is never swapped in for it: the table stays, and says what happened;
 // - the opponent's last action is said in a live region outside the swapped table;
@@ -33,7 +35,25 @@ function keyOf(element) {
   const hand = element.closest(".hand-tile");
   if (hand) { return `.hand-card[data-key="${hand.querySelector(".hand-card")?.dataset.key}"]`; }
   if (element.matches(".bar-action")) { return `.bar-action[value="${CSS.escape(element.value)}"]`; }
+  if (element.matches(".turn-status")) { return ".turn-status"; }
   return null;
+}
+
+// The decision the table asks of the person now (data-decision: "turn", "answer" in a response window, "over"), and
+// in which turn; none while the opponent's actions play out, nor in a table about to play them out.
+function decisionOf(table) {
+  if (!table?.dataset.decision || (table.dataset.playFrom !== undefined && speed() > 0)) { return ""; }
+  return `${table.dataset.decision} ${table.dataset.turn}`;
+}
+let decisionBefore = "";  // the decision of the table a swap replaced
+
+// Where a decision starts: in a response window its first answer (an instant, or letting the action stand), at the
+// game's end its first control, else the status line (not a hand card: one that can't be played would be no place to
+// start, and its large view would cover the opponent's last action).
+function decisionStart(table) {
+  const decision = table.dataset.decision;
+  const first = decisionOf(table) && ({ answer: ".turn-bar .bar-action", over: ".game-over button, .game-over a" })[decision];
+  return (first && table.querySelector(first)) || table.querySelector(".turn-status");
 }
 
 function restoreFocus(table) {
@@ -44,12 +64,13 @@ function restoreFocus(table) {
       || table.querySelector(".menu-action:not([data-recycles])") || table.querySelector(".hand-card.selected");
     if (next) { next.focus(); return; }
   }
-  const back = focusKey && table.querySelector(focusKey);
-  // Else, in this order (not the page's): the game's end, the hand, the turn's buttons, then the board, so that the
-  // AI's turn playing out never leaves the focus (and its large view) on the opponent's units.
-  const fallback = [".game-over button", ".hand-card", ".bar-action", ".board a, .board [tabindex]"]
-    .map((selector) => table.querySelector(selector)).find(Boolean);
-  (back || fallback)?.focus();
+  // A new decision (after the opponent's actions played out, in a new turn, an answer asked for in place of the
+  // turn's actions) starts at its start; the same decision goes on where the focus was. While the opponent's actions
+  // play out the focus is on the status line, never on the opponent's units (nor a card's large view).
+  const decision = decisionOf(table);
+  const fresh = decision && (decision !== decisionBefore || table.dataset.playFrom !== undefined);
+  const back = !fresh && focusKey && table.querySelector(focusKey);
+  (back || decisionStart(table))?.focus();
 }
 
 // A refusal of the rules or of a form is the table itself, answered with its message in place (a 4xx page the table's
@@ -179,6 +200,7 @@ let refusedCommand = null;
 
 document.addEventListener("htmx:beforeSwap", (event) => {
   const active = document.activeElement;
+  decisionBefore = decisionOf(document.querySelector(TABLE));
   refocus = Boolean(byKeyboard && active && event.detail.target?.contains(active));
   focusKey = refocus ? keyOf(active) : null;
   const box = document.querySelector(`${TABLE} #notation`);

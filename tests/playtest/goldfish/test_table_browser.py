@@ -28,7 +28,8 @@ from playtest.dreadgate.actions import (
 from playtest.dreadgate.board import cell_name
 from playtest.dreadgate.state import MAIN_PHASE, RESPONSE_PHASE
 from playtest.goldfish import services as tables
-from playtest.goldfish.presenter import encode
+from playtest.goldfish.board import CardFaces
+from playtest.goldfish.presenter import encode, table_view
 from playtest.models import GoldfishTable
 from tests.a11y.test_axe import axe_violations
 from tests.playtest.dreadgate_decks import starter_deck
@@ -1100,6 +1101,75 @@ def test_the_ais_turn_after_a_keyboard_end_of_turn_never_leaves_the_focus_on_the
     wait_for_focus_in_table(page)
     on_board.add(page.evaluate("Boolean(document.activeElement.closest('#table .board'))"))
     assert on_board == {False}, page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+
+
+def settled_decision(page, decision: str) -> None:
+    """The live table asks the person for `decision` (its actions played out), and its swap has settled."""
+    page.locator(f'#table[data-decision="{decision}"]:not([data-watch-step]):not([data-play-from])').wait_for(
+        state="attached", timeout=20_000)
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    wait_for_focus_in_table(page)
+
+
+def covers(page, over: str, under: str) -> bool:
+    return page.evaluate("""([over, under]) => {
+      const [a, b] = [over, under].map((sel) => document.querySelector(sel).getBoundingClientRect());
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }""", [over, under])
+
+
+def test_after_the_ais_turn_the_focus_is_on_the_decision_it_leaves_not_on_a_hand_card(page, login, alice):
+    """The person ends their turn by keyboard; the AI's turn plays out and ends in the person's response window. The
+    focus went to the first card of the hand (one that can't be played, its large view over the status line and the
+    opponent's last action), some 31 Tabs from letting the action stand. It is on the window's first answer; in the
+    person's own turn, on the status line, the turn's buttons the next Tab; a card's large view covers neither."""
+    login(alice)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    opponent = starter_deck(alice, craft="champion", name="The AI's deck")
+    table = tables.table_create(owner=alice, deck_id=guarded_deck(alice).pk, seed=1, opponent_deck_id=opponent.pk)
+    me = tables.human_seat(tables.table_state(table))
+    for _ in range(40):  # through the service: to a window the AI's actions leave after the person's end of turn
+        state = tables.table_state(table)
+        step = waiting_step(state)
+        tables.table_act(table=table, action=step)
+        table.refresh_from_db()
+        after = tables.table_state(table)
+        if step[0] == END and after.current_player == me and after.phase == RESPONSE_PHASE \
+                and table_view(after, CardFaces({}))["window"] == "action":
+            break
+    else:
+        raise AssertionError("the AI's turn never ends in the person's window from this seed")
+    tables.table_undo(table=table)  # back to the person's turn, before its end: the AI plays the same again
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.evaluate("localStorage.setItem('dreadgate.table.speed', '150')")
+    end = page.get_by_role("button", name="End your turn", exact=True)
+    end.focus()
+    page.keyboard.press("Enter")
+    settled_decision(page, "answer")
+    assert page.evaluate("document.activeElement === document.querySelector('#table .turn-bar .bar-action')"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+    tab_to(page, ".bar-action[value='8,0,0']", limit=len(page.locator(".turn-bar .bar-action").all()))  # pass
+    assert "Let it stand" in page.evaluate("document.activeElement.textContent")
+    page.locator(".hand span.hand-card").first.focus()  # a card that can't be played now shows its large view
+    zoom = page.locator(".hand span.hand-card:focus ~ .card-zoom")
+    zoom.wait_for()
+    assert not covers(page, ".hand-tile:has(span.hand-card:focus) .card-zoom", ".status-line")
+    assert not covers(page, ".hand-tile:has(span.hand-card:focus) .card-zoom", ".last-move")
+    tab_to(page, ".bar-action[value='8,0,0']")
+    for _ in range(10):  # let the AI's actions stand, to the person's own turn
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.querySelector('#table .bar-action[value=\"8,0,0\"]:focus')")
+        page.locator("#table:not([data-watch-step]):not([data-play-from])[data-decision]").wait_for(
+            state="attached", timeout=20_000)
+        page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+        wait_for_focus_in_table(page)
+        if page.locator("#table[data-decision='turn']").count():
+            break
+        assert page.evaluate("document.activeElement === document.querySelector('#table .turn-bar .bar-action')")
+        tab_to(page, ".bar-action[value='8,0,0']")
+    assert page.evaluate("document.activeElement.matches('.turn-status')"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+    page.keyboard.press("Tab")
+    assert page.evaluate("Boolean(document.activeElement.closest('.turn-bar'))")  # the turn's buttons next
 
 
 def test_escape_pressed_while_another_card_is_being_selected_clears_the_selection_without_an_error(page, login, alice):
