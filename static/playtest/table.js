@@ -239,8 +239,20 @@ document.addEventListener("htmx:afterSettle", () => {
   const box = table.querySelector("#notation");
   if (box && refusedCommand) { box.value = refusedCommand; }
   refusedCommand = null;
+  showSelection(table);
   if (byKeyboard && (refocus || table.dataset.selection)) { restoreFocus(table); }
 });
+
+// A selection's box (what the selected card or unit can do, or why a card can't be played) is under the hand on a
+// phone, below the screen. A selection that lights nothing on the board has its choices all in the box: the box is
+// brought into view, as little as will show it. One that lights cells leaves the page where it is: its choices are
+// on the board, which does not move.
+function showSelection(table) {
+  const box = table.querySelector(".play-choice .selection");
+  if (!box || !table.dataset.selection || table.querySelector(".cell-target, .unit-target")) { return; }
+  const shown = box.getBoundingClientRect();
+  if (shown.top < 0 || shown.bottom > window.innerHeight) { box.scrollIntoView({ block: "nearest" }); }
+}
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") { return; }

@@ -776,7 +776,10 @@ def test_on_a_phone_the_hand_is_a_strip_under_a_board_as_wide_as_the_screen(page
     before = board_box(page)
     last.click()
     page.locator(".selection").first.wait_for()
-    assert board_box(page) == before  # the board stays where it was
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    after = board_box(page)  # the page may scroll to the selection's box (a card that lights no cell), no more:
+    assert (after["top"] + after["scroll"], after["left"], after["size"]) == (  # the board stays where it was
+        before["top"] + before["scroll"], before["left"], before["size"])
     assert page.locator(".hand").evaluate("h => h.scrollLeft") == strip  # and the strip, on the card chosen
     assert axe_violations(page) == []
     assert overlaps_and_overflows(page) == []
@@ -1197,9 +1200,9 @@ def test_escape_pressed_while_another_card_is_being_selected_clears_the_selectio
     assert page.locator(".selection").count() == 0 and errors == []
 
 
-def test_a_card_only_recycled_now_is_selected_without_putting_the_focus_on_recycle(page, login, alice):
-    """Enter on a card that can't be played put the focus on its Recycle button: a second Enter threw it away."""
-    login(alice)
+def a_card_only_recycled(alice) -> tuple[GoldfishTable, int, int]:
+    """A table after the keep, in the person's main phase, with a card in hand that can only be recycled now (it
+    costs more than the person has): the table, the card's definition index, and the size of the hand."""
     for seed in range(1, 40):
         table = tables.table_create(owner=alice, deck_id=quick_deck(alice).pk, seed=seed)
         state = tables.table_state(table)
@@ -1219,9 +1222,16 @@ def test_a_card_only_recycled_now_is_selected_without_putting_the_focus_on_recyc
             break
     else:
         raise AssertionError("no seed gives a hand card that can only be recycled")
+    return table, only, len(state.hand[me])
+
+
+def test_a_card_only_recycled_now_is_selected_without_putting_the_focus_on_recycle(page, login, alice):
+    """Enter on a card that can't be played put the focus on its Recycle button: a second Enter threw it away."""
+    login(alice)
+    table, only, hand = a_card_only_recycled(alice)
+    me = tables.human_seat(tables.table_state(table))
     page.goto(f"/playtest/tables/{table.pk}/")
     page.wait_for_function("() => window.htmx !== undefined")
-    hand = len(state.hand[me])
     page.locator(f'.hand a.hand-card[data-key="h{only}"]').focus()
     page.keyboard.press("Enter")
     page.locator(".selection").wait_for()
@@ -1231,3 +1241,44 @@ def test_a_card_only_recycled_now_is_selected_without_putting_the_focus_on_recyc
     page.locator(".selection").wait_for(state="detached")
     after = tables.table_state(GoldfishTable.objects.get(pk=table.pk))
     assert len(after.hand[me]) == hand
+
+
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight + 0.5; }"""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (360, 740)])
+def test_on_a_phone_a_tapped_cards_box_comes_into_view_with_why_it_cant_be_played(phone_page, live_server, alice,
+                                                                                  width, height):
+    """A tap on a card that can't be played now put its box ("It cannot be played now: costs 3; you have 2 points",
+    and Recycle) under the hand, below the screen (836 to 1046 px on a 390×844 screen): the tap showed an outline
+    only. The box comes into view, and the card tapped stays in view above it."""
+    table, only, _ = a_card_only_recycled(alice)
+    phone_login(phone_page, live_server, alice)
+    phone_page.set_viewport_size({"width": width, "height": height})
+    phone_page.goto(f"/playtest/tables/{table.pk}/")
+    phone_page.wait_for_function("() => window.htmx !== undefined")
+    card = f'.hand a.hand-card[data-key="h{only}"]'
+    phone_page.locator(card).tap()
+    phone_page.locator(".selection", has_text="It cannot be played now").wait_for()
+    phone_page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    assert phone_page.evaluate(IN_VIEW, ".play-choice .selection"), phone_page.evaluate(
+        "document.querySelector('.play-choice .selection').getBoundingClientRect().toJSON()")
+    assert phone_page.evaluate(IN_VIEW, ".menu-action[data-recycles]")
+    assert phone_page.evaluate(IN_VIEW, ".hand a.hand-card.selected")
+
+
+def test_on_a_phone_the_opening_hand_is_in_view_while_it_is_kept_or_mulliganed(phone_page, live_server, alice):
+    """At 360×740 the opening hand was under the board, below the screen, while the person decided whether to keep
+    it. While the question is asked the hand comes before the (empty) board: the hand and the question in view."""
+    table = tables.table_create(owner=alice, deck_id=quick_deck(alice).pk, seed=SEED)
+    phone_login(phone_page, live_server, alice)
+    phone_page.goto(f"/playtest/tables/{table.pk}/")
+    phone_page.get_by_role("button", name="Keep your hand").wait_for()
+    assert phone_page.evaluate(IN_VIEW, ".turn-bar")
+    assert phone_page.evaluate(IN_VIEW, "#hand-h") and phone_page.evaluate(IN_VIEW, ".hand .hand-tile")
+    assert axe_violations(phone_page) == []
+    phone_page.get_by_role("button", name="Keep your hand").tap()  # kept: the board before the hand again
+    phone_page.locator(".log-lines li", has_text="You keep your hand").wait_for()
+    assert phone_page.evaluate("""() => document.querySelector('.board').getBoundingClientRect().bottom
+      <= document.querySelector('.hand').getBoundingClientRect().top""")
