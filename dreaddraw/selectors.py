@@ -186,7 +186,9 @@ def _players(seats: Iterable[DreadDrawSeat], obs: dict[str, Any], legal: set[str
         row = [_with_ability(cs, c) for c in info["row"]]
         # A bot seat named by its level's own name ("Counting bot") says its level once, in the name.
         bot = "" if not seat.bot or seat.name == BOT_LABELS.get(seat.bot) else bot_name(seat.bot)
+        # A name two seats share says its seat already ("Heuristic bot (seat 2)"): the heading does not say it again.
         players.append({**info, "name": name, "kind": seat.get_kind_display(), "bot": bot, "seat_number": p + 1,
+                        "seat_in_name": name != seat.name,
                         "state": state, "row": row, "reserves": reserves, "is_viewer": p == viewer,
                         "to_move": p == mover, "is_winner": winner is not None and p == winner})
     return players

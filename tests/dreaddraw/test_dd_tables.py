@@ -157,6 +157,17 @@ def test_two_bots_of_one_level_are_told_apart_by_seat_in_the_players_and_the_log
     assert "Heuristic bot (seat 3)" in str(seats)
 
 
+def test_a_seat_heading_says_its_seat_once(client, alice):
+    """A name two seats share says its seat ("Heuristic bot (seat 2)"), and the heading said it again after it."""
+    table = table_create(owner=alice, seats=[{"kind": "local"}, {"kind": "bot", "bot": "heuristic"},
+                                             {"kind": "bot", "bot": "heuristic"}], seed=5)
+    html = client.get(f"/dread-draw/tables/{table.pk}/").content.decode()
+    headings = [" ".join(re.sub(r"<[^>]+>", " ", h).split())
+                for h in re.findall(r'<li class="dd-player[^"]*">\s*<h3>(.*?)</h3>', html, re.S)]
+    assert headings[1:] == ["Heuristic bot (seat 2)", "Heuristic bot (seat 3)"], headings
+    assert re.fullmatch(r"(\S+ )?\w.* seat 1", headings[0]), headings  # a name of its own: the seat after it
+
+
 def test_the_rules_named_by_the_turn_line_and_the_log_are_links_and_names_stay_text(client, alice):
     from dreaddraw.templatetags.rule_links import rule_links
 
