@@ -64,16 +64,21 @@
   });
 
   // On a small screen the next decision (a card to keep, an ability to use, a Reserve to summon) may lie a screen
-  // below the buttons just pressed, or above them: after the player's own decision, or when the table comes to
-  // them, the decisions are brought into view unless one already is (a keyboard user's focus does the same).
-  function inView(element) {
+  // below the buttons just pressed, or above them, or be cut by the window's edge: after the player's own decision,
+  // or when the table comes to them, the decision is brought wholly into view unless every one of its buttons
+  // already is (a keyboard user's focus does the same). Its prompt comes with it when the window holds the whole
+  // prompt, else its buttons alone.
+  function wholeInView(element) {
     var box = element.getBoundingClientRect();
-    return box.bottom > 0 && box.top < window.innerHeight;
+    return box.top >= 0 && box.bottom <= window.innerHeight;
   }
   function showDecision(board) {
     var choices = board.querySelectorAll("[data-decision]");
-    if (!choices.length || Array.prototype.some.call(choices, inView)) { return; }
+    if (!choices.length || Array.prototype.every.call(choices, wholeInView)) { return; }
     var place = choices[0].closest(".dd-prompt, .dd-pile, .dd-reserves") || choices[0];
+    if (place.getBoundingClientRect().height > window.innerHeight) {
+      place = choices[0].closest(".dd-choices") || choices[0];
+    }
     var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     place.scrollIntoView({block: "nearest", behavior: still ? "auto" : "smooth"});
   }

@@ -390,6 +390,27 @@ def test_the_chance_of_success_stays_open_across_moves_once_opened(page, table):
     assert not chance.evaluate(is_open)
 
 
+def test_on_a_phone_a_decision_cut_by_the_windows_edge_is_brought_wholly_into_view(page, login, monkeypatch):
+    """The page scrolled to the next decision only when none of its buttons showed at all: a button cut by the
+    window's bottom edge counted as shown, and the player scrolled to read it and press the ones below."""
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
+    user = login(get_user_model().objects.create_user("dd-cut", password="a-long-passphrase-9"))
+    table = table_create(owner=user, seats=[{"kind": "local"}] + [{"kind": "bot", "bot": "heuristic"}] * 2, seed=16)
+    for _ in range(14):  # to a draw after which three Reserves may be summoned, the last of them at the edge
+        table.refresh_from_db()
+        legal = [to_notation(d) for d in table_game(table).legal()]
+        table_act(table_id=table.pk, user=user, seat=0, decision="D" if "D" in legal else legal[0],
+                  turn=len(table.decisions))
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"/dread-draw/tables/{table.pk}/")
+    page.locator("#board").evaluate("board => { board.dataset.replaced = 'no'; }")
+    page.locator('#board [data-decision="D"]').click()
+    page.locator("#board:not([data-replaced])").wait_for()
+    page.wait_for_function(SETTLED)
+    assert page.locator("#board .dd-reserve-choice").count() >= 3, "the seed no longer gives that turn"
+    page.wait_for_function(ALL_DECISIONS_IN_VIEW, timeout=3_000)
+
+
 def test_on_a_phone_a_summon_from_the_reserves_stands_beside_the_draw_decks(page, login, monkeypatch):
     """The Reserves' summons were in the player's own row, a screen and more below the Draw Deck's button: nothing
     on the first screen said that the decision had a second way."""
