@@ -212,15 +212,27 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   }
 });
 
-// The hand's strip scrolls sideways on a phone: the new table's strip is scrolled where the old one was.
-let handScroll = 0;
+// The hand's strip scrolls sideways on a phone, and on a wide screen a large hand scrolls in its own region: the new
+// table's hand is scrolled where the old one was, then, if the card selected is out of the region's view (the
+// selection's box under the hand took room from it), only as far as shows that card, the page left where it is.
+let handScroll = [0, 0];
 document.addEventListener("htmx:beforeSwap", () => {
-  handScroll = document.querySelector(`${TABLE} .hand`)?.scrollLeft || 0;
+  const hand = document.querySelector(`${TABLE} .hand`);
+  handScroll = hand ? [hand.scrollLeft, hand.scrollTop] : [0, 0];
 });
 document.addEventListener("htmx:afterSwap", () => {
   const hand = document.querySelector(`${TABLE} .hand`);
-  if (hand && handScroll) { hand.scrollLeft = handScroll; }
+  if (!hand) { return; }
+  [hand.scrollLeft, hand.scrollTop] = handScroll;
 });
+function showSelectedCard(table) {
+  const hand = table.querySelector(".hand");
+  const card = hand?.querySelector(".hand-card.selected");
+  if (!card || hand.scrollHeight <= hand.clientHeight) { return; }
+  const [region, shown] = [hand.getBoundingClientRect(), card.getBoundingClientRect()];
+  if (shown.top < region.top) { hand.scrollTop -= region.top - shown.top; }
+  else if (shown.bottom > region.bottom) { hand.scrollTop += shown.bottom - region.bottom; }
+}
 
 // The opponent's last action, said when it changes (the line above the board shows it; a live region inside the
 // swapped table would be replaced, not changed, and not reliably read)
@@ -239,6 +251,7 @@ document.addEventListener("htmx:afterSettle", () => {
   const box = table.querySelector("#notation");
   if (box && refusedCommand) { box.value = refusedCommand; }
   refusedCommand = null;
+  showSelectedCard(table);
   showSelection(table);
   if (byKeyboard && (refocus || table.dataset.selection)) { restoreFocus(table); }
 });

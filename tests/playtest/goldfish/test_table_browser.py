@@ -1,7 +1,8 @@
 """The goldfish table in headless Chromium: a whole Quick game won by the Beyond with clicks only, the same
 moves by keyboard, a refusal with its rule, undo, the replay of the finished game, axe-core, and the layout at
-1280 and 390 px: one screen at 1280×800 (board, hand, status and turn bar), the person at the bottom whichever seat
-they have, the controls the moment allows, and an answer in error that leaves the table in place."""
+1280 and 390 px: the whole game on one screen at 1280×720, 1366×768, 1280×800 and 1920×1080 (board, hand, status,
+turn bar, both players' piles, the log and the command box), the person at the bottom whichever seat they have, the
+controls the moment allows, and an answer in error that leaves the table in place."""
 
 import itertools
 import random
@@ -742,6 +743,114 @@ def drawn_to(table, cards: int) -> GoldfishTable:
         tables.table_act(table=table, action=action)
         table.refresh_from_db()
     raise AssertionError(f"no hand of {cards} cards from this seed")
+
+
+DESKTOPS = [(1280, 720), (1366, 768), (1280, 800), (1920, 1080)]
+# What a player needs, each to be there: the board, the status and scores, the hand, both players' piles, the log
+NEEDED = [".board", ".status-line", ".scores", ".play-hand", ".zones", ".zone-pile", ".log-lines"]
+# In full view, never hidden in a region that scrolls: each player's piles and counts, the log's box, the controls
+WHOLE = [".zone-player h3", ".zone-pile", ".log", ".all-actions > summary", ".command-box", ".table-controls > *",
+         ".status-line", ".scores", ".turn-bar", ".board"]
+
+
+def below_the_fold(page, width: int, height: int) -> list[str]:
+    """At this window, with the page at its top: what of the game lies outside the window (a box of the play area,
+    or one of the parts a player needs, which must be there), unless it is inside a region that scrolls on its own
+    (the hand, the zones, the log) whose box is in the window. The table's explanations under the play area (the
+    legend, the intro, the fairness note) may be below."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.mouse.move(0, 0)  # no card's large view
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate("""([needed, whole]) => {
+      const [width, height] = [window.innerWidth, window.innerHeight];
+      const problems = [];
+      const out = (r) => r.top < -0.5 || r.left < -0.5 || r.bottom > height + 0.5 || r.right > width + 0.5;
+      const at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+      const scrolls = (e) => {  // a region that scrolls on its own: it clips what is in it, and can be scrolled
+        const style = getComputedStyle(e);
+        return (['auto', 'scroll'].includes(style.overflowY) && e.scrollHeight > e.clientHeight + 1)
+          || (['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1);
+      };
+      const scroller = (e) => {
+        for (let up = e.parentElement; up && !up.classList.contains('play-area'); up = up.parentElement)
+          if (scrolls(up)) return up;
+        return null;
+      };
+      const hidden = '.card-zoom, .visually-hidden, .icon-sprite, details:not([open]) > :not(summary)';
+      const area = document.querySelector('#table .play-area');
+      if (!area) return ['no play area'];
+      if (out(area.getBoundingClientRect())) problems.push(`the play area at ${at(area.getBoundingClientRect())}`);
+      for (const e of area.querySelectorAll('*')) {
+        if (e.offsetParent === null || e.closest(hidden)) continue;
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height || !out(r)) continue;
+        const region = whole.some(sel => e.matches(sel)) ? null : scroller(e);
+        if (region && !out(region.getBoundingClientRect())) continue;
+        problems.push(`${e.tagName.toLowerCase()}.${e.className} at ${at(r)}`);
+      }
+      for (const e of area.querySelectorAll(whole.join(', '))) {  // in view, and not scrolled out of a region's box
+        const [r, region] = [e.getBoundingClientRect(), scroller(e)];
+        const box = region && region.getBoundingClientRect();
+        if (box && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5
+                    || r.right > box.right + 0.5))
+          problems.push(`${e.tagName.toLowerCase()}.${e.className} at ${at(r)}, hidden in its region at ${at(box)}`);
+      }
+      for (const sel of needed) if (!area.querySelector(sel)) problems.push(`no ${sel}`);
+      if (document.querySelectorAll('#table .zone-player').length !== 2) problems.push("not both players' zones");
+      return [...new Set(problems)].slice(0, 15);
+    }""", [NEEDED, WHOLE])
+
+
+def test_at_the_start_the_whole_game_fits_each_desktop_screen(page, login, alice):
+    """The opening hand, its question, both players' piles, the log and the command box, without scrolling."""
+    login(alice)
+    open_table(page, alice)
+    for width, height in DESKTOPS:
+        assert below_the_fold(page, width, height) == [], (width, height)
+    keep(page)
+    for width, height in DESKTOPS:
+        assert below_the_fold(page, width, height) == [], (width, height)
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+
+
+def test_mid_game_a_full_hand_units_on_the_board_and_a_selection_fit_each_desktop_screen(page, login, alice):
+    login(alice)
+    table = drawn_to(with_units(tables.table_create(owner=alice, deck_id=starter_deck(alice).pk,
+                                                    seed=SEVEN_SOUTH), 2), 11)
+    page.goto(f"/playtest/tables/{table.pk}/")
+    assert page.locator(".board .unit-tile").count() >= 2 and page.locator(".hand .hand-tile").count() >= 10
+    for width, height in DESKTOPS:
+        assert below_the_fold(page, width, height) == [], (width, height)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    board = board_box(page)
+    page.locator(".hand a.hand-card").last.click()  # its box under the hand, the hand and the board where they were
+    page.locator(".selection").first.wait_for()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.mouse.move(0, 0)
+    assert board_box(page) == board
+    assert page.evaluate("""() => {  // the card chosen is in the hand's view, scrolled to if the hand scrolls
+      const [hand, card] = [document.querySelector('.hand'), document.querySelector('.hand-card.selected')];
+      const [outer, inner] = [hand.getBoundingClientRect(), card.getBoundingClientRect()];
+      return inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.bottom <= innerHeight;
+    }""")
+    for width, height in DESKTOPS:
+        assert below_the_fold(page, width, height) == [], (width, height)
+    page.locator(".all-actions > summary").click()  # all the legal actions open: a list that scrolls, in view
+    for width, height in DESKTOPS:
+        assert below_the_fold(page, width, height) == [], (width, height)
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+
+
+def test_after_the_game_its_end_the_board_and_the_zones_fit_each_desktop_screen(page, login, alice):
+    login(alice)
+    table = finish(open_table(page, alice))
+    page.goto(f"/playtest/tables/{table.pk}/")
+    page.locator(".game-over").wait_for()
+    for width, height in DESKTOPS:
+        assert below_the_fold(page, width, height) == [], (width, height)
+    assert axe_violations(page) == []
 
 
 @pytest.mark.parametrize("width, cards", [(1024, 10), (1366, 12)])
