@@ -1153,6 +1153,43 @@ def test_the_table_and_its_replay_are_clean_for_axe_and_nothing_overflows(page, 
     assert overlaps_and_overflows(page) == []
 
 
+def replay_off_screen(page, width: int, height: int) -> list[str]:
+    """At this window, with the page at its top: the replay's board (every cell), its steps' controls and its status,
+    whichever is not in full view."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate("""() => [...document.querySelectorAll(
+        '#replay .board, #replay .board .cell, #replay .replay-nav > *, #replay .status-line, #replay .scores')]
+      .map(e => [e, e.getBoundingClientRect()])
+      .filter(([e, r]) => r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      .map(([e, r]) => `${e.className || e.tagName} ${e.dataset.cell || ''} at ${[r.left, r.top, r.right, r.bottom]
+        .map(Math.round).join(',')}`)""")
+
+
+def test_the_replay_shows_its_whole_board_on_each_desktop_screen(page, login, alice):
+    """While the game runs (with its notice that the opponent's cards are hidden) and after it, at its start, in its
+    middle and at its end: the steps' controls, the status and the whole board, its bottom rows too, without
+    scrolling."""
+    login(alice)
+    table = open_table(page, alice)
+    page.goto(f"/playtest/tables/{table.pk}/replay/")
+    page.get_by_text("The game is still running").wait_for()
+    for width, height in DESKTOPS:
+        assert replay_off_screen(page, width, height) == [], (width, height)
+    finish(table)
+    for step in (0, 30, "end"):
+        page.goto(f"/playtest/tables/{table.pk}/replay/?step={step}" if step != "end" else
+                  f"/playtest/tables/{table.pk}/replay/")
+        page.locator("#replay .board").wait_for()
+        if step == "end":
+            page.locator('[data-control="end"]').click()
+            page.locator("#replay .result-line").first.wait_for()
+        for width, height in DESKTOPS:
+            assert replay_off_screen(page, width, height) == [], (step, width, height)
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+
+
 def overlaps_and_overflows(page) -> list[str]:
     """Boxes that leave the page sideways (but inside a strip that scrolls sideways itself, within the page), and
     board cells, hand cards or controls that overlap each other."""
