@@ -544,9 +544,13 @@ def phone_login(phone_page, live_server, user) -> None:
 
 def refuse_a_long_command(page, command: str) -> dict:
     """The command typed and refused: the refusal's height and text, and what stays in the box."""
+    before = page.evaluate("document.querySelector('#table-message .refusal')?.textContent || ''")
     page.locator("#notation").fill(command)
     page.locator("#notation").press("Enter")
-    page.locator(".refusal").wait_for()
+    page.wait_for_function("""before => {  // this command's refusal, swapped in and settled (not the one before)
+      const refusal = document.querySelector('#table-message .refusal');
+      return refusal && refusal.textContent !== before
+        && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling'); }""", arg=before)
     page.wait_for_function("text => document.querySelector('#notation').value === text", arg=command, timeout=5_000)
     return page.evaluate("""() => { const box = document.querySelector('#table-message .refusal');
       return {height: box.getBoundingClientRect().height, text: box.textContent.trim(),
