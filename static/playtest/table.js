@@ -322,6 +322,24 @@ document.addEventListener("change", (event) => {
   if (table?.dataset.watchStep !== undefined) { schedulePlayback(table); }
 });
 document.addEventListener("htmx:beforeRequest", () => clearTimeout(playTimer));
+
+// While they play out, the lines above the board keep the height they had at the person's decision (the status is
+// shorter then, and there is no turn bar), so that the board and the hand stay where they were; the playback's bar is
+// over the site's header. The live table at the end has its own height again.
+let topHeight = 0;
+const playing = (table) => table.dataset.watchStep !== undefined || (table.dataset.playFrom !== undefined && speed() > 0);
+document.addEventListener("htmx:beforeSwap", () => {
+  const table = document.querySelector(TABLE);
+  const top = table?.querySelector(".play-top");
+  if (top && !playing(table)) { topHeight = top.getBoundingClientRect().height; }
+});
+document.addEventListener("htmx:afterSwap", () => {
+  const table = document.querySelector(TABLE);
+  const top = table?.querySelector(".play-top");
+  if (!top || !playing(table)) { return; }
+  table.classList.add("playing");
+  if (topHeight) { top.style.minHeight = `${topHeight}px`; }
+});
 document.addEventListener("htmx:afterSettle", () => {
   const table = document.querySelector(TABLE);
   if (table) { schedulePlayback(table); }

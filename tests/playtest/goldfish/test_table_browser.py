@@ -1234,6 +1234,48 @@ def overlaps_and_overflows(page) -> list[str]:
     }""")
 
 
+def parts_at(page) -> dict:
+    """Where the board, the person's home row (the board's last row) and the hand's first card are on the screen."""
+    return page.evaluate("""() => Object.fromEntries([['board', '#table .board'],
+        ['home', '#table .board .board-row:last-child'], ['hand', '#table .hand .hand-tile']].map(([name, sel]) => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return [name, {top: Math.round(r.top), bottom: Math.round(r.bottom)}];
+    }))""")
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 720)])
+def test_while_the_opponents_actions_play_out_the_board_and_the_hand_stay_where_they_were(page, login, alice, width,
+                                                                                          height):
+    """The playback's words, its speed and its skip take the turn bar's place, as compact: they push neither the
+    board (with the person's home row) nor the hand down the screen."""
+    page.set_viewport_size({"width": width, "height": height})
+    open_ai_table(page, login, alice, starter_deck(alice), speed=1500)
+    keep(page)
+    page.get_by_role("link", name="Skip to the end").click()
+    page.locator("#table[data-decision='turn']:not([data-watch-step])").wait_for(state="attached")
+    page.mouse.move(0, 0)
+    before = parts_at(page)
+    page.get_by_role("button", name="End your turn", exact=True).click()
+    page.locator("#table[data-watch-step]").wait_for(state="attached")
+    page.locator(".playback-speed").wait_for()
+    page.mouse.move(0, 0)
+    during = parts_at(page)
+    assert during == before, (before, during)
+    for part in during.values():
+        assert 0 <= part["top"] and part["bottom"] <= height  # the home row and the hand's cards still in view
+    assert page.evaluate("""() => {  // over the site's header, above the title: over nothing of the game
+      const bar = document.querySelector('.playback').getBoundingClientRect();
+      return [...document.querySelectorAll('#table .play-area > *, #table .status-line, #table .last-move')]
+        .filter(e => e.offsetParent !== null && !e.contains(document.querySelector('.playback')))
+        .map(e => e.getBoundingClientRect()).every(r => r.top >= bar.bottom - 0.5)
+        && bar.bottom <= document.querySelector('h1.table-title').getBoundingClientRect().top + 0.5;
+    }""")
+    speed = page.locator(".playback-speed").bounding_box()
+    assert speed["width"] < width / 2  # a compact menu beside the words, not a line of its own
+    assert axe_violations(page) == []
+    assert overlaps_and_overflows(page) == []
+
+
 def test_the_ais_turn_after_a_keyboard_end_of_turn_never_leaves_the_focus_on_the_opponents_units(page, login, alice):
     table = open_ai_table(page, login, alice, starter_deck(alice), speed=150)
     keep(page, by_keyboard=True)
