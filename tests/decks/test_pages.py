@@ -545,3 +545,23 @@ def test_editor_says_a_removal_past_the_last_considered_copy_took_nothing_out(lo
     assert past.status_code == 400 and "Zz Editor Maybe: none on the considering list, so none taken out." in html
     deck.refresh_from_db()
     assert deck.version == 3
+
+
+def test_the_name_and_description_boxes_take_no_more_than_a_deck_holds(logged_in, owner):
+    from decks.models import MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH
+
+    deck = make_deck(owner)
+    for page in (logged_in.get(f"/decks/{deck.pk}/edit/"), logged_in.get("/decks/new/")):
+        html = page.content.decode()
+        assert re.search(rf'name="name"[^>]*maxlength="{MAX_NAME_LENGTH}"', html)
+        assert re.search(rf'name="description"[^>]*maxlength="{MAX_DESCRIPTION_LENGTH}"', html)
+        assert f"(at most {MAX_DESCRIPTION_LENGTH} characters)" in html
+
+
+def test_a_deck_of_one_card_is_said_in_the_singular_on_its_print_page_and_its_cards_page(logged_in, owner):
+    card = make_card(name="Zz Lonely Pike")
+    deck = deck_create(owner=owner, name="Lonely", visibility=Visibility.PUBLIC, entries=entries_of((card, 1)))
+    printed = logged_in.get(f"/decks/{deck.pk}/print/").content.decode()
+    assert " · 1 card · " in printed and "1 cards" not in printed
+    listed = logged_in.get(f"/cards/{card.collector_number}/").content.decode()
+    assert "Lonely</a> <small>by " in listed and " · 1 card</small>" in listed
