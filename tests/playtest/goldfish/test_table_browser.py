@@ -96,6 +96,14 @@ def log_length(page) -> int:
 
 def wait_for_action(page, before: int) -> None:
     page.locator(".log-lines li").nth(before).wait_for(state="attached")  # the log has one more line
+    settled(page)
+
+
+def settled(page) -> None:
+    """The table swapped in has settled: its focus is put back (htmx:afterSettle, which may move it) and nothing is
+    on its way, so a key pressed next lands where the test put the focus, not where the settling moves it."""
+    page.wait_for_function(
+        "() => !document.querySelector('#table.htmx-settling, #table.htmx-swapping, .htmx-request')")
 
 
 def click_step(page, state, action) -> None:
@@ -250,6 +258,7 @@ def test_deploy_select_and_cancel_by_keyboard_only(page, login, alice):
         page.keyboard.press("Tab")  # along the lit cells
     page.keyboard.press("Enter")
     page.locator('[data-cell="c1"] .unit-tile').wait_for()
+    settled(page)
     chosen = page.locator(".hand a.hand-card").first.get_attribute("data-key")
     page.locator(".hand a.hand-card").first.focus()
     page.keyboard.press("Enter")
