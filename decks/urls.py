@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/", views.new, name="new"),
     path("import/", views.import_list, name="import"),
     path("export/", views.export_all, name="export_all"),
+    path("compare/", views.compare, name="compare"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/stats/", views.stats_panel, name="stats"),
     path("<int:pk>/print/", views.printable, name="print"),

@@ -20,6 +20,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -30,6 +31,7 @@ from core.intbounds import numbered, page_number, shortened
 
 from . import restore, selectors, services
 from .cardinfo import Entry
+from .compare import compare_decks, deck_reference
 from .errors import DeckForbidden, DeckNotFound, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion
 from .models import DECK_LIMITS, Deck, DeckFormat, Visibility
 from .presenters import OddsInputs, panel
@@ -260,6 +262,59 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 VERSIONS_PER_PAGE = 50  # the history page's table of versions
+
+
+COMPARE_FIELDS = (("a", "First deck"), ("b", "Second deck"))
+COMPARE_OFFERED = 30  # the viewer's own decks offered as the other deck, the last edited first
+
+
+@require_safe
+def compare(request: HttpRequest) -> HttpResponse:
+    """Two decks side by side (decks/compare.py), each named by `a` and `b`: its number or its link (an unlisted
+    deck's with its key). A deck the viewer may not see is refused as one that does not exist, never named."""
+    decks: list[Deck | None] = []
+    problems: dict[str, str] = {}
+    status = 200
+    for field, label in COMPARE_FIELDS:
+        text = request.GET.get(field, "").strip()
+        reference = deck_reference(text) if text else None
+        deck = None
+        if text and reference is None:
+            problems[field] = (f"{label}: give a deck's number or its link (such as 12, or the address of its page); "
+                               f"“{shortened(text)}” is neither.")
+            status = 400
+        elif reference is not None:
+            try:
+                deck = selectors.deck_for_viewer(deck_id=reference[0], user=request.user, key=reference[1] or None)
+            except DeckNotFound:
+                problems[field] = (f"{label}: there is no deck {reference[0]} that you may see (a private deck is "
+                                   "its owner's alone; an unlisted one is seen through its link, key and all).")
+                status = status if status == 400 else 404
+        decks.append(deck)
+    first, second = decks
+    comparison = (compare_decks(selectors.deck_entries(first), selectors.deck_entries(second))
+                  if first is not None and second is not None else None)
+    shown = {deck.pk for deck in decks if deck is not None}
+    values = {field: request.GET.get(field, "") for field, _ in COMPARE_FIELDS}
+
+    def with_other(deck: Deck) -> str:  # the query comparing the deck chosen with `deck` (both empty: `deck` first)
+        pair = {"a": values["a"], "b": str(deck.pk)} if first is not None else {"a": str(deck.pk), "b": values["b"]}
+        return urlencode({field: value for field, value in pair.items() if value})
+
+    # Offered as the other deck: the viewer's own, and the starters of the format of the deck already chosen.
+    own = selectors.deck_list_for_owner(user=request.user)[:COMPARE_OFFERED] if request.user.is_authenticated else []
+    starters = selectors.starter_deck_list(format=next((d.format for d in decks if d is not None), DeckFormat.STANDARD))
+    return render(request, "decks/compare.html", {
+        "first": first, "second": second, "chosen": first or second, "comparison": comparison, "problems": problems,
+        "values": values,
+        "groups": [(comparison.only_first, f"Only in the first, {first.name}"),
+                   (comparison.only_second, f"Only in the second, {second.name}"), (comparison.both, "In both")]
+        if comparison else [],
+        "offered": [(deck, with_other(deck)) for deck in own if deck.pk not in shown],
+        "starters": [(deck, with_other(deck)) for deck in starters if deck.pk not in shown],
+        "links": {field: deck.get_absolute_url() if deck is not None else "" for (field, _), deck
+                  in zip(COMPARE_FIELDS, decks, strict=True)},
+    }, status=status)
 
 
 # --- writes --------------------------------------------------------------------------------------------

@@ -70,6 +70,14 @@ def test_a_decks_history_comparing_two_versions_or_refusing_one_has_no_accessibi
     assert violations(page, f"/decks/{public_deck.pk}/history/?from=1&to=999", status=404) == []
 
 
+def test_two_decks_compared_a_deck_still_to_choose_and_a_refused_one_have_no_accessibility_violations(
+        page, public_deck):
+    starter = Deck.objects.filter(is_starter=True).order_by("pk").last()
+    assert violations(page, f"/decks/compare/?a={public_deck.pk}&b={starter.pk}") == []
+    assert violations(page, f"/decks/compare/?a={public_deck.pk}") == []
+    assert violations(page, "/decks/compare/?a=best+deck&b=999999", status=400) == []
+
+
 @pytest.mark.parametrize(("path", "status"), [("/no-such-page/", 404), ("/decks/7/copy/", 405)])
 def test_the_error_pages_have_no_accessibility_violations(page, path, status):
     assert violations(page, path, status=status) == []
