@@ -907,6 +907,30 @@
     }
   });
 
+  // Undo and redo outlive a reload of the page in the same tab: the stacks are kept (sessionStorage) with the version
+  // the deck had when the page was left, and taken up again only if the deck is still at that version, so that no
+  // takeback is sent over a save they were not made for (another window's, or a change still on its way then).
+  var HISTORY = "deck-editor-history:";
+  window.addEventListener("pagehide", function () {
+    try {
+      sessionStorage.setItem(HISTORY + editor.dataset.changeUrl,
+                             JSON.stringify({version: savedVersion, undo: undoStack, redo: redoStack}));
+    } catch (e) { /* storage off: the page's own history only */ }
+  });
+
+  function takeUpHistory() {
+    var key = HISTORY + editor.dataset.changeUrl;
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(key) || "null");
+      sessionStorage.removeItem(key);
+      if (kept && kept.version === savedVersion && Array.isArray(kept.undo) && Array.isArray(kept.redo)) {
+        undoStack = kept.undo;
+        redoStack = kept.redo;
+        showPending();  // the buttons as the stacks now allow
+      }
+    } catch (e) { /* storage off, or not ours */ }
+  }
+
   function changesLeftInFlight() {
     var key = LEFT_IN_FLIGHT + editor.dataset.changeUrl;
     try {
@@ -945,6 +969,7 @@
     statusEl = document.getElementById("queue-status");
     savedVersion = Number(panel().dataset.version);
     if (changesLeftInFlight()) { RECHECK_MS.forEach(function (ms) { setTimeout(recheck, ms); }); }
+    takeUpHistory();
     barHeight();
     // It grows as its status wraps (a save's notice), not only as the window changes.
     if (window.ResizeObserver) { new ResizeObserver(barHeight).observe(document.querySelector(".editor-bar")); }

@@ -980,3 +980,42 @@ def test_on_a_phone_the_bars_legality_link_closes_the_search_and_shows_the_legal
     assert "search-open" not in page.locator("#editor").get_attribute("class")
     box = page.locator("#legality").bounding_box()
     assert 0 <= box["y"] < 844
+
+
+def ready(page):
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+
+
+def test_undo_and_redo_outlive_a_reload_unless_the_deck_was_saved_elsewhere_meanwhile(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1)])
+    plus = page.locator(f'#panel li[data-card="{a.collector_number}"] button[data-delta="1"]')
+    plus.click()
+    all_saved(page)
+    plus.click()
+    all_saved(page)
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2}
+    page.reload()
+    ready(page)
+    assert page.get_by_role("button", name="Redo").is_enabled()
+    page.get_by_role("button", name="Redo").click()  # the undo made before the reload, replayed
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 3}
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    page.get_by_role("button", name="Undo").click()  # back past the reload, to the deck it was opened as
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 1}
+    page.get_by_role("button", name="Redo").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2}
+    # Saved in another window while this page was away: the takebacks are not for that deck, and are dropped.
+    page.goto("/decks/")
+    another_window_adds_one(page, deck, a)
+    page.goto(f"/decks/{deck.pk}/edit/")
+    ready(page)
+    assert page.get_by_role("button", name="Undo").is_disabled()
+    assert page.get_by_role("button", name="Redo").is_disabled()
+    assert saved_counts(deck) == {a.collector_number: 3}
