@@ -963,9 +963,27 @@
     }
   };
 
+  // "Show the cards' faces": the search's results as a grid of faces (decks.css), the choice kept for the next visit.
+  var FACES = "deck-editor-faces";
+  function showFaces(box) {
+    document.getElementById("editor-search").classList.toggle("faces", box.checked);
+  }
+
+  function startFaces() {
+    var box = document.getElementById("show-faces");
+    if (!box) { return; }
+    try { box.checked = localStorage.getItem(FACES) === "1"; } catch (e) { /* storage off: a list, as at first */ }
+    showFaces(box);
+    box.addEventListener("change", function () {
+      showFaces(box);
+      try { localStorage.setItem(FACES, box.checked ? "1" : "0"); } catch (e) { /* storage off: this page only */ }
+    });
+  }
+
   function start() {
     editor = document.getElementById("editor");
     if (!editor) { return; }
+    startFaces();
     statusEl = document.getElementById("queue-status");
     savedVersion = Number(panel().dataset.version);
     if (changesLeftInFlight()) { RECHECK_MS.forEach(function (ms) { setTimeout(recheck, ms); }); }

@@ -19,6 +19,7 @@ from tests.support import live_db
 
 from .factories import entries_of, make_user
 from .test_editor_browser import log_in
+from .test_editor_input_browser import all_saved, saved_counts
 
 pytestmark = [pytest.mark.browser, live_db]
 
@@ -399,3 +400,42 @@ def test_the_odds_keep_the_keyboards_place_and_say_what_they_could_not_use(page,
     assert "“99” is not a whole number from 0 to 20; the odds below use 6." in said
     assert page.locator("#odds-hand").input_value() == "6"
     page.wait_for_function("() => document.activeElement.id === 'odds-draws'", timeout=5_000)
+
+
+# Each result's face: shown, and its image loaded (a face drawn in a list would load every result's image).
+FACES = """() => [...document.querySelectorAll('#results li[data-card]')].map(li => {
+  const face = li.querySelector('img.result-face'), box = face.getBoundingClientRect();
+  return [li.dataset.card, box.width > 0 && box.height > 0, face.complete && face.naturalWidth > 0, face.alt];
+})"""
+
+
+def test_the_search_shows_the_cards_faces_when_asked_adds_from_them_and_keeps_the_choice(page, starter_copy):
+    user, deck = starter_copy
+    page.set_viewport_size({"width": 1280, "height": 860})
+    open_editor(page, user, deck)
+    page.get_by_label("Search cards").fill("t:unit vit<=2")
+    page.locator("#results li[data-card]").first.wait_for()
+    listed = page.evaluate(FACES)
+    assert listed and not any(shown or loaded for _, shown, loaded, _ in listed)  # a list: no face drawn or loaded
+    page.get_by_label("Show the cards' faces").check()
+    # the faces in view load (those further down as the results scroll to them: loading="lazy")
+    page.wait_for_function("() => [...document.querySelectorAll('#results img.result-face')].slice(0, 2).every("
+                           "f => f.complete && f.naturalWidth > 0)")
+    faces = page.evaluate(FACES)
+    assert all(shown and alt == "" for _, shown, _, alt in faces)  # each named by the link under it
+    boxes = [page.locator("#results li[data-card]").nth(i).bounding_box() for i in range(2)]
+    assert boxes[0]["y"] == boxes[1]["y"] and boxes[1]["x"] > boxes[0]["x"]  # side by side: a grid of faces
+    assert axe_violations(page) == []
+    first = faces[0][0]
+    before = saved_counts(deck).get(first, 0)
+    page.locator(f'#results li[data-card="{first}"] .add-card').click()
+    all_saved(page)
+    assert saved_counts(deck).get(first, 0) == before + 1
+    page.reload()  # the choice is kept: the next search shows faces again
+    page.wait_for_function("() => document.getElementById('editor').dataset.ready === 'true'")
+    assert page.get_by_label("Show the cards' faces").is_checked()
+    page.get_by_label("Search cards").fill("t:unit vit<=2")
+    page.locator("#results li[data-card]").first.wait_for()
+    page.wait_for_function("() => document.querySelector('#results img.result-face').naturalWidth > 0")
+    page.get_by_label("Show the cards' faces").uncheck()
+    assert not any(shown for _, shown, _, _ in page.evaluate(FACES))
