@@ -24,7 +24,7 @@ from .cardinfo import GATEWAY
 from .decklist import DeckListError, format_deck_list
 from .errors import InvalidDeck, StaleVersion
 from .models import DECK_LIMITS, MAX_TAG_LENGTH, Deck, DeckFormat, Visibility
-from .piles import GROUPINGS, grouping_of, piles
+from .piles import GROUPINGS, SORTS, grouping_of, piles, sort_of
 from .presenters import OPENING_HAND
 from .quickadd import deltas_to, parse_quick_add, parse_whole_list
 from .selectors import deck_tags
@@ -326,14 +326,16 @@ def _count_and_delta(request: HttpRequest) -> tuple[int | None, int | None]:
 
 def _editor_context(request: HttpRequest, deck: Deck) -> dict:
     context = _deck_context(request, deck)
-    grouping = grouping_of((request.GET if request.method == "GET" else request.POST).get("group"))
+    params = request.GET if request.method == "GET" else request.POST
+    grouping, sort = grouping_of(params.get("group")), sort_of(params.get("sort"))
     beside = _tags_and_considering(deck)
     tags = beside["tags"]
     return {**context, **beside, "formats": DeckFormat.choices, "visibilities": Visibility.choices,
-            "opening_hand": OPENING_HAND, "grouping": grouping, "groupings": GROUPINGS.items(),
+            "opening_hand": OPENING_HAND, "grouping": grouping, "groupings": GROUPINGS.items(), "sort": sort,
+            "sorts": SORTS.items(),
             "max_tag_length": MAX_TAG_LENGTH, "limits": DECK_LIMITS,
             "tag_names": json.dumps(sorted({tag for tag in tags.values() if tag}, key=str.casefold)),
-            "piles": piles(context["entries"], grouping, tags)}
+            "piles": piles(context["entries"], grouping, tags, sort)}
 
 
 def _panel(request: HttpRequest, deck: Deck, *, notice: str, status: int = 200, problems=(),

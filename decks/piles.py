@@ -1,5 +1,6 @@
 """The deck as piles of card faces (the editor's and the deck page's visual view), grouped by type, by vitality
-(the cost curve), by craft, or by the player's own tags. Pure Python, no Django."""
+(the cost curve), by craft, or by the player's own tags, and sorted within a pile by name, vitality or copies.
+Pure Python, no Django."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from .cardinfo import TYPE_LABELS, TYPE_ORDER, CardInfo, Entry
 
 GROUPINGS: dict[str, str] = {"type": "Type", "vitality": "Vitality", "craft": "Craft", "tag": "Tag"}
 DEFAULT_GROUPING = "type"
+# Within a pile: by name; by vitality (the curve, cards without one last), then name; by copies (most first), then name
+SORTS: dict[str, str] = {"name": "Name", "vitality": "Vitality", "copies": "Copies"}
+DEFAULT_SORT = "name"
 NO_VITALITY = "none"
 UNTAGGED = ""
 
@@ -20,9 +24,22 @@ def grouping_of(value: str | None) -> str:
     return value if value in GROUPINGS else DEFAULT_GROUPING
 
 
-def piles(entries: Sequence[Entry], grouping: str, tags: Mapping[str, str] | None = None) -> list[dict]:
-    """Piles in their grouping's order, each {key, label, count, entries}, its cards by name. With the tag grouping,
-    `tags` (collector number -> tag) decides; untagged cards make the last pile."""
+def sort_of(value: str | None) -> str:
+    return value if value in SORTS else DEFAULT_SORT
+
+
+def _sort_key(sort: str) -> Callable[[Entry], tuple]:
+    if sort == "vitality":
+        return lambda e: (e.card.vitality is None, e.card.vitality or 0, e.card.name.casefold())
+    if sort == "copies":
+        return lambda e: (-e.count, e.card.name.casefold())
+    return lambda e: (e.card.name.casefold(),)
+
+
+def piles(entries: Sequence[Entry], grouping: str, tags: Mapping[str, str] | None = None,
+          sort: str = DEFAULT_SORT) -> list[dict]:
+    """Piles in their grouping's order, each {key, label, count, entries}, its cards in the order `sort` names
+    (SORTS). With the tag grouping, `tags` (collector number -> tag) decides; untagged cards make the last pile."""
     tags = tags or {}
     key_of, order, label_of = _GROUPERS[grouping_of(grouping)](tags)
     by_key: dict[str, list[Entry]] = {}
@@ -31,7 +48,7 @@ def piles(entries: Sequence[Entry], grouping: str, tags: Mapping[str, str] | Non
     out = []
     keys = sorted(by_key, key=order)
     for key, slug in zip(keys, unique_slugs(keys), strict=True):
-        rows = sorted(by_key[key], key=lambda e: e.card.name.casefold())
+        rows = sorted(by_key[key], key=_sort_key(sort_of(sort)))
         out.append({"key": key, "slug": slug, "label": label_of(key), "count": sum(e.count for e in rows),
                     "entries": rows})
     return out

@@ -48,9 +48,10 @@
     Object.keys(change.fields).forEach(function (key) { data.append(key, change.fields[key]); });
     if (change.needsVersion) { data.append("version", String(savedVersion)); }
     var view = document.getElementById("deck-view"), group = document.getElementById("deck-group");
-    var odds = document.getElementById("odds-form");
+    var sort = document.getElementById("deck-sort"), odds = document.getElementById("odds-form");
     if (view) { data.append("view", view.value); }
     if (group) { data.append("group", group.value); }
+    if (sort) { data.append("sort", sort.value); }
     if (odds) { new FormData(odds).forEach(function (value, key) { data.append(key, value); }); }
     return data;
   }
@@ -77,8 +78,8 @@
   // answered for another than the one on screen (changed while it was on its way) is asked for again.
   function currentView() {
     var view = document.getElementById("deck-view"), group = document.getElementById("deck-group");
-    var odds = document.getElementById("odds-form");
-    return (view ? view.value : "") + "/" + (group ? group.value : "") + "?" +
+    var sort = document.getElementById("deck-sort"), odds = document.getElementById("odds-form");
+    return (view ? view.value : "") + "/" + (group ? group.value : "") + "/" + (sort ? sort.value : "") + "?" +
       (odds ? new URLSearchParams(new FormData(odds)).toString() : "");
   }
 
@@ -155,11 +156,26 @@
     }
   }
 
+  // How the deck is shown: the list or the piles, their grouping and the order within a group.
+  function shownAs() {
+    return {view: document.getElementById("deck-view").value, group: document.getElementById("deck-group").value,
+            sort: document.getElementById("deck-sort").value};
+  }
+
+  // What finds a link of the view, grouping or sorting switches in a new panel, shown in `view`.
+  function switchKey(link, view) {
+    var key = 'a[data-view="' + CSS.escape(view) + '"]';
+    ["group", "sort"].forEach(function (name) {
+      var value = link.dataset[name];
+      key += value === undefined ? ":not([data-" + name + "])" : "[data-" + name + '="' + CSS.escape(value) + '"]';
+    });
+    return key;
+  }
+
   // The panel as saved, in the view on screen (the list or the piles, and their grouping). A save in flight when
   // it answers brings its own panel, asked again if the view changed meanwhile; `then` runs once it is shown.
   function refreshPanel(state, notice, then) {
-    var params = new URLSearchParams({view: document.getElementById("deck-view").value,
-                                      group: document.getElementById("deck-group").value});
+    var params = new URLSearchParams(shownAs());
     var odds = document.getElementById("odds-form"), asked = currentView();
     if (odds) { new FormData(odds).forEach(function (value, key) { params.append(key, value); }); }
     fetch(editor.dataset.panelUrl + "?" + params, {credentials: "same-origin", headers: {"HX-Request": "true"}})
@@ -185,13 +201,18 @@
     var link = event.target.closest && event.target.closest("#panel a[data-view]");
     if (!link || !editor || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     event.preventDefault();
-    var view = document.getElementById("deck-view"), group = document.getElementById("deck-group");
-    // A grouping link keeps the view on screen (it may carry the one of a panel not yet replaced); List and Piles
-    // keep the grouping.
-    if (link.dataset.group) { group.value = link.dataset.group; } else { view.value = link.dataset.view; }
-    // The address says both, so a reload or a shared link opens the deck as the player chose to see it.
-    history.replaceState(history.state, "", "?" + new URLSearchParams({view: view.value, group: group.value}));
-    var chosen = '#panel a[data-view="' + view.value + '"]' + (link.dataset.group ? '[data-group="' + CSS.escape(link.dataset.group) + '"]' : ":not([data-group])");
+    // A grouping or sorting link keeps the view on screen (it may carry the one of a panel not yet replaced); List
+    // and Piles keep the grouping and the order.
+    if (link.dataset.group) {
+      document.getElementById("deck-group").value = link.dataset.group;
+    } else if (link.dataset.sort) {
+      document.getElementById("deck-sort").value = link.dataset.sort;
+    } else {
+      document.getElementById("deck-view").value = link.dataset.view;
+    }
+    // The address says all three, so a reload or a shared link opens the deck as the player chose to see it.
+    history.replaceState(history.state, "", "?" + new URLSearchParams(shownAs()));
+    var chosen = "#panel " + switchKey(link, document.getElementById("deck-view").value);
     if (!queue.length && !sending) {
       refreshPanel(null, null, function () {
         var again = document.querySelector(chosen);
@@ -307,10 +328,7 @@
   // What finds the same control in a new panel: its card and what it does, within the same list (the deck's
   // rows and the considering list both have buttons for a card).
   function focusKey(element) {
-    if (element.dataset && element.dataset.view) {  // a link of the view or grouping switch
-      return 'a[data-view="' + CSS.escape(element.dataset.view) + '"]' +
-        (element.dataset.group ? '[data-group="' + CSS.escape(element.dataset.group) + '"]' : ":not([data-group])");
-    }
+    if (element.dataset && element.dataset.view) { return switchKey(element, element.dataset.view); }
     if (!element.dataset || !element.dataset.card) { return null; }
     var key = element.tagName.toLowerCase() + '[data-card="' + CSS.escape(element.dataset.card) + '"]';
     ["delta", "consider", "to"].forEach(function (name) {

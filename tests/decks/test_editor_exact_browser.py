@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from cards.models import Card
 from decks.considering import deck_consider, deck_tag_card
 from decks.models import Deck
 from tests.support import live_db
@@ -1019,3 +1020,45 @@ def test_undo_and_redo_outlive_a_reload_unless_the_deck_was_saved_elsewhere_mean
     assert page.get_by_role("button", name="Undo").is_disabled()
     assert page.get_by_role("button", name="Redo").is_disabled()
     assert saved_counts(deck) == {a.collector_number: 3}
+
+
+def rows_shown(page) -> list[str]:
+    return page.locator("#deck-list li[data-card]").evaluate_all("rows => rows.map(r => r.dataset.card)")
+
+
+def test_sorted_by_vitality_or_copies_the_deck_stays_so_through_a_save_a_view_and_a_reload(page):
+    chosen = list(Card.objects.filter(type="unit", is_unique=False).exclude(vitality=None).order_by("name")[:40])
+    by_vitality = {c.vitality: c for c in chosen}
+    cheap, dear = by_vitality[min(by_vitality)], by_vitality[max(by_vitality)]  # "cheap" need not come first by name
+    named = sorted([cheap, dear], key=lambda c: c.name.casefold())
+    deck = open_deck(page, make_user(), [(named[0], 1), (named[1], 3)])
+    assert rows_shown(page) == [c.collector_number for c in named]
+    sorting = page.get_by_role("navigation", name="Sort each group by")
+    sorting.get_by_role("link", name="Vitality").click()
+    page.wait_for_function("() => document.querySelector('#panel a[data-sort=vitality]')"
+                           ".getAttribute('aria-current') === 'true'")
+    assert rows_shown(page) == [cheap.collector_number, dear.collector_number]
+    assert "sort=vitality" in page.url
+    assert page.evaluate("document.activeElement.dataset.sort") == "vitality"  # the keyboard stays on the link
+    sorting = page.get_by_role("navigation", name="Sort each group by")
+    sorting.get_by_role("link", name="Copies").click()
+    page.wait_for_function("() => document.querySelector('#panel a[data-sort=copies]')"
+                           ".getAttribute('aria-current') === 'true'")
+    copies = sorted(named, key=lambda c: -(1 if c == named[0] else 3))
+    assert rows_shown(page) == [c.collector_number for c in copies]
+    # A save answers the panel in the same order: the one copy made three, then four, goes first
+    few = named[0]
+    for _ in range(3):
+        page.locator(f'#panel li[data-card="{few.collector_number}"] button[data-delta="1"]').click()
+        all_saved(page)
+    assert saved_counts(deck)[few.collector_number] == 4
+    assert rows_shown(page) == [few.collector_number, named[1].collector_number]
+    page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").click()
+    page.locator("#piles").wait_for()
+    faces = page.locator("#piles img[data-card]").evaluate_all("faces => faces.map(f => f.dataset.card)")
+    assert faces == [few.collector_number, named[1].collector_number]
+    assert "sort=copies" in page.url and "view=visual" in page.url
+    page.reload()
+    page.locator("#piles").wait_for()
+    current = page.locator("#panel a[data-sort][aria-current=true]")
+    assert current.get_attribute("data-sort") == "copies"

@@ -15,3 +15,21 @@ def test_tag_piles_each_have_an_id_of_their_own_however_their_tags_are_written()
     made = piles(cards, "tag", tags)
     assert [(p["key"], p["slug"]) for p in made] == [
         ("a!", "a"), ("A?", "a-2"), ("untagged", "untagged"), ("🔥", "tag"), ("", "untagged-2")]
+
+
+def test_a_pile_is_sorted_by_name_by_vitality_or_by_copies_each_then_by_name():
+    from tests.decks.factories import info
+
+    cheap, dear = info(name="Zebra", vitality=1), info(name="Aardvark", vitality=5)
+    also_dear = info(name="Mole", vitality=5)
+    glyph = info("glyph", name="Glyph")
+    entries = [Entry(cheap, 1), Entry(dear, 2), Entry(also_dear, 4), Entry(glyph, 4)]
+
+    def order(sort: str, grouping: str = "craft") -> list[str]:
+        return [e.card.name for pile in piles(entries, grouping, sort=sort) for e in pile["entries"]]
+
+    assert order("name") == ["Aardvark", "Glyph", "Mole", "Zebra"]
+    assert order("vitality") == ["Zebra", "Aardvark", "Mole", "Glyph"]  # the curve, a card without vitality last
+    assert order("copies") == ["Glyph", "Mole", "Aardvark", "Zebra"]
+    assert order("no such order") == order("name")
+    assert order("vitality", "type") == ["Zebra", "Aardvark", "Mole", "Glyph"]  # within each pile: units, glyphs
