@@ -308,6 +308,7 @@
       }
     }
     showPending();
+    document.dispatchEvent(new Event("deck-panel-shown"));  // for what keeps a state of its own in it (choose.js)
   }
 
   function isTextField(element) {
@@ -330,7 +331,8 @@
   function focusKey(element) {
     if (element.dataset && element.dataset.view) { return switchKey(element, element.dataset.view); }
     if (!element.dataset || !element.dataset.card) { return null; }
-    var key = element.tagName.toLowerCase() + '[data-card="' + CSS.escape(element.dataset.card) + '"]';
+    var key = element.tagName.toLowerCase() + '[data-card="' + CSS.escape(element.dataset.card) + '"]' +
+      (element.type === "checkbox" ? "[type=checkbox]" : ":not([type=checkbox])");  // a row's choice, or its count
     ["delta", "consider", "to"].forEach(function (name) {
       var value = element.dataset[name];
       key += value === undefined ? ":not([data-" + name + "])" : "[data-" + name + '="' + CSS.escape(value) + '"]';
@@ -974,6 +976,11 @@
     // onDone(status, panel, refused): once the save has answered, before its panel is shown; an answer that is not
     // a panel (the site's error page) comes as panel null and its words.
     send: function (url, fields, onDone) { enqueue({url: url, fields: fields, onDone: onDone}); },
+    // Several saves made as one step: one undo takes them all back (the tags of several cards chosen together).
+    sendTogether: function (url, fieldsList) {
+      var step = {inverse: [], left: fieldsList.length};
+      fieldsList.forEach(function (fields) { enqueue({url: url, fields: fields, step: step}); });
+    },
     tooLarge: tooLarge,
     // then(): once every change made so far is saved (at once when none is waiting).
     whenSaved: function (then) {

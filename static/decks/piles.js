@@ -53,6 +53,7 @@
     said.hidden = !refusal;
     input.setAttribute("aria-invalid", refusal ? "true" : "false");
     dialog.dataset.card = card;
+    delete dialog.dataset.cards;  // one card: not several chosen together (choose.js)
     dialog.returnValue = "";
     dialog.showModal();
     input.select();
@@ -71,7 +72,7 @@
 
   document.addEventListener("close", function (event) {
     var dialog = event.target;
-    if (dialog.id !== "tag-dialog") { return; }
+    if (dialog.id !== "tag-dialog" || dialog.dataset.cards) { return; }  // several cards: choose.js's
     var card = dialog.dataset.card, typed = dialog.querySelector("#tag-name").value.trim();
     focusCard(card);
     if (dialog.returnValue !== "save") { return; }

@@ -13,7 +13,7 @@ from decks.considering import deck_consider, deck_tag_card
 from decks.models import Deck
 from tests.support import live_db
 
-from .factories import make_user
+from .factories import considering_of, make_user
 from .test_editor_input_browser import all_saved, open_deck, saved_counts, shown_counts, units
 
 pytestmark = [pytest.mark.browser, live_db]
@@ -1062,3 +1062,60 @@ def test_sorted_by_vitality_or_copies_the_deck_stays_so_through_a_save_a_view_an
     page.locator("#piles").wait_for()
     current = page.locator("#panel a[data-sort][aria-current=true]")
     assert current.get_attribute("data-sort") == "copies"
+
+
+def test_cards_chosen_together_are_tagged_set_aside_and_removed_at_once_each_undone_in_one_step(page):
+    a, b, c = units(3)
+    deck = open_deck(page, make_user(), [(a, 2), (b, 3), (c, 1)])
+    bar = page.get_by_role("group", name="The cards chosen")
+    assert bar.is_hidden() and page.locator("#deck-list input.pick").first.is_hidden()
+    page.get_by_label("Choose several cards").check()
+    assert bar.is_visible() and bar.get_by_role("button", name="Remove").is_disabled()
+    page.get_by_label(f"Choose {a.name}").check()
+    page.get_by_label(f"Choose {b.name}").check()
+    assert bar.locator("#bulk-count").text_content() == "2 cards chosen"
+
+    def tags() -> dict[str, str]:
+        from decks.selectors import deck_tags
+
+        return deck_tags(Deck.objects.get(pk=deck.pk))
+
+    bar.get_by_role("button", name="Tag…").click()
+    dialog = page.get_by_role("dialog", name="Tag 2 cards")
+    dialog.get_by_label("Tag", exact=False).first.fill("ramp")
+    version = Deck.objects.get(pk=deck.pk).version
+    dialog.get_by_role("button", name="Save the tag").click()
+    page.wait_for_function("v => Number(document.getElementById('panel').dataset.version) >= v", arg=version + 2)
+    all_saved(page)
+    assert tags() == {a.collector_number: "ramp", b.collector_number: "ramp"}
+    assert page.get_by_label(f"Choose {a.name}").is_checked()  # the choice outlives the saves' panels
+    page.get_by_role("button", name="Undo").click()  # one press takes both tags back
+    all_saved(page)
+    assert tags() == {}
+
+    version = Deck.objects.get(pk=deck.pk).version
+    bar.get_by_role("button", name="Set aside").click()
+    page.wait_for_function("v => Number(document.getElementById('panel').dataset.version) > v", arg=version)
+    all_saved(page)
+    assert saved_counts(deck) == {c.collector_number: 1}
+    assert sorted(considering_of(Deck.objects.get(pk=deck.pk))) == sorted([(a.collector_number, 2),
+                                                                          (b.collector_number, 3)])
+    assert Deck.objects.get(pk=deck.pk).version == version + 1  # one version
+    assert bar.locator("#bulk-count").text_content() == "No card chosen"  # the cards left the deck, and the choice
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 3, c.collector_number: 1}
+    assert considering_of(Deck.objects.get(pk=deck.pk)) == []
+
+    page.get_by_label(f"Choose {a.name}").check()
+    page.get_by_label(f"Choose {c.name}").check()
+    version = Deck.objects.get(pk=deck.pk).version
+    bar.get_by_role("button", name="Remove").click()
+    page.wait_for_function("v => Number(document.getElementById('panel').dataset.version) > v", arg=version)
+    all_saved(page)
+    assert saved_counts(deck) == {b.collector_number: 3}
+    page.get_by_role("button", name="Undo").click()
+    all_saved(page)
+    assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 3, c.collector_number: 1}
+    page.get_by_label("Choose several cards").uncheck()
+    assert bar.is_hidden() and page.locator("#deck-list input.pick").first.is_hidden()
