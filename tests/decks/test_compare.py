@@ -75,7 +75,7 @@ def test_a_deck_the_viewer_may_not_see_is_refused_as_one_that_does_not_exist(cli
                            entries=entries_of((card, 2)))
     mine = deck_create(owner=me, name="Mine", entries=entries_of((card, 1)))
     client.force_login(me)
-    for hidden in (secret.pk, unlisted.pk, f"{unlisted.pk}?key=wrong", 999_999_999):
+    for hidden in (secret.pk, unlisted.pk, f"{unlisted.pk}?key=wrong", 999_999_999, "9" * 18):
         response = client.get("/decks/compare/", {"a": mine.pk, "b": hidden})
         page = response.content.decode()
         assert response.status_code == 404, hidden
@@ -107,3 +107,14 @@ def test_with_one_deck_chosen_the_page_offers_the_players_own_decks_and_the_star
     assert "Starter decks" in page
     deck_page = client.get(f"/decks/{first.pk}/").content.decode()
     assert f'href="/decks/compare/?a={first.pk}"' in deck_page
+
+
+@pytest.mark.django_db
+def test_an_unlisted_decks_compare_link_carries_its_key_to_whoever_has_its_link(client):
+    owner = make_user()
+    shared = deck_create(owner=owner, name="By link only", visibility=Visibility.UNLISTED,
+                         entries=entries_of((make_card(), 3)))
+    page = html.unescape(client.get(shared.get_absolute_url()).content.decode())  # a visitor with the link
+    link = re.search(r'href="(/decks/compare/\?a=[^"]+)">Compare with another deck', page)[1]
+    response = client.get(link)
+    assert response.status_code == 200 and "Compare By link only with" in html.unescape(response.content.decode())
