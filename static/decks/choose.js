@@ -62,24 +62,12 @@
   function askTag() {
     var dialog = document.getElementById("tag-dialog"), picked = cards();
     if (!dialog || !picked.length) { return; }
-    var input = dialog.querySelector("#tag-name");
-    var names = JSON.parse(document.getElementById("panel").dataset.tagNames || "[]");
-    var list = document.getElementById("tag-names");
-    list.replaceChildren.apply(list, names.map(function (name) {
-      var option = document.createElement("option"); option.value = name; return option;
-    }));
-    document.getElementById("tag-dialog-card").textContent = picked.length + " cards";
     var tags = picked.map(function (card) { return row(card).querySelector("button[data-retag]").dataset.retag; });
-    input.value = tags.every(function (tag) { return tag === tags[0]; }) ? tags[0] : "";
-    var said = document.getElementById("tag-problem");
-    said.textContent = "";
-    said.hidden = true;
-    input.setAttribute("aria-invalid", "false");
     dialog.dataset.card = "";
     dialog.dataset.cards = picked.join(",");
-    dialog.returnValue = "";
-    dialog.showModal();
-    input.select();
+    // the tag they share, if they do: else an empty box (untagging them all, if saved so)
+    var shared = tags.every(function (tag) { return tag === tags[0]; });
+    window.deckTagDialog(picked.length + " cards", shared ? tags[0] : "");
   }
 
   document.addEventListener("close", function (event) {

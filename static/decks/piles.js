@@ -40,24 +40,32 @@
     var dialog = document.getElementById("tag-dialog"), row = document.querySelector(
       '#panel li[data-card="' + CSS.escape(card) + '"]:not(#considering li)');
     if (!dialog || !row) { return; }
-    var button = row.querySelector("button[data-retag]"), input = dialog.querySelector("#tag-name");
+    var button = row.querySelector("button[data-retag]");
+    dialog.dataset.card = card;
+    delete dialog.dataset.cards;  // one card: not several chosen together (choose.js)
+    var value = typed !== undefined ? typed : button ? button.dataset.retag : (currentPile(card) || "");
+    openTagDialog(row.dataset.name, value, refusal);
+  }
+
+  // The dialog, for what it is asked of (`named`: "Tag <named>"), its box holding `value`, and a refusal said.
+  function openTagDialog(named, value, refusal) {
+    var dialog = document.getElementById("tag-dialog"), input = dialog.querySelector("#tag-name");
     var names = JSON.parse(document.getElementById("panel").dataset.tagNames || "[]");
-    document.getElementById("tag-dialog-card").textContent = row.dataset.name;
+    document.getElementById("tag-dialog-card").textContent = named;
     var list = document.getElementById("tag-names");
     list.replaceChildren.apply(list, names.map(function (name) {
       var option = document.createElement("option"); option.value = name; return option;
     }));
-    input.value = typed !== undefined ? typed : button ? button.dataset.retag : (currentPile(card) || "");
+    input.value = value;
     var said = document.getElementById("tag-problem");
     said.textContent = refusal || "";
     said.hidden = !refusal;
     input.setAttribute("aria-invalid", refusal ? "true" : "false");
-    dialog.dataset.card = card;
-    delete dialog.dataset.cards;  // one card: not several chosen together (choose.js)
     dialog.returnValue = "";
     dialog.showModal();
     input.select();
   }
+  window.deckTagDialog = openTagDialog;  // the cards chosen together are tagged through it too (choose.js)
 
   // Closed, the focus goes back to the card: its face in the piles, else its Tag button (a pile card's buttons show
   // only while the card is hovered or focused, so the one that opened the dialog may be hidden by then).
