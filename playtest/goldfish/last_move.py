@@ -4,7 +4,9 @@ from, where it went to, the target of an attack or a card), and the action in wo
 Read from the game's history, replayed: each action is looked at in the position it was played in. The last run of
 the opponent's actions counts; within it the latest one that touches the board is highlighted and said (an "end its
 turn" touches none); a run that touches no cell is said by its latest action. The same pass tells whether the player
-on turn has acted in it yet: a response window before they have is the one at the start of the turn (DG-15.6).
+on turn has acted in it yet: a response window before they have is the one at the start of the turn (DG-15.6); and
+gives the log as the person reads it and which actions they were shown (DG-15.7), so that a table's page replays its
+game once for all of them.
 """
 
 from __future__ import annotations
@@ -89,6 +91,9 @@ def _moved(before: dict[int, int], state: State) -> dict[str, set[str]]:
 class PlayRead:
     last_move: LastMove | None  # the opponent's last action, as opponent_last_move says it
     turn_untouched: bool  # the player on turn has taken no action in this turn yet (their turn has just begun)
+    log: tuple[str, ...] = ()  # the actions the person was shown, in words (describe_log's)
+    seen: tuple[bool, ...] = ()  # per action: shown to the person (not a pass they may not see, DG-15.7)
+    theirs: tuple[bool, ...] = ()  # per action: the opponent's
 
 
 def opponent_last_move(start: State, actions: Sequence[Action], me: int) -> LastMove | None:
@@ -99,23 +104,32 @@ def opponent_last_move(start: State, actions: Sequence[Action], me: int) -> Last
 
 
 def read_play(start: State, actions: Sequence[Action], me: int) -> PlayRead:
-    """The opponent's last action (opponent_last_move), and whether the player on turn has acted in the turn
-    `actions` end in, in one replay of them."""
+    """The opponent's last action (opponent_last_move), whether the player on turn has acted in the turn `actions`
+    end in, the log and which actions the person was shown, in one replay of them."""
     words, latest = "", ""
     cells: dict[str, set[str]] = {}
     running = False  # inside a run of the opponent's actions
     acted_in = -1  # the last turn in which its player on turn took an action
+    log: list[str] = []
+    seen: list[bool] = []
+    theirs: list[bool] = []
     for action in actions:
         if start.current_player == start.active:
             acted_in = start.turn
-        if start.current_player == me or hidden_from(start, action, me):
-            if start.current_player == me:
+        mine, hidden = start.current_player == me, hidden_from(start, action, me)
+        seen.append(not hidden)
+        theirs.append(not mine)
+        if mine or hidden:
+            if mine:
                 running = False  # the person acted: the opponent's next action starts a new run
+            if not hidden:
+                log.append(describe_action(start, action, viewer=me))
             start.apply(action)  # a hidden pass: as if not played, in no run
             continue
         if not running:
             running, words, cells = True, "", {}  # a new run: the one before is no longer the last
         latest = describe_action(start, action, viewer=me)
+        log.append(latest)
         touched = action_cells(start, action)
         before = {iid: u.cell for iid, u in start.units.items()}
         start.apply(action)
@@ -124,7 +138,8 @@ def read_play(start: State, actions: Sequence[Action], me: int) -> PlayRead:
         if touched:
             words, cells = latest, touched
     untouched = acted_in != start.turn
+    said = (tuple(log), tuple(seen), tuple(theirs))
     if not latest:
-        return PlayRead(None, untouched)
+        return PlayRead(None, untouched, *said)
     ordered = {name: tuple(p for p in PARTS if p in parts) for name, parts in cells.items()}
-    return PlayRead(LastMove(words=words or latest, cells=ordered), untouched)
+    return PlayRead(LastMove(words=words or latest, cells=ordered), untouched, *said)

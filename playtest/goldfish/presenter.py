@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from core.crafts import CRAFT_ORDER
-from playtest.dreadgate import State, describe_action, describe_log, format_action, why_not_played
+from playtest.dreadgate import State, describe_action, format_action, why_not_played
 from playtest.dreadgate.actions import (
     ATTACK,
     DEFEND,
@@ -34,7 +34,7 @@ from playtest.dreadgate.actions import (
 from playtest.dreadgate.board import cell_name, direction_between, turn_dir
 from playtest.dreadgate.state import MULLIGAN_PHASE, RESPONSE_PHASE
 from playtest.goldfish.board import CardFaces, game_view
-from playtest.goldfish.last_move import PART_WORDS, read_play
+from playtest.goldfish.last_move import PART_WORDS, PlayRead, read_play
 from playtest.goldfish.services import human_seat
 
 HAND_KINDS = {DEPLOY, EQUIP, PLAY, RECYCLE}  # a: the card's definition index (instants: the turn bar, at once)
@@ -150,10 +150,11 @@ def ending_words(condition: str, won: bool | None) -> str:
 
 
 def table_view(state: State, faces: CardFaces, selection: str = "", *, watching: bool = False,
-               conceded: bool = False, log: list[str] | None = None) -> dict[str, Any]:
+               conceded: bool = False, log: list[str] | None = None, play: PlayRead | None = None) -> dict[str, Any]:
     """`watching`: a past position, shown while the opponent's actions play out; nothing to choose in it.
     `conceded`: the person gave the game up (services.table_concede): it is over, the opponent the winner.
-    `log`: the log's lines where the game has none to replay (a position set up by hand)."""
+    `log`: the log's lines where the game has none to replay (a position set up by hand). `play`: the game read
+    already (read_play of `state`'s whole history), not replayed again."""
     me = human_seat(state)
     view = game_view(state, faces, viewer=me)
     if conceded:
@@ -187,7 +188,8 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
         targets.setdefault(target_cell(choice["action"]) or "", []).append(choice)
     iid_at = {cell_name(u.cell): u.iid for u in state.units.values()}
     # the game replayed from its start; a position set up by hand (`log` given) has no history to replay
-    play = read_play(state.replay(()), state.history, me) if log is None else None
+    if play is None and log is None:
+        play = read_play(state.replay(()), state.history, me)
     last_move = play.last_move if play else None
     last_cells = last_move.cells if last_move else {}
     for row in view["grid"]:
@@ -216,7 +218,7 @@ def table_view(state: State, faces: CardFaces, selection: str = "", *, watching:
     view.update({
         # the opponent's last action, highlighted on the board and said in words (a live region)
         "last_move": last_move and {"words": last_move.words, "cells": sorted(last_cells)},
-        "hand_total": sum(hand_counts.values()), "log": describe_log(state, viewer=me) if log is None else log,
+        "hand_total": sum(hand_counts.values()), "log": list(play.log) if log is None else log,
         "me": me, "me_name": "South" if me == 0 else "North", "yours": yours, "choices": choices,
         "hand": hand, "selection": selection, "selected_name": selected_name, "why_not": why_not,
         # what the selection may do that lands on no cell: play a talent, recycle, use an ability, take flight

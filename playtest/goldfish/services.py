@@ -47,10 +47,11 @@ from playtest.dreadgate import (
 )
 from playtest.dreadgate.actions import DEPLOY, Action
 from playtest.dreadgate.board import BACK_RANK, cell_name, parse_cell
-from playtest.dreadgate.describe import hidden_from, refusal_words
+from playtest.dreadgate.describe import refusal_words
 from playtest.dreadgate.record import game_frames_from, replay_frames
 from playtest.dreadgate.state import MAIN_PHASE
 from playtest.dreadgate.view import SeatView
+from playtest.goldfish.last_move import PlayRead, read_play
 from playtest.goldfish.stored import ALL, frames_shown, stored_frames, stored_over
 from playtest.jobs.broker import ensure_broker_folders
 from playtest.models import GoldfishTable
@@ -353,20 +354,23 @@ class Shown:
         return len(self.bounds) - 1
 
 
-def steps_shown(state: State) -> Shown:
-    """The steps of the table whose game `state` is (all of its actions played), as its person was shown them."""
-    me = human_seat(state)
-    fresh = state.replay(())
-    bounds, seen, theirs = [0], [], []
-    for action in state.history:
-        seen.append(not hidden_from(fresh, action, me))
-        theirs.append(fresh.current_player != me)
-        fresh.apply(action)
-        if seen[-1]:
+def game_read(state: State) -> PlayRead:
+    """The table's game, `state`, read in one replay as its person sees it: the opponent's last move, the log, the
+    actions shown (last_move.read_play)."""
+    return read_play(state.replay(()), state.history, human_seat(state))
+
+
+def steps_shown(state: State, play: PlayRead | None = None) -> Shown:
+    """The steps of the table whose game `state` is (all of its actions played), as its person was shown them;
+    from `play`, the game read already (read_play of its whole history), without replaying it again."""
+    play = play or game_read(state)
+    bounds = [0]
+    for seen in play.seen:
+        if seen:
             bounds.append(bounds[-1] + 1)
         else:
             bounds[-1] += 1
-    return Shown(bounds, seen, theirs)
+    return Shown(bounds, list(play.seen), list(play.theirs))
 
 
 def opponent_steps(table: GoldfishTable, shown: Shown) -> tuple[list[int], int] | None:

@@ -39,7 +39,8 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
             return HttpResponse(status=204, headers={"HX-Redirect": url})
         return redirect(url)
     now = state if at is None and state is not None else tables.table_state(table)
-    shown = tables.steps_shown(now)  # the steps as the person was shown them (DG-15.7): every number the page carries
+    read = tables.game_read(now)  # one replay of the game for its steps, its log and the last move
+    shown = tables.steps_shown(now, read)  # as the person was shown them (DG-15.7): every number the page carries
     if at is not None and not 0 <= at <= shown.last:
         error = DomainError(f"at: a step from 0 to {shown.last}", code=ErrorCode.INVALID, details={"field": "at"})
         at, status = None, 400
@@ -55,7 +56,8 @@ def _render_table(request, table, state=None, error: DomainError | None = None, 
             watching = {"step": at, "number": at, "of": shown.last, "next": at + 1 if at + 1 < shown.last else None}
     state = state or now
     view = table_view(state, card_faces(decks=table.params["decks"]), request.GET.get("sel", ""),
-                      watching=watching is not None, conceded=table.conceded_step is not None)
+                      watching=watching is not None, conceded=table.conceded_step is not None,
+                      play=read if state is now else None)
     # the AI's answers play out one by one; the passive opponent's (an end, a dummy deployed) are in the log
     playing_out = (acted or since is not None) and view is not None and tables.opponent_policy(table) is not None
     steps = tables.opponent_steps(table, shown) if playing_out else None

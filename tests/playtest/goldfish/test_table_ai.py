@@ -8,6 +8,7 @@ from core.frames import pack
 from playtest.dreadgate import fairness, game_frames
 from playtest.dreadgate.actions import END, KEEP
 from playtest.dreadgate.view import SeatView
+from playtest.goldfish import last_move
 from playtest.goldfish import services as tables
 from playtest.models import GoldfishTable
 from playtest.policies import POLICIES
@@ -165,8 +166,8 @@ def test_an_action_hidden_from_the_person_takes_no_step_of_the_play_out(alice, m
     assert steps[:3] == [steps[0], steps[0] + 1, steps[0] + 2] and shown == len(table.actions) - first
     assert [bounds[s] for s in steps[:3]] == [first, first + 1, first + 2]
 
-    real = tables.hidden_from
-    monkeypatch.setattr(tables, "hidden_from", lambda state, action, viewer: (
+    real = last_move.hidden_from  # the one pass that reads the game for the page (steps, log, last move) asks it
+    monkeypatch.setattr(last_move, "hidden_from", lambda state, action, viewer: (
         len(state.history) == first + 1 or real(state, action, viewer)))
     steps, hidden_shown = played_out(table)
     bounds = tables.steps_shown(tables.table_state(table)).bounds
