@@ -31,10 +31,11 @@ from cards.selectors import answer_get, answer_set, catalog_version_recent
 from core.crafts import CRAFTS
 from core.errors import ErrorCode
 from core.formats import FORMAT_SLUGS
-from core.intbounds import MAX_INTEGER, shortened
+from core.intbounds import MAX_BIG_INTEGER, MAX_INTEGER, shortened
 
 from . import selectors, services, stats
-from .errors import DeckForbidden, InvalidDeck, StaleVersion, VersionRequired
+from .compare import compare_decks
+from .errors import DeckForbidden, DeckNotFound, InvalidDeck, StaleVersion, VersionRequired
 from .models import Deck, Visibility
 from .presenters import DEFAULT_TURNS, OPENING_HAND
 from .serializers import (
@@ -345,6 +346,40 @@ class DeckDiffView(APIView):
             raise InvalidDeck(f"Deck {deck.pk} has no version {missing[0]}.", details={"missing": missing},
                               status_code=404, code=ErrorCode.REVISION_NOT_FOUND)
         return Response(services.revision_diff(revisions[numbers[0]], revisions[numbers[1]]))
+
+
+class DeckCompareView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Two decks side by side: the cards only one holds, those both hold, and each deck's copies",
+        parameters=[bounded("a", 0, MAX_BIG_INTEGER, "The first deck's id.", required=True),
+                    bounded("b", 0, MAX_BIG_INTEGER, "The second deck's id.", required=True),
+                    OpenApiParameter("a_key", str, description="The first deck's share key, if it is unlisted."),
+                    OpenApiParameter("b_key", str, description="The second deck's share key, if it is unlisted.")],
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 404: ERROR})
+    def get(self, request):
+        decks = []
+        for field in ("a", "b"):
+            # Both are required and bounded in the schema, checked before the view (config/api_contract.py).
+            pk, key = int(request.query_params[field]), request.query_params.get(f"{field}_key")
+            try:
+                decks.append(selectors.deck_for_viewer(deck_id=pk, user=request.user, key=key))
+            except DeckNotFound:
+                raise DeckNotFound(f"{field}: there is no deck {pk} that you may see.",
+                                   details={"field": field}) from None
+        first, second = decks
+        compared = compare_decks(selectors.deck_entries(first), selectors.deck_entries(second))
+
+        def rows(found) -> list[dict]:
+            return [{"card": row.card.collector_number, "name": row.card.name, "type": row.card.type,
+                     "first": row.first, "second": row.second} for row in found]
+
+        return Response({
+            "first": {"id": first.pk, "name": first.name, "cards": compared.first_total},
+            "second": {"id": second.pk, "name": second.name, "cards": compared.second_total},
+            "shared": compared.shared, "differing": compared.differing, "only_first": rows(compared.only_first),
+            "only_second": rows(compared.only_second), "both": rows(compared.both)})
 
 
 class DeckExportView(APIView):

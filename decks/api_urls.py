@@ -7,6 +7,7 @@ urlpatterns = [
     path("decks/validate/", api.ValidateView.as_view(), name="api-deck-validate"),
     path("decks/import/", api.DeckImportView.as_view(), name="api-deck-import"),
     path("decks/export/", api.MyDecksExportView.as_view(), name="api-deck-export-all"),
+    path("decks/compare/", api.DeckCompareView.as_view(), name="api-deck-compare"),
     path("decks/<int:pk>/", api.DeckDetailView.as_view(), name="api-deck-detail"),
     path("decks/<int:pk>/copy/", api.DeckCopyView.as_view(), name="api-deck-copy"),
     path("decks/<int:pk>/revert/", api.DeckRevertView.as_view(), name="api-deck-revert"),

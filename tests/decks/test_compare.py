@@ -118,3 +118,32 @@ def test_an_unlisted_decks_compare_link_carries_its_key_to_whoever_has_its_link(
     link = re.search(r'href="(/decks/compare/\?a=[^"]+)">Compare with another deck', page)[1]
     response = client.get(link)
     assert response.status_code == 200 and "Compare By link only with" in html.unescape(response.content.decode())
+
+
+@pytest.mark.django_db
+def test_the_api_compares_two_decks_the_caller_may_see_and_names_the_one_it_may_not():
+    from rest_framework.test import APIClient
+
+    me, other = make_user(), make_user()
+    common, extra, theirs = make_card(name="Zz Common"), make_card(name="Zz Extra"), make_card(name="Zz Theirs")
+    mine = deck_create(owner=me, name="My brew", entries=entries_of((common, 4), (extra, 2)))
+    unlisted = deck_create(owner=other, name="Their list", visibility=Visibility.UNLISTED,
+                           entries=entries_of((common, 3), (theirs, 4)))
+    secret = deck_create(owner=other, name="Secret", entries=entries_of((common, 1)))
+    api = APIClient()
+    api.force_authenticate(me)
+    answer = api.get("/api/decks/compare/", {"a": mine.pk, "b": unlisted.pk, "b_key": unlisted.share_token})
+    assert answer.status_code == 200
+    body = answer.json()
+    assert (body["first"], body["second"]) == ({"id": mine.pk, "name": "My brew", "cards": 6},
+                                               {"id": unlisted.pk, "name": "Their list", "cards": 7})
+    assert (body["shared"], body["differing"]) == (3, 1)
+    assert [(r["card"], r["first"], r["second"]) for r in body["only_first"]] == [(extra.collector_number, 2, 0)]
+    assert [(r["card"], r["first"], r["second"]) for r in body["only_second"]] == [(theirs.collector_number, 0, 4)]
+    assert [(r["name"], r["first"], r["second"]) for r in body["both"]] == [("Zz Common", 4, 3)]
+    for query, field in (({"a": mine.pk, "b": unlisted.pk}, "b"), ({"a": secret.pk, "b": mine.pk}, "a")):
+        refused = api.get("/api/decks/compare/", query)
+        assert refused.status_code == 404 and refused.json()["error"]["details"]["field"] == field
+        assert "Secret" not in refused.content.decode() and "Their list" not in refused.content.decode()
+    assert api.get("/api/decks/compare/", {"a": mine.pk}).status_code == 400  # both are required
+    assert api.get("/api/decks/compare/", {"a": "mine", "b": mine.pk}).status_code == 400
