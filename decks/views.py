@@ -34,6 +34,7 @@ from .cardinfo import Entry
 from .compare import compare_decks, deck_reference
 from .errors import DeckForbidden, DeckNotFound, InvalidDeck, InvalidDeckCode, InvalidDeckList, StaleVersion
 from .models import DECK_LIMITS, Deck, DeckFormat, Visibility
+from .piles import DEFAULT_GROUPING, DEFAULT_SORT, GROUPINGS, SORTS, grouping_of, piles, sort_of
 from .presenters import OddsInputs, panel
 from .sittings import sittings
 
@@ -142,16 +143,36 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     per text, anyone could fill the shared cache with renderings of one deck.
     """
     visual = request.GET.get("view") == "visual"
-    parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual)
+    grouping, sort = grouping_of(request.GET.get("group")), sort_of(request.GET.get("sort"))
+    parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
+             grouping, sort)
 
     def render() -> str:
         context = {**_deck_context(request, deck), **_tags_and_considering(deck)}
         context["code"] = selectors.deck_export_code(deck, context["entries"])
+        context["piles"], context["grouping"] = piles(context["entries"], grouping, context["tags"], sort), grouping
+        context["switches"] = _view_switches(key, "visual" if visual else "list", grouping, sort)
         return render_to_string("decks/_detail_body.html", context, request=request)
 
     if OddsInputs.from_params(request.GET) != OddsInputs():
         return mark_safe(render())  # noqa: S308  (our own template's output)
     return mark_safe(_kept("body", deck, parts, render))  # noqa: S308  (our own template's output)
+
+
+def _view_switches(key: str, view: str, grouping: str, sort: str) -> dict[str, list[tuple[str, str, bool]]]:
+    """The deck page's links to its other views, groupings and orders, each keeping the others and the share key:
+    (label, query, whether it is the one shown), by switch."""
+    def query(**changed) -> str:
+        chosen = {"view": view, "group": grouping, "sort": sort, **changed}
+        return urlencode({**{k: v for k, v in chosen.items() if v != DEFAULTS[k]}, **({"key": key} if key else {})})
+
+    return {"view": [(label, query(view=value), value == view) for value, label in (("list", "List"),
+                                                                                   ("visual", "Visual"))],
+            "group": [(label, query(group=value), value == grouping) for value, label in GROUPINGS.items()],
+            "sort": [(label, query(sort=value), value == sort) for value, label in SORTS.items()]}
+
+
+DEFAULTS = {"view": "list", "group": DEFAULT_GROUPING, "sort": DEFAULT_SORT}  # left out of the deck page's links
 
 
 # Stands in for the viewer's CSRF token in a kept rendering: the same in every process that shares the cache, and

@@ -565,3 +565,29 @@ def test_a_deck_of_one_card_is_said_in_the_singular_on_its_print_page_and_its_ca
     assert " · 1 card · " in printed and "1 cards" not in printed
     listed = logged_in.get(f"/cards/{card.collector_number}/").content.decode()
     assert "Lonely</a> <small>by " in listed and " · 1 card</small>" in listed
+
+
+def test_the_deck_page_is_grouped_and_sorted_as_asked_its_links_keeping_the_view_and_the_share_key(client, settings):
+    settings.DECK_PAGE_CACHE_SECONDS = 60  # kept per grouping and order: none is served another's rendering
+    owner = make_user()
+    cheap = make_card(name="Zz Cheap", vitality=1, craft="hinter")
+    dear = make_card(name="Aa Dear", vitality=6, craft="sorcery")
+    glyph = make_card("glyph", name="Mm Glyph", craft="hinter")
+    deck = deck_create(owner=owner, name="Shared deck", visibility=Visibility.UNLISTED,
+                       entries=entries_of((cheap, 1), (dear, 2), (glyph, 4)))
+    key = deck.share_token
+
+    def shown(query: str) -> tuple[list[str], list[str]]:
+        page = client.get(f"/decks/{deck.pk}/?key={key}&{query}").content.decode()
+        body = page[page.index('id="deck-cards-title"'):page.index('id="stats"')]
+        headings = [html.unescape(re.sub(r"<[^>]+>|\s*\(\d+\)", "", h)).strip()
+                    for h in re.findall(r"<h3[^>]*>(.*?)</h3>", body, re.S)]
+        names = re.findall(r'class="card-name"[^>]*>([^<]+)</a>', body)
+        return headings, names
+
+    assert shown("") == (["Units", "Glyphs"], ["Aa Dear", "Zz Cheap", "Mm Glyph"])  # by type, then name
+    assert shown("sort=vitality") == (["Units", "Glyphs"], ["Zz Cheap", "Aa Dear", "Mm Glyph"])
+    assert shown("group=craft&sort=copies") == (["Hinter", "Sorcery"], ["Mm Glyph", "Zz Cheap", "Aa Dear"])
+    page = html.unescape(client.get(f"/decks/{deck.pk}/?key={key}&view=visual&group=craft").content.decode())
+    assert f'href="?view=visual&group=craft&sort=copies&key={key}"' in page  # a sort keeps the view and grouping
+    assert f'href="?group=craft&key={key}"' in page  # List keeps the grouping, and the key of an unlisted deck
