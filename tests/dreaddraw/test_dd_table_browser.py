@@ -216,6 +216,31 @@ def test_a_six_seat_table_fits_a_1024_by_768_screen_with_its_tiles_whole(page, l
     assert page.locator(".dd-player .dd-card .dd-number").first.evaluate("n => n.textContent").startswith("No. ")
 
 
+def test_a_five_seat_table_fits_a_1024_by_768_screen_at_each_of_its_players_decisions(page, login, monkeypatch):
+    """Through a whole game (seats holding several Reserves, abilities' prompts), every seat, the piles and the
+    decision inside the window at each of the player's decisions. (Before a seat's chips stood closer on screens no
+    taller than 800 px, and before a prompt made every seat's row chips, several of them were not.)"""
+    monkeypatch.setattr("dreaddraw.services.new_nonce", lambda: "5eed" * 16)
+    user = login(get_user_model().objects.create_user("dd-five", password="a-long-passphrase-9"))
+    table = table_create(owner=user, seats=[{"kind": "local"}] + [{"kind": "bot", "bot": "heuristic"}] * 4, seed=41)
+    choose, failures, reserves = random.Random(41), [], 0
+    page.set_viewport_size({"width": 1024, "height": 768})
+    for _ in range(300):
+        table.refresh_from_db()
+        game = table_game(table)
+        if game.over:
+            break
+        page.goto(f"/dread-draw/tables/{table.pk}/")
+        page.locator("#board").wait_for()
+        reserves = max(reserves, page.locator(".dd-reserves li").count())
+        failures += [(len(table.decisions), wrong) for wrong in page.evaluate(OUTSIDE, [
+            "#turn-h", ".dd-you", ".dd-piles", "#board [data-decision]", ".dd-player", ".dd-log ol", ".dd-fairness"])]
+        legal = [to_notation(d) for d in game.legal()]
+        table_act(table_id=table.pk, user=user, seat=0, decision=choose.choice(legal), turn=len(table.decisions))
+    assert game.over and reserves >= 6, "the seed no longer gives seats holding several Reserves"
+    assert failures == []
+
+
 def test_a_decision_taken_by_keyboard_leaves_the_focus_in_the_new_board(page, table):
     """The board is replaced by the next one, the pressed button with it: the focus goes to a decision of the new
     board (or its heading), never to the page's end, where the next Tab would start."""
