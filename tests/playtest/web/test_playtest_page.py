@@ -146,3 +146,12 @@ def test_every_policy_a_form_offers_says_what_it_is(client, alice, starters):
     client.force_login(alice)
     html = client.get("/playtest/").content.decode()
     assert '<option value="passive">passive: does nothing: a deck to race against (goldfish)</option>' in html
+
+
+def test_a_run_of_one_game_says_game_in_the_singular(client, alice, starters):
+    one = services.run_submit(owner=alice, kind="dreadgate_playtest", games=1, params={"deck": starters[0].pk})
+    two = services.run_submit(owner=alice, kind="dreadgate_playtest", games=2, params={"deck": starters[0].pk})
+    client.force_login(alice)
+    page = " ".join(client.get(f"/playtest/runs/{one.pk}/").content.decode().split())
+    assert re.search(r"0 of 1 game\b", page) and "of 1 games" not in page
+    assert "0 of 2 games" in " ".join(client.get(f"/playtest/runs/{two.pk}/").content.decode().split())
