@@ -84,6 +84,23 @@
     if (saves.length) { window.deckEditor.sendTogether(editor().dataset.tagUrl, saves); }
   }, true);
 
+  // Shift and a click on a box choose (or let go) every card from the box clicked before it to this one, in the
+  // list's order, as a mail client's list does.
+  var anchor = null;
+  document.addEventListener("click", function (event) {
+    var box = event.target;
+    if (!box.classList || !box.classList.contains("pick")) { return; }
+    var boxes = Array.from(document.querySelectorAll("#deck-list input.pick"));
+    var from = anchor ? boxes.findIndex(function (b) { return b.dataset.card === anchor; }) : -1;
+    var to = boxes.indexOf(box);
+    if (event.shiftKey && from >= 0 && to >= 0) {
+      boxes.slice(Math.min(from, to), Math.max(from, to) + 1).forEach(function (b) {
+        if (box.checked) { chosen.add(b.dataset.card); } else { chosen.delete(b.dataset.card); }
+      });
+    }
+    anchor = box.dataset.card;
+  });
+
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target.id === "choose-several") {

@@ -1119,3 +1119,19 @@ def test_cards_chosen_together_are_tagged_set_aside_and_removed_at_once_each_und
     assert saved_counts(deck) == {a.collector_number: 2, b.collector_number: 3, c.collector_number: 1}
     page.get_by_label("Choose several cards").uncheck()
     assert bar.is_hidden() and page.locator("#deck-list input.pick").first.is_hidden()
+
+
+def test_shift_and_a_click_choose_every_card_between_the_box_clicked_before_and_this_one(page):
+    open_deck(page, make_user(), [(card, 1) for card in units(4)])
+    page.get_by_label("Choose several cards").check()
+    boxes = page.locator("#deck-list input.pick")  # in the list's order
+
+    def chosen() -> list[bool]:
+        return boxes.evaluate_all("boxes => boxes.map(b => b.checked)")
+
+    boxes.nth(0).click()
+    boxes.nth(2).click(modifiers=["Shift"])
+    assert chosen() == [True, True, True, False]
+    assert page.locator("#bulk-count").text_content() == "3 cards chosen"
+    boxes.nth(1).click(modifiers=["Shift"])  # letting one go lets go of those from the last box clicked to it
+    assert chosen() == [True, False, False, False]
