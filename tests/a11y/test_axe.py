@@ -74,6 +74,11 @@ def test_two_decks_compared_a_deck_still_to_choose_and_a_refused_one_have_no_acc
         page, public_deck):
     starter = Deck.objects.filter(is_starter=True).order_by("pk").last()
     assert violations(page, f"/decks/compare/?a={public_deck.pk}&b={starter.pk}") == []
+    name = page.locator(".compare a[data-preview]").first
+    name.focus()  # a card's large face and rules text, as in the editor and the catalog
+    page.locator("#card-preview").wait_for()
+    assert name.inner_text() in page.locator("#card-preview").inner_text()
+    assert axe_violations(page) == []
     assert violations(page, f"/decks/compare/?a={public_deck.pk}") == []
     assert violations(page, "/decks/compare/?a=best+deck&b=999999", status=400) == []
 
