@@ -555,7 +555,7 @@ def test_the_name_and_description_boxes_take_no_more_than_a_deck_holds(logged_in
         html = page.content.decode()
         assert re.search(rf'name="name"[^>]*maxlength="{MAX_NAME_LENGTH}"', html)
         assert re.search(rf'name="description"[^>]*maxlength="{MAX_DESCRIPTION_LENGTH}"', html)
-        assert f"(at most {MAX_DESCRIPTION_LENGTH} characters)" in html
+        assert f"(at most {MAX_DESCRIPTION_LENGTH} characters;" in html
 
 
 def test_a_deck_of_one_card_is_said_in_the_singular_on_its_print_page_and_its_cards_page(logged_in, owner):
@@ -591,3 +591,12 @@ def test_the_deck_page_is_grouped_and_sorted_as_asked_its_links_keeping_the_view
     page = html.unescape(client.get(f"/decks/{deck.pk}/?key={key}&view=visual&group=craft").content.decode())
     assert f'href="?view=visual&group=craft&sort=copies&key={key}"' in page  # a sort keeps the view and grouping
     assert f'href="?group=craft&key={key}"' in page  # List keeps the grouping, and the key of an unlisted deck
+
+
+def test_a_decks_description_is_shown_as_markdown_its_html_escaped(client):
+    deck = deck_create(owner=make_user(), name="Primer deck", visibility=Visibility.PUBLIC,
+                       description="**Plan**: race.\n\n- Mulligan slow hands\n\n<script>alert(1)</script>",
+                       entries=entries_of((make_card(), 4)))
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "<strong>Plan</strong>: race." in page and "<li>Mulligan slow hands</li>" in page
+    assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
