@@ -105,8 +105,8 @@ def test_with_one_deck_chosen_the_page_offers_the_players_own_decks_and_the_star
     assert f'href="?a={first.pk}&b={second.pk}"' in page  # the one not yet chosen, as the second
     assert f'href="?a={first.pk}&b={first.pk}"' not in page
     assert "Starter decks" in page
-    deck_page = client.get(f"/decks/{first.pk}/").content.decode()
-    assert f'href="/decks/compare/?a={first.pk}"' in deck_page
+    for path in (f"/decks/{first.pk}/", f"/decks/{first.pk}/edit/"):  # the deck page's link, and the editor's
+        assert f'href="/decks/compare/?a={first.pk}"' in client.get(path).content.decode(), path
 
 
 @pytest.mark.django_db
