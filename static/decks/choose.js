@@ -81,7 +81,18 @@
     var saves = picked.filter(function (card) { return row(card); }).map(function (card) {
       return {card: card, tag: tag, was: row(card).querySelector("button[data-retag]").dataset.retag};
     }).filter(function (save) { return save.was !== save.tag; });
-    if (saves.length) { window.deckEditor.sendTogether(editor().dataset.tagUrl, saves); }
+    if (!saves.length) { return; }
+    // A tag refused (too long, say) comes back in the dialog once, as typed, with the server's words; the cards
+    // whose saves answered first keep it, and saving again tags the rest.
+    var askedAgain = false;
+    window.deckEditor.sendTogether(editor().dataset.tagUrl, saves, function (status, panel, refused) {
+      if (status === 200 || askedAgain) { return; }
+      askedAgain = true;
+      dialog.dataset.card = "";
+      dialog.dataset.cards = picked.join(",");
+      window.deckTagDialog(picked.length + " cards", tag,
+                           panel ? panel.querySelector("#save-status").textContent.trim() : refused);
+    });
   }, true);
 
   // Shift and a click on a box choose (or let go) every card from the box clicked before it to this one, in the

@@ -977,9 +977,10 @@
     // a panel (the site's error page) comes as panel null and its words.
     send: function (url, fields, onDone) { enqueue({url: url, fields: fields, onDone: onDone}); },
     // Several saves made as one step: one undo takes them all back (the tags of several cards chosen together).
-    sendTogether: function (url, fieldsList) {
+    // onDone(status, panel, refused): as send's, once each has answered.
+    sendTogether: function (url, fieldsList, onDone) {
       var step = {inverse: [], left: fieldsList.length};
-      fieldsList.forEach(function (fields) { enqueue({url: url, fields: fields, step: step}); });
+      fieldsList.forEach(function (fields) { enqueue({url: url, fields: fields, step: step, onDone: onDone}); });
     },
     tooLarge: tooLarge,
     // then(): once every change made so far is saved (at once when none is waiting).

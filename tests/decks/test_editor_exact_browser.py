@@ -1135,3 +1135,26 @@ def test_shift_and_a_click_choose_every_card_between_the_box_clicked_before_and_
     assert page.locator("#bulk-count").text_content() == "3 cards chosen"
     boxes.nth(1).click(modifiers=["Shift"])  # letting one go lets go of those from the last box clicked to it
     assert chosen() == [True, False, False, False]
+
+
+def test_a_tag_refused_for_cards_chosen_together_comes_back_in_its_dialog_and_saved_again_tags_them(page):
+    a, b = units(2)
+    deck = open_deck(page, make_user(), [(a, 1), (b, 1)])
+    page.get_by_label("Choose several cards").check()
+    page.get_by_label(f"Choose {a.name}").check()
+    page.get_by_label(f"Choose {b.name}").check()
+    page.get_by_role("button", name="Tag…").click()
+    long_tag = "a tag far longer than the thirty characters allowed"
+    page.get_by_role("dialog").locator("#tag-name").fill(long_tag)
+    page.get_by_role("button", name="Save the tag").click()
+    page.locator("#tag-problem").filter(has_text="at most 30 characters").wait_for()  # back, with the server's words
+    dialog = page.get_by_role("dialog", name="Tag 2 cards")
+    assert dialog.locator("#tag-name").input_value() == long_tag
+    all_saved(page)
+    dialog.locator("#tag-name").fill("ramp")
+    dialog.get_by_role("button", name="Save the tag").click()
+    page.wait_for_function("() => document.querySelectorAll('#deck-list .card-tag').length === 2")
+    all_saved(page)
+    from decks.selectors import deck_tags
+
+    assert deck_tags(Deck.objects.get(pk=deck.pk)) == {a.collector_number: "ramp", b.collector_number: "ramp"}
