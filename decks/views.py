@@ -317,6 +317,7 @@ def compare(request: HttpRequest) -> HttpResponse:
                   if first is not None and second is not None else None)
     shown = {deck.pk for deck in decks if deck is not None}
     values = {field: request.GET.get(field, "") for field, _ in COMPARE_FIELDS}
+    differ = request.GET.get("differ") == "1"  # the cards both hold alike left out
 
     def with_other(deck: Deck) -> str:  # the query comparing the deck chosen with `deck` (both empty: `deck` first)
         pair = {"a": values["a"], "b": str(deck.pk)} if first is not None else {"a": str(deck.pk), "b": values["b"]}
@@ -329,8 +330,10 @@ def compare(request: HttpRequest) -> HttpResponse:
         "first": first, "second": second, "chosen": first or second, "comparison": comparison, "problems": problems,
         "values": values,
         "groups": [(comparison.only_first, f"Only in the first, {first.name}"),
-                   (comparison.only_second, f"Only in the second, {second.name}"), (comparison.both, "In both")]
-        if comparison else [],
+                   (comparison.only_second, f"Only in the second, {second.name}"),
+                   ([row for row in comparison.both if row.difference], "In both, in different numbers") if differ
+                   else (comparison.both, "In both")] if comparison else [],
+        "differ": differ,
         "offered": [(deck, with_other(deck)) for deck in own if deck.pk not in shown],
         "starters": [(deck, with_other(deck)) for deck in starters if deck.pk not in shown],
         "links": {field: deck.get_absolute_url() if deck is not None else "" for (field, _), deck

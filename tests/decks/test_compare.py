@@ -147,3 +147,22 @@ def test_the_api_compares_two_decks_the_caller_may_see_and_names_the_one_it_may_
         assert "Secret" not in refused.content.decode() and "Their list" not in refused.content.decode()
     assert api.get("/api/decks/compare/", {"a": mine.pk}).status_code == 400  # both are required
     assert api.get("/api/decks/compare/", {"a": "mine", "b": mine.pk}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_only_what_differs_leaves_out_the_cards_both_decks_hold_alike(client):
+    me = make_user()
+    same, more, only = make_card(name="Zz Same"), make_card(name="Zz More"), make_card(name="Zz Only")
+    first = deck_create(owner=me, name="First", entries=entries_of((same, 4), (more, 2), (only, 1)))
+    second = deck_create(owner=me, name="Second", entries=entries_of((same, 4), (more, 3)))
+    client.force_login(me)
+    whole = html.unescape(client.get(f"/decks/compare/?a={first.pk}&b={second.pk}").content.decode())
+    assert ("Zz Same", "Unit", "4", "4", "same") in _table(whole)
+    assert f'href="?a={first.pk}&b={second.pk}&differ=1">Show only what differs' in whole
+    page = client.get(f"/decks/compare/?a={first.pk}&b={second.pk}&differ=1").content.decode()
+    assert _table(page) == [
+        ("Only in the first, First (1 card)",), ("Zz Only", "Unit", "1", "0", "−1"),
+        ("Only in the second, Second (0 cards)",), ("None.",),
+        ("In both, in different numbers (1 card)",), ("Zz More", "Unit", "2", "3", "+1"),
+    ]
+    assert "They share <strong>6</strong> copies" in page  # the figures are the whole decks'
