@@ -766,6 +766,11 @@ WHOLE = [".zone-player h3", ".zone-pile", ".log", ".all-actions > summary", ".co
          ".status-line", ".scores", ".turn-bar", ".board"]
 
 
+def at_each_desktop(page, check) -> dict[tuple[int, int], list[str]]:
+    """What `check(page, width, height)` finds at each of DESKTOPS, by window size; empty where all is well."""
+    return {(width, height): found for width, height in DESKTOPS if (found := check(page, width, height))}
+
+
 def below_the_fold(page, width: int, height: int) -> list[str]:
     """At this window, with the page at its top: what of the game lies outside the window (a box of the play area,
     or one of the parts a player needs, which must be there), unless it is inside a region that scrolls on its own
@@ -818,11 +823,9 @@ def test_at_the_start_the_whole_game_fits_each_desktop_screen(page, login, alice
     """The opening hand, its question, both players' piles, the log and the command box, without scrolling."""
     login(alice)
     open_table(page, alice)
-    for width, height in DESKTOPS:
-        assert below_the_fold(page, width, height) == [], (width, height)
+    assert at_each_desktop(page, below_the_fold) == {}
     keep(page)
-    for width, height in DESKTOPS:
-        assert below_the_fold(page, width, height) == [], (width, height)
+    assert at_each_desktop(page, below_the_fold) == {}
     assert axe_violations(page) == []
     assert overlaps_and_overflows(page) == []
 
@@ -833,8 +836,7 @@ def test_mid_game_a_full_hand_units_on_the_board_and_a_selection_fit_each_deskto
                                                     seed=SEVEN_SOUTH), 2), 11)
     page.goto(f"/playtest/tables/{table.pk}/")
     assert page.locator(".board .unit-tile").count() >= 2 and page.locator(".hand .hand-tile").count() >= 10
-    for width, height in DESKTOPS:
-        assert below_the_fold(page, width, height) == [], (width, height)
+    assert at_each_desktop(page, below_the_fold) == {}
     page.set_viewport_size({"width": 1280, "height": 720})
     board = board_box(page)
     page.locator(".hand a.hand-card").last.click()  # its box under the hand, the hand and the board where they were
@@ -847,11 +849,9 @@ def test_mid_game_a_full_hand_units_on_the_board_and_a_selection_fit_each_deskto
       const [outer, inner] = [hand.getBoundingClientRect(), card.getBoundingClientRect()];
       return inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5 && inner.bottom <= innerHeight;
     }""")
-    for width, height in DESKTOPS:
-        assert below_the_fold(page, width, height) == [], (width, height)
+    assert at_each_desktop(page, below_the_fold) == {}
     page.locator(".all-actions > summary").click()  # all the legal actions open: a list that scrolls, in view
-    for width, height in DESKTOPS:
-        assert below_the_fold(page, width, height) == [], (width, height)
+    assert at_each_desktop(page, below_the_fold) == {}
     assert axe_violations(page) == []
     assert overlaps_and_overflows(page) == []
 
@@ -861,8 +861,7 @@ def test_after_the_game_its_end_the_board_and_the_zones_fit_each_desktop_screen(
     table = finish(open_table(page, alice))
     page.goto(f"/playtest/tables/{table.pk}/")
     page.locator(".game-over").wait_for()
-    for width, height in DESKTOPS:
-        assert below_the_fold(page, width, height) == [], (width, height)
+    assert at_each_desktop(page, below_the_fold) == {}
     assert axe_violations(page) == []
 
 
@@ -1187,8 +1186,7 @@ def test_the_replay_shows_its_whole_board_on_each_desktop_screen(page, login, al
     table = open_table(page, alice)
     page.goto(f"/playtest/tables/{table.pk}/replay/")
     page.get_by_text("The game is still running").wait_for()
-    for width, height in DESKTOPS:
-        assert replay_off_screen(page, width, height) == [], (width, height)
+    assert at_each_desktop(page, replay_off_screen) == {}
     finish(table)
     for step in (0, 30, "end"):
         page.goto(f"/playtest/tables/{table.pk}/replay/?step={step}" if step != "end" else
@@ -1197,8 +1195,7 @@ def test_the_replay_shows_its_whole_board_on_each_desktop_screen(page, login, al
         if step == "end":
             page.locator('[data-control="end"]').click()
             page.locator("#replay .result-line").first.wait_for()
-        for width, height in DESKTOPS:
-            assert replay_off_screen(page, width, height) == [], (step, width, height)
+        assert at_each_desktop(page, replay_off_screen) == {}, step
     assert axe_violations(page) == []
     assert overlaps_and_overflows(page) == []
 
