@@ -323,9 +323,12 @@ def compare(request: HttpRequest) -> HttpResponse:
         pair = {"a": values["a"], "b": str(deck.pk)} if first is not None else {"a": str(deck.pk), "b": values["b"]}
         return urlencode({field: value for field, value in pair.items() if value})
 
-    # Offered as the other deck: the viewer's own, and the starters of the format of the deck already chosen.
-    own = selectors.deck_list_for_owner(user=request.user)[:COMPARE_OFFERED] if request.user.is_authenticated else []
-    starters = selectors.starter_deck_list(format=next((d.format for d in decks if d is not None), DeckFormat.STANDARD))
+    # Offered as the other deck while one is still to choose: the viewer's own, and the starters of the format of the
+    # deck already chosen (read only then: a comparison shows neither).
+    own = selectors.deck_list_for_owner(user=request.user)[:COMPARE_OFFERED] \
+        if comparison is None and request.user.is_authenticated else []
+    starters = [] if comparison is not None else selectors.starter_deck_list(
+        format=next((d.format for d in decks if d is not None), DeckFormat.STANDARD))
     return render(request, "decks/compare.html", {
         "first": first, "second": second, "chosen": first or second, "comparison": comparison, "problems": problems,
         "values": values,

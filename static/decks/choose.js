@@ -35,7 +35,7 @@
     return Array.from(chosen).filter(function (card) { return row(card); });
   }
 
-  // "-4 <number>" lines for each chosen card's copies, as saved once the changes on their way are in.
+  // Each chosen card and its copies, as saved once the changes on their way are in: {card, count}.
   function withCounts(then) {
     window.deckEditor.whenSaved(function () {
       then(cards().map(function (card) { return {card: card, count: Number(row(card).dataset.count)}; }));

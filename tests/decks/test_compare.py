@@ -64,6 +64,7 @@ def test_the_page_shows_a_players_private_deck_beside_a_public_one_group_by_grou
         ("In both (1 card)",), ("Zz Common", "Unit", "4", "3", "−1"),
     ]
     assert "They share <strong>3</strong> copies" in page
+    assert "Starter decks" not in page and "Your decks" not in page  # nothing else to choose from, nor read
 
 
 @pytest.mark.django_db
