@@ -59,6 +59,11 @@ class Deck(models.Model):
     is_starter = models.BooleanField(default=False)
     starter_key = models.CharField(max_length=40, blank=True, help_text="Starter decks: the key in the data file.")
     version = models.PositiveIntegerField(default=1)
+    # What the deck page's list, legality and statistics show (its cards, tags, considering list, format and
+    # gateway) is rendered once per list version: a new name or description does not render the list again.
+    list_version = models.PositiveIntegerField(
+        default=1, help_text="The version at which the deck's cards, tags, considering list, format or gateway "
+                             "last changed.")
     catalog_version = models.CharField(max_length=32, blank=True)
     # Derived on every save, for listing and searching without loading entries.
     card_count = models.PositiveSmallIntegerField(default=0)

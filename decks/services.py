@@ -321,6 +321,8 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
                                considering_changed=considering is not None and _counts(new_considering)
                                != _counts(deck_considering(deck)))
     fields.update(_derived(fields.get("format", deck.format), new_entries))
+    if entries is not None or tags is not None or considering is not None or {"format", "gateway"} & fields.keys():
+        fields["list_version"] = expected + 1
     # The compare-and-set: no row matches once someone else has saved.
     now = timezone.now()
     updated = Deck.objects.filter(pk=deck.pk, version=expected).update(version=F("version") + 1, updated_at=now,

@@ -135,17 +135,18 @@ def _kept(kind: str, deck: Deck, parts: tuple, render: Callable[[], str]) -> str
 
 
 def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> str:
-    """The deck page's list, legality and statistics, rendered once per version of the deck.
+    """The deck page's list, legality and statistics, rendered once per list version of the deck.
 
-    They depend only on the deck's version (every save bumps it), the catalog and the view's
-    parameters, so every visitor of a popular deck shares one rendering. Odds asked for in the address (the
-    statistics' form without scripts) are rendered for their request alone: their text is the visitor's, and kept
-    per text, anyone could fill the shared cache with renderings of one deck.
+    They depend only on the deck's list version (every save of its cards, tags, considering list, format or gateway
+    bumps it; a new name or description does not), the catalog and the view's parameters, so every visitor of a
+    popular deck shares one rendering. Odds asked for in the address (the statistics' form without scripts) are
+    rendered for their request alone: their text is the visitor's, and kept per text, anyone could fill the shared
+    cache with renderings of one deck.
     """
     visual = request.GET.get("view") == "visual"
     grouping, sort = grouping_of(request.GET.get("group")), sort_of(request.GET.get("sort"))
-    parts = (deck.pk, deck.version, deck.updated_at.timestamp(), catalog_version_recent(), can_edit, key, visual,
-             grouping, sort)
+    parts = (deck.pk, deck.list_version, deck.created_at.timestamp(), catalog_version_recent(), can_edit, key,
+             visual, grouping, sort)
 
     def render() -> str:
         context = {**_deck_context(request, deck), **_tags_and_considering(deck)}

@@ -48,6 +48,45 @@ def test_an_edit_shows_at_once_on_the_cached_page(deck):
     assert entry.card.name not in client.get(f"/decks/{deck.pk}/").content.decode()
 
 
+def test_a_new_description_shows_at_once_and_the_kept_list_is_served_without_reading_a_card(deck):
+    """The list, legality and statistics are kept per list version: a description (or name) saved renders the
+    heading again, not the list."""
+    client = visitor()
+    client.get(f"/decks/{deck.pk}/")
+    deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version,
+                                description="A primer, newly written", name="Renamed deck")
+    another_process()
+    with counted() as trips:
+        page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "A primer, newly written" in page and "Renamed deck" in page
+    assert not [sql for sql in trips.sql if "decks_deckentry" in sql or "decks_consideringentry" in sql], trips.sql
+
+
+@pytest.mark.parametrize("change", ["format", "gateway", "tag", "considering"])
+def test_a_change_of_what_the_list_shows_shows_at_once_on_the_cached_page(deck, change):
+    client = visitor()
+    before = client.get(f"/decks/{deck.pk}/").content.decode()
+    entry = selectors.deck_entries(deck)[0]
+    if change == "format":
+        deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version, format="tactical")
+        assert "not used in Tactical" not in before
+    elif change == "gateway":
+        deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version, gateway=None)
+        assert "No gateway card in this deck." not in before
+    elif change == "tag":
+        deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version,
+                                    tags={entry.card.collector_number: "Newly tagged"})
+        assert "Newly tagged" not in before
+    else:
+        deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version,
+                                    considering=[entry])
+        assert "Considering" not in before
+    after = client.get(f"/decks/{deck.pk}/").content.decode()
+    shown = {"format": "not used in Tactical", "gateway": "No gateway card in this deck.", "tag": "Newly tagged",
+             "considering": "Considering"}[change]
+    assert shown in after
+
+
 def test_a_deck_made_private_is_gone_for_a_visitor_at_once(deck):
     client = visitor()
     assert client.get(f"/decks/{deck.pk}/").status_code == 200
