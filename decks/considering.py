@@ -11,6 +11,7 @@ editor to undo it with the same function. Nothing is saved when nothing changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,7 +21,7 @@ from .cardinfo import GATEWAY, CardInfo, Entry
 from .errors import DeckForbidden, InvalidDeck, StaleTag, StaleVersion
 from .models import Deck
 from .selectors import can_edit, deck_considering, deck_entries, deck_tags
-from .services import MAX_COPIES_STORED, CardChange, clean_tag, deck_update
+from .services import MAX_COPIES_STORED, CardChange, clean_tag, deck_update, words_within
 from .validation import copies_allowed
 
 TO_DECK = "deck"
@@ -92,37 +93,53 @@ def tag_words(name: str, before: str, after: str) -> str:
 
 def deck_tag_card(*, deck: Deck, actor, card: CardInfo, tag: str, just_read: bool = False,
                   was: str | None = None) -> tuple[Deck, TagChange]:
-    """Set the tag of a card of the main deck ("" untags it). Refuses (InvalidDeck, naming the card) a card not in
-    the main deck and a tag that is too long or holds a control character. `was`: the tag the player saw on the
-    card; a tag set meanwhile (another window, or an undo of a tag another window changed since) is not written
-    over: refused (StaleTag), saying what it is now."""
+    """Set the tag of a card of the main deck ("" untags it): deck_tag_cards with one card."""
+    deck, changes = deck_tag_cards(deck=deck, actor=actor, tagging=[(card, tag, was)], just_read=just_read)
+    return deck, changes[0]
+
+
+def deck_tag_cards(*, deck: Deck, actor, tagging: Sequence[tuple[CardInfo, str, str | None]],
+                   just_read: bool = False) -> tuple[Deck, list[TagChange]]:
+    """Set the tags of cards of the main deck, each (card, tag, was) ("" untags it), in one version: every one or
+    none. Refuses (InvalidDeck, naming the card) a card not in the main deck and a tag that is too long or holds a
+    control character. `was`: the tag the player saw on the card (None: not checked); a tag set meanwhile (another
+    window, or an undo of a tag another window changed since) is not written over: refused (StaleTag), saying what
+    it is now."""
     deck = _editable(deck, actor, just_read)
-    tag = clean_tag(card, tag)
+    cleaned = [(card, clean_tag(card, tag), was) for card, tag, was in tagging]
     for attempt in range(ATTEMPTS):
         if attempt:
             deck = _latest(deck)
         tags = deck_tags(deck)
-        if all(entry.card.id != card.id for entry in deck_entries(deck)):  # the rows deck_tags read: no query
-            raise InvalidDeck(f"{card.name} is not in the main deck: only a card of the deck has a tag.",
-                              details={"card": card.collector_number, "field": "tag"})
-        change = TagChange(card, tags.get(card.collector_number, ""), _as_spelled(tag, tags, card))
-        if was is not None and change.before != was.strip():
-            raise StaleTag(f"{card.name}: its tag was changed in another window, to “{change.before}”, so yours was "
-                           "not saved; set it again if you still want it." if change.before else
-                           f"{card.name}: its tag was taken off in another window, so yours was not saved; set it "
-                           "again if you still want it.", details={"card": card.collector_number, "field": "tag",
-                                                                   "now": change.before})
-        if change.before == change.after:
-            return deck, change
-        tags[card.collector_number] = change.after
+        held = {entry.card.id for entry in deck_entries(deck)}  # the rows deck_tags read: no query
+        changes = []
+        for card, tag, was in cleaned:
+            if card.id not in held:
+                raise InvalidDeck(f"{card.name} is not in the main deck: only a card of the deck has a tag.",
+                                  details={"card": card.collector_number, "field": "tag"})
+            change = TagChange(card, tags.get(card.collector_number, ""), _as_spelled(tag, tags, card))
+            if was is not None and change.before != was.strip():
+                raise _stale_tag(card, change.before)
+            tags[card.collector_number] = change.after
+            changes.append(change)
+        said = [tag_words(c.card.name, c.before, c.after) for c in changes if c.before != c.after]
+        if not said:
+            return deck, changes
         try:
             deck = deck_update(deck=deck, actor=actor, expected_version=deck.version, tags=tags,
-                               message=tag_words(card.name, change.before, change.after)[:200])
-            return deck, change
+                               message=words_within(said))
+            return deck, changes
         except StaleVersion:
             if attempt == ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
+
+
+def _stale_tag(card: CardInfo, now: str) -> StaleTag:
+    return StaleTag(f"{card.name}: its tag was changed in another window, to “{now}”, so yours was not saved; set it "
+                    "again if you still want it." if now else
+                    f"{card.name}: its tag was taken off in another window, so yours was not saved; set it again if "
+                    "you still want it.", details={"card": card.collector_number, "field": "tag", "now": now})
 
 
 def _as_spelled(tag: str, tags: dict[str, str], card: CardInfo) -> str:

@@ -215,15 +215,45 @@ def _save_card_changes(request: HttpRequest, deck: Deck, deltas_of, *, unchanged
 
 @require_POST
 def edit_tag(request: HttpRequest, pk: int) -> HttpResponse:
-    """Give a card of the main deck a tag ("" untags it): the tag piles, by drag or key."""
-    def tag(deck, card):
-        deck, change = considering.deck_tag_card(deck=deck, actor=request.user, card=card,
-                                                 tag=request.POST.get("tag", ""), just_read=True,
-                                                 was=request.POST.get("was"))
-        # Undone only over the tag it set: one another window set since is not taken off.
-        undo = {"url": "tag", "fields": {"card": card.collector_number, "tag": change.before, "was": change.after}}
-        return deck, [undo] if change.before != change.after else []
-    return _apply(request, pk, tag)
+    """Give a card of the main deck a tag ("" untags it): the tag piles, by drag or key. Or several cards chosen
+    together, in one version: `tags`, a JSON list of {"card", "tag", "was"}."""
+    if "tags" in request.POST:
+        return _apply_to(request, pk, lambda deck: _tagged(request, deck, _tagging(request.POST["tags"])))
+    return _apply(request, pk, lambda deck, card: _tagged(
+        request, deck, [(card, request.POST.get("tag", ""), request.POST.get("was"))]))
+
+
+def _tagged(request: HttpRequest, deck: Deck, tagging: list) -> tuple[Deck, list[dict]]:
+    deck, changes = considering.deck_tag_cards(deck=deck, actor=request.user, tagging=tagging, just_read=True)
+    # Undone only over the tags it set: one another window set since is not taken off.
+    back = [{"card": c.card.collector_number, "tag": c.before, "was": c.after} for c in changes if c.before != c.after]
+    if len(tagging) == 1:
+        return deck, [{"url": "tag", "fields": fields} for fields in back]
+    return deck, [{"url": "tag", "fields": {"tags": json.dumps(back)}}] if back else []
+
+
+MAX_TAGGED_TOGETHER = 200  # cards tagged in one save: more different cards than any deck holds
+
+
+def _tagging(raw: str) -> list[tuple]:
+    """The cards of a save of several tags, each (card, tag, was); a body that does not read is refused, saying
+    where."""
+    try:
+        asked = json.loads(raw)
+    except ValueError:
+        raise InvalidDeck("tags: not a JSON list of cards to tag.") from None
+    if not isinstance(asked, list) or not 0 < len(asked) <= MAX_TAGGED_TOGETHER:
+        raise InvalidDeck(f"tags: a list of 1 to {MAX_TAGGED_TOGETHER} cards to tag.")
+    tagging = []
+    for n, item in enumerate(asked, start=1):
+        if not isinstance(item, dict) or not isinstance(item.get("card"), str) or not isinstance(
+                item.get("tag", ""), str) or not isinstance(item.get("was", ""), str | None):
+            raise InvalidDeck(f"tags, item {n}: a card's number, with its tag and the tag it had as text.")
+        card = selectors.card_index().resolve(item["card"])
+        if card is None:
+            raise InvalidDeck(f"tags, item {n}: no card “{shortened(item['card'], 20)}”.")
+        tagging.append((card, item.get("tag", ""), item.get("was")))
+    return tagging
 
 
 @require_POST
@@ -261,13 +291,21 @@ def edit_move(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _apply(request: HttpRequest, pk: int, edit) -> HttpResponse:
+    """A save of one card: edit(deck, card), the card the request names."""
+    def on_its_card(deck):
+        card = _card_of(request)
+        if card is None:
+            raise InvalidDeck("Name a card.")
+        return edit(deck, card)
+    return _apply_to(request, pk, on_its_card)
+
+
+def _apply_to(request: HttpRequest, pk: int, edit) -> HttpResponse:
+    """A save: edit(deck) gives the deck saved and what takes the save back."""
     deck = shown = _owned(request, pk)
     try:
         with editor_saves.once(deck, _save_key(request)) as save:
-            card = _card_of(request)
-            if card is None:
-                raise InvalidDeck("Name a card.")
-            deck, save.undo = edit(deck, card)
+            deck, save.undo = edit(deck)
     except editor_saves.Repeated as repeated:
         return _saved_before(request, shown, repeated)
     except StaleVersion:

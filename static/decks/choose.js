@@ -1,7 +1,7 @@
 // Several cards of the deck chosen together, in the editor's list, then tagged, set aside or removed at once
-// ("Choose several cards"). Removing and setting aside are one quick-add save each (one version, one undo); the
-// tags, one save per card, are one step of undo. The choice outlives the panel's swaps after each save: it is
-// kept here and shown again on every new panel, less the cards no longer in the deck.
+// ("Choose several cards"). Removing, setting aside and tagging are one save each: one version, one undo. The
+// choice outlives the panel's swaps after each save: it is kept here and shown again on every new panel, less the
+// cards no longer in the deck.
 (function () {
   "use strict";
 
@@ -82,12 +82,10 @@
       return {card: card, tag: tag, was: row(card).querySelector("button[data-retag]").dataset.retag};
     }).filter(function (save) { return save.was !== save.tag; });
     if (!saves.length) { return; }
-    // A tag refused (too long, say) comes back in the dialog once, as typed, with the server's words; the cards
-    // whose saves answered first keep it, and saving again tags the rest.
-    var askedAgain = false;
-    window.deckEditor.sendTogether(editor().dataset.tagUrl, saves, function (status, panel, refused) {
-      if (status === 200 || askedAgain) { return; }
-      askedAgain = true;
+    // One save, one version, one undo. A tag refused (too long, say, or changed meanwhile in another window) saves
+    // none of them: it comes back in the dialog as typed, with the server's words, to be saved again.
+    window.deckEditor.send(editor().dataset.tagUrl, {tags: JSON.stringify(saves)}, function (status, panel, refused) {
+      if (status === 200) { return; }
       dialog.dataset.card = "";
       dialog.dataset.cards = picked.join(",");
       window.deckTagDialog(picked.length + " cards", tag,

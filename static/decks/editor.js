@@ -976,12 +976,6 @@
     // onDone(status, panel, refused): once the save has answered, before its panel is shown; an answer that is not
     // a panel (the site's error page) comes as panel null and its words.
     send: function (url, fields, onDone) { enqueue({url: url, fields: fields, onDone: onDone}); },
-    // Several saves made as one step: one undo takes them all back (the tags of several cards chosen together).
-    // onDone(status, panel, refused): as send's, once each has answered.
-    sendTogether: function (url, fieldsList, onDone) {
-      var step = {inverse: [], left: fieldsList.length};
-      fieldsList.forEach(function (fields) { enqueue({url: url, fields: fields, step: step, onDone: onDone}); });
-    },
     tooLarge: tooLarge,
     // then(): once every change made so far is saved (at once when none is waiting).
     whenSaved: function (then) {

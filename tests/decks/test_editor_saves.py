@@ -2,6 +2,7 @@
 every kind of save; a refused save leaves no key behind, so it can be sent again; a count that is not a whole
 number from 0 up is refused, not read as "add one" or "remove"."""
 
+import html
 import json
 
 import pytest
@@ -178,3 +179,57 @@ def test_quick_add_puts_a_pasted_sideboard_on_the_considering_list_in_one_versio
         logged_in.post(f"/decks/{deck.pk}/edit/{step['url']}/", {**step["fields"], "save": f"u{number}"})
     deck = Deck.objects.get(pk=deck.pk)
     assert counts(deck) == {main.name: 1} and deck_considering(deck) == []
+
+
+def tags_of(deck) -> dict[str, str]:
+    return {e.card.name: e.tag for e in Deck.objects.get(pk=deck.pk).entries.select_related("card")}
+
+
+def test_cards_tagged_together_are_one_version_taken_back_by_one_save_each_to_its_own_tag(logged_in, owner):
+    a, b, c = (make_card(name=f"Zz Together {n}") for n in "ABC")
+    deck = deck_create(owner=owner, name="Together", entries=entries_of((a, 1), (b, 2), (c, 1)),
+                       tags={b.collector_number: "Draw"})
+    url = f"/decks/{deck.pk}/edit/tag/"
+    tagging = [{"card": a.collector_number, "tag": "Ramp", "was": ""},
+               {"card": b.collector_number, "tag": "Ramp", "was": "Draw"}]
+    response = logged_in.post(url, {"tags": json.dumps(tagging), "save": "g" * 32})
+    assert response.status_code == 200
+    assert tags_of(deck) == {"Zz Together A": "Ramp", "Zz Together B": "Ramp", "Zz Together C": ""}
+    saved = Deck.objects.get(pk=deck.pk)
+    assert saved.version == deck.version + 1
+    assert saved.revisions.order_by("-number").first().message == (
+        "Zz Together A: tagged “Ramp”; Zz Together B: tag “Draw” → “Ramp”")
+    [undo] = undo_of(response)
+    back = logged_in.post(url, {**undo["fields"], "save": "h" * 32})
+    assert back.status_code == 200 and Deck.objects.get(pk=deck.pk).version == deck.version + 2
+    assert tags_of(deck) == {"Zz Together A": "", "Zz Together B": "Draw", "Zz Together C": ""}
+
+
+@pytest.mark.parametrize("second, status, words", [
+    ({"tag": "Ramp", "was": "Other"}, 409, "taken off in another window"),
+    ({"tag": "x" * 31, "was": ""}, 400, "at most 30 characters"),
+    ({"tag": "Ramp", "was": "", "card": "no-such-card"}, 400, "item 2: no card"),
+])
+def test_cards_tagged_together_are_all_tagged_or_none(logged_in, owner, second, status, words):
+    a, b = (make_card(name=f"Zz All Or None {n}") for n in "AB")
+    deck = deck_create(owner=owner, name="All or none", entries=entries_of((a, 1), (b, 1)))
+    tagging = [{"card": a.collector_number, "tag": "Ramp", "was": ""}, {"card": b.collector_number, **second}]
+    response = logged_in.post(f"/decks/{deck.pk}/edit/tag/", {"tags": json.dumps(tagging)})
+    assert response.status_code == status and words in response.content.decode()
+    assert tags_of(deck) == {"Zz All Or None A": "", "Zz All Or None B": ""}
+    assert Deck.objects.get(pk=deck.pk).version == deck.version
+
+
+@pytest.mark.parametrize("raw, words", [
+    ("not json", "tags: not a JSON list"),
+    ("[]", "tags: a list of 1 to 200 cards"),
+    ('{"card": "x"}', "tags: a list of 1 to 200 cards"),
+    ('[{"card": 7}]', "tags, item 1: a card's number"),
+    ('["x"]', "tags, item 1: a card's number"),
+])
+def test_a_body_of_several_tags_that_does_not_read_is_refused_saying_where(logged_in, owner, raw, words):
+    card = make_card(name="Zz Unread Tags")
+    deck = deck_create(owner=owner, name="Unread", entries=entries_of((card, 1)))
+    response = logged_in.post(f"/decks/{deck.pk}/edit/tag/", {"tags": raw})
+    assert response.status_code == 400 and words in html.unescape(response.content.decode())
+    assert Deck.objects.get(pk=deck.pk).version == deck.version
