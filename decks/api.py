@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 
 from cards.api_params import bounded, page_parameter, whole_number
 from cards.models import Card, CardType
-from cards.selectors import answer_get, answer_set, catalog_version_recent
+from cards.selectors import answer_get, answer_kept, answer_set, catalog_version_recent
 from core.crafts import CRAFTS
 from core.errors import ErrorCode
 from core.formats import FORMAT_SLUGS
@@ -49,6 +49,7 @@ from .serializers import (
     RevisionSerializer,
     ValidateRequestSerializer,
     ValidationReportSerializer,
+    deck_list_out,
 )
 
 KEY_PARAM = OpenApiParameter("key", str, description="The secret of an unlisted deck's link.")
@@ -142,9 +143,13 @@ def deck_payload(deck: Deck, user, *, written: bool = False) -> dict:
     seconds = settings.DECK_PAGE_CACHE_SECONDS
     payload = answer_get(key) if seconds and not written else None
     if payload is None:
-        payload = dict(DeckOutSerializer(deck, context={
-            "entries": selectors.deck_entries(deck), "tags": selectors.deck_tags(deck),
-            "considering": selectors.deck_considering(deck), "user": user, "source_shown": shown_source}).data)
+        # What it shows of its list is kept per list version: a new name or description does not read its cards.
+        listed = answer_kept(f"deck-api-list:{deck.pk}:{deck.list_version}:{deck.created_at.timestamp()}:"
+                             f"{catalog_version_recent()}", lambda: deck_list_out(
+                                 deck, selectors.deck_entries(deck), selectors.deck_tags(deck),
+                                 selectors.deck_considering(deck)), seconds)
+        payload = dict(DeckOutSerializer(deck, context={"listed": listed, "user": user,
+                                                        "source_shown": shown_source}).data)
         if seconds:
             answer_set(key, payload, seconds)
     return payload

@@ -137,8 +137,9 @@ class DeckSummarySerializer(serializers.Serializer):
 
 
 class DeckOutSerializer(DeckSummarySerializer):
-    """A deck with its cards, legality and code. Pass the deck's entries in context["entries"] (one query), and
-    its tags and considering list in context["tags"] and context["considering"] (else they are read here)."""
+    """A deck with its cards, legality and code. Pass what its list shows in context["listed"] (deck_list_out), or
+    else the deck's entries in context["entries"] (one query), and its tags and considering list in context["tags"]
+    and context["considering"] (else they are read here)."""
 
     description = serializers.CharField()
     catalog_version = serializers.CharField()
@@ -160,42 +161,58 @@ class DeckOutSerializer(DeckSummarySerializer):
             **super().to_representation(deck), "description": deck.description,
             "catalog_version": deck.catalog_version,
             "copied_from": self.get_copied_from(deck),
-            "gateway": gateway_out(deck.gateway), "cards": self.get_cards(deck),
-            "considering": self.get_considering(deck), "legality": self.get_legality(deck),
-            "code": self.get_code(deck), "share_url": self.get_share_url(deck),
+            **self._listed(deck), "share_url": self.get_share_url(deck),
             "created_at": _MOMENT.to_representation(deck.created_at),
         }
+
+    def _listed(self, deck) -> dict:
+        if "listed" not in self.context:
+            self.context["listed"] = deck_list_out(
+                deck, self.context["entries"],
+                self.context["tags"] if "tags" in self.context else deck_tags(deck),
+                self.context["considering"] if "considering" in self.context else deck_considering(deck))
+        return self.context["listed"]
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_copied_from(self, deck) -> int | None:
         return deck.copied_from_id if self.context.get("source_shown") else None
 
-    def _entries(self, deck):
-        return self.context["entries"]
-
     @extend_schema_field(DeckEntryOutSerializer(many=True))
     def get_cards(self, deck) -> list:
-        entries = sorted(self._entries(deck), key=lambda e: (e.card.type, e.card.name))
-        tags = self.context["tags"] if "tags" in self.context else deck_tags(deck)
-        return [entry_out(entry, tags) for entry in entries]
+        return self._listed(deck)["cards"]
 
     @extend_schema_field(ConsideringOutSerializer(many=True))
     def get_considering(self, deck) -> list:
-        considering = self.context["considering"] if "considering" in self.context else deck_considering(deck)
-        return [considering_out(entry) for entry in sorted(considering, key=lambda e: (e.card.type, e.card.name))]
+        return self._listed(deck)["considering"]
 
     @extend_schema_field(ValidationReportSerializer)
     def get_legality(self, deck) -> dict:
-        return deck_report(deck, self._entries(deck)).as_dict()
+        return self._listed(deck)["legality"]
 
     def get_code(self, deck) -> str:
-        return deck_export_code(deck, self._entries(deck))
+        return self._listed(deck)["code"]
 
     def get_share_url(self, deck) -> str | None:
         user = self.context.get("user")
         if deck.visibility == Visibility.UNLISTED and can_edit(deck, user):
             return deck.get_absolute_url()
         return None
+
+
+def _by_type_and_name(entry: Entry) -> tuple[str, str]:
+    return entry.card.type, entry.card.name
+
+
+def deck_list_out(deck, entries, tags: dict[str, str], considering) -> dict:
+    """What a deck's answer shows of its list (its gateway, cards, considering list, legality and code): fixed by the
+    deck's list version and the catalog's, so kept per those (decks.api.deck_payload)."""
+    return {
+        "gateway": gateway_out(deck.gateway),
+        "cards": [entry_out(entry, tags) for entry in sorted(entries, key=_by_type_and_name)],
+        "considering": [considering_out(entry) for entry in sorted(considering, key=_by_type_and_name)],
+        "legality": deck_report(deck, entries).as_dict(),
+        "code": deck_export_code(deck, entries),
+    }
 
 
 class DeckWriteSerializer(serializers.Serializer):

@@ -320,9 +320,12 @@ def _apply_update(*, deck: Deck, author, expected_version: int | None, name: str
                                tags_changed=tags is not None and dict(new_tags) != deck_tags(deck),
                                considering_changed=considering is not None and _counts(new_considering)
                                != _counts(deck_considering(deck)))
-    fields.update(_derived(fields.get("format", deck.format), new_entries))
     if entries is not None or tags is not None or considering is not None or {"format", "gateway"} & fields.keys():
         fields["list_version"] = expected + 1
+    if "list_version" in fields or deck.catalog_version != catalog_version_recent():
+        # The list and the catalog as the deck was last validated against leave its count, legality and crafts
+        # as they are: a new name or description validates nothing again.
+        fields.update(_derived(fields.get("format", deck.format), new_entries))
     # The compare-and-set: no row matches once someone else has saved.
     now = timezone.now()
     updated = Deck.objects.filter(pk=deck.pk, version=expected).update(version=F("version") + 1, updated_at=now,

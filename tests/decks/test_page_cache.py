@@ -229,3 +229,47 @@ def test_odds_asked_in_the_address_are_answered_but_never_kept(deck):
             page = client.get(f"/decks/{deck.pk}/", {"category": f"made-up-{n}", "turns": "4"})
         assert f"no category “made-up-{n}”" in page.content.decode()
         assert not [call for call in trips.calls if call.startswith(("set", "SET"))], trips.calls
+
+
+@pytest.mark.parametrize("change", ["tag", "considering", "format", "cards"])
+def test_a_change_of_the_list_shows_at_once_in_the_apis_answer_after_a_new_description(deck, change):
+    """The API's answer keeps what it shows of the list per list version: a description leaves it kept, and every
+    change of the list is answered at once."""
+    owner, path = owner_client(deck), f"/api/decks/{deck.pk}/"
+    described = owner.patch(path, json.dumps({"description": "First words"}), content_type="application/json",
+                            HTTP_IF_MATCH=owner.get(path)["ETag"]).json()
+    entry = selectors.deck_entries(deck)[0]
+    number = entry.card.collector_number
+    body = {"tag": {"cards": [{"card": e.card.collector_number, "count": e.count, "tag": "Newly tagged"}
+                              for e in selectors.deck_entries(deck)]},
+            "considering": {"considering": [{"card": number, "count": 1}]},
+            "format": {"format": "tactical"},
+            "cards": {"cards": [{"card": e.card.collector_number, "count": e.count}
+                                for e in selectors.deck_entries(deck)[1:]]}}[change]
+    changed = owner.patch(path, json.dumps(body), content_type="application/json",
+                          HTTP_IF_MATCH=f'"{described["version"]}"')
+    assert changed.status_code == 200, changed.content
+    another_process()
+    after = owner.get(path).json()
+    assert after == changed.json()
+    if change == "tag":
+        assert {card["tag"] for card in after["cards"]} == {"Newly tagged"}
+    elif change == "considering":
+        assert [card["card"] for card in after["considering"]] == [number]
+    elif change == "format":
+        assert after["legality"] != described["legality"] and after["format"] == "tactical"
+    else:
+        assert number not in [card["card"] for card in after["cards"]] and after["code"] != described["code"]
+
+
+def test_a_new_description_validates_the_deck_again_only_against_another_catalog(deck, monkeypatch):
+    validated = []
+    real = services.validate_deck
+    monkeypatch.setattr(services, "validate_deck", lambda *args: validated.append(args) or real(*args))
+    deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version, description="Once")
+    assert validated == []
+    Deck.objects.filter(pk=deck.pk).update(catalog_version="an older catalog")
+    deck.refresh_from_db()
+    deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version, description="Twice")
+    assert len(validated) == 1 and deck.catalog_version != "an older catalog"
+    assert Deck.objects.get(pk=deck.pk).catalog_version == deck.catalog_version
