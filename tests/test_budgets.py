@@ -64,7 +64,7 @@ BUDGETS = {
     "run cancel API": {"embedded": (3, 2), "postgres": (2, 1)},
     # One query more than the submission itself needs: its runs' count, read before the hourly limit counts it, so
     # that a refusal for too many active runs spends no submission of the hour (playtest/web/api.py).
-    "run submission API": {"embedded": (12, 4), "postgres": (11, 1)},
+    "run submission API": {"embedded": (11, 4), "postgres": (10, 1)},
 }
 
 

@@ -124,15 +124,18 @@ def run_room_left(user) -> bool:
 
 
 def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed: int | None = None,
-               title: str = "") -> Run:
-    """Queue a run. `games` may be left out only for a kind whose parameters fix it (JobKind.games_of)."""
+               title: str = "", room_checked: bool = False) -> Run:
+    """Queue a run. `games` may be left out only for a kind whose parameters fix it (JobKind.games_of).
+    `room_checked`: the caller has just refused it for too many active runs (check_run_room), as the API does before
+    its rate limit, and the count is not read again."""
     job_kind = get_kind(kind)
     if games is not None:
         _check_games(games)
     elif job_kind.games_of is None:
         raise DomainError("games: required for this kind of run.",
                           code=ErrorCode.INVALID_PARAMS, details={"field": "games"})
-    check_run_room(owner=owner)
+    if not room_checked:
+        check_run_room(owner=owner)
     if job_kind.params_serializer is not None:
         params = typed_params(job_kind.params_serializer, params)
     if job_kind.validate_params:

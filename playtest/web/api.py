@@ -43,7 +43,8 @@ class SubmissionsThrottled:
         return throttles
 
     def check_throttles(self, request):
-        # Refused for too many active runs before the hourly count: such a refusal uses up no submission.
+        # Refused for too many active runs before the hourly count: such a refusal uses up no submission. (The
+        # submission, made next, is not checked again: room_checked.)
         if self.action == "create" and request.user.is_authenticated:
             services.check_run_room(owner=request.user)
         super().check_throttles(request)
@@ -93,7 +94,7 @@ class RunViewSet(SubmissionsThrottled, Cancellable, mixins.ListModelMixin, mixin
         form = RunSubmitSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         with transaction.atomic():
-            run = services.run_submit(owner=request.user, **form.validated_data)
+            run = services.run_submit(owner=request.user, room_checked=True, **form.validated_data)  # throttles
         return Response(RunSerializer(run).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -119,7 +120,7 @@ class KindRunViewSet(SubmissionsThrottled, Cancellable, mixins.RetrieveModelMixi
         options = services.typed_params(self.submit_serializer, body)
         params = {key: options[key] for key in self.param_fields if key in options}
         with transaction.atomic():
-            run = services.run_submit(owner=request.user, kind=self.run_kind, params=params,
+            run = services.run_submit(owner=request.user, kind=self.run_kind, params=params, room_checked=True,
                                       seed=options.get("seed"), title=options.get("title") or "")
         return Response(self.get_serializer(run).data, status=status.HTTP_202_ACCEPTED)
 
