@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
 from core.intbounds import MAX_INTEGER
 
@@ -15,6 +19,28 @@ from .selectors import can_edit, deck_considering, deck_export_code, deck_report
 
 TAG_HELP = (f"The owner's label for the card (the editor's piles), at most {MAX_TAG_LENGTH} characters and no "
             "control characters; \"\" is untagged.")
+
+
+class _NoSurrogates(ProhibitSurrogateCharactersValidator):
+    """DRF's refusal of a lone surrogate, looked for by the regular expression engine rather than a character at a
+    time in Python (a deck list may hold 100,000 characters)."""
+
+    def __call__(self, value):
+        if found := _SURROGATE.search(str(value)):
+            raise ValidationError(self.message.format(code_point=ord(found.group())), code=self.code)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class LongTextField(serializers.CharField):
+    """A text of up to tens of thousands of characters (a deck list, a description), checked as CharField checks
+    it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.validators = [_NoSurrogates() if isinstance(v, ProhibitSurrogateCharactersValidator) else v
+                           for v in self.validators]
 
 
 class CardCountSerializer(serializers.Serializer):
@@ -85,7 +111,7 @@ class ValidationReportSerializer(serializers.Serializer):
 
 class ValidateRequestSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=DeckFormat.choices)
-    list = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=100_000,
+    list = LongTextField(allow_blank=True, trim_whitespace=False, max_length=100_000,
                                  help_text='A plain-text list: one "N Card Name" or "N collector-number" per line.')
 
 
@@ -217,7 +243,7 @@ def deck_list_out(deck, entries, tags: dict[str, str], considering) -> dict:
 
 class DeckWriteSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=MAX_NAME_LENGTH)
-    description = serializers.CharField(allow_blank=True, required=False, max_length=MAX_DESCRIPTION_LENGTH)
+    description = LongTextField(allow_blank=True, required=False, max_length=MAX_DESCRIPTION_LENGTH)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
     cards = DeckCardWriteSerializer(many=True, required=False,
@@ -267,7 +293,7 @@ class JsonDeckSerializer(serializers.Serializer):
     name, description, format, gateway, cards (with their tags) and considering list; it accepts the other fields
     of those forms and does not read them."""
     name = serializers.CharField(max_length=MAX_NAME_LENGTH, allow_blank=True, required=False)
-    description = serializers.CharField(allow_blank=True, required=False, max_length=MAX_DESCRIPTION_LENGTH)
+    description = LongTextField(allow_blank=True, required=False, max_length=MAX_DESCRIPTION_LENGTH)
     format = serializers.ChoiceField(choices=DeckFormat.choices, required=False)
     gateway = JsonDeckCardSerializer(allow_null=True, required=False)
     cards = JsonDeckCardSerializer(many=True, max_length=MAX_ENTRIES)
@@ -296,7 +322,7 @@ class JsonDeckField(serializers.JSONField):
 
 
 class ImportRequestSerializer(serializers.Serializer):
-    list = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100_000)
+    list = LongTextField(required=False, allow_blank=True, trim_whitespace=False, max_length=100_000)
     code = serializers.CharField(required=False, allow_blank=True, max_length=4096)
     deck = JsonDeckField(required=False, allow_null=True,
                          help_text="A deck as GET /api/decks/{id}/export/?as=json writes it.")

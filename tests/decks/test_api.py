@@ -512,3 +512,16 @@ def test_a_card_listed_many_times_is_added_up_and_said_so_when_past_the_most_a_d
     error = api.post("/api/decks/", body, format="json").json()["error"]
     assert error["message"] == (f"{card.name}: 70 copies in all (a card listed more than once is added up); a deck "
                                 "holds at most 60 of a card.")  # it said a count is 1 to 60, and no item was 70
+
+
+@pytest.mark.parametrize("method, path, body", [
+    ("post", "/api/decks/validate/", '{"format": "standard", "list": "4 Beetle\\ud83d"}'),
+    ("post", "/api/decks/import/", '{"list": "4 Beetle\\ud83d"}'),
+    ("post", "/api/decks/", '{"name": "Surrogate", "description": "A primer\\ud83d"}'),
+])
+def test_a_long_text_holding_a_lone_surrogate_is_refused_naming_its_field_and_the_character(api, method, path, body):
+    response = getattr(api, method)(path, body, content_type="application/json")
+    field = "description" if "description" in body else "list"
+    assert response.status_code == 422
+    assert response.json()["error"]["details"]["fields"] == {field: ["Surrogate characters are not allowed: U+D83D."]}
+    assert not Deck.objects.filter(name="Surrogate").exists()
