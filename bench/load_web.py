@@ -9,6 +9,9 @@ for each kind of request:
 - trivial: GET /api/keywords/, the API's cheapest endpoint (DRF, the product's middleware, a session);
 - search, deck_page, deck_edit (GET for the ETag, then PATCH), job_submit (POST a 10-game playtest, then cancel
   it): the kinds of bench/load.py's mix; mix: those four in its proportions;
+- validation (POST /api/decks/validate/, a starter's list) and mix_validation: the mix as the web path's targets
+  state it, 40% search, 30% deck page, 20% validation, 10% run submission (with its cancel), a deck list validated
+  where bench/load.py's users edit their deck;
 - catalog_page (GET /cards/?q=, the mix's searches as the catalog page shows them) and card_page (GET /cards/<number>/,
   of some 200 cards spread over the catalog, as a few hundred cards are most of what players look up): the pages of
   the catalog, outside the mix;
@@ -27,7 +30,7 @@ that the figure is a warm one: tests/roundtrips.py counts); and p50/p95 latency 
 (BENCH_RATE requests/s, default 10, each request sent at its scheduled time whatever the others do, latency
 counted from that time).
 
-Targets, as ratios in the run: the mix at most 2x the trivial endpoint's CPU per request; the trivial endpoint at
+Targets, as ratios in the run: each mix at most 2x the trivial endpoint's CPU per request; the trivial endpoint at
 most 1.5x the bare view's, and no higher than on the baseline; run status polling no more than the trivial
 endpoint measured while the same runs play.
 
@@ -66,8 +69,13 @@ WARM_UP_SECONDS = 3.0
 RUN_GAMES = int(os.environ.get("BENCH_RUN_GAMES", "2000"))  # a run's games, to outlast the run_status phase
 CLIENTS = 16  # users logged in (one per saturating client, and a few more for the open-loop phase)
 BASELINE = os.environ.get("BENCH_BASELINE", "17d4d1eebedff0ee7cb4a60eb89d7d12774d95d4")
-KINDS = ["bare", "trivial", "search", "deck_page", "deck_edit", "job_submit", "run_status", "mix", "catalog_page",
-         "card_page"]
+KINDS = ["bare", "trivial", "search", "deck_page", "deck_edit", "validation", "job_submit", "run_status", "mix",
+         "mix_validation", "catalog_page", "card_page"]
+# The mix as the web path's targets state it: a deck list validated (POST /api/decks/validate/) where bench/load.py's
+# users edit their deck.
+MIX_VALIDATION = [("search", 40), ("deck_page", 30), ("validation", 20), ("job_submit", 10)]
+MIXES = {"mix": load.MIX, "mix_validation": MIX_VALIDATION}
+VALIDATED: list[str] = []  # the deck list the validation kind sends (a starter's, read once the database is ready)
 CARDS: list[str] = []  # collector numbers the card_page kind asks for (read once the database is ready)
 BASELINE_KINDS = os.environ.get("BENCH_BASELINE_KINDS", "trivial,mix").split(",")
 ONLY = [k for k in os.environ.get("BENCH_KINDS", "").split(",") if k]
@@ -119,8 +127,8 @@ class User:
 
 def requests_of(kind: str, user: User, rng: random.Random, public: list[int]) -> list[tuple]:
     """The requests one action of `kind` makes: [(method, path, body, headers or a callable of the last answer)]."""
-    if kind == "mix":
-        ops, weights = zip(*load.MIX, strict=True)
+    if kind in MIXES:
+        ops, weights = zip(*MIXES[kind], strict=True)
         kind = rng.choices(ops, weights)[0]
     if kind == "bare":
         return [("GET", "/bench/bare/", None, None)]
@@ -138,6 +146,8 @@ def requests_of(kind: str, user: User, rng: random.Random, public: list[int]) ->
         return [("GET", f"/api/decks/{user.deck}/", None, None),
                 ("PATCH", f"/api/decks/{user.deck}/", {"description": f"edited {rng.random()}"},
                  lambda headers: {"If-Match": headers.get("ETag", '"0"')})]
+    if kind == "validation":
+        return [("POST", "/api/decks/validate/", {"format": "standard", "list": VALIDATED[0]}, None)]
     if kind == "job_submit":
         return [("POST", "/api/runs/", {"kind": "dreadgate_playtest", "games": 10,
                                         "params": {"deck": user.deck, "mode": "goldfish"}}, None),
@@ -219,10 +229,10 @@ def counts(kind: str, users: list[User], public: list[int]) -> tuple[float, floa
 
         overrides = {"ROOT_URLCONF": "bench.bare_urls", "MIDDLEWARE": bare_settings.MIDDLEWARE}
     totals, requests = [0, 0], 0
-    kinds = [k for k, _ in load.MIX] if kind == "mix" else [kind]
+    kinds = [k for k, _ in MIXES[kind]] if kind in MIXES else [kind]
     with override_settings(**overrides):
         for one in kinds:
-            weight = dict(load.MIX).get(one, 1) if kind == "mix" else 1
+            weight = dict(MIXES[kind]).get(one, 1) if kind in MIXES else 1
             for attempt in range(3):
                 calls = requests_of(one, user, random.Random(0), public)  # the same request each time
                 with counted() as trips:
@@ -298,6 +308,11 @@ def main() -> None:
 
     numbers = list(Card.objects.order_by("collector_number").values_list("collector_number", flat=True))
     CARDS[:] = numbers[:: max(1, len(numbers) // 200)]
+    from decks.decklist import format_deck_list
+    from decks.models import Deck
+    from decks.selectors import deck_entries
+
+    VALIDATED[:] = [format_deck_list(deck_entries(Deck.objects.filter(is_starter=True).order_by("pk").first()))]
     port, bare_port = free_port(), free_port()
     stack = load.start(port)
     servers = [start_server(bare_port, "bench.bare_settings", ROOT)]
@@ -338,6 +353,7 @@ def main() -> None:
                 emit(figure, figures[top] / max(figures[bottom], 1e-9), "ratio", target, "lower", env)
 
         ratio("mix / trivial web CPU per request", "mix", "trivial", 2.0)
+        ratio("mix_validation / trivial web CPU per request", "mix_validation", "trivial", 2.0)
         ratio("trivial / bare web CPU per request", "trivial", "bare", 1.5)
         ratio("trivial / baseline trivial web CPU per request", "trivial", "baseline trivial", 1.0)
         ratio("run_status / trivial web CPU per request", "run_status", "trivial", None)

@@ -62,8 +62,8 @@ BUDGETS = {
     "validation API": {"embedded": (0, 4), "postgres": (0, 0)},
     "goldfish table action": {"embedded": (8, 0), "postgres": (7, 0)},
     "run cancel API": {"embedded": (3, 2), "postgres": (2, 1)},
-    # One query more than the submission itself needs: its runs' count, read before the hourly limit counts it, so
-    # that a refusal for too many active runs spends no submission of the hour (playtest/web/api.py).
+    # Its runs' count is read before the hourly limit counts it, so that a refusal for too many active runs spends
+    # no submission of the hour (playtest/web/api.py), and not again by the submission.
     "run submission API": {"embedded": (11, 4), "postgres": (10, 1)},
 }
 
