@@ -19,6 +19,7 @@ from django.db.models import (
 )
 
 from core.names import plain_name
+from core.release import code_release
 
 from .models import Card, CardType, CatalogRelease, Keyword
 from .summaries import EXPORT_FIELDS, SUMMARY_FIELDS, card_summary
@@ -384,11 +385,12 @@ LOCAL_ANSWER_SECONDS = 300
 
 
 def answer_get(key: str):
-    """A cached answer whose key names every version it depends on (the catalog's, a deck's), so that no copy of it
-    is ever stale: from this process's own copy first (the "local" cache, no round trip), else from the shared cache,
-    then kept here too. None when neither has it."""
+    """A cached answer whose key names every version it depends on (the catalog's, a deck's; the code's is added
+    here, core/release.py), so that no copy of it is ever stale: from this process's own copy first (the "local"
+    cache, no round trip), else from the shared cache, then kept here too. None when neither has it."""
     from django.core.cache import cache, caches
 
+    key = f"{code_release()}:{key}"
     local = caches["local"]
     answer = local.get(key)
     if answer is None:
@@ -414,6 +416,7 @@ def answer_set(key: str, answer, seconds: int, *, shared: bool = True) -> None:
     from django.core.cache import cache, caches
     from django.core.cache.backends.dummy import DummyCache
 
+    key = f"{code_release()}:{key}"
     local = caches["local"]
     if shared or isinstance(local, DummyCache):
         cache.set(key, answer, seconds)

@@ -6,6 +6,7 @@
   of its own (a memcached one would).
 - Django's `reset_queries`, at the start of every request, walks the database connections to empty a log that only
   DEBUG fills: it runs when DEBUG is on.
+- The code's digest (core/release.py), which the kept answers' keys carry, is read then.
 - What is loaded by then (Django, the apps, their modules and settings) lives as long as the process: frozen, a full
   collection no longer walks it (about an eighth of the same read's instructions); Python's documentation advises
   the same for a server that forks its workers.
@@ -27,6 +28,8 @@ from django.core.cache.backends.base import BaseCache
 from django.core.signals import setting_changed
 from django.db import reset_queries as django_reset_queries
 from django.utils.module_loading import import_string
+
+from core.release import code_release
 
 
 @functools.cache
@@ -59,4 +62,5 @@ def start() -> None:
     signals.request_finished.connect(close_caches)
     signals.request_started.disconnect(django_reset_queries)
     signals.request_started.connect(reset_queries)
+    code_release()  # read now, not by the first request that keeps an answer
     gc.freeze()

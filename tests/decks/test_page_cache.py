@@ -273,3 +273,23 @@ def test_a_new_description_validates_the_deck_again_only_against_another_catalog
     deck = services.deck_update(deck=deck, actor=deck.owner, expected_version=deck.version, description="Twice")
     assert len(validated) == 1 and deck.catalog_version != "an older catalog"
     assert Deck.objects.get(pk=deck.pk).catalog_version == deck.catalog_version
+
+
+def test_a_page_kept_by_other_code_is_not_served_after_a_deploy(deck, monkeypatch):
+    """Kept parts carry the code's digest (core/release.py): the code after a deploy renders its own."""
+    from cards import selectors as answers
+
+    client = visitor()
+    client.get(f"/decks/{deck.pk}/")
+    another_process()
+    with counted() as kept:
+        client.get(f"/decks/{deck.pk}/")
+    monkeypatch.setattr(answers, "code_release", lambda: "next-release")
+    another_process()
+    with counted() as deployed:
+        client.get(f"/decks/{deck.pk}/")
+    assert not reads_cards(kept) and reads_cards(deployed)
+
+
+def reads_cards(trips) -> bool:
+    return any("decks_deckentry" in sql for sql in trips.sql)
