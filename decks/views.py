@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from cards.selectors import answer_kept, catalog_version_recent
 from core import jsonbounds
 from core.crafts import CRAFTS
+from core.formats import deck_formats_for
 from core.intbounds import numbered, page_number, shortened
 
 from . import restore, selectors, services
@@ -342,7 +343,21 @@ def compare(request: HttpRequest) -> HttpResponse:
         "starters": [(deck, with_other(deck)) for deck in starters if deck.pk not in shown],
         "links": {field: deck.get_absolute_url() if deck is not None else "" for (field, _), deck
                   in zip(COMPARE_FIELDS, decks, strict=True)},
+        "matchup": _matchup_query(first, second) if comparison and request.user.is_authenticated else "",
     }, status=status)
+
+
+def _matchup_query(first: Deck, second: Deck) -> str:
+    """The playtest form's query that plays the first deck against the second (a matchup run), each unlisted one
+    with its key; "" when a game of the first's format does not take the second (DC-8)."""
+    if second.format not in deck_formats_for(first.format):
+        return ""
+    keyed = {"deck": first, "opponent": second}
+    query = {name: deck.pk for name, deck in keyed.items()}
+    for name, deck in keyed.items():
+        if deck.visibility == Visibility.UNLISTED:
+            query["key" if name == "deck" else "opponent_key"] = deck.share_token
+    return urlencode(query)
 
 
 # --- writes --------------------------------------------------------------------------------------------

@@ -96,8 +96,14 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
     opponents = (Deck.objects.filter(visibility="public", format__in=taken).exclude(pk=deck.pk)
                  .order_by("-is_starter", "name")[:100])
     mine = Deck.objects.filter(owner=request.user, format__in=taken).exclude(pk=deck.pk).order_by("name")
-    context = {"deck": deck, "key": key or "", "opponents": list(mine) + list(opponents),
+    offered = list(mine) + list(opponents)
+    context = {"deck": deck, "key": key or "", "opponents": offered, "run_opponents": offered,
                "policy_words": POLICY_WORDS, "levels": list(tables.LEVELS), "error": None}
+    named, named_key = _named_opponent(request, deck, taken)
+    if named is not None:  # the compare page's "play them against each other": first, chosen, even if not offered
+        context["run_opponents"] = [named, *(other for other in offered if other.pk != named.pk)]
+        context["opponent_key"] = named_key
+        context["chosen"] = {"mode": "matchup", "opponent": str(named.pk)}
     if request.method == "POST":
         try:
             with transaction.atomic():
@@ -117,6 +123,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     return redirect("playtest:table", table_id=table.pk)
                 params = {"deck": deck.pk, "key": key, "mode": request.POST.get("mode", "goldfish"),
                           "opponent": request.POST.get("opponent") or None,
+                          "opponent_key": request.POST.get("opponent_key") or None,
                           "format": request.POST.get("format") or None}
                 params = {name: value for name, value in params.items() if value is not None}  # unset: defaults
                 if params["mode"] not in MODES:  # said here: the policies' defaults are the mode's
@@ -151,12 +158,28 @@ new_playtest.throttle_counts = lambda request: (request.POST.get("what", "run") 
                                                and runs.run_room_left(request.user))
 
 
+def _named_opponent(request: HttpRequest, deck: Deck, taken: tuple[str, ...]) -> tuple[Deck | None, str]:
+    """The opponent the address names (`opponent`, an unlisted deck with its `opponent_key`) and its key, when the
+    player may see it and this deck's games take it (DC-8); else None (a deck they may not see is not named)."""
+    number = request.GET.get("opponent") or request.POST.get("opponent")
+    opponent_key = request.GET.get("opponent_key") or request.POST.get("opponent_key") or ""
+    if not number:
+        return None, ""
+    try:
+        opponent = deck_for_viewer(deck_id=number, user=request.user, key=opponent_key or None)
+    except DeckNotFound:
+        return None, ""
+    if opponent.pk == deck.pk or opponent.format not in taken:
+        return None, ""
+    return opponent, opponent_key if opponent.visibility == "unlisted" else ""
+
+
 def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:
     """The matchup's opponent deck when it is not legal and the player has not confirmed playing it anyway."""
     if params["mode"] != "matchup" or not params.get("opponent") or request.POST.get("confirm_illegal"):
         return None
     try:
-        opponent = deck_for_viewer(deck_id=params["opponent"], user=request.user, key=None)
+        opponent = deck_for_viewer(deck_id=params["opponent"], user=request.user, key=params.get("opponent_key"))
     except DeckNotFound:
         return None  # the submission names the missing deck itself
     return None if opponent.is_legal else opponent
