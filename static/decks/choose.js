@@ -1,4 +1,4 @@
-// Several cards of the deck chosen together, in the editor's list, then tagged, set aside or removed at once
+// Several cards of the deck chosen together, in the editor's list or piles, then tagged, set aside or removed at once
 // ("Choose several cards"). Removing, setting aside and tagging are one save each: one version, one undo. The
 // choice outlives the panel's swaps after each save: it is kept here and shown again on every new panel, less the
 // cards no longer in the deck.
@@ -15,7 +15,7 @@
   function show() {
     var toggle = document.getElementById("choose-several"), bar = document.getElementById("bulk-actions");
     if (!editor() || !bar) { return; }
-    var on = choosing && Boolean(toggle);  // the piles have no boxes: nothing is chosen there
+    var on = choosing && Boolean(toggle);
     if (toggle) { toggle.checked = choosing; }
     editor().classList.toggle("choosing", on);
     var present = new Set();

@@ -1129,6 +1129,35 @@ def test_cards_chosen_together_are_tagged_set_aside_and_removed_at_once_each_und
     assert bar.is_hidden() and page.locator("#deck-list input.pick").first.is_hidden()
 
 
+def test_in_the_piles_cards_chosen_on_their_faces_are_set_aside_and_tagged_at_once(page):
+    a, b, c = units(3)
+    deck = open_deck(page, make_user(), [(a, 2), (b, 3), (c, 1)])
+    page.get_by_role("navigation", name="Deck view").get_by_role("link", name="Piles").click()
+    page.locator("#piles").wait_for()
+    assert page.locator("#piles input.pick").first.is_hidden()
+    page.get_by_label("Choose several cards").check()
+    page.locator("#piles").get_by_label(f"Choose {a.name}").check()
+    page.locator("#piles").get_by_label(f"Choose {c.name}").check()
+    bar = page.get_by_role("group", name="The cards chosen")
+    assert bar.locator("#bulk-count").text_content() == "2 cards chosen"
+    version = Deck.objects.get(pk=deck.pk).version
+    bar.get_by_role("button", name="Tag…").click()
+    page.get_by_role("dialog", name="Tag 2 cards").locator("#tag-name").fill("Early")
+    page.get_by_role("button", name="Save the tag").click()
+    page.wait_for_function("v => Number(document.getElementById('panel').dataset.version) > v", arg=version)
+    all_saved(page)
+    from decks.selectors import deck_tags
+
+    assert deck_tags(Deck.objects.get(pk=deck.pk)) == {a.collector_number: "Early", c.collector_number: "Early"}
+    assert page.locator("#piles").get_by_label(f"Choose {a.name}").is_checked()  # kept through the new panel
+    bar.get_by_role("button", name="Set aside").click()
+    page.wait_for_function("v => Number(document.getElementById('panel').dataset.version) > v", arg=version + 1)
+    all_saved(page)
+    assert saved_counts(deck) == {b.collector_number: 3}
+    assert Deck.objects.get(pk=deck.pk).version == version + 2  # a version each
+    assert page.locator("#piles").is_visible()  # still the piles
+
+
 def test_shift_and_a_click_choose_every_card_between_the_box_clicked_before_and_this_one(page):
     open_deck(page, make_user(), [(card, 1) for card in units(4)])
     page.get_by_label("Choose several cards").check()
