@@ -144,16 +144,19 @@ def _detail_body(request: HttpRequest, deck: Deck, can_edit: bool, key: str) -> 
     rendered for their request alone: their text is the visitor's, and kept per text, anyone could fill the shared
     cache with renderings of one deck.
     """
-    visual = request.GET.get("view") == "visual"
+    view = request.GET.get("view") if request.GET.get("view") in VIEWS else DEFAULTS["view"]
     grouping, sort = grouping_of(request.GET.get("group")), sort_of(request.GET.get("sort"))
     parts = (deck.pk, deck.list_version, deck.created_at.timestamp(), catalog_version_recent(), can_edit, key,
-             visual, grouping, sort)
+             view, grouping, sort,
+             deck.version if view == "text" else None)  # the text names the deck and holds its description
 
     def render() -> str:
-        context = {**_deck_context(request, deck), **_tags_and_considering(deck)}
+        context = {**_deck_context(request, deck), **_tags_and_considering(deck), "view": view}
         context["code"] = selectors.deck_export_code(deck, context["entries"])
         context["piles"], context["grouping"] = piles(context["entries"], grouping, context["tags"], sort), grouping
-        context["switches"] = _view_switches(key, "visual" if visual else "list", grouping, sort)
+        context["switches"] = _view_switches(key, view, grouping, sort)
+        if view == "text":
+            context["text"] = selectors.deck_export_text(deck, context["entries"])
         return render_to_string("decks/_detail_body.html", context, request=request)
 
     if OddsInputs.from_params(request.GET) != OddsInputs():
@@ -168,13 +171,14 @@ def _view_switches(key: str, view: str, grouping: str, sort: str) -> dict[str, l
         chosen = {"view": view, "group": grouping, "sort": sort, **changed}
         return urlencode({**{k: v for k, v in chosen.items() if v != DEFAULTS[k]}, **({"key": key} if key else {})})
 
-    return {"view": [(label, query(view=value), value == view) for value, label in (("list", "List"),
-                                                                                   ("visual", "Visual"))],
+    return {"view": [(label, query(view=value), value == view) for value, label in VIEWS.items()],
             "group": [(label, query(group=value), value == grouping) for value, label in GROUPINGS.items()],
             "sort": [(label, query(sort=value), value == sort) for value, label in SORTS.items()]}
 
 
 DEFAULTS = {"view": "list", "group": DEFAULT_GROUPING, "sort": DEFAULT_SORT}  # left out of the deck page's links
+# The deck page's views of its cards: the text is the list as "Export text" writes it, to copy whole.
+VIEWS = {"list": "List", "visual": "Visual", "text": "Text"}
 
 
 # Stands in for the viewer's CSRF token in a kept rendering: the same in every process that shares the cache, and

@@ -60,8 +60,9 @@ def test_the_catalog_table_on_a_phone_has_no_accessibility_violations(phone_page
     assert phone_page.get_by_role("link", name="Vitality").count() == 1 and "Vitality" not in names
 
 
-def test_a_deck_page_has_no_accessibility_violations(page, public_deck):
-    assert violations(page, f"/decks/{public_deck.pk}/") == []
+@pytest.mark.parametrize("view", ["", "?view=visual", "?view=text"])
+def test_a_deck_page_has_no_accessibility_violations(page, public_deck, view):
+    assert violations(page, f"/decks/{public_deck.pk}/{view}") == []
 
 
 def test_a_decks_history_comparing_two_versions_or_refusing_one_has_no_accessibility_violations(

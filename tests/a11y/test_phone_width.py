@@ -45,9 +45,9 @@ def test_a_deck_named_with_one_long_word_and_the_pages_naming_it_do_not_scroll_s
     """Its owner's history has a column more than a visitor's (revert); the playtest page labels fields with it."""
     deck = a_deck(signed_in_phone)
     starter = Deck.objects.filter(is_starter=True).order_by("pk").first()
-    for path in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/history/", "/decks/",
-                 f"/playtest/new/?deck={deck.pk}", f"/decks/compare/?a={deck.pk}&b={starter.pk}",
-                 f"/decks/compare/?a={deck.pk}"):
+    for path in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/?view=text", f"/decks/{deck.pk}/edit/",
+                 f"/decks/{deck.pk}/history/", "/decks/", f"/playtest/new/?deck={deck.pk}",
+                 f"/decks/compare/?a={deck.pk}&b={starter.pk}", f"/decks/compare/?a={deck.pk}"):
         assert sideways(page, path) == 0, path
 
 

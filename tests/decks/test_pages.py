@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from decks import services
+from decks import selectors, services
 from decks.models import Deck, Visibility
 from decks.selectors import deck_list_public
 from decks.services import deck_create
@@ -90,7 +90,7 @@ def test_deck_page_shows_badge_stats_odds_and_actions(logged_in, owner):
     assert visual.count("<img") == 9 and 'alt="Zz Test Unit' in visual
 
 
-@pytest.mark.parametrize("view", ["", "?view=visual"])
+@pytest.mark.parametrize("view", ["", "?view=visual", "?view=text"])
 def test_the_deck_pages_headings_skip_no_level(client, owner, view):
     deck = make_deck(owner, Visibility.PUBLIC)
     html = client.get(f"/decks/{deck.pk}/{view}").content.decode()
@@ -600,3 +600,30 @@ def test_a_decks_description_is_shown_as_markdown_its_html_escaped(client):
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert "<strong>Plan</strong>: race." in page and "<li>Mulligan slow hands</li>" in page
     assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_the_deck_page_shows_its_list_as_text_to_copy_whole_read_back_by_an_import(client, logged_in, owner):
+    deck = deck_create(owner=owner, name="Text deck", visibility=Visibility.PUBLIC,
+                       entries=entries_of((make_card(name="Zz Texted"), 3)),
+                       considering=entries_of((make_card(name="Zz Maybe"), 1)))
+    page = html.unescape(client.get(f"/decks/{deck.pk}/?view=text").content.decode())
+    text = re.search(r'<textarea id="deck-text"[^>]*>(.*?)</textarea>', page, re.S)[1]
+    assert text.strip() == selectors.deck_export_text(deck).strip()
+    assert "3 Zz Texted" in text and "Considering" in text and "Zz Maybe" in text
+    assert re.search(r'<a href="\?view=text" aria-current="page">Text</a>', page)
+    assert "Group by:" not in page  # the text is written one way
+    imported = logged_in.post("/api/decks/import/", {"list": text}, content_type="application/json")
+    assert imported.status_code == 201, imported.content
+    again = Deck.objects.get(pk=imported.json()["id"])
+    assert [(e.card.name, e.count) for e in selectors.deck_entries(again)] == [("Zz Texted", 3)]
+    assert [(e.card.name, e.count) for e in selectors.deck_considering(again)] == [("Zz Maybe", 1)]
+
+
+def test_the_text_shows_a_new_name_at_once_though_the_list_is_kept(client, owner, settings):
+    settings.DECK_PAGE_CACHE_SECONDS = 600
+    deck = deck_create(owner=owner, name="Before", visibility=Visibility.PUBLIC,
+                       entries=entries_of((make_card(), 3)))
+    assert "Before" in html.unescape(client.get(f"/decks/{deck.pk}/?view=text").content.decode())
+    services.deck_update(deck=deck, actor=owner, expected_version=deck.version, name="After")
+    text = html.unescape(client.get(f"/decks/{deck.pk}/?view=text").content.decode())
+    assert "After" in text.split('id="deck-text"')[1]
