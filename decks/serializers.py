@@ -112,7 +112,7 @@ class ValidationReportSerializer(serializers.Serializer):
 class ValidateRequestSerializer(serializers.Serializer):
     format = serializers.ChoiceField(choices=DeckFormat.choices)
     list = LongTextField(allow_blank=True, trim_whitespace=False, max_length=100_000,
-                                 help_text='A plain-text list: one "N Card Name" or "N collector-number" per line.')
+                         help_text='A plain-text list: one "N Card Name" or "N collector-number" per line.')
 
 
 GATEWAY_COPIES = 2  # the gateway pair beside the main deck (DC-7)

@@ -14,7 +14,7 @@ from core.formats import deck_formats_for
 from core.intbounds import shortened
 from core.typed import typed_whole_number
 from decks.errors import DeckNotFound
-from decks.models import Deck
+from decks.models import Deck, Visibility
 from decks.selectors import deck_for_viewer
 from playtest.dreadgate import ENGINE_VERSION
 from playtest.goldfish import services as tables
@@ -93,7 +93,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
     except DeckNotFound:
         return render(request, "playtest/new.html", {"missing": True}, status=404)
     taken = deck_formats_for(deck.format)  # the opponents its games take (DC-8)
-    opponents = (Deck.objects.filter(visibility="public", format__in=taken).exclude(pk=deck.pk)
+    opponents = (Deck.objects.filter(visibility=Visibility.PUBLIC, format__in=taken).exclude(pk=deck.pk)
                  .order_by("-is_starter", "name")[:100])
     mine = Deck.objects.filter(owner=request.user, format__in=taken).exclude(pk=deck.pk).order_by("name")
     offered = list(mine) + list(opponents)
@@ -171,7 +171,7 @@ def _named_opponent(request: HttpRequest, deck: Deck, taken: tuple[str, ...]) ->
         return None, ""
     if opponent.pk == deck.pk or opponent.format not in taken:
         return None, ""
-    return opponent, opponent_key if opponent.visibility == "unlisted" else ""
+    return opponent, opponent_key if opponent.visibility == Visibility.UNLISTED else ""
 
 
 def _illegal_opponent(request: HttpRequest, params: dict) -> Deck | None:

@@ -126,8 +126,8 @@ def run_room_left(user) -> bool:
 def run_submit(*, owner, kind: str, params: dict, games: int | None = None, seed: int | None = None,
                title: str = "", room_checked: bool = False) -> Run:
     """Queue a run. `games` may be left out only for a kind whose parameters fix it (JobKind.games_of).
-    `room_checked`: the caller has just refused it for too many active runs (check_run_room), as the API does before
-    its rate limit, and the count is not read again."""
+    `room_checked`: the caller has just checked that the owner has room for one more active run (check_run_room), as
+    the API does before its rate limit, so the count is not read again."""
     job_kind = get_kind(kind)
     if games is not None:
         _check_games(games)
