@@ -290,6 +290,7 @@ def test_undo_and_redo_cover_tags_and_the_considering_list(page):
     page.locator(f'#piles img[data-card="{a.collector_number}"]').focus()
     page.keyboard.press("t")
     answer_tag(page, "core")
+    page.locator('#piles [data-pile="core"]').wait_for()  # the save is sent once the dialog's close is handled
     all_saved(page)
     current = Deck.objects.get(pk=deck.pk)
     assert current.considering.get().card_id == b.id and current.entries.get().tag == "core"
