@@ -29,10 +29,17 @@ def public_deck():
     return deck
 
 
+# Whether every finite animation of the page has ended: a card fading in (a Dread Draw card drawn) is read by axe's
+# contrast check at the opacity it has reached, which depends on the machine's speed.
+ANIMATIONS_ENDED = """() => document.getAnimations().every(
+  a => a.playState !== 'running' || a.effect.getComputedTiming().endTime === Infinity)"""
+
+
 def axe_violations(page) -> list[dict]:
-    """Every violation axe-core finds in the page as it stands."""
+    """Every violation axe-core finds in the page as it stands, once its animations have ended."""
     if not AXE.exists():
         pytest.fail("tests/vendor/axe.min.js is missing: `make test` installs it from npm (axe-core).")
+    page.wait_for_function(ANIMATIONS_ENDED)
     page.evaluate(AXE.read_text())  # evaluated by the driver, so the page's CSP does not apply
     return page.evaluate(RUN_AXE)
 
