@@ -93,9 +93,10 @@ class TableRefused(DomainError):
 
 
 def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = None,
-                 format: str | None = None, opponent_deck_id=None, level: str | None = None) -> GoldfishTable:
+                 format: str | None = None, opponent_deck_id=None, level: str | None = None,
+                 opponent_key: str | None = None) -> GoldfishTable:
     """A table for `deck`; against training dummies, or against the AI playing `opponent_deck_id` at `level` (one of
-    LEVELS, "quick" if not given)."""
+    LEVELS, "quick" if not given). `key` and `opponent_key`: the keys of unlisted decks' links."""
     if level is not None and level not in LEVELS:
         raise DomainError(f"level: must be one of {', '.join(LEVELS)}", code=ErrorCode.INVALID, status_code=400,
                           details={"field": "level"})
@@ -110,7 +111,7 @@ def table_create(*, owner, deck_id, key: str | None = None, seed: int | None = N
     params: dict = {"format": fmt, "decks": [deck_snapshot(deck), DUMMY_DECK_SNAPSHOT]}
     if opponent_deck_id:
         try:
-            opponent = deck_for_viewer(deck_id=opponent_deck_id, user=owner, key=None)
+            opponent = deck_for_viewer(deck_id=opponent_deck_id, user=owner, key=opponent_key or None)
         except DomainError as exc:
             # its own code (deck_not_found, as the runs' and tunings' own refusal of the deck says), named as the
             # opponent

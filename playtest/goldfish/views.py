@@ -97,11 +97,11 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                  .order_by("-is_starter", "name")[:100])
     mine = Deck.objects.filter(owner=request.user, format__in=taken).exclude(pk=deck.pk).order_by("name")
     offered = list(mine) + list(opponents)
-    context = {"deck": deck, "key": key or "", "opponents": offered, "run_opponents": offered,
-               "policy_words": POLICY_WORDS, "levels": list(tables.LEVELS), "error": None}
+    context = {"deck": deck, "key": key or "", "opponents": offered, "policy_words": POLICY_WORDS,
+               "levels": list(tables.LEVELS), "error": None}
     named, named_key = _named_opponent(request, deck, taken)
     if named is not None:  # the compare page's "play them against each other": first, chosen, even if not offered
-        context["run_opponents"] = [named, *(other for other in offered if other.pk != named.pk)]
+        context["opponents"] = [named, *(other for other in offered if other.pk != named.pk)]
         context["opponent_key"] = named_key
         context["chosen"] = {"mode": "matchup", "opponent": str(named.pk)}
     if request.method == "POST":
@@ -117,6 +117,7 @@ def new_playtest(request: HttpRequest) -> HttpResponse:
                     table = tables.table_create(owner=request.user, deck_id=deck.pk, key=key,
                                                 seed=typed_whole_number(request.POST.get("seed"), "seed"),
                                                 opponent_deck_id=opponent,
+                                                opponent_key=request.POST.get("opponent_key") or None,
                                                 # the level is the AI's: none against training dummies
                                                 level=(request.POST.get("table_level") or None)
                                                 if request.POST.get("table_opponent") else None)

@@ -223,6 +223,8 @@ class GoldfishTableCreateSerializer(serializers.Serializer):
     opponent = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_BIG_INTEGER,
                                         help_text="Optional. The AI plays this deck against yours; without it the "
                                                   "opponent is a training dummy that does nothing.")
+    opponent_key = serializers.CharField(required=False, allow_blank=True, default="", max_length=64,
+                                         help_text="The secret of an unlisted opponent deck's link.")
     level = serializers.ChoiceField(choices=list(tables.LEVELS), required=False, allow_null=True,
                                     help_text="The AI's level, with an opponent only: quick (the default; it answers "
                                               "at once) or strong (a search of up to a second a move, on a worker: "
@@ -328,6 +330,7 @@ class GoldfishTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                                     key=form.validated_data["key"] or None, seed=form.validated_data.get("seed"),
                                     format=form.validated_data.get("format"),
                                     opponent_deck_id=form.validated_data.get("opponent"),
+                                    opponent_key=form.validated_data["opponent_key"] or None,
                                     level=form.validated_data.get("level"))
         return Response(table_payload(table), status=status.HTTP_201_CREATED)
 

@@ -8,7 +8,7 @@ import pytest
 
 from decks.models import Deck, Visibility
 from decks.services import deck_copy, deck_update
-from playtest.models import Run
+from playtest.models import GoldfishTable, Run
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +66,30 @@ def test_decks_whose_games_do_not_take_each_other_are_compared_without_a_matchup
     starter = Deck.objects.filter(is_starter=True, format="standard").order_by("starter_key").first()
     assert "Playtest the first against the second" not in page_of(
         client.get(f"/decks/compare/?a={starter.pk}&b={theirs.get_absolute_url()}"))
+
+
+def test_a_goldfish_table_against_the_ai_with_the_unlisted_deck_opens_through_its_key(client, alice, pair):
+    mine, theirs = pair
+    client.force_login(alice)
+    form = page_of(client.get(f"/playtest/new/?deck={mine.pk}&opponent={theirs.pk}&opponent_key={theirs.share_token}"))
+    table_form = form[form.index('name="what" value="table"'):form.index('id="sim-h"')]
+    assert re.search(rf'<option value="{theirs.pk}" selected>The AI with Bob unlisted list', table_form)
+    key = re.search(r'name="opponent_key" value="([^"]+)"', table_form)[1]
+    response = client.post("/playtest/new/", {"what": "table", "deck": mine.pk, "table_opponent": theirs.pk,
+                                              "opponent_key": key})
+    table = GoldfishTable.objects.get(owner=alice)
+    assert response.status_code == 302 and table.params["decks"][1]["id"] == theirs.pk
+    refused = client.post("/playtest/new/", {"what": "table", "deck": mine.pk, "table_opponent": theirs.pk})
+    assert refused.status_code == 404 and GoldfishTable.objects.filter(owner=alice).count() == 1
+
+
+def test_the_api_opens_a_table_against_an_unlisted_deck_with_its_key_only(client, alice, pair):
+    mine, theirs = pair
+    client.force_login(alice)
+    body = {"deck": mine.pk, "opponent": theirs.pk}
+    refused = client.post("/api/goldfish-tables/", body, content_type="application/json")
+    assert refused.status_code == 404 and refused.json()["error"]["details"]["field"] == "opponent"
+    opened = client.post("/api/goldfish-tables/", {**body, "opponent_key": theirs.share_token},
+                         content_type="application/json")
+    assert opened.status_code == 201, opened.content
+    assert GoldfishTable.objects.get(owner=alice).params["decks"][1]["id"] == theirs.pk
