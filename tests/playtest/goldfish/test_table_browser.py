@@ -876,6 +876,7 @@ def test_at_768_high_a_large_hand_the_board_the_status_and_the_turn_bar_fit_one_
     assert off_screen(page) == []
     page.locator(".hand a.hand-card").last.click()  # a card chosen: what it may do is in view too
     page.locator(".selection").first.wait_for()
+    settled(page)  # the settling may bring the selection into view: measured once it has, not while it does
     page.mouse.move(0, 0)
     assert off_screen(page) == []
     assert overlaps_and_overflows(page) == []
